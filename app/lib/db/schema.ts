@@ -1,0 +1,396 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The database as TypeScript sees it, in camelCase (CamelCasePlugin maps to the
+ * snake_case columns of db/migrations). Timestamps are ISO-8601 strings on both
+ * dialects; booleans are booleans; JSON columns are parsed values.
+ */
+type Timestamp = ColumnType<string, string | undefined, string>;
+type NullableTimestamp = ColumnType<string | null, string | null | undefined, string | null>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+type Flag = ColumnType<boolean, boolean | undefined, boolean>;
+
+export type Locale = "en" | "ar" | "fr";
+export type LocalizedMap<T> = Partial<Record<Locale, T>>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  passwordHash: string;
+  role: Generated<string>;
+  fullName: string;
+  avatarUrl: string | null;
+  phone: string | null;
+  locale: Generated<string>;
+  timeZone: string | null;
+  enabledFeatures: Json<string[]>;
+  emailVerifiedAt: NullableTimestamp;
+  disabledAt: NullableTimestamp;
+  lastLoginAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  kind: Generated<string>;
+  remember: Flag;
+  expiresAt: string;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface VerificationTokensTable {
+  id: string;
+  userId: string;
+  purpose: string;
+  tokenHash: string;
+  newEmail: string | null;
+  expiresAt: string;
+  usedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface ServicesTable {
+  id: string;
+  key: string;
+  icon: Generated<string>;
+  sortOrder: Generated<number>;
+  active: Flag;
+  durationMinutes: Generated<number>;
+  priceFromCents: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ServiceTranslationsTable {
+  serviceId: string;
+  locale: string;
+  title: string;
+  description: string;
+  fullDescription: string;
+}
+
+export interface ContentSectionsTable {
+  key: string;
+  locale: string;
+  data: Json<Record<string, unknown>>;
+  updatedBy: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface FaqsTable {
+  id: string;
+  sortOrder: Generated<number>;
+  active: Flag;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface FaqTranslationsTable {
+  faqId: string;
+  locale: string;
+  question: string;
+  answer: string;
+}
+
+export interface StoredFilesTable {
+  id: string;
+  storageName: string;
+  originalName: string;
+  mimeType: string;
+  sizeBytes: number;
+  sha256: string;
+  uploadedBy: string | null;
+  recordType: string | null;
+  recordId: string | null;
+  createdAt: Timestamp;
+}
+
+export interface TestimonialsTable {
+  id: string;
+  authorName: string;
+  rating: Generated<number>;
+  i18n: Json<LocalizedMap<{ quote: string; authorTitle: string }>>;
+  published: Flag;
+  sortOrder: Generated<number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface LogosTable {
+  id: string;
+  name: string;
+  websiteUrl: string | null;
+  fileId: string | null;
+  width: number | null;
+  height: number | null;
+  published: Flag;
+  sortOrder: Generated<number>;
+  createdAt: Timestamp;
+}
+
+export interface AnnouncementsTable {
+  id: string;
+  i18n: Json<LocalizedMap<{ message: string }>>;
+  linkUrl: string | null;
+  audience: Generated<string>;
+  startsAt: NullableTimestamp;
+  endsAt: NullableTimestamp;
+  active: Flag;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  locale: Generated<string>;
+  status: Generated<string>;
+  ip: string | null;
+  userAgent: string | null;
+  userId: string | null;
+  readAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface ServiceOrdersTable {
+  id: string;
+  reference: string;
+  clientId: string;
+  serviceId: string;
+  status: Generated<string>;
+  details: Generated<string>;
+  assigneeId: string | null;
+  priceCents: number | null;
+  quoteNote: string | null;
+  dueDate: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface StatusHistoryColumns {
+  id: string;
+  fromStatus: string | null;
+  toStatus: string;
+  changedBy: string | null;
+  note: string | null;
+  createdAt: Timestamp;
+}
+
+export interface ServiceOrderStatusHistoryTable extends StatusHistoryColumns {
+  orderId: string;
+}
+
+export interface ServiceOrderNotesTable {
+  id: string;
+  orderId: string;
+  authorId: string | null;
+  body: string;
+  createdAt: Timestamp;
+}
+
+export type WeeklyHours = Record<string, Array<{ start: string; end: string }>>;
+
+export interface AvailabilitySettingsTable {
+  id: string;
+  timeZone: string;
+  slotMinutes: Generated<number>;
+  bufferMinutes: Generated<number>;
+  minNoticeHours: Generated<number>;
+  maxDaysAhead: Generated<number>;
+  weeklyHours: Json<WeeklyHours>;
+  updatedAt: Timestamp;
+}
+
+export interface ClosedDaysTable {
+  day: string;
+  reason: string | null;
+  createdAt: Timestamp;
+}
+
+export interface AppointmentsTable {
+  id: string;
+  reference: string;
+  clientId: string;
+  serviceId: string;
+  orderId: string | null;
+  startsAt: string;
+  endsAt: string;
+  status: Generated<string>;
+  notes: string | null;
+  clientTimeZone: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AppointmentSlotHoldsTable {
+  slotStart: string;
+  appointmentId: string;
+}
+
+export interface AppointmentStatusHistoryTable extends StatusHistoryColumns {
+  appointmentId: string;
+}
+
+export interface ReportsTable {
+  id: string;
+  clientId: string;
+  orderId: string | null;
+  title: string;
+  bodyMarkdown: string;
+  createdBy: string | null;
+  readAt: NullableTimestamp;
+  feedbackRating: number | null;
+  feedbackComment: string | null;
+  feedbackAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface NotificationBroadcastsTable {
+  id: string;
+  audience: string;
+  audienceValue: string | null;
+  i18n: Json<LocalizedMap<{ title: string; body: string }>>;
+  link: string | null;
+  recipientCount: Generated<number>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  type: string;
+  titleKey: string;
+  bodyKey: string | null;
+  params: Json<Record<string, string | number>>;
+  broadcastId: string | null;
+  link: string | null;
+  read: Flag;
+  readAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface TranslationSettingsTable {
+  id: string;
+  defaultSourceLanguage: Generated<string>;
+  defaultTargetLanguage: Generated<string>;
+  autoProcess: Flag;
+  notifyOnCompletion: Flag;
+  maxFileSizeMb: Generated<number>;
+  allowedFileTypes: Json<string[]>;
+  apiEnabled: Flag;
+  apiEndpoint: string | null;
+  apiKeyEncrypted: string | null;
+  updatedBy: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface TranslationFilesTable {
+  id: string;
+  originalFileId: string;
+  translatedFileId: string | null;
+  sourceLanguage: string;
+  targetLanguage: string;
+  status: Generated<string>;
+  notes: string | null;
+  statusNotes: string | null;
+  orderId: string | null;
+  uploadedBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TasksTable {
+  id: string;
+  title: string;
+  description: string | null;
+  status: Generated<string>;
+  priority: Generated<string>;
+  assigneeId: string | null;
+  orderId: string | null;
+  dueDate: string | null;
+  createdBy: string | null;
+  completedAt: NullableTimestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TemplatesTable {
+  id: string;
+  name: string;
+  kind: string;
+  locale: Generated<string>;
+  subject: string | null;
+  body: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actorId: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  meta: Json<Record<string, unknown>>;
+  createdAt: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verificationTokens: VerificationTokensTable;
+  services: ServicesTable;
+  serviceTranslations: ServiceTranslationsTable;
+  contentSections: ContentSectionsTable;
+  faqs: FaqsTable;
+  faqTranslations: FaqTranslationsTable;
+  storedFiles: StoredFilesTable;
+  testimonials: TestimonialsTable;
+  logos: LogosTable;
+  announcements: AnnouncementsTable;
+  contactMessages: ContactMessagesTable;
+  serviceOrders: ServiceOrdersTable;
+  serviceOrderStatusHistory: ServiceOrderStatusHistoryTable;
+  serviceOrderNotes: ServiceOrderNotesTable;
+  availabilitySettings: AvailabilitySettingsTable;
+  closedDays: ClosedDaysTable;
+  appointments: AppointmentsTable;
+  appointmentSlotHolds: AppointmentSlotHoldsTable;
+  appointmentStatusHistory: AppointmentStatusHistoryTable;
+  reports: ReportsTable;
+  notificationBroadcasts: NotificationBroadcastsTable;
+  notifications: NotificationsTable;
+  translationSettings: TranslationSettingsTable;
+  translationFiles: TranslationFilesTable;
+  tasks: TasksTable;
+  templates: TemplatesTable;
+  auditLog: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+
+/**
+ * Columns whose SQLite storage differs from the value the app sees. The
+ * connection converts them on the way out (names in camelCase, as results arrive).
+ */
+export const BOOLEAN_COLUMNS = new Set([
+  "remember", "active", "published", "read", "autoProcess", "notifyOnCompletion", "apiEnabled",
+]);
+export const JSON_COLUMNS = new Set([
+  "enabledFeatures", "data", "i18n", "weeklyHours", "params", "allowedFileTypes", "meta",
+]);

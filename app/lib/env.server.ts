@@ -1,0 +1,141 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The process configuration (CONTRACT.md "Environment"), validated once at start.
+ * A bad value stops the process with one clear line instead of failing later.
+ */
+const booleanString = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^(postgres(ql)?:\/\/|file:)/.test(value), {
+      message: "must start with postgres://, postgresql:// or file:",
+    }),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^rediss?:\/\//.test(value), { message: "must start with redis:// or rediss://" }),
+  SESSION_SECRET: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^smtps?:\/\//.test(value), { message: "must start with smtp:// or smtps://" }),
+  MAIL_FROM: z.string().optional(),
+  APP_URL: z.string().url().optional(),
+  SEED_DEMO: booleanString,
+  DEMO_PASSWORD: z.string().min(10).default("Demo-Passw0rd!"),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  FILE_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^[0-9a-fA-F]{64}$/.test(value), { message: "must be 64 hexadecimal characters (32 bytes)" }),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  dialect: "sqlite" | "postgres";
+  sqliteFile: string | null;
+  redisUrl: string | null;
+  sessionSecrets: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  appUrl: string;
+  seedDemo: boolean;
+  demoPassword: string;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  fileEncryptionKey: Buffer;
+};
+
+export class EnvError extends Error {}
+
+/** Reads a secret kept in DATA_DIR, creating it the first time. */
+function persistentSecret(dataDir: string, fileName: string, make: () => string): string {
+  const file = path.join(dataDir, fileName);
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const value = make();
+    // "wx" so that two processes starting together keep the first one's value.
+    try {
+      fs.writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
+      return value;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "" || value === "false" || value === "0") return false;
+  if (value === "true") return true;
+  const hops = Number(value);
+  return Number.isInteger(hops) ? hops : value;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new EnvError(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const raw = result.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const databaseUrl = raw.DATABASE_URL || `file:${path.join(dataDir, "app.db")}`;
+  const dialect = databaseUrl.startsWith("postgres") ? "postgres" : "sqlite";
+  const sessionSecrets = (raw.SESSION_SECRET || persistentSecret(dataDir, ".session-secret", () => randomBytes(32).toString("hex")))
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  const fileKeyHex = raw.FILE_ENCRYPTION_KEY || persistentSecret(dataDir, ".file-key", () => randomBytes(32).toString("hex"));
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  return {
+    nodeEnv: raw.NODE_ENV,
+    isProduction: raw.NODE_ENV === "production",
+    port: raw.PORT,
+    dataDir,
+    databaseUrl,
+    dialect,
+    sqliteFile: dialect === "sqlite" ? databaseUrl.slice("file:".length) : null,
+    redisUrl: raw.REDIS_URL || null,
+    sessionSecrets,
+    smtpUrl: raw.SMTP_URL || null,
+    mailFrom: raw.MAIL_FROM || `no-reply@${new URL(appUrl).hostname}`,
+    appUrl,
+    seedDemo: raw.SEED_DEMO,
+    demoPassword: raw.DEMO_PASSWORD,
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    logLevel: raw.LOG_LEVEL,
+    fileEncryptionKey: Buffer.from(fileKeyHex, "hex"),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The configuration of this process. */
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** Tests point the process at another data directory or database. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

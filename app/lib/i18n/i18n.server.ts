@@ -1,0 +1,55 @@
+import { createCookie } from "@remix-run/node";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import { defaultNS, fallbackLanguage, isLanguage, LANGUAGE_COOKIE, supportedLanguages, type Language } from "./config";
+import { resources } from "./resources.server";
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+/** The language choice, readable by the server on the first request (spec §7: cookie after the query string). */
+export const languageCookie = createCookie(LANGUAGE_COOKIE, {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: false, // the browser mirrors it into localStorage
+  maxAge: ONE_YEAR,
+  secure: process.env.APP_URL?.startsWith("https://") ?? false,
+});
+
+const remixI18n = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...supportedLanguages],
+    fallbackLanguage,
+    cookie: languageCookie,
+    searchParamKey: "lng",
+    order: ["searchParams", "cookie", "header"],
+  },
+  i18next: { defaultNS, fallbackLng: fallbackLanguage, supportedLngs: [...supportedLanguages] },
+});
+
+/** The request's language: ?lng=, then the cookie, then Accept-Language, then English. */
+export async function getLanguage(request: Request): Promise<Language> {
+  const language = await remixI18n.getLocale(request);
+  return isLanguage(language) ? language : fallbackLanguage;
+}
+
+/** An i18next instance for one language, for server-side text (e-mails, meta tags, API messages). */
+export async function getInstance(language: Language): Promise<I18n> {
+  const instance = createInstance();
+  await instance.init({
+    lng: language,
+    fallbackLng: fallbackLanguage,
+    supportedLngs: [...supportedLanguages],
+    defaultNS,
+    ns: Object.keys(resources()[language]),
+    resources: resources(),
+    interpolation: { escapeValue: false },
+    initImmediate: false,
+  });
+  return instance;
+}
+
+export async function getFixedT(languageOrRequest: Language | Request, ns: string | string[] = defaultNS): Promise<TFunction> {
+  const language = typeof languageOrRequest === "string" ? languageOrRequest : await getLanguage(languageOrRequest);
+  const instance = await getInstance(language);
+  return instance.getFixedT(language, ns);
+}

@@ -1,0 +1,25 @@
+import type { Server as SocketServer } from "socket.io";
+import type { Platform } from "../../server/platform";
+import { seedDemoAccounts } from "~/features/demo/demo.server";
+import { seedPublicContent } from "~/features/content/seed.server";
+import { closeDb, db } from "./db/db.server";
+import { migrateToLatest } from "./db/migrate.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+
+/** Start-up and shut-down work the Express host asks of the app (server/platform.ts). */
+export const platform: Platform = {
+  async prepare() {
+    const database = db();
+    const { results } = await migrateToLatest(database);
+    for (const result of results ?? []) logger.info({ migration: result.migrationName }, "migration applied");
+    await seedPublicContent(database);
+    if (env().seedDemo) await seedDemoAccounts(database, env().demoPassword);
+  },
+  async attachRealtime(_io: SocketServer) {
+    // Wired by the notifications area (issue 6).
+  },
+  async shutdown() {
+    await closeDb();
+  },
+};

@@ -1,0 +1,91 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
+import { directionOf, type Language } from "~/lib/i18n/config";
+import { getLanguage } from "~/lib/i18n/i18n.server";
+import { resources } from "~/lib/i18n/resources.server";
+import { useNonce } from "~/lib/nonce";
+import { themeSessionResolver } from "~/lib/theme.server";
+import { getToast } from "~/lib/toast.server";
+import stylesheet from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await getLanguage(request);
+  const { getTheme } = await themeSessionResolver(request);
+  const { toast, headers } = await getToast(request);
+  return json(
+    {
+      i18n: { language, resources: resources()[language] },
+      theme: getTheme(),
+      toast,
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+function Document({ children, language, ssrTheme }: { children: React.ReactNode; language: Language; ssrTheme: boolean }) {
+  const nonce = useNonce();
+  const [theme] = useTheme();
+  return (
+    // The theme class is set on the server when the visitor chose one; otherwise the
+    // flash-prevention script picks the system theme before paint (STACK-NOTES trap 8).
+    <html lang={language} dir={directionOf(language)} className={theme ?? undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function App() {
+  const data = useLoaderData<typeof loader>();
+  const { i18n } = useTranslation();
+  const language = data.i18n.language;
+
+  // After a language switch the root loader brings the new strings: load them, then switch.
+  useEffect(() => {
+    if (i18n.language === language) return;
+    for (const [namespace, bundle] of Object.entries(data.i18n.resources)) {
+      i18n.addResourceBundle(language, namespace, bundle, true, true);
+    }
+    void i18n.changeLanguage(language);
+  }, [i18n, language, data.i18n.resources]);
+
+  return (
+    <Document language={language} ssrTheme={Boolean(data.theme)}>
+      <Outlet />
+    </Document>
+  );
+}
+
+export default function AppWithProviders() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <ThemeProvider specifiedTheme={data.theme} themeAction="/resources/theme">
+      <App />
+    </ThemeProvider>
+  );
+}

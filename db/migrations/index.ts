@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_initial";
+
+/**
+ * Migrations as an imported object (not FileMigrationProvider) so that the
+ * bundled server carries them. Add new ones at the end, numbered.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};

@@ -1,0 +1,164 @@
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { pinoHttp } from "pino-http";
+import { Server as SocketServer } from "socket.io";
+import { env, EnvError } from "../app/lib/env.server";
+import { logger } from "../app/lib/logger.server";
+import type { AppLoadContext, Platform } from "./platform";
+
+const BUILD_PATH = path.resolve("build/index.js");
+
+async function importBuild(): Promise<ServerBuild> {
+  const stamp = fs.statSync(BUILD_PATH).mtimeMs;
+  return (await import(`${pathToFileURL(BUILD_PATH).href}?t=${stamp}`)) as ServerBuild;
+}
+
+function platformOf(build: ServerBuild): Platform {
+  return (build.entry.module as unknown as { platform: Platform }).platform;
+}
+
+export async function startServer() {
+  const config = env();
+  const isDev = config.nodeEnv === "development";
+  let build = await importBuild();
+  const platform = platformOf(build);
+  await platform.prepare();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith("/build/") || req.url === "/favicon.ico" || false },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ status: res.statusCode }) },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+
+  const secure = config.appUrl.startsWith("https://");
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "base-uri": ["'self'"],
+          "connect-src": ["'self'", ...(isDev ? ["ws://localhost:*"] : [])],
+          "font-src": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "img-src": ["'self'", "data:"],
+          "object-src": ["'none'"],
+          // Remix's inline scripts carry the per-request nonce; nothing else runs.
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "script-src-attr": ["'none'"],
+          // react-hot-toast and Radix position with inline styles.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "upgrade-insecure-requests": secure ? [] : null,
+        },
+      },
+      // Chromium sends `Origin: null` on form posts under no-referrer (STACK-NOTES trap 6).
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: secure ? { maxAge: 63072000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(compression());
+
+  // Fingerprinted assets never change: cache them for a year.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("public", { maxAge: "1h", index: false }));
+
+  const httpServer = http.createServer(app);
+  const io = new SocketServer(httpServer, {
+    path: "/socket.io",
+    serveClient: false,
+    cors: { origin: false },
+  });
+  await platform.attachRealtime(io);
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: isDev ? async () => build : build,
+      mode: config.nodeEnv,
+      getLoadContext: (req, res): AppLoadContext => ({
+        cspNonce: res.locals.cspNonce as string,
+        requestId: String(req.id),
+      }),
+    }),
+  );
+
+  await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
+  const address = httpServer.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port, database: config.dialect }, `Listening on http://localhost:${port}`);
+
+  if (isDev) {
+    const { broadcastDevReady } = await import("@remix-run/node");
+    await broadcastDevReady(build);
+    fs.watch(path.dirname(BUILD_PATH), { persistent: false }, async () => {
+      try {
+        build = await importBuild();
+        await broadcastDevReady(build);
+      } catch (error) {
+        logger.error({ err: error }, "reloading the build failed");
+      }
+    });
+  }
+
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger.warn("requests still open after 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    // io.close() disconnects the sockets and closes the HTTP server: it stops
+    // accepting, lets requests in flight finish and drops idle keep-alive sockets.
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await platform.shutdown();
+    clearTimeout(force);
+    logger.info("stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  return { httpServer, port };
+}
+
+startServer().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    logger.fatal({ err: error }, "the server could not start");
+  }
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+// Each test worker gets its own data directory (mail folder, uploads, secrets).
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
+process.env.NODE_ENV = "test";
+process.env.DATA_DIR = dataDir;
+process.env.SESSION_SECRET ??= "test-secret-0123456789abcdef";
+process.env.APP_URL ??= "http://localhost:3000";
+process.env.LOG_LEVEL ??= "silent";
+delete process.env.DATABASE_URL;
+delete process.env.REDIS_URL;
+delete process.env.SMTP_URL;
