@@ -12,6 +12,7 @@ import { pinoHttp } from "pino-http";
 import { Server as SocketServer } from "socket.io";
 import { env, EnvError } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
+import { originCheck } from "./origin-check";
 import type { AppLoadContext, Platform } from "./platform";
 
 const BUILD_PATH = path.resolve("build/index.js");
@@ -99,6 +100,14 @@ export async function startServer() {
     cors: { origin: false },
   });
   await platform.attachRealtime(io);
+
+  app.use(originCheck(new URL(config.appUrl).origin));
+  // The app reads the client's address (for rate limits and the audit log) from this
+  // header; it is always overwritten here, so a client cannot choose it.
+  app.use((req, _res, next) => {
+    req.headers["x-client-ip"] = req.ip ?? "unknown";
+    next();
+  });
 
   app.all(
     "*",

@@ -6,6 +6,7 @@ import { closeDb, db } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { closeRedis } from "./redis.server";
 
 /** Start-up and shut-down work the Express host asks of the app (server/platform.ts). */
 export const platform: Platform = {
@@ -20,6 +21,7 @@ export const platform: Platform = {
     // Wired by the notifications area (issue 6).
   },
   async shutdown() {
+    await closeRedis();
     await closeDb();
   },
 };

@@ -1,0 +1,110 @@
+import { getInputProps, getTextareaProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
+
+/**
+ * The one form pattern: Conform fields built from the same zod schema the
+ * server parses with. Error messages are i18n keys ("namespace:key"),
+ * translated here, shown next to the field and announced.
+ */
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="text-sm font-medium text-destructive" role="alert">
+      {errors.map((error) => (
+        <li key={error}>{t(error)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The form-level message (submission.reply({ formErrors })), e.g. "Invalid credentials". */
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  const { t } = useTranslation();
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+      {errors.map((error) => (
+        <p key={error}>{t(error)}</p>
+      ))}
+    </div>
+  );
+}
+
+type FieldProps = {
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+};
+
+function FieldShell({ label, hint, className, field, children }: FieldProps & { field: FieldMetadata<unknown>; children: ReactNode }) {
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <Label htmlFor={field.id}>{label}</Label>
+      {children}
+      {hint ? (
+        <p id={field.descriptionId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextField({
+  field,
+  type = "text",
+  inputProps,
+  ...shell
+}: FieldProps & {
+  field: FieldMetadata<string | number | undefined | null>;
+  type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date" | "time" | "search";
+  inputProps?: React.InputHTMLAttributes<HTMLInputElement>;
+}) {
+  return (
+    <FieldShell field={field as FieldMetadata<unknown>} {...shell}>
+      <Input {...getInputProps(field, { type, ariaDescribedBy: shell.hint ? field.descriptionId : undefined })} {...inputProps} />
+    </FieldShell>
+  );
+}
+
+export function TextareaField({
+  field,
+  textareaProps,
+  ...shell
+}: FieldProps & { field: FieldMetadata<string | undefined | null>; textareaProps?: React.TextareaHTMLAttributes<HTMLTextAreaElement> }) {
+  return (
+    <FieldShell field={field as FieldMetadata<unknown>} {...shell}>
+      <Textarea {...getTextareaProps(field, { ariaDescribedBy: shell.hint ? field.descriptionId : undefined })} {...textareaProps} />
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  field,
+  options,
+  placeholder,
+  ...shell
+}: FieldProps & {
+  field: FieldMetadata<string | undefined | null>;
+  options: Array<{ value: string; label: string }>;
+  placeholder?: string;
+}) {
+  return (
+    <FieldShell field={field as FieldMetadata<unknown>} {...shell}>
+      <Select {...getSelectProps(field)}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </FieldShell>
+  );
+}

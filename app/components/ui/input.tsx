@@ -1,0 +1,20 @@
+import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { cn } from "~/lib/utils";
+
+const fieldClasses =
+  "w-full rounded-md border border-input bg-background px-3 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive";
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(({ className, ...props }, ref) => (
+  <input ref={ref} className={cn(fieldClasses, "h-10 py-2 file:border-0 file:bg-transparent file:text-sm file:font-medium", className)} {...props} />
+));
+Input.displayName = "Input";
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(({ className, ...props }, ref) => (
+  <textarea ref={ref} className={cn(fieldClasses, "min-h-28 py-2", className)} {...props} />
+));
+Textarea.displayName = "Textarea";
+
+export const Select = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<HTMLSelectElement>>(({ className, ...props }, ref) => (
+  <select ref={ref} className={cn(fieldClasses, "h-10 py-2", className)} {...props} />
+));
+Select.displayName = "Select";

@@ -1,0 +1,106 @@
+import { createCookie } from "@remix-run/node";
+import { createHash, randomBytes } from "node:crypto";
+import { db } from "./db/db.server";
+import { env } from "./env.server";
+import { clientIp } from "./http.server";
+import { nowIso } from "./ids.server";
+
+/**
+ * Sessions are rows in `sessions`, keyed by the SHA-256 of a random secret.
+ * Browsers carry the secret in an httpOnly cookie; API clients carry the same
+ * kind of secret as a bearer token. A row can be revoked at any time.
+ */
+export const SESSION_COOKIE_NAME = "firm_auth_token";
+export const REMEMBER_ME_SECONDS = 60 * 60 * 24 * 30; // spec §9: 30 days
+export const SESSION_SECONDS = 60 * 60 * 24; // spec §9: 1 day
+const LAST_SEEN_INTERVAL_MS = 5 * 60 * 1000;
+
+export const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: env().appUrl.startsWith("https://"),
+  secrets: env().sessionSecrets,
+});
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export type SessionKind = "cookie" | "token";
+
+export type CreatedSession = { token: string; expiresAt: string; maxAge: number };
+
+export async function createSession(
+  userId: string,
+  options: { remember: boolean; kind: SessionKind; request?: Request },
+): Promise<CreatedSession> {
+  const token = randomBytes(32).toString("base64url");
+  const maxAge = options.remember ? REMEMBER_ME_SECONDS : SESSION_SECONDS;
+  const expiresAt = new Date(Date.now() + maxAge * 1000).toISOString();
+  await db()
+    .insertInto("sessions")
+    .values({
+      id: hashToken(token),
+      userId,
+      kind: options.kind,
+      remember: options.remember,
+      expiresAt,
+      userAgent: options.request?.headers.get("user-agent")?.slice(0, 300) ?? null,
+      ip: options.request ? clientIp(options.request) : null,
+    })
+    .execute();
+  return { token, expiresAt, maxAge };
+}
+
+/** The Set-Cookie value that signs a browser in with a fresh session. */
+export function commitSessionCookie(session: CreatedSession): Promise<string> {
+  return sessionCookie.serialize(session.token, { maxAge: session.maxAge });
+}
+
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+/** The secret of the request: the bearer token first (API clients), then the cookie. */
+export async function readToken(request: Request): Promise<string | null> {
+  const authorization = request.headers.get("authorization");
+  if (authorization?.toLowerCase().startsWith("bearer ")) {
+    const token = authorization.slice(7).trim();
+    return token || null;
+  }
+  const value = await sessionCookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+export type SessionRecord = { id: string; userId: string; remember: boolean; expiresAt: string; lastSeenAt: string };
+
+/** The live session behind a secret, or null when it is unknown, expired or revoked. */
+export async function findSession(token: string): Promise<SessionRecord | null> {
+  const session = await db()
+    .selectFrom("sessions")
+    .select(["id", "userId", "remember", "expiresAt", "lastSeenAt"])
+    .where("id", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!session) return null;
+  if (session.expiresAt <= nowIso()) {
+    await db().deleteFrom("sessions").where("id", "=", session.id).execute();
+    return null;
+  }
+  if (Date.now() - Date.parse(session.lastSeenAt) > LAST_SEEN_INTERVAL_MS) {
+    await db().updateTable("sessions").set({ lastSeenAt: nowIso() }).where("id", "=", session.id).execute();
+  }
+  return session;
+}
+
+export async function deleteSession(token: string): Promise<void> {
+  await db().deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+}
+
+/** Signs a user out everywhere, optionally keeping the session in use. */
+export async function deleteUserSessions(userId: string, options: { except?: string } = {}): Promise<number> {
+  let query = db().deleteFrom("sessions").where("userId", "=", userId);
+  if (options.except) query = query.where("id", "!=", hashToken(options.except));
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

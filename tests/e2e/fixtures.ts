@@ -1,0 +1,86 @@
+import { createCookie } from "@remix-run/node";
+import { expect, test as base, type BrowserContext } from "@playwright/test";
+import Database from "better-sqlite3";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+
+/**
+ * Browser tests sign in by setting a real session cookie: a session row is
+ * written into the test server's database and its secret is signed exactly as
+ * the app signs it. (Only the tests of the sign-in screens use the forms.)
+ */
+export const DEMO = {
+  owner: "owner@demo.test",
+  admin: "admin@demo.test",
+  client: "client@demo.test",
+  client2: "client2@demo.test",
+  password: "Demo-Passw0rd!",
+} as const;
+
+const sessionCookie = createCookie("firm_auth_token", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secrets: ["e2e-secret-0123456789abcdef"],
+});
+
+export function openTestDatabase(): Database.Database {
+  const file = path.join(process.env.E2E_DATA_DIR!, "app.db");
+  const db = new Database(file);
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+export async function signIn(context: BrowserContext, email: string, options: { remember?: boolean } = {}): Promise<string> {
+  const db = openTestDatabase();
+  try {
+    const user = db.prepare("select id from users where email = ?").get(email) as { id: string } | undefined;
+    if (!user) throw new Error(`no user ${email} in the test database`);
+    const token = randomBytes(32).toString("base64url");
+    const maxAge = options.remember ? 60 * 60 * 24 * 30 : 60 * 60 * 24;
+    db.prepare("insert into sessions (id, user_id, kind, remember, expires_at) values (?, ?, 'cookie', ?, ?)").run(
+      createHash("sha256").update(token).digest("hex"),
+      user.id,
+      options.remember ? 1 : 0,
+      new Date(Date.now() + maxAge * 1000).toISOString(),
+    );
+    const value = (await sessionCookie.serialize(token)).split(";")[0]!.split("=").slice(1).join("=");
+    const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+    await context.addCookies([{ name: "firm_auth_token", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+    return user.id;
+  } finally {
+    db.close();
+  }
+}
+
+/** A throwaway client account, for tests that change what they touch. */
+export function createClient(overrides: { email?: string; fullName?: string; features?: string[] } = {}): { id: string; email: string } {
+  const db = openTestDatabase();
+  try {
+    const demo = db.prepare("select password_hash from users where email = ?").get(DEMO.client) as { password_hash: string };
+    const id = randomUUID();
+    const email = overrides.email ?? `client-${id.slice(0, 8)}@example.com`;
+    db.prepare(
+      "insert into users (id, email, password_hash, role, full_name, enabled_features, email_verified_at) values (?, ?, ?, 'client', ?, ?, ?)",
+    ).run(
+      id,
+      email,
+      demo.password_hash,
+      overrides.fullName ?? "Test Client",
+      JSON.stringify(overrides.features ?? ["service_orders", "appointments", "reports"]),
+      new Date().toISOString(),
+    );
+    return { id, email };
+  } finally {
+    db.close();
+  }
+}
+
+/** A different client address per test, for suites that meet per-IP rate limits (the server trusts loopback proxies). */
+export function uniqueIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+export const test = base;
+export { expect };
