@@ -28,7 +28,8 @@ function platformOf(build: ServerBuild): Platform {
 
 export async function startServer() {
   const config = env();
-  const isDev = config.nodeEnv === "development";
+  // Under `remix dev` the dev server sets REMIX_DEV_ORIGIN and is told when a new build is live.
+  const isDev = config.nodeEnv === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
   let build = await importBuild();
   const platform = platformOf(build);
   await platform.prepare();

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env.server";
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "env-test-"));
+
+describe("loadEnv", () => {
+  it("applies the contract's defaults", () => {
+    const dataDir = tempDir();
+    const config = loadEnv({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.dialect).toBe("sqlite");
+    expect(config.databaseUrl).toBe(`file:${path.join(dataDir, "app.db")}`);
+    expect(config.appUrl).toBe("http://localhost:3000");
+    expect(config.redisUrl).toBeNull();
+    expect(config.smtpUrl).toBeNull();
+    expect(config.seedDemo).toBe(false);
+    expect(config.demoPassword).toBe("Demo-Passw0rd!");
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("generates the session secret once and keeps it in DATA_DIR", () => {
+    const dataDir = tempDir();
+    const first = loadEnv({ DATA_DIR: dataDir }).sessionSecrets;
+    const second = loadEnv({ DATA_DIR: dataDir }).sessionSecrets;
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).toEqual(first);
+    expect(fs.statSync(path.join(dataDir, ".session-secret")).mode & 0o777).toBe(0o600);
+    expect(loadEnv({ DATA_DIR: dataDir }).fileEncryptionKey).toEqual(loadEnv({ DATA_DIR: dataDir }).fileEncryptionKey);
+  });
+
+  it("splits rotated secrets and switches to PostgreSQL", () => {
+    const config = loadEnv({
+      DATA_DIR: tempDir(),
+      SESSION_SECRET: "new-secret, old-secret",
+      DATABASE_URL: "postgres://u@127.0.0.1:5432/db",
+      SEED_DEMO: "true",
+      TRUST_PROXY: "2",
+      PORT: "8080",
+    });
+    expect(config.sessionSecrets).toEqual(["new-secret", "old-secret"]);
+    expect(config.dialect).toBe("postgres");
+    expect(config.seedDemo).toBe(true);
+    expect(config.trustProxy).toBe(2);
+    expect(config.appUrl).toBe("http://localhost:8080");
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /PORT/],
+    [{ PORT: "70000" }, /PORT/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: must start with postgres/],
+    [{ REDIS_URL: "http://x" }, /REDIS_URL/],
+    [{ APP_URL: "not a url" }, /APP_URL/],
+    [{ SEED_DEMO: "yes" }, /SEED_DEMO/],
+    [{ FILE_ENCRYPTION_KEY: "short" }, /FILE_ENCRYPTION_KEY/],
+  ])("refuses %o with one clear line", (values, message) => {
+    expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(EnvError);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(message);
+  });
+});
