@@ -90,7 +90,7 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return Number.isInteger(hops) ? hops : value;
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0]!;
