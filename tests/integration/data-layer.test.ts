@@ -3,13 +3,29 @@ import { seedPublicContent } from "~/features/content/seed.server";
 import { seedDemoAccounts } from "~/features/demo/demo.server";
 import { verifyPassword } from "~/features/auth/password.server";
 import { toJson } from "~/lib/db/connection.server";
+import { BOOLEAN_COLUMNS, JSON_COLUMNS } from "~/lib/db/schema";
 import { migrateToLatest } from "~/lib/db/migrate.server";
 import { newId } from "~/lib/ids.server";
 import { describeEachDialect } from "../setup/database";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describeEachDialect("data layer", (db) => {
+describeEachDialect("data layer", (db, dialect) => {
+  it.runIf(dialect === "postgres")("knows every boolean and JSON column, so SQLite hands back the same values", async () => {
+    const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    const tables = await db().introspection.getTables();
+    const booleans = new Set<string>();
+    const jsons = new Set<string>();
+    for (const table of tables) {
+      for (const column of table.columns) {
+        if (column.dataType === "bool") booleans.add(camel(column.name));
+        if (column.dataType === "jsonb" || column.dataType === "json") jsons.add(camel(column.name));
+      }
+    }
+    expect([...booleans].filter((name) => !BOOLEAN_COLUMNS.has(name))).toEqual([]);
+    expect([...jsons].filter((name) => !JSON_COLUMNS.has(name))).toEqual([]);
+  });
+
   it("hands back the same plain values on every dialect", async () => {
     const id = newId();
     await db()
