@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { seedDemoAccounts } from "~/features/demo/demo.server";
@@ -54,6 +55,15 @@ describeEachDialect("data layer", (db, dialect) => {
     expect(count).toBe(1);
   });
 
+  it("keeps the keys inside JSON values as written", async () => {
+    await db()
+      .insertInto("contentSections")
+      .values({ key: "json-keys", locale: "*", data: toJson({ snake_case: 1, camelCase: 2, nested: { title_en: "x" } }) })
+      .execute();
+    const row = await db().selectFrom("contentSections").select("data").where("key", "=", "json-keys").executeTakeFirstOrThrow();
+    expect(row.data).toEqual({ snake_case: 1, camelCase: 2, nested: { title_en: "x" } });
+  });
+
   it("compares timestamps in time order", async () => {
     const userId = newId();
     await db().insertInto("users").values({ id: userId, email: `${userId}@example.com`, passwordHash: "x", fullName: "T", enabledFeatures: "[]" }).execute();
@@ -81,7 +91,9 @@ describeEachDialect("data layer", (db, dialect) => {
   });
 
   it("re-running migrations changes nothing", async () => {
-    const { results } = await migrateToLatest(db());
+    const schema =
+      dialect === "postgres" ? (await sql<{ name: string }>`select current_schema() as name`.execute(db())).rows[0]!.name : undefined;
+    const { results } = await migrateToLatest(db(), { schema });
     expect(results).toEqual([]);
   });
 

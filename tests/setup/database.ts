@@ -27,7 +27,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = createDatabase({ url, schema, poolSize: 4 });
-  await migrateToLatest(db);
+  await migrateToLatest(db, { schema });
   return {
     db,
     dialect,

@@ -83,6 +83,9 @@ function sqliteDatabase(file: string): SqliteDatabase & { raw: SQLite.Database }
   };
 }
 
+/** Column names map to camelCase; keys inside JSON values stay as written, on both dialects. */
+const camelCase = () => new CamelCasePlugin({ maintainNestedObjectKeys: true });
+
 export type DatabaseOptions = {
   /** `file:/path/app.db`, `file::memory:` or `postgres://…` */
   url: string;
@@ -104,12 +107,12 @@ export function createDatabase(options: DatabaseOptions): DB {
     });
     // An idle client's error (the server restarting) must not crash the process.
     pool.on("error", () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [camelCase()] });
   }
   const file = options.url.replace(/^file:/, "");
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqliteDatabase(file) }),
-    plugins: [new CamelCasePlugin(), new SqliteValuesPlugin()],
+    plugins: [camelCase(), new SqliteValuesPlugin()],
   });
 }
 
