@@ -13,14 +13,14 @@ import * as oneRoute from "~/routes/api+/notifications.$id";
 import * as readRoute from "~/routes/api+/notifications.$id.read";
 import * as readAllRoute from "~/routes/api+/notifications.read-all";
 import * as unreadRoute from "~/routes/api+/notifications.unread";
-import { toJson } from "~/lib/db/connection.server";
+import { toJson, type DB } from "~/lib/db/connection.server";
 import { newId } from "~/lib/ids.server";
 import { createSession } from "~/lib/session.server";
 import { describeEachDialect } from "../setup/database";
 
 type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Response>;
 
-async function makeUser(db: () => import("~/lib/db/connection.server").DB, role = "client", locale = "en") {
+async function makeUser(db: () => DB, role = "client", locale = "en") {
   const id = newId();
   await db()
     .insertInto("users")
