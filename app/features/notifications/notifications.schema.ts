@@ -87,3 +87,38 @@ export const ComposeSchema = z
 export type ComposeInput = z.infer<typeof ComposeSchema>;
 
 export const BroadcastPageSchema = z.object({ sentPage: z.coerce.number().int().min(1).max(100_000).catch(1) });
+
+/** What the socket pushes (`notification:new`): keys and parameters, translated by the browser. */
+export type NotificationEventPayload = {
+  _id: string;
+  id: string;
+  type: string;
+  titleKey: string;
+  bodyKey: string | null;
+  params: Record<string, string | number>;
+  link: string | null;
+  read: boolean;
+  createdAt: string;
+};
+
+
+/** One notification as the API and the pages show it: translated, with its keys. */
+export type NotificationView = NotificationEventPayload & {
+  title: string;
+  body: string | null;
+  readAt: string | null;
+};
+
+
+/** One row of the staff's "sent notifications" list. */
+export type BroadcastView = {
+  id: string;
+  audience: string;
+  audienceValue: string | null;
+  title: string;
+  link: string | null;
+  recipientCount: number;
+  sentBy: string | null;
+  createdAt: string;
+};
+

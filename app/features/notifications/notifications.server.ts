@@ -8,7 +8,9 @@ import { resources } from "~/lib/i18n/resources.server";
 import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { emitToUser } from "~/lib/realtime.server";
-import type { AudienceRole, ComposeInput, ListQuery } from "./notifications.schema";
+import type { AudienceRole, ComposeInput, ListQuery, NotificationEventPayload, NotificationView, BroadcastView } from "./notifications.schema";
+
+export type { BroadcastView, NotificationEventPayload, NotificationView };
 
 /**
  * The notification centre: the only code that touches `notifications` and
@@ -31,26 +33,6 @@ export type NotifyInput = {
   broadcastId?: string | null;
   /** Also send a copy by e-mail, in the recipient's language (for events that deserve one). */
   email?: boolean;
-};
-
-/** What the socket pushes (`notification:new`): keys and parameters, translated by the browser. */
-export type NotificationEventPayload = {
-  _id: string;
-  id: string;
-  type: string;
-  titleKey: string;
-  bodyKey: string | null;
-  params: Record<string, string | number>;
-  link: string | null;
-  read: boolean;
-  createdAt: string;
-};
-
-/** One notification as the API and the pages show it: translated, with its keys. */
-export type NotificationView = NotificationEventPayload & {
-  title: string;
-  body: string | null;
-  readAt: string | null;
 };
 
 type Recipient = { id: string; email: string; locale: string };
@@ -383,17 +365,6 @@ export async function sendBroadcast(staffUserId: string, input: ComposeInput): P
   await db().updateTable("notificationBroadcasts").set({ recipientCount: recipients }).where("id", "=", broadcastId).execute();
   return { ok: true, broadcastId, recipients };
 }
-
-export type BroadcastView = {
-  id: string;
-  audience: string;
-  audienceValue: string | null;
-  title: string;
-  link: string | null;
-  recipientCount: number;
-  sentBy: string | null;
-  createdAt: string;
-};
 
 /** What staff sent, newest first, a page at a time, titled in the reader's language. */
 export async function listBroadcasts(
