@@ -121,6 +121,20 @@ describeEachDialect("notifications API", (db) => {
     expect((french.body!.notifications as Array<{ title: string }>)[0]!.title).toBe("Nouveau rapport : Report 1");
     const arabic = await get(listRoute, "/api/notifications?limit=1", bob.token, {}, { "Accept-Language": "ar" });
     expect((arabic.body!.notifications as Array<{ title: string }>)[0]!.title).toBe("تقرير جديد: Report 1");
+
+    const dave = await makeUser(db, "client", "fr");
+    await notify({
+      userId: dave.id,
+      type: "appointment.status",
+      titleKey: "notifications:types.appointment_status.title",
+      bodyKey: "notifications:types.appointment_status.body",
+      params: { status: "confirmed" },
+    });
+    const status = await get(listRoute, "/api/notifications", dave.token);
+    expect((status.body!.notifications as Array<Record<string, unknown>>)[0]).toMatchObject({
+      title: "Rendez-vous confirmé",
+      body: "Votre rendez-vous est maintenant confirmé.",
+    });
   });
 
   it("refuses bad paging input with 400, not 500", async () => {
