@@ -80,14 +80,14 @@ export function BroadcastComposer({ lastResult }: { lastResult?: SubmissionResul
           </div>
 
           {LANGUAGE_FIELDS.map((group) => (
-            <fieldset key={group.language} lang={group.language} dir={group.dir} className="flex flex-col gap-3 rounded-md border p-4">
+            <fieldset key={group.language} className="flex flex-col gap-3 rounded-md border p-4">
               <legend className="px-1 text-sm font-medium">{t(`compose.languages.${group.language}`)}</legend>
-              <TextField field={fields[group.title]} label={t("compose.fieldTitle")} />
-              <TextareaField field={fields[group.body]} label={t("compose.fieldBody")} />
+              <TextField field={fields[group.title]} label={t("compose.fieldTitle")} inputProps={{ lang: group.language, dir: group.dir }} />
+              <TextareaField field={fields[group.body]} label={t("compose.fieldBody")} textareaProps={{ lang: group.language, dir: group.dir }} />
             </fieldset>
           ))}
 
-          <TextField field={fields.link} label={t("compose.link")} hint={t("compose.linkHint")} inputProps={{ dir: "ltr", placeholder: "/client" }} />
+          <TextField field={fields.link} label={t("compose.link")} hint={t("compose.linkHint")} inputProps={{ dir: "ltr" }} />
 
           <label className="inline-flex items-center gap-2 text-sm">
             <input type="checkbox" name={fields.alsoEmail.name} value="on" className="size-4 accent-primary" />

@@ -33,7 +33,7 @@ function listHref({ pathname, search }: { pathname: string; search: string }, ch
  * mark all, delete one, delete all (after a confirmation step). Every button
  * is a plain form, so it all works without JavaScript.
  */
-export function NotificationCenter({ data, heading }: { data: NotificationCenterData; heading: string }) {
+export function NotificationCenter({ data, heading, description }: { data: NotificationCenterData; heading: string; description: string }) {
   const { t, i18n } = useTranslation("notifications");
   const location = useLocation();
   const navigation = useNavigation();
@@ -56,7 +56,7 @@ export function NotificationCenter({ data, heading }: { data: NotificationCenter
           <h1 id="notifications-heading" className="text-2xl font-semibold tracking-tight">
             {heading}
           </h1>
-          <p className="text-sm text-muted-foreground">{t("description")}</p>
+          <p className="text-sm text-muted-foreground">{description}</p>
         </div>
         <p className="rounded-full border px-3 py-1 text-sm">
           {t("unreadCountLabel")}{" "}

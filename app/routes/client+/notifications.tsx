@@ -23,7 +23,7 @@ export default function ClientNotificationsPage() {
   const { t } = useTranslation("notifications");
   return (
     <div className="mx-auto w-full max-w-3xl p-4 sm:p-6">
-      <NotificationCenter data={data} heading={t("title")} />
+      <NotificationCenter data={data} heading={t("title")} description={t("description")} />
     </div>
   );
 }

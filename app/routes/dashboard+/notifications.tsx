@@ -60,7 +60,7 @@ export default function DashboardNotificationsPage() {
   const { t } = useTranslation("notifications");
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-10 p-4 sm:p-6">
-      <NotificationCenter data={center} heading={t("staffTitle")} />
+      <NotificationCenter data={center} heading={t("staffTitle")} description={t("staffDescription")} />
       <BroadcastComposer lastResult={lastResult} />
       <SentBroadcasts broadcasts={sent.broadcasts} page={sent.page} pages={sent.pages} />
     </div>
