@@ -2,6 +2,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { Redis } from "ioredis";
 import type { Server as SocketServer, Socket } from "socket.io";
 import { db } from "./db/db.server";
+import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { findSession, sessionCookie } from "./session.server";
 
@@ -35,11 +36,19 @@ export type RealtimeOptions = {
   register?: boolean;
 };
 
+/** A cookie is honoured only from the site itself (no cross-site WebSocket hijacking). */
+function isSameSite(handshake: Socket["handshake"]): boolean {
+  const origin = handshake.headers.origin;
+  if (!origin) return true;
+  const host = handshake.headers["x-forwarded-host"] ?? handshake.headers.host;
+  return origin === new URL(env().appUrl).origin || origin === `http://${host}` || origin === `https://${host}`;
+}
+
 /** The user behind a socket's handshake: `auth: { token }` (API clients) or the session cookie (browsers). */
 export async function authenticateHandshake(handshake: Socket["handshake"]): Promise<string | null> {
   const auth = handshake.auth as { token?: unknown } | undefined;
   let token = typeof auth?.token === "string" && auth.token ? auth.token : null;
-  if (!token) {
+  if (!token && isSameSite(handshake)) {
     const value = await sessionCookie.parse(handshake.headers.cookie ?? null);
     token = typeof value === "string" && value ? value : null;
   }

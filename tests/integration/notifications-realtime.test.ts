@@ -30,14 +30,14 @@ async function startInstance(options: Parameters<typeof configureRealtime>[1] = 
 const clients: ClientSocket[] = [];
 
 /** The browser's settings (spec §7), with the given credentials. */
-function client(url: string, options: { token?: string; cookie?: string } = {}): ClientSocket {
+function client(url: string, options: { token?: string; cookie?: string; origin?: string } = {}): ClientSocket {
   const socket = connect(url, {
     path: "/socket.io",
     transports: ["websocket", "polling"],
     reconnection: false,
     timeout: 10_000,
     auth: options.token ? { token: options.token } : {},
-    extraHeaders: options.cookie ? { cookie: options.cookie } : undefined,
+    extraHeaders: options.cookie ? { cookie: options.cookie, ...(options.origin ? { origin: options.origin } : {}) } : undefined,
   });
   clients.push(socket);
   return socket;
@@ -114,6 +114,8 @@ describeEachDialect("notifications realtime", (db) => {
     const received = nextNotification(socket);
     const id = await notify({ ...content, userId: carol.id });
     expect((await received).id).toBe(id);
+    // The same cookie sent from another site's page is refused.
+    expect(await outcome(client(server.url, { cookie, origin: "https://evil.example" }))).toBe("unauthorized");
   });
 });
 

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   countUnread,
@@ -15,6 +17,7 @@ import * as readAllRoute from "~/routes/api+/notifications.read-all";
 import * as unreadRoute from "~/routes/api+/notifications.unread";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { newId } from "~/lib/ids.server";
+import { mailDir } from "~/lib/mail.server";
 import { createSession } from "~/lib/session.server";
 import { describeEachDialect } from "../setup/database";
 
@@ -238,6 +241,22 @@ describeEachDialect("notifications API", (db) => {
         field: "email",
         message: "notifications:errors.userNotFound",
       });
+    });
+
+    it("e-mails a copy in the recipient's language when asked", async () => {
+      const staff = await makeUser(db, "admin");
+      const reader = await makeUser(db, "client", "en");
+      const before = new Set(await fs.readdir(mailDir()).catch(() => []));
+      await sendBroadcast(staff.id, compose({ audience: "user", email: reader.email, alsoEmail: "on", link: "/client/reports" }));
+      const written = (await fs.readdir(mailDir())).filter((file) => !before.has(file));
+      expect(written).toHaveLength(1);
+      const message = await fs.readFile(path.join(mailDir(), written[0]!), "utf8");
+      expect(message).toContain(`To: ${reader.email}`);
+      expect(message).toContain("Subject: Office closed Friday");
+      expect(message).toContain("http://localhost:3000/client/reports");
+      // without the box ticked, no mail
+      await sendBroadcast(staff.id, compose({ audience: "user", email: reader.email }));
+      expect((await fs.readdir(mailDir())).length).toBe(before.size + 1);
     });
 
     it("reaches a role and everyone, and records what was sent", async () => {
