@@ -38,6 +38,8 @@ export function resetUnread(value: number) {
 async function refreshUnread() {
   try {
     const response = await fetch("/api/notifications/unread", { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    // Spec §4: a 401 means the session is gone; sign in again.
+    if (response.status === 401) window.location.assign(`/login?redirectTo=${encodeURIComponent(window.location.pathname)}`);
     if (!response.ok) return;
     const data = (await response.json()) as { count?: unknown };
     if (typeof data.count === "number") setUnread(data.count);
