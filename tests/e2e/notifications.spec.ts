@@ -153,3 +153,23 @@ test("clients cannot reach the staff page; another client's notification is out 
   expect((await request.get("/api/notifications/unread")).status()).toBe(401);
   await context.close();
 });
+
+test("public pages never open the realtime socket; area pages do", async ({ browser }) => {
+  const client = createClient();
+  const context = await browser.newContext();
+  await signIn(context, client.email);
+  const page = await context.newPage();
+  const sockets: string[] = [];
+  page.on("websocket", (socket) => sockets.push(socket.url()));
+  page.on("request", (request) => {
+    if (request.url().includes("/socket.io")) sockets.push(request.url());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(sockets).toEqual([]);
+
+  const opened = page.waitForEvent("websocket", (socket) => socket.url().includes("/socket.io"));
+  await page.goto("/client/notifications");
+  expect((await opened).url()).toContain("/socket.io/?EIO=4&transport=websocket");
+  await context.close();
+});
