@@ -192,6 +192,14 @@ describeEachDialect("notifications API", (db) => {
     expect((await get(listRoute, "/api/notifications", bob.token)).body).toMatchObject({ total: 2 });
   });
 
+  it("notifies inside another area's transaction", async () => {
+    const id = await db()
+      .transaction()
+      .execute((trx) => notify({ userId: bob.id, type: "test", titleKey: "notifications:title" }, { db: trx }));
+    expect(await db().selectFrom("notifications").select("userId").where("id", "=", id).executeTakeFirst()).toEqual({ userId: bob.id });
+    await db().deleteFrom("notifications").where("id", "=", id).execute();
+  });
+
   it("answers 405 to a wrong method", async () => {
     const cases: Array<[{ loader: unknown; action: unknown }, string, string]> = [
       [listRoute, "PUT", "/api/notifications"],

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { db } from "~/lib/db/db.server";
-import { toJson } from "~/lib/db/connection.server";
+import { toJson, type DB } from "~/lib/db/connection.server";
 import { absoluteUrl, sendLocalizedEmail } from "~/lib/email.server";
 import { fallbackLanguage, isLanguage, supportedLanguages, type Language } from "~/lib/i18n/config";
 import { getFixedT, getLanguage, languageCookie } from "~/lib/i18n/i18n.server";
@@ -43,12 +43,17 @@ const FAN_OUT_BATCH = 200;
 // ---------------------------------------------------------------------------
 // Sending
 
-/** Notifies one user: stores the row, pushes it live, and e-mails a copy when asked. */
-export async function notify(input: NotifyInput): Promise<string> {
+/**
+ * Notifies one user: stores the row, pushes it live, and e-mails a copy when asked.
+ * Inside a transaction, pass it (`{ db: trx }`): SQLite has one connection, and a
+ * query outside the open transaction would wait for it forever.
+ */
+export async function notify(input: NotifyInput, options: { db?: DB } = {}): Promise<string> {
   const { email, userId, ...content } = input;
-  const [id] = await deliver([{ id: userId }], content);
+  const executor = options.db ?? db();
+  const [id] = await deliver([{ id: userId }], content, executor);
   if (email) {
-    const recipient = await db().selectFrom("users").select(["id", "email", "locale"]).where("id", "=", userId).executeTakeFirst();
+    const recipient = await executor.selectFrom("users").select(["id", "email", "locale"]).where("id", "=", userId).executeTakeFirst();
     if (recipient) await emailCopy(recipient, content);
   }
   return id!;
@@ -71,7 +76,7 @@ function nextStamp(): string {
   return new Date(lastStamp).toISOString();
 }
 
-async function deliver(recipients: Array<{ id: string }>, content: Content): Promise<string[]> {
+async function deliver(recipients: Array<{ id: string }>, content: Content, executor: DB = db()): Promise<string[]> {
   if (recipients.length === 0) return [];
   const createdAt = nextStamp();
   const rows = recipients.map((recipient) => ({
@@ -85,7 +90,7 @@ async function deliver(recipients: Array<{ id: string }>, content: Content): Pro
     broadcastId: content.broadcastId ?? null,
     createdAt,
   }));
-  await db()
+  await executor
     .insertInto("notifications")
     .values(rows.map((row) => ({ ...row, params: toJson(row.params) })))
     .execute();
