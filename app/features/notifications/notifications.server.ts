@@ -54,7 +54,10 @@ export async function notify(input: NotifyInput, options: { db?: DB } = {}): Pro
   const [id] = await deliver([{ id: userId }], content, executor);
   if (email) {
     const recipient = await executor.selectFrom("users").select(["id", "email", "locale"]).where("id", "=", userId).executeTakeFirst();
-    if (recipient) await emailCopy(recipient, content);
+    // In a caller's transaction the mail is not awaited: rendering it reads the
+    // database outside that transaction, which can only proceed once it ends.
+    if (recipient && options.db) void emailCopy(recipient, content);
+    else if (recipient) await emailCopy(recipient, content);
   }
   return id!;
 }
