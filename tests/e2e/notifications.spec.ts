@@ -19,14 +19,14 @@ function seedNotifications(userId: string, titles: string[]) {
 /** The live count on the notification page (the area header's bell may show it too). */
 const unreadOn = (page: Page) => page.getByTestId("notification-center").getByTestId("unread-count");
 
-async function compose(page: Page, email: string, title: string) {
+async function compose(page: Page, email: string, title: string, options: { frenchTitle?: string } = {}) {
   await page.goto("/dashboard/notifications");
   await page.getByLabel("One user").check();
   await page.getByLabel("The user's e-mail address").fill(email);
   const groups = [
     ["English", title, "A message for you."],
     ["Arabic", `${title} (ar)`, "رسالة لك."],
-    ["French", `${title} (fr)`, "Un message pour vous."],
+    ["French", options.frenchTitle ?? `${title} (fr)`, "Un message pour vous."],
   ] as const;
   for (const [legend, groupTitle, body] of groups) {
     const group = page.getByRole("group", { name: legend });
@@ -172,4 +172,29 @@ test("public pages never open the realtime socket; area pages do", async ({ brow
   await page.goto("/client/notifications");
   expect((await opened).url()).toContain("/socket.io/?EIO=4&transport=websocket");
   await context.close();
+});
+
+test("staff compose without JavaScript: errors in place, then sent to the client in their language", async ({ browser }) => {
+  const client = createClient();
+  const db = openTestDatabase();
+  db.prepare("update users set locale = 'fr' where id = ?").run(client.id);
+  db.close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await signIn(context, DEMO.owner);
+  const page = await context.newPage();
+  await page.goto("/dashboard/notifications");
+  await page.getByLabel("The user's e-mail address").fill("nobody@example.com");
+  await page.getByRole("button", { name: "Send notification" }).click();
+  await expect(page.getByText("Enter a title.")).toHaveCount(3);
+
+  const title = `Fermeture ${randomUUID().slice(0, 6)}`;
+  await compose(page, client.email, `Closing ${title}`, { frenchTitle: title });
+
+  const reader = await browser.newContext({ javaScriptEnabled: false });
+  await signIn(reader, client.email);
+  const readerPage = await reader.newPage();
+  await readerPage.goto("/client/notifications?lng=fr");
+  await expect(readerPage.getByRole("heading", { name: title })).toBeVisible();
+  await Promise.all([context.close(), reader.close()]);
 });
