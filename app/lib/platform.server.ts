@@ -6,7 +6,8 @@ import { closeDb, db } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
-import { closeRedis } from "./redis.server";
+import { configureRealtime } from "./realtime.server";
+import { closeRedis, redis } from "./redis.server";
 
 /** Start-up and shut-down work the Express host asks of the app (server/platform.ts). */
 export const platform: Platform = {
@@ -17,8 +18,8 @@ export const platform: Platform = {
     await seedPublicContent(database);
     if (env().seedDemo) await seedDemoAccounts(database, env().demoPassword);
   },
-  async attachRealtime(_io: SocketServer) {
-    // Wired by the notifications area (issue 6).
+  async attachRealtime(io: SocketServer) {
+    configureRealtime(io, { redis: redis() });
   },
   async shutdown() {
     await closeRedis();

@@ -1,0 +1,124 @@
+import { z } from "zod";
+
+/** Page size of every notification list (spec §9). */
+export const NOTIFICATION_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** GET /api/notifications?page&limit&read (spec §7). */
+export const ListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATION_PAGE_SIZE),
+  read: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === "true")),
+});
+export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/** The filter of the full pages: ?filter=all|unread|read&page=N. */
+export const FILTERS = ["all", "unread", "read"] as const;
+export type Filter = (typeof FILTERS)[number];
+
+export function readFlagOf(filter: Filter): boolean | undefined {
+  return filter === "all" ? undefined : filter === "read";
+}
+
+export const PageQuerySchema = z.object({
+  filter: z.enum(FILTERS).catch("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+/** The buttons of the full pages, one form per action (all work without JavaScript). */
+export const NotificationActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("markRead"), id: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("markAllRead") }),
+  z.object({ intent: z.literal("delete"), id: z.string().min(1).max(100) }),
+  z.object({ intent: z.literal("deleteAll"), confirm: z.literal("yes") }),
+]);
+
+export const AUDIENCES = ["user", "role", "everyone"] as const;
+export type Audience = (typeof AUDIENCES)[number];
+/** "staff" is the owner and the admins together. */
+export const AUDIENCE_ROLES = ["client", "admin", "owner", "staff"] as const;
+export type AudienceRole = (typeof AUDIENCE_ROLES)[number];
+
+const title = z
+  .string({ required_error: "notifications:errors.titleRequired" })
+  .trim()
+  .min(1, "notifications:errors.titleRequired")
+  .max(150, "notifications:errors.titleTooLong");
+const body = z
+  .string({ required_error: "notifications:errors.bodyRequired" })
+  .trim()
+  .min(1, "notifications:errors.bodyRequired")
+  .max(2000, "notifications:errors.bodyTooLong");
+
+/** The staff composer: one user (by e-mail), a role or everyone; title and body in three languages. */
+export const ComposeSchema = z
+  .object({
+    audience: z.enum(AUDIENCES),
+    email: z.string().trim().toLowerCase().email("notifications:errors.emailInvalid").optional(),
+    role: z.enum(AUDIENCE_ROLES, { errorMap: () => ({ message: "notifications:errors.roleRequired" }) }).optional(),
+    titleEn: title,
+    bodyEn: body,
+    titleAr: title,
+    bodyAr: body,
+    titleFr: title,
+    bodyFr: body,
+    link: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^\/(?![/\\])\S*$/, "notifications:errors.linkInvalid")
+      .optional(),
+    alsoEmail: z
+      .union([z.literal("on"), z.literal("true"), z.boolean()])
+      .optional()
+      .transform((value) => value === "on" || value === "true" || value === true),
+  })
+  .superRefine((value, ctx) => {
+    if (value.audience === "user" && !value.email) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: "notifications:errors.emailInvalid" });
+    }
+    if (value.audience === "role" && !value.role) {
+      ctx.addIssue({ code: "custom", path: ["role"], message: "notifications:errors.roleRequired" });
+    }
+  });
+export type ComposeInput = z.infer<typeof ComposeSchema>;
+
+export const BroadcastPageSchema = z.object({ sentPage: z.coerce.number().int().min(1).max(100_000).catch(1) });
+
+/** What the socket pushes (`notification:new`): keys and parameters, translated by the browser. */
+export type NotificationEventPayload = {
+  _id: string;
+  id: string;
+  type: string;
+  titleKey: string;
+  bodyKey: string | null;
+  params: Record<string, string | number>;
+  link: string | null;
+  read: boolean;
+  createdAt: string;
+};
+
+
+/** One notification as the API and the pages show it: translated, with its keys. */
+export type NotificationView = NotificationEventPayload & {
+  title: string;
+  body: string | null;
+  readAt: string | null;
+};
+
+
+/** One row of the staff's "sent notifications" list. */
+export type BroadcastView = {
+  id: string;
+  audience: string;
+  audienceValue: string | null;
+  title: string;
+  link: string | null;
+  recipientCount: number;
+  sentBy: string | null;
+  createdAt: string;
+};
+

@@ -1,0 +1,133 @@
+import i18next from "i18next";
+import { useEffect, useSyncExternalStore } from "react";
+import toast from "react-hot-toast";
+import type { Socket } from "socket.io-client";
+import type { NotificationEventPayload } from "./notifications.schema";
+
+/**
+ * The live unread count, shared by every bell and page on screen. One socket
+ * per tab (opened while at least one component uses it, socket.io-client
+ * loaded on demand so public pages never download it), plus a poll of
+ * GET /api/notifications/unread every 30 seconds (spec §9), so a lost socket
+ * costs nothing. Socket trouble is only logged (spec §8).
+ */
+export const UNREAD_POLL_MS = 30_000;
+
+let unread: number | null = null;
+const countListeners = new Set<() => void>();
+const arrivalListeners = new Set<(notification: NotificationEventPayload) => void>();
+let users = 0;
+let stopConnection: (() => void) | null = null;
+
+function setUnread(next: number) {
+  const value = Math.max(0, next);
+  if (value === unread) return;
+  unread = value;
+  for (const listener of countListeners) listener();
+}
+
+/** After the user marks or deletes something without a page load (the panel). */
+export function adjustUnread(delta: number) {
+  if (unread !== null) setUnread(unread + delta);
+}
+
+export function resetUnread(value: number) {
+  setUnread(value);
+}
+
+async function refreshUnread() {
+  try {
+    const response = await fetch("/api/notifications/unread", { headers: { Accept: "application/json" }, credentials: "same-origin" });
+    // Spec §4: a 401 means the session is gone; sign in again.
+    if (response.status === 401) window.location.assign(`/login?redirectTo=${encodeURIComponent(window.location.pathname)}`);
+    if (!response.ok) return;
+    const data = (await response.json()) as { count?: unknown };
+    if (typeof data.count === "number") setUnread(data.count);
+  } catch (error) {
+    console.warn("Could not refresh the unread notification count:", error);
+  }
+}
+
+function startConnection(): () => void {
+  let socket: Socket | undefined;
+  let stopped = false;
+  let connectedOnce = false;
+  const timer = window.setInterval(() => void refreshUnread(), UNREAD_POLL_MS);
+
+  import("socket.io-client")
+    .then(({ io }) => {
+      if (stopped) return;
+      // Same origin: the browser sends the httpOnly session cookie with the handshake.
+      socket = io({
+        path: "/socket.io",
+        transports: ["websocket", "polling"],
+        reconnectionAttempts: 3,
+        reconnectionDelay: 1000,
+        reconnectionDelayMax: 5000,
+        timeout: 10000,
+        withCredentials: true,
+      });
+      socket.on("connect", () => {
+        // Events missed while disconnected are caught up by asking the server.
+        if (connectedOnce) void refreshUnread();
+        connectedOnce = true;
+      });
+      socket.on("notification:new", (notification: NotificationEventPayload) => {
+        setUnread((unread ?? 0) + 1);
+        toast(String(i18next.t(notification.titleKey, notification.params ?? {})), { id: `notification-${notification.id}` });
+        for (const listener of arrivalListeners) listener(notification);
+      });
+      socket.on("connect_error", (error) => console.warn("Realtime notifications unavailable:", error.message));
+    })
+    .catch((error: unknown) => console.warn("Realtime notifications unavailable:", error));
+
+  return () => {
+    stopped = true;
+    window.clearInterval(timer);
+    socket?.disconnect();
+  };
+}
+
+function subscribe(listener: () => void) {
+  countListeners.add(listener);
+  return () => countListeners.delete(listener);
+}
+
+/**
+ * The unread count to show: the server's value (rendered in the HTML, and
+ * again after every loader run) until the socket or the poll says otherwise.
+ */
+export function useLiveUnreadCount(serverCount: number): number {
+  useEffect(() => {
+    setUnread(serverCount);
+  }, [serverCount]);
+
+  useEffect(() => {
+    users += 1;
+    if (users === 1) stopConnection = startConnection();
+    return () => {
+      users -= 1;
+      if (users === 0) {
+        stopConnection?.();
+        stopConnection = null;
+      }
+    };
+  }, []);
+
+  const live = useSyncExternalStore(
+    subscribe,
+    () => unread,
+    () => null,
+  );
+  return live ?? serverCount;
+}
+
+/** Runs `callback` when a notification arrives live (e.g. to reload the list on screen). */
+export function useNotificationArrivals(callback: (notification: NotificationEventPayload) => void) {
+  useEffect(() => {
+    arrivalListeners.add(callback);
+    return () => {
+      arrivalListeners.delete(callback);
+    };
+  }, [callback]);
+}

@@ -1,0 +1,33 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { NotificationCenter } from "~/features/notifications/notification-center";
+import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/notification-center.server";
+import { NotificationsErrorBoundary } from "~/features/notifications/notifications-error-boundary";
+import { requireUser } from "~/lib/auth.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const t = await getFixedT(request, "notifications");
+  return json({ ...(await loadNotificationCenter(request, user)), metaTitle: t("meta.title") });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return handleNotificationAction(request, user, await request.formData());
+}
+
+export default function ClientNotificationsPage() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("notifications");
+  return (
+    <div className="mx-auto w-full max-w-3xl p-4 sm:p-6">
+      <NotificationCenter data={data} heading={t("title")} description={t("description")} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.metaTitle ?? "Notifications" }];
+
+export const ErrorBoundary = NotificationsErrorBoundary;

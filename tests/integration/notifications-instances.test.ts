@@ -1,0 +1,137 @@
+import { createCookie } from "@remix-run/node";
+import Database from "better-sqlite3";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * Two real server processes (the production build) on one SQLite file and one
+ * Redis: staff compose a notification through the first, and a socket
+ * connected to the second receives it. Needs TEST_REDIS_URL and `npm run build`.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+const built = fs.existsSync("dist/server.js") && fs.existsSync("build/index.js");
+const SECRET = "instances-secret-0123456789abcdef";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${port}`,
+      REDIS_URL: redisUrl,
+      SEED_DEMO: "true",
+      SESSION_SECRET: SECRET,
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const status = (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status;
+    if (status === 200) return child;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server on port ${port} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.skipIf(!redisUrl || !built)("two server processes on one Redis", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "notifications-instances-"));
+  const children: ChildProcess[] = [];
+  const ports: number[] = [];
+  let socket: Socket | undefined;
+
+  beforeAll(async () => {
+    ports.push(await freePort(), await freePort());
+    // One after the other: the first migrates and seeds the shared file.
+    children.push(await startServer(dataDir, ports[0]!));
+    children.push(await startServer(dataDir, ports[1]!));
+  }, 90_000);
+
+  afterAll(async () => {
+    socket?.disconnect();
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            child.once("exit", () => resolve());
+            child.kill("SIGTERM");
+          }),
+      ),
+    );
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function session(email: string | null): { userId: string; token: string } {
+    const database = new Database(path.join(dataDir, "app.db"));
+    database.pragma("busy_timeout = 5000");
+    try {
+      let userId: string;
+      if (email) {
+        userId = (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
+      } else {
+        userId = randomUUID();
+        database
+          .prepare("insert into users (id, email, password_hash, role, full_name, enabled_features) values (?, ?, 'x', 'client', 'Two Instances', '[]')")
+          .run(userId, `instances-${userId.slice(0, 8)}@example.com`);
+      }
+      const token = randomBytes(32).toString("base64url");
+      database
+        .prepare("insert into sessions (id, user_id, kind, remember, expires_at) values (?, ?, 'cookie', 0, ?)")
+        .run(createHash("sha256").update(token).digest("hex"), userId, new Date(Date.now() + 3_600_000).toISOString());
+      return { userId, token };
+    } finally {
+      database.close();
+    }
+  }
+
+  it("a notification composed through one reaches a socket connected to the other", async () => {
+    const client = session(null);
+    const admin = session("admin@demo.test");
+    const email = `instances-${client.userId.slice(0, 8)}@example.com`;
+
+    socket = connect(`http://127.0.0.1:${ports[1]}`, { path: "/socket.io", transports: ["websocket"], auth: { token: client.token }, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket!.once("connect", () => resolve());
+      socket!.once("connect_error", reject);
+    });
+    const received = new Promise<{ params: Record<string, string> }>((resolve) => socket!.once("notification:new", resolve));
+
+    const cookie = (await createCookie("firm_auth_token", { secrets: [SECRET] }).serialize(admin.token)).split(";")[0]!;
+    const title = `Across instances ${randomUUID().slice(0, 6)}`;
+    const response = await fetch(`http://127.0.0.1:${ports[0]}/dashboard/notifications`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "compose",
+        audience: "user",
+        email,
+        titleEn: title,
+        bodyEn: "Body",
+        titleAr: "عنوان",
+        bodyAr: "نص",
+        titleFr: "Titre",
+        bodyFr: "Texte",
+      }),
+    });
+    expect(response.status).toBe(302);
+    expect((await received).params.titleEn).toBe(title);
+  });
+});
