@@ -1,6 +1,6 @@
 /**
  * The most common passwords (the top 1,000 of the "10 million passwords" list published in
- * SecLists, plus a few frequent longer ones), lower-cased. A password found here is refused
+ * SecLists, plus the frequent ones of 10 characters or more just below them), lower-cased. A password found here is refused
  * whatever its length (NIST SP 800-63B: compare against known-breached values).
  */
 const LIST =
@@ -82,7 +82,8 @@ const LIST =
   "1982 wombat avatar alpha zxc123 crazy hard england brazil 1978 01011980 wildcat polina freepass " +
   "qwerty12345 1q2w3e4r5t6y q1w2e3r4t5y6 1234512345 147896325 192837465 1123581321 123698745 " +
   "qwertyuiop123 administrator welcome123 password1234 iloveyou123 abcdefghij abc1234567 1234567891 " +
-  "123456789abc passw0rd123 letmein123";
+  "123456789abc passw0rd123 letmein123 1029384756 password123 basketball soso123aljg 123qweasdzxc " +
+  "12345678910 manchester 1qaz2wsx3edc 0123456789";
 
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.split(" "));
 
