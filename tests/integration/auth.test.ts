@@ -184,6 +184,17 @@ describeEachDialect("accounts", (db) => {
       expect(await db().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(0);
       expect(await findSession("a-token-that-was-never-issued")).toBeNull();
     });
+
+    it("sweeps the user's expired sessions at the next sign-in", async () => {
+      const user = await makeUser(db);
+      const stale = await createSession(user.id, { remember: false, kind: "token" });
+      await db().updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", user.id).execute();
+      const fresh = await signIn({ email: user.email, password: PASSWORD, rememberMe: false }, { ip: freshIp(), kind: "cookie" });
+      expect(fresh.ok).toBe(true);
+      const rows = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).execute();
+      expect(rows).toHaveLength(1);
+      expect(await findSession(stale.token)).toBeNull();
+    });
   });
 
   describe("e-mail verification", () => {
