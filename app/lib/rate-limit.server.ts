@@ -9,6 +9,7 @@ export const LIMITS = {
   "login:ip": { points: 30, duration: 15 * 60 },
   "login:account": { points: 8, duration: 15 * 60 },
   "register:ip": { points: 10, duration: 60 * 60 },
+  "register:account": { points: 5, duration: 60 * 60 },
   "reset:ip": { points: 10, duration: 60 * 60 },
   "reset:account": { points: 3, duration: 60 * 60 },
   "resend:ip": { points: 10, duration: 60 * 60 },

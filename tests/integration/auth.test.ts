@@ -106,6 +106,16 @@ describeEachDialect("accounts", (db) => {
       expect(blocked.ok).toBe(false);
       expect(!blocked.ok && blocked.reason).toBe("rate_limited");
     });
+
+    it("is rate limited per address", async () => {
+      const email = uniqueEmail("probe");
+      for (let i = 0; i < LIMITS["register:account"].points; i++) {
+        const result = await registerUser({ fullName: "Probe", email, password: PASSWORD }, { ip: freshIp() });
+        expect(result.ok || (!result.ok && result.reason === "email_taken")).toBe(true);
+      }
+      const blocked = await registerUser({ fullName: "Probe", email, password: PASSWORD }, { ip: freshIp() });
+      expect(!blocked.ok && blocked.reason).toBe("rate_limited");
+    });
   });
 
   describe("sign-in", () => {

@@ -214,9 +214,11 @@ export async function registerUser(
   input: { fullName: string; email: string; password: string; locale?: string | null },
   context: RequestContext,
 ): Promise<RegisterResult> {
-  const limit = await consume("register:ip", context.ip);
-  if (!limit.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   const email = input.email.toLowerCase();
+  for (const [name, key] of [["register:ip", context.ip], ["register:account", email]] as const) {
+    const limit = await consume(name, key);
+    if (!limit.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  }
   const existing = await db().selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
   if (existing) return { ok: false, reason: "email_taken" };
   const locale: Language = isLanguage(input.locale) ? input.locale : fallbackLanguage;
