@@ -202,6 +202,16 @@ describeEachDialect("auth API and guards", (db) => {
     });
   });
 
+  it("registers in the request's language when the body names none", async () => {
+    const email = `ar-${newId().slice(0, 8)}@example.com`;
+    const created = await call(
+      registerRoute.action,
+      api("/api/auth/register", { method: "POST", body: { fullName: "Api User", email, password: PASSWORD }, headers: { "accept-language": "ar" } }),
+    );
+    expect((await created.json()).user.locale).toBe("ar");
+    expect(latestMailTo(env().dataDir, email)?.subject).toBe("تأكيد بريدك الإلكتروني");
+  });
+
   describe("guards", () => {
     const page = (path: string, cookie?: string) => new Request(`${BASE}${path}`, { headers: { "x-client-ip": ip(), ...(cookie ? { cookie } : {}) } });
     const cookieFor = async (userId: string, remember = false) => (await commitSessionCookie(await createSession(userId, { remember, kind: "cookie" }))).split(";")[0]!;
