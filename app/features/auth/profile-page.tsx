@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { CheckCircle2, CircleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -46,6 +47,19 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
+
+  // After a saved change (a redirect back here, so no action data) the e-mail and password
+  // forms start afresh: no password is left in a field. Without JavaScript the page reloads anyway.
+  const location = useLocation();
+  const actionData = useActionData();
+  const seenLocation = useRef(location.key);
+  useEffect(() => {
+    if (seenLocation.current === location.key) return;
+    seenLocation.current = location.key;
+    if (actionData) return;
+    emailForm.reset();
+    passwordForm.reset();
+  }, [location.key, actionData, emailForm, passwordForm]);
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { authPageTitle } from "~/features/auth/meta";
 import { ProfilePage } from "~/features/auth/profile-page";
 import { profileAction } from "~/features/auth/profile.server";
@@ -18,9 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ClientProfileRoute() {
   const { user } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  // A new location after each saved change starts the forms afresh (no password left in a field).
-  return <ProfilePage key={location.key} user={user} />;
+  return <ProfilePage user={user} />;
 }
 
 export const meta: MetaFunction = (args) => authPageTitle(args, "profile.title");
