@@ -9,10 +9,12 @@ export const LIMITS = {
   "login:ip": { points: 30, duration: 15 * 60 },
   "login:account": { points: 8, duration: 15 * 60 },
   "register:ip": { points: 10, duration: 60 * 60 },
+  "register:account": { points: 5, duration: 60 * 60 },
   "reset:ip": { points: 10, duration: 60 * 60 },
   "reset:account": { points: 3, duration: 60 * 60 },
   "resend:ip": { points: 10, duration: 60 * 60 },
   "resend:account": { points: 3, duration: 60 * 60 },
+  "email-change:account": { points: 5, duration: 60 * 60 },
   "contact:ip": { points: 5, duration: 10 * 60 },
   "upload:user": { points: 60, duration: 60 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
@@ -48,6 +50,18 @@ export async function consume(name: LimitName, key: string): Promise<LimitResult
     }
     throw rejection;
   }
+}
+
+/**
+ * Whether `key` has used up `name` without counting an attempt: the per-account
+ * sign-in limit counts failures only, so it is checked first and consumed on failure.
+ */
+export async function isLimited(name: LimitName, key: string): Promise<LimitResult> {
+  const state = await limiter(name).get(key.toLowerCase());
+  if (state && state.consumedPoints >= LIMITS[name].points) {
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+  }
+  return { ok: true };
 }
 
 /** Forgets the attempts of `key` (after a successful sign-in, for example). */

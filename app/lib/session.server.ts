@@ -37,6 +37,8 @@ export async function createSession(
 ): Promise<CreatedSession> {
   const token = randomBytes(32).toString("base64url");
   const maxAge = options.remember ? REMEMBER_ME_SECONDS : SESSION_SECONDS;
+  // Expired rows are otherwise removed only when presented; sweep this user's at each sign-in.
+  await db().deleteFrom("sessions").where("userId", "=", userId).where("expiresAt", "<=", nowIso()).execute();
   const expiresAt = new Date(Date.now() + maxAge * 1000).toISOString();
   await db()
     .insertInto("sessions")

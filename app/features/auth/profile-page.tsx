@@ -1,0 +1,168 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { CheckCircle2, CircleAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FormErrors, SelectField, TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { supportedLanguages } from "~/lib/i18n/config";
+import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, PASSWORD_MIN_LENGTH } from "./auth.schema";
+
+type ProfileUser = { email: string; fullName: string; locale: string; emailVerified: boolean };
+
+/** The answer of the form that was sent, so the other two forms keep their own state. */
+function useResultFor(intent: string): SubmissionResult<string[]> | undefined {
+  const result = useActionData<SubmissionResult<string[]>>();
+  return result?.initialValue?.intent === intent ? result : undefined;
+}
+
+/** Name, e-mail and password of the signed-in user (used by /client/profile and /dashboard/profile). */
+export function ProfilePage({ user }: { user: ProfileUser }) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+
+  const [nameForm, nameFields] = useForm({
+    id: "profile-name",
+    lastResult: useResultFor("name"),
+    defaultValue: { fullName: user.fullName, locale: user.locale },
+    constraint: getZodConstraint(ChangeNameSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeNameSchema }),
+  });
+  const [emailForm, emailFields] = useForm({
+    id: "profile-email",
+    lastResult: useResultFor("email"),
+    constraint: getZodConstraint(ChangeEmailSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeEmailSchema }),
+  });
+  const [passwordForm, passwordFields] = useForm({
+    id: "profile-password",
+    lastResult: useResultFor("password"),
+    constraint: getZodConstraint(ChangePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+  });
+
+  // After a saved change (a redirect back here, so no action data) the e-mail and password
+  // forms start afresh: no password is left in a field. Without JavaScript the page reloads anyway.
+  const location = useLocation();
+  const actionData = useActionData();
+  const seenLocation = useRef(location.key);
+  useEffect(() => {
+    if (seenLocation.current === location.key) return;
+    seenLocation.current = location.key;
+    if (actionData) return;
+    emailForm.reset();
+    passwordForm.reset();
+  }, [location.key, actionData, emailForm, passwordForm]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold">{t("profile.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("profile.subtitle")}</p>
+      </header>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("profile.nameSection")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(nameForm)}>
+            <FormErrors id={nameForm.errorId} errors={nameForm.errors} />
+            <input type="hidden" name="intent" value="name" />
+            <TextField field={nameFields.fullName} label={t("fields.fullName")} inputProps={{ autoComplete: "name" }} />
+            <SelectField
+              field={nameFields.locale}
+              label={t("fields.language")}
+              options={supportedLanguages.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+            />
+            <Button type="submit" className="self-start" disabled={busy}>
+              {t("profile.saveName")}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("profile.emailSection")}</CardTitle>
+          <CardDescription className="flex flex-wrap items-center gap-2">
+            <span>{t("profile.currentEmail", { email: user.email })}</span>
+            {user.emailVerified ? (
+              <span className="inline-flex items-center gap-1 font-semibold text-emerald-700 dark:text-emerald-400">
+                <CheckCircle2 aria-hidden="true" className="size-4" />
+                {t("profile.verified")}
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1 font-semibold text-amber-700 dark:text-amber-400">
+                <CircleAlert aria-hidden="true" className="size-4" />
+                {t("profile.notVerified")}
+              </span>
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(emailForm)}>
+            <FormErrors id={emailForm.errorId} errors={emailForm.errors} />
+            <input type="hidden" name="intent" value="email" />
+            <p className="text-sm text-muted-foreground">{t("profile.emailHelp")}</p>
+            <TextField field={emailFields.newEmail} type="email" label={t("fields.newEmail")} inputProps={{ autoComplete: "email" }} />
+            <TextField field={emailFields.currentPassword} type="password" label={t("fields.currentPassword")} inputProps={{ autoComplete: "current-password" }} />
+            <Button type="submit" className="self-start" disabled={busy}>
+              {t("profile.changeEmail")}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("profile.passwordSection")}</CardTitle>
+          <CardDescription>{t("profile.passwordHelp")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(passwordForm)}>
+            <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
+            <input type="hidden" name="intent" value="password" />
+            <TextField
+              field={passwordFields.currentPassword}
+              type="password"
+              label={t("fields.currentPassword")}
+              inputProps={{ autoComplete: "current-password" }}
+            />
+            <TextField
+              field={passwordFields.password}
+              type="password"
+              label={t("fields.newPassword")}
+              hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
+              inputProps={{ autoComplete: "new-password" }}
+            />
+            <TextField field={passwordFields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
+            <Button type="submit" className="self-start" disabled={busy}>
+              {t("profile.changePassword")}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("profile.sessionSection")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" action="/resources/logout">
+            <Button type="submit" variant="outline">
+              {t("profile.signOut")}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { FEATURES } from "~/lib/features";
+import { supportedLanguages } from "~/lib/i18n/config";
+
+/**
+ * User management (staff): list filters, creation and edits. Messages are
+ * i18n keys of the `users` namespace. "owner" is never a role anyone can be given.
+ */
+export const ASSIGNABLE_ROLES = ["client", "admin"] as const;
+export const PAGE_SIZE = 20;
+
+export const ListUsersSchema = z.object({
+  q: z.string().trim().max(100).optional().default(""),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(PAGE_SIZE),
+});
+
+const features = z.array(z.enum(FEATURES, { errorMap: () => ({ message: "users:errors.featureInvalid" }) }));
+
+const fullName = z.string({ required_error: "users:errors.nameRequired" }).trim().min(1, "users:errors.nameRequired").max(120, "users:errors.nameTooLong");
+
+export const CreateUserSchema = z.object({
+  fullName,
+  email: z.string({ required_error: "users:errors.emailRequired" }).trim().min(1, "users:errors.emailRequired").max(254).email("users:errors.emailInvalid").toLowerCase(),
+  role: z.enum(ASSIGNABLE_ROLES, { errorMap: () => ({ message: "users:errors.roleInvalid" }) }).optional().default("client"),
+  locale: z.enum(supportedLanguages).optional().default("en"),
+  enabledFeatures: features.optional(),
+});
+
+export const UpdateUserSchema = z.object({
+  fullName: fullName.optional(),
+  role: z.enum(ASSIGNABLE_ROLES, { errorMap: () => ({ message: "users:errors.roleInvalid" }) }).optional(),
+  enabledFeatures: features.optional(),
+  disabled: z.boolean().optional(),
+});
+
+/** The edit page posts one of these intents; checkboxes arrive as an array (or nothing). */
+export const EditUserFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("save"),
+    fullName,
+    role: z.enum(ASSIGNABLE_ROLES, { errorMap: () => ({ message: "users:errors.roleInvalid" }) }).optional(),
+    enabledFeatures: features.optional().default([]),
+  }),
+  z.object({ intent: z.literal("disable") }),
+  z.object({ intent: z.literal("enable") }),
+  z.object({ intent: z.literal("delete") }),
+]);

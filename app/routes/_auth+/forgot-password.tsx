@@ -1,0 +1,58 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors, TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { ForgotPasswordSchema } from "~/features/auth/auth.schema";
+import { requestPasswordReset } from "~/features/auth/auth.server";
+import { authPageTitle } from "~/features/auth/meta";
+import { requestContext } from "~/features/auth/request.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const result = await requestPasswordReset(submission.value.email, requestContext(request));
+  if (!result.ok) return json(submission.reply({ formErrors: ["auth:errors.rateLimited"] }), { status: 429 });
+  // The same answer whether or not the address has an account.
+  return redirectWithToast("/login", { type: "success", message: "auth:toast.resetSent" });
+}
+
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation("auth");
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-2xl font-semibold">{t("forgot.title")}</h1>
+        <CardDescription>{t("forgot.subtitle")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("forgot.submit")}
+          </Button>
+        </Form>
+        <Link to="/login" className="mt-6 inline-block text-sm text-primary underline-offset-4 hover:underline">
+          {t("forgot.backToLogin")}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = (args) => authPageTitle(args, "forgot.title");

@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldErrors, FormErrors, TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { LoginSchema } from "~/features/auth/auth.schema";
+import { signIn } from "~/features/auth/auth.server";
+import { authPageTitle } from "~/features/auth/meta";
+import { requestContext } from "~/features/auth/request.server";
+import { requireGuest } from "~/lib/auth.server";
+import { homePathFor } from "~/lib/features";
+import { safeRedirect } from "~/lib/http.server";
+import { commitSessionCookie } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireGuest(request);
+  return json({});
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+
+  const result = await signIn(submission.value, { ...requestContext(request), kind: "cookie" });
+  if (!result.ok) {
+    const message =
+      result.reason === "rate_limited" ? "auth:errors.rateLimited" : result.reason === "disabled" ? "auth:errors.accountDisabled" : "auth:errors.invalidCredentials";
+    return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "rate_limited" ? 429 : 400 });
+  }
+  const to = safeRedirect(submission.value.redirectTo, homePathFor(result.user.role));
+  return redirectWithToast(
+    to,
+    { type: "success", message: "auth:toast.loginSuccess" },
+    { headers: { "Set-Cookie": await commitSessionCookie(result.session) } },
+  );
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation("auth");
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
+
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
+        <CardDescription>{t("login.subtitle")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
+          <TextField field={fields.password} type="password" label={t("fields.password")} inputProps={{ autoComplete: "current-password" }} />
+          <div className="flex flex-col gap-1">
+            <div className="flex items-center gap-2">
+              <input {...getInputProps(fields.rememberMe, { type: "checkbox" })} className="size-4 accent-primary" />
+              <label htmlFor={fields.rememberMe.id} className="text-sm">
+                {t("login.rememberMe")}
+              </label>
+            </div>
+            <FieldErrors id={fields.rememberMe.errorId} errors={fields.rememberMe.errors} />
+          </div>
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("login.submit")}
+          </Button>
+        </Form>
+        <div className="mt-6 flex flex-col gap-2 text-sm">
+          <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+            {t("login.forgot")}
+          </Link>
+          <p>
+            {t("login.noAccount")}{" "}
+            <Link to={registerHref} className="font-semibold text-primary underline-offset-4 hover:underline">
+              {t("login.register")}
+            </Link>
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = (args) => authPageTitle(args, "login.title");

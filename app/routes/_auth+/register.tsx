@@ -1,0 +1,104 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors, TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { PASSWORD_MIN_LENGTH, RegisterSchema } from "~/features/auth/auth.schema";
+import { registerUser, startSession } from "~/features/auth/auth.server";
+import { authPageTitle } from "~/features/auth/meta";
+import { requestContext } from "~/features/auth/request.server";
+import { requireGuest } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/http.server";
+import { getLanguage } from "~/lib/i18n/i18n.server";
+import { commitSessionCookie } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireGuest(request);
+  return json({});
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireGuest(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+
+  const context = requestContext(request);
+  // The account speaks the language the visitor was using (e-mails, notifications).
+  const result = await registerUser({ ...submission.value, locale: await getLanguage(request) }, context);
+  if (!result.ok) {
+    if (result.reason === "rate_limited") {
+      return json(submission.reply({ formErrors: ["auth:errors.rateLimited"], hideFields: ["password", "confirmPassword"] }), { status: 429 });
+    }
+    return json(submission.reply({ fieldErrors: { email: ["auth:errors.emailTaken"] }, hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  }
+  const session = await startSession(result.user.id, { ...context, kind: "cookie" });
+  return redirectWithToast(
+    safeRedirect(submission.value.redirectTo, "/client"),
+    { type: "success", message: "auth:toast.registered" },
+    { headers: { "Set-Cookie": await commitSessionCookie(session) } },
+  );
+}
+
+export default function RegisterPage() {
+  const { t } = useTranslation("auth");
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    constraint: getZodConstraint(RegisterSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+  });
+  const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-2xl font-semibold">{t("register.title")}</h1>
+        <CardDescription>{t("register.subtitle")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {/* Honeypot: invisible to people and screen readers, filled in by bots. */}
+          <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="register-website">Website</label>
+            <input id="register-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
+          </div>
+          <TextField field={fields.fullName} label={t("fields.fullName")} inputProps={{ autoComplete: "name" }} />
+          <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
+          <TextField
+            field={fields.password}
+            type="password"
+            label={t("fields.password")}
+            hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
+            inputProps={{ autoComplete: "new-password" }}
+          />
+          <TextField field={fields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("register.submit")}
+          </Button>
+        </Form>
+        <p className="mt-6 text-sm">
+          {t("register.haveAccount")}{" "}
+          <Link to={loginHref} className="font-semibold text-primary underline-offset-4 hover:underline">
+            {t("register.signIn")}
+          </Link>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = (args) => authPageTitle(args, "register.title");

@@ -1,0 +1,98 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors, TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { PASSWORD_MIN_LENGTH, ResetPasswordSchema } from "~/features/auth/auth.schema";
+import { peekToken, resetPassword } from "~/features/auth/auth.server";
+import { authPageTitle } from "~/features/auth/meta";
+import { requestContext } from "~/features/auth/request.server";
+import { getUser } from "~/lib/auth.server";
+import { readToken } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const state = token ? await peekToken(token, "reset_password") : ({ ok: false, reason: "invalid" } as const);
+  return json({ token, error: state.ok ? null : state.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid" });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  // A browser already signed in as this account keeps its session; every other one ends.
+  const current = await getUser(request);
+  const result = await resetPassword(submission.value.token, submission.value.password, {
+    ip: requestContext(request).ip,
+    keepSessionToken: current ? await readToken(request) : null,
+  });
+  if (!result.ok) {
+    return json(submission.reply({ formErrors: [result.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid"], hideFields: ["password", "confirmPassword"] }), {
+      status: 400,
+    });
+  }
+  const to = current?.id === result.userId ? "/" : "/login";
+  return redirectWithToast(to, { type: "success", message: "auth:toast.passwordReset" });
+}
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation("auth");
+  const { token, error } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  });
+
+  if (error) {
+    return (
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-semibold">{t("reset.invalidTitle")}</h1>
+          <FormErrors errors={[error]} />
+        </CardHeader>
+        <CardContent>
+          <Link to="/forgot-password" className="font-semibold text-primary underline-offset-4 hover:underline">
+            {t("reset.requestNew")}
+          </Link>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-2xl font-semibold">{t("reset.title")}</h1>
+        <CardDescription>{t("reset.subtitle")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="token" value={token} />
+          <TextField
+            field={fields.password}
+            type="password"
+            label={t("fields.newPassword")}
+            hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
+            inputProps={{ autoComplete: "new-password" }}
+          />
+          <TextField field={fields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
+          <Button type="submit" disabled={navigation.state === "submitting"}>
+            {t("reset.submit")}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = (args) => authPageTitle(args, "reset.title");

@@ -1,0 +1,68 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { VerifyTokenSchema } from "~/features/auth/auth.schema";
+import { confirmEmailChange, peekToken } from "~/features/auth/auth.server";
+import { authPageTitle } from "~/features/auth/meta";
+import { requestContext } from "~/features/auth/request.server";
+import { getUser } from "~/lib/auth.server";
+import { homePathFor } from "~/lib/features";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** The link sent to a new e-mail address; confirming (a POST) makes it the account's address. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const state = token ? await peekToken(token, "change_email") : ({ ok: false, reason: "invalid" } as const);
+  return json({ token, error: state.ok ? null : state.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid" });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: VerifyTokenSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const result = await confirmEmailChange(submission.value.token, { ip: requestContext(request).ip });
+  if (!result.ok) {
+    const message = result.reason === "expired" ? "auth:errors.tokenExpired" : result.reason === "email_taken" ? "auth:errors.emailTaken" : "auth:errors.tokenInvalid";
+    return json(submission.reply({ formErrors: [message] }), { status: 400 });
+  }
+  const user = await getUser(request);
+  return redirectWithToast(user ? `${homePathFor(user.role)}/profile` : "/login", {
+    type: "success",
+    message: "auth:toast.emailChanged",
+    params: { email: result.email },
+  });
+}
+
+export default function VerifyEmailChangePage() {
+  const { t } = useTranslation("auth");
+  const { token, error } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errors = error ? [error] : lastResult?.error?.[""] ?? undefined;
+
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-2xl font-semibold">{errors ? t("verifyChange.invalidTitle") : t("verifyChange.title")}</h1>
+        {errors ? null : <CardDescription>{t("verifyChange.confirmText")}</CardDescription>}
+        <FormErrors errors={errors} />
+      </CardHeader>
+      {errors ? null : (
+        <CardContent>
+          <Form method="post">
+            <input type="hidden" name="token" value={token} />
+            <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+              {t("verifyChange.submit")}
+            </Button>
+          </Form>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = (args) => authPageTitle(args, "verifyChange.title");

@@ -1,0 +1,104 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FormErrors, TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { ResendVerificationSchema, TokenSchema } from "~/features/auth/auth.schema";
+import { peekToken, resendVerification, verifyEmail } from "~/features/auth/auth.server";
+import { authPageTitle } from "~/features/auth/meta";
+import { requestContext } from "~/features/auth/request.server";
+import { getUser } from "~/lib/auth.server";
+import { homePathFor } from "~/lib/features";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/**
+ * The link in the verification e-mail opens this page; the verification itself is a POST
+ * (a GET changes nothing, so mail scanners that open links cannot use the token up).
+ * Without a token, or with a spent one, the page offers to send a new link.
+ */
+const VerifySchema = z.object({ intent: z.literal("verify"), token: TokenSchema });
+const ResendSchema = ResendVerificationSchema.extend({ intent: z.literal("resend") });
+const ActionSchema = z.discriminatedUnion("intent", [VerifySchema, ResendSchema]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!token) return json({ token, error: null });
+  const state = await peekToken(token, "verify_email");
+  return json({ token, error: state.ok ? null : state.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid" });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ActionSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const context = requestContext(request);
+  if (submission.value.intent === "resend") {
+    const result = await resendVerification(submission.value.email, context);
+    if (!result.ok) return json(submission.reply({ formErrors: ["auth:errors.rateLimited"] }), { status: 429 });
+    return redirectWithToast("/verify-email", { type: "success", message: "auth:toast.verificationSent" });
+  }
+  const result = await verifyEmail(submission.value.token, { ip: context.ip });
+  if (!result.ok) {
+    return json(submission.reply({ formErrors: [result.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid"] }), { status: 400 });
+  }
+  const user = await getUser(request);
+  return redirectWithToast(user ? homePathFor(user.role) : "/login", { type: "success", message: "auth:toast.emailVerified" });
+}
+
+export default function VerifyEmailPage() {
+  const { t } = useTranslation("auth");
+  const { token, error } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [resendForm, resendFields] = useForm({
+    id: "resend-verification",
+    lastResult: lastResult?.initialValue?.intent === "resend" ? lastResult : undefined,
+    constraint: getZodConstraint(ResendSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendSchema }),
+  });
+  const verifyErrors = lastResult?.initialValue?.intent === "verify" ? lastResult.error?.[""] : undefined;
+  const showVerify = Boolean(token) && !error && !verifyErrors;
+
+  return (
+    <Card>
+      <CardHeader>
+        <h1 className="text-2xl font-semibold">{showVerify || !token ? t("verify.title") : t("verify.invalidTitle")}</h1>
+        {showVerify ? <CardDescription>{t("verify.confirmText")}</CardDescription> : null}
+        <FormErrors errors={error ? [error] : verifyErrors ?? undefined} />
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {showVerify ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="token" value={token} />
+            <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+              {t("verify.submit")}
+            </Button>
+          </Form>
+        ) : (
+          <section aria-labelledby="resend-heading" className="flex flex-col gap-3">
+            <h2 id="resend-heading" className="text-lg font-semibold">
+              {t("verify.resendTitle")}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t("verify.resendText")}</p>
+            <Form method="post" className="flex flex-col gap-4" {...getFormProps(resendForm)}>
+              <FormErrors id={resendForm.errorId} errors={resendForm.errors} />
+              <input type="hidden" name="intent" value="resend" />
+              <TextField field={resendFields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
+              <Button type="submit" variant="outline" disabled={navigation.state === "submitting"}>
+                {t("verify.resendSubmit")}
+              </Button>
+            </Form>
+          </section>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = (args) => authPageTitle(args, "verify.title");

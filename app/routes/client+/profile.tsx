@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { authPageTitle } from "~/features/auth/meta";
+import { ProfilePage } from "~/features/auth/profile-page";
+import { profileAction } from "~/features/auth/profile.server";
+import { requireUser } from "~/lib/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return profileAction(request, user, "/client/profile");
+}
+
+export default function ClientProfileRoute() {
+  const { user } = useLoaderData<typeof loader>();
+  return <ProfilePage user={user} />;
+}
+
+export const meta: MetaFunction = (args) => authPageTitle(args, "profile.title");

@@ -1,0 +1,176 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { EditUserFormSchema } from "~/features/users/users.schema";
+import { deleteManagedUser, getManagedUser, updateManagedUser, UserRuleError, USER_ERRORS } from "~/features/users/users.server";
+import { requireStaff } from "~/lib/auth.server";
+import { FEATURES, isStaffRole } from "~/lib/features";
+import { clientIp, invariantResponse } from "~/lib/http.server";
+import { intlLocale } from "~/lib/i18n/config";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const actor = await requireStaff(request);
+  const user = await getManagedUser("users", params.id!).catch(() => null);
+  invariantResponse(user, "User not found");
+  const isOwner = actor.role === "owner";
+  return json({
+    user,
+    permissions: {
+      // The owner account is the owner's alone; admins are managed by the owner only.
+      edit: user.role === "owner" ? actor.id === user.id : user.role !== "admin" || isOwner || actor.id === user.id,
+      changeRole: isOwner && user.role !== "owner",
+      disableOrDelete: user.role !== "owner" && actor.id !== user.id && (user.role !== "admin" || isOwner),
+    },
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const actor = await requireStaff(request);
+  const id = params.id!;
+  const submission = parseWithZod(await request.formData(), { schema: EditUserFormSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const value = submission.value;
+  const ip = clientIp(request);
+  const back = `/dashboard/clients/${id}`;
+  try {
+    if (value.intent === "delete") {
+      await deleteManagedUser(actor, "users", id, { ip });
+      return redirectWithToast("/dashboard/clients", { type: "success", message: "users:toast.deleted" });
+    }
+    if (value.intent === "disable" || value.intent === "enable") {
+      await updateManagedUser(actor, "users", id, { disabled: value.intent === "disable" }, { ip });
+      return redirectWithToast(back, { type: "success", message: value.intent === "disable" ? "users:toast.disabled" : "users:toast.enabled" });
+    }
+    await updateManagedUser(actor, "users", id, { fullName: value.fullName, role: value.role, enabledFeatures: value.enabledFeatures }, { ip });
+    return redirectWithToast(back, { type: "success", message: "users:toast.saved" });
+  } catch (error) {
+    if (!(error instanceof UserRuleError)) throw error;
+    invariantResponse(error.code !== "not_found", "User not found");
+    return json(submission.reply({ formErrors: [USER_ERRORS[error.code].key] }), { status: USER_ERRORS[error.code].status });
+  }
+}
+
+export default function UserDetailPage() {
+  const { t, i18n } = useTranslation("users");
+  const { user, permissions } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "edit-user",
+    lastResult,
+    defaultValue: { fullName: user.fullName, role: user.role === "owner" ? undefined : user.role },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditUserFormSchema }),
+  });
+  const staff = isStaffRole(user.role);
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
+      <Link to="/dashboard/clients" className="text-sm text-primary underline-offset-4 hover:underline">
+        {t("detail.back")}
+      </Link>
+      <header>
+        <h1 className="text-2xl font-semibold">{user.fullName}</h1>
+        <p className="text-sm text-muted-foreground">{user.email}</p>
+      </header>
+      <FormErrors id={form.errorId} errors={form.errors} />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("detail.account")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="font-semibold">{t("fields.role")}</dt>
+            <dd>{t(`roles.${user.role}`, { defaultValue: user.role })}</dd>
+            <dt className="font-semibold">{t("fields.status")}</dt>
+            <dd>{user.disabled ? t("status.disabled") : t("status.active")}</dd>
+            <dt className="font-semibold">{t("fields.emailVerified")}</dt>
+            <dd>{user.emailVerified ? t("detail.yes") : t("detail.no")}</dd>
+            <dt className="font-semibold">{t("fields.createdAt")}</dt>
+            <dd>{dateFormat.format(new Date(user.createdAt))}</dd>
+            <dt className="font-semibold">{t("fields.lastLoginAt")}</dt>
+            <dd>{user.lastLoginAt ? dateFormat.format(new Date(user.lastLoginAt)) : t("detail.never")}</dd>
+          </dl>
+        </CardContent>
+      </Card>
+
+      {permissions.edit ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.edit")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="save" />
+              <TextField field={fields.fullName} label={t("fields.fullName")} />
+              {permissions.changeRole ? (
+                <SelectField field={fields.role} label={t("fields.role")} options={(["client", "admin"] as const).map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
+              ) : null}
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-1 text-sm font-semibold">{t("fields.enabledFeatures")}</legend>
+                {staff ? <p className="text-sm text-muted-foreground">{t("detail.staffHasAll")}</p> : null}
+                {FEATURES.map((feature) => (
+                  <div key={feature} className="flex items-center gap-2">
+                    <input
+                      id={`feature-${feature}`}
+                      type="checkbox"
+                      name="enabledFeatures"
+                      value={feature}
+                      defaultChecked={user.enabledFeatures.includes(feature)}
+                      className="size-4 accent-primary"
+                    />
+                    <label htmlFor={`feature-${feature}`} className="text-sm">
+                      {t(`features.${feature}`)}
+                    </label>
+                  </div>
+                ))}
+                <FieldErrors id={fields.enabledFeatures.errorId} errors={fields.enabledFeatures.errors} />
+              </fieldset>
+              <Button type="submit" className="self-start" disabled={busy}>
+                {t("detail.save")}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : (
+        <p className="text-sm text-muted-foreground">{t("detail.readOnly")}</p>
+      )}
+
+      {permissions.disableOrDelete ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.access")}</CardTitle>
+            <CardDescription>{user.disabled ? t("detail.enableHelp") : t("detail.disableHelp")}</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value={user.disabled ? "enable" : "disable"} />
+              <Button type="submit" variant="outline" disabled={busy}>
+                {user.disabled ? t("detail.enable") : t("detail.disable")}
+              </Button>
+            </Form>
+            <Form method="post" className="flex flex-col gap-2">
+              <input type="hidden" name="intent" value="delete" />
+              <p className="text-sm text-muted-foreground">{t("detail.deleteHelp")}</p>
+              <Button type="submit" variant="destructive" className="self-start" disabled={busy}>
+                {t("detail.delete")}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.user.fullName ?? "" }];

@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CheckCircle2, CircleSlash, Search, UserPlus } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { pageTitle } from "~/features/auth/meta";
+import { ListUsersSchema } from "~/features/users/users.schema";
+import { listUsers } from "~/features/users/users.server";
+import { requireStaff } from "~/lib/auth.server";
+import { intlLocale } from "~/lib/i18n/config";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const parsed = ListUsersSchema.safeParse({ q: url.searchParams.get("q") ?? undefined, page: url.searchParams.get("page") ?? undefined });
+  const filters = parsed.success ? parsed.data : ListUsersSchema.parse({});
+  const result = await listUsers("users", filters);
+  return json({ ...result, q: filters.q });
+}
+
+export default function ClientsPage() {
+  const { t, i18n } = useTranslation("users");
+  const { users, total, page, limit, q } = useLoaderData<typeof loader>();
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const pageHref = (target: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(target) })}`;
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium" });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
+          <p className="text-sm text-muted-foreground">{t("list.subtitle")}</p>
+        </div>
+        <Button asChild>
+          <Link to="/dashboard/clients/new">
+            <UserPlus aria-hidden="true" />
+            {t("list.new")}
+          </Link>
+        </Button>
+      </header>
+
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="users-search">{t("list.search")}</Label>
+          <Input id="users-search" type="search" name="q" defaultValue={q} className="w-72 max-w-full" />
+        </div>
+        <Button type="submit" variant="outline">
+          <Search aria-hidden="true" />
+          {t("list.searchSubmit")}
+        </Button>
+      </Form>
+
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t("list.caption", { count: total })}</caption>
+          <thead className="sticky top-0 bg-muted text-start">
+            <tr>
+              <th scope="col" className="p-3 text-start font-semibold">{t("fields.fullName")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("fields.email")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("fields.role")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("fields.status")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("fields.createdAt")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="p-6 text-center text-muted-foreground">
+                  {t("list.empty")}
+                </td>
+              </tr>
+            ) : (
+              users.map((user) => (
+                <tr key={user.id} className="border-t">
+                  <td className="p-3">
+                    <Link to={`/dashboard/clients/${user.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                      {user.fullName}
+                    </Link>
+                  </td>
+                  <td className="p-3">{user.email}</td>
+                  <td className="p-3">{t(`roles.${user.role}`, { defaultValue: user.role })}</td>
+                  <td className="p-3">
+                    {user.disabled ? (
+                      <span className="inline-flex items-center gap-1 text-destructive">
+                        <CircleSlash aria-hidden="true" className="size-4" />
+                        {t("status.disabled")}
+                      </span>
+                    ) : (
+                      <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+                        <CheckCircle2 aria-hidden="true" className="size-4" />
+                        {t("status.active")}
+                      </span>
+                    )}
+                  </td>
+                  <td className="p-3">{dateFormat.format(new Date(user.createdAt))}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <nav aria-label={t("list.pagination")} className="flex items-center justify-between gap-2 text-sm">
+        <p>{t("list.pageOf", { page, pages, count: total })}</p>
+        <div className="flex gap-2">
+          {page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={pageHref(page - 1)}>{t("list.previous")}</Link>
+            </Button>
+          ) : null}
+          {page < pages ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={pageHref(page + 1)}>{t("list.next")}</Link>
+            </Button>
+          ) : null}
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = (args) => pageTitle(args, "users", "list.title");

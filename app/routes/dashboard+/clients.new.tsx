@@ -1,0 +1,83 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors, SelectField, TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { pageTitle } from "~/features/auth/meta";
+import { CreateUserSchema } from "~/features/users/users.schema";
+import { createManagedUser, UserRuleError, USER_ERRORS } from "~/features/users/users.server";
+import { requireStaff } from "~/lib/auth.server";
+import { clientIp } from "~/lib/http.server";
+import { supportedLanguages } from "~/lib/i18n/config";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const actor = await requireStaff(request);
+  return json({ canGrantAdmin: actor.role === "owner" });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const actor = await requireStaff(request);
+  const submission = parseWithZod(await request.formData(), { schema: CreateUserSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  try {
+    const user = await createManagedUser(actor, "users", submission.value, { ip: clientIp(request) });
+    return redirectWithToast(`/dashboard/clients/${user.id}`, { type: "success", message: "users:toast.created", params: { email: user.email } });
+  } catch (error) {
+    if (!(error instanceof UserRuleError)) throw error;
+    const key = USER_ERRORS[error.code].key;
+    return json(error.code === "email_taken" ? submission.reply({ fieldErrors: { email: [key] } }) : submission.reply({ formErrors: [key] }), { status: 400 });
+  }
+}
+
+export default function NewUserPage() {
+  const { t } = useTranslation("users");
+  const { canGrantAdmin } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "new-user",
+    lastResult,
+    defaultValue: { role: "client", locale: "en" },
+    constraint: getZodConstraint(CreateUserSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateUserSchema }),
+  });
+  const roles = canGrantAdmin ? (["client", "admin"] as const) : (["client"] as const);
+
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
+      <Link to="/dashboard/clients" className="text-sm text-primary underline-offset-4 hover:underline">
+        {t("detail.back")}
+      </Link>
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-semibold">{t("create.title")}</h1>
+          <p className="text-sm text-muted-foreground">{t("create.subtitle")}</p>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <TextField field={fields.fullName} label={t("fields.fullName")} />
+            <TextField field={fields.email} type="email" label={t("fields.email")} />
+            <SelectField field={fields.role} label={t("fields.role")} options={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
+            <SelectField
+              field={fields.locale}
+              label={t("fields.locale")}
+              options={supportedLanguages.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+            />
+            <Button type="submit" className="self-start" disabled={navigation.state === "submitting"}>
+              {t("create.submit")}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = (args) => pageTitle(args, "users", "create.title");

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { resendVerification } from "~/features/auth/auth.server";
+import { requestContext } from "~/features/auth/request.server";
+import { requireUser } from "~/lib/auth.server";
+import { homePathFor } from "~/lib/features";
+import { safeRedirect } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** The banner's "Resend the link" button: a new verification e-mail for the signed-in user, then back to the page. */
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get("redirectTo"), homePathFor(user.role));
+  if (user.emailVerified) return redirectWithToast(back, { type: "info", message: "auth:toast.alreadyVerified" });
+  const result = await resendVerification(user.email, requestContext(request));
+  if (!result.ok) return redirectWithToast(back, { type: "error", message: "auth:errors.rateLimited" });
+  return redirectWithToast(back, { type: "success", message: "auth:toast.verificationResent" });
+}

@@ -1,0 +1,259 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { latestMailTo, linkIn } from "../support/mail";
+import { createClient, DEMO, expect, signIn, test, uniqueIp } from "./fixtures";
+
+/**
+ * The sign-in screens themselves: register → verify → sign in → sign out,
+ * forgot → reset, remember-me lifetimes, role redirects and guards, with and
+ * without JavaScript. The area pages (/client, /dashboard) may belong to other
+ * areas, so arrivals are checked by URL.
+ */
+const PASSWORD = "Harbour-lights-at-dusk";
+const dataDir = () => process.env.E2E_DATA_DIR!;
+const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.com`;
+const DAY = 24 * 60 * 60;
+
+async function fromNewIp(page: Page) {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
+}
+
+async function authCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === "firm_auth_token");
+}
+
+async function waitForMail(address: string, pathname: string): Promise<string> {
+  await expect.poll(() => latestMailTo(dataDir(), address)?.subject ?? "").not.toBe("");
+  return linkIn(latestMailTo(dataDir(), address)!, pathname);
+}
+
+async function register(page: Page, email: string, path = "/register") {
+  await page.goto(path);
+  await page.getByLabel("Full name").fill("Layla Haddad");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm the password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create my account" }).click();
+}
+
+async function signInWithForm(page: Page, email: string, password: string, options: { remember?: boolean } = {}) {
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  if (options.remember) await page.getByLabel("Remember me for 30 days").check();
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`accounts with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("register → verify the e-mail → sign out → sign in @mobile", async ({ page, context }) => {
+      await fromNewIp(page);
+      const email = newEmail();
+      await register(page, email);
+      await expect(page).toHaveURL(/\/client$/);
+      expect(await authCookie(context)).toBeDefined();
+
+      const link = await waitForMail(email, "/verify-email");
+      await page.goto(link);
+      await expect(page.getByRole("heading", { level: 1, name: "Verify your e-mail address" })).toBeVisible();
+      await page.getByRole("button", { name: "Verify my e-mail address" }).click();
+      await expect(page).toHaveURL(/\/client$/);
+
+      // The same link does not work twice.
+      await page.goto(link);
+      await expect(page.getByRole("heading", { level: 1, name: "This link cannot be used" })).toBeVisible();
+
+      await page.goto("/client/profile");
+      await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      expect(await authCookie(context)).toBeUndefined();
+      await page.goto("/client/profile");
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fclient%2Fprofile$/);
+
+      await signInWithForm(page, email, PASSWORD);
+      await expect(page).toHaveURL(/\/client\/profile$/);
+      await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
+    });
+
+    test("field errors sit next to their fields and 'Invalid credentials' is the answer to a wrong password", async ({ page }) => {
+      await fromNewIp(page);
+      await page.goto("/register");
+      await page.getByLabel("Full name").fill("Short Password");
+      await page.getByLabel("E-mail address").fill(newEmail());
+      await page.getByLabel("Password", { exact: true }).fill("1234567890");
+      await page.getByLabel("Confirm the password").fill("0987654321");
+      await page.getByRole("button", { name: "Create my account" }).click();
+      await expect(page.getByText("This password is too common. Choose another one.")).toBeVisible();
+      await expect(page.getByText("The two passwords do not match")).toBeVisible();
+      await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+      await page.goto("/login");
+      await signInWithForm(page, DEMO.client, "not-the-password");
+      await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
+      await signInWithForm(page, `nobody-${randomUUID().slice(0, 6)}@example.com`, "not-the-password");
+      await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
+    });
+
+    test("forgot → reset: the link sets a new password once", async ({ page }) => {
+      await fromNewIp(page);
+      const client = createClient();
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Forgot your password?" }).click();
+      await page.getByLabel("E-mail address").fill(client.email);
+      await page.getByRole("button", { name: "Send the link" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+
+      const link = await waitForMail(client.email, "/reset-password");
+      await page.goto(link);
+      await page.getByLabel("New password").fill("A-new-and-long-passphrase");
+      await page.getByLabel("Confirm the password").fill("A-new-and-long-passphrase");
+      await page.getByRole("button", { name: "Save the new password" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+
+      await page.goto(link);
+      await expect(page.getByRole("heading", { level: 1, name: "This link cannot be used" })).toBeVisible();
+
+      await page.goto("/login");
+      await signInWithForm(page, client.email, DEMO.password);
+      await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
+      await signInWithForm(page, client.email, "A-new-and-long-passphrase");
+      await expect(page).toHaveURL(/\/client$/);
+    });
+  });
+}
+
+test.describe("sessions and redirects", () => {
+  test("remember-me keeps the cookie about 30 days, otherwise about 1 day", async ({ browser }) => {
+    const client = createClient();
+    for (const [remember, days] of [
+      [true, 30],
+      [false, 1],
+    ] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await fromNewIp(page);
+      await page.goto("/login");
+      await signInWithForm(page, client.email, DEMO.password, { remember });
+      await expect(page).toHaveURL(/\/client$/);
+      const cookie = await authCookie(context);
+      const lifetime = cookie!.expires - Date.now() / 1000;
+      expect(lifetime).toBeGreaterThan(days * DAY - 600);
+      expect(lifetime).toBeLessThanOrEqual(days * DAY + 60);
+      expect(cookie!.httpOnly).toBe(true);
+      expect(cookie!.sameSite).toBe("Lax");
+      await context.close();
+    }
+  });
+
+  test("admin and owner land on /dashboard, clients on /client, or back where they were sent from", async ({ page, context }) => {
+    await fromNewIp(page);
+    await page.goto("/login");
+    await signInWithForm(page, DEMO.admin, DEMO.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await context.clearCookies();
+
+    await page.goto("/login");
+    await signInWithForm(page, DEMO.owner, DEMO.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await context.clearCookies();
+
+    await page.goto("/dashboard/profile");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fprofile$/);
+    await signInWithForm(page, DEMO.client, DEMO.password);
+    // A client sent back to a staff page goes on to their own area.
+    await expect(page).toHaveURL(/\/client$/);
+  });
+
+  test("guards: signed-in users leave /login and /register; clients leave /dashboard pages", async ({ page, context }) => {
+    await signIn(context, DEMO.client);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/client$/);
+    await page.goto("/register");
+    await expect(page).toHaveURL(/\/client$/);
+    await page.goto("/dashboard/clients");
+    await expect(page).toHaveURL(/\/client$/);
+
+    await context.clearCookies();
+    await signIn(context, DEMO.admin);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/dashboard/clients");
+    await expect(page.getByRole("heading", { level: 1, name: "Users and clients" })).toBeVisible();
+  });
+
+  test("a visitor who registers from 'Schedule an Appointment' goes straight on to booking", async ({ page }) => {
+    await fromNewIp(page);
+    await page.goto("/login?redirectTo=%2Fclient%2Fappointments%2Fnew");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(/\/register\?redirectTo=%2Fclient%2Fappointments%2Fnew$/);
+    await register(page, newEmail(), page.url());
+    await expect(page).toHaveURL(/\/client\/appointments\/new$/);
+  });
+
+  test("a foreign redirectTo is ignored", async ({ page }) => {
+    await fromNewIp(page);
+    const client = createClient();
+    await page.goto("/login?redirectTo=https%3A%2F%2Fevil.example%2F");
+    await signInWithForm(page, client.email, DEMO.password);
+    await expect(page).toHaveURL(/\/client$/);
+  });
+});
+
+test.describe("profile and user management", () => {
+  test("a client changes name, password and e-mail address", async ({ page, context }) => {
+    await fromNewIp(page);
+    const client = createClient();
+    await signIn(context, client.email);
+    await page.goto("/client/profile");
+    await page.getByLabel("Full name").fill("Renamed Client");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByLabel("Full name")).toHaveValue("Renamed Client");
+
+    const passwordForm = page.locator("#profile-password");
+    await passwordForm.getByLabel("Current password").fill("wrong-password-1");
+    await passwordForm.getByLabel("New password").fill("Another-harbour-light");
+    await passwordForm.getByLabel("Confirm the password").fill("Another-harbour-light");
+    await page.getByRole("button", { name: "Change my password" }).click();
+    await expect(page.getByText("The current password is not correct")).toBeVisible();
+    await passwordForm.getByLabel("Current password").fill(DEMO.password);
+    await passwordForm.getByLabel("New password").fill("Another-harbour-light");
+    await passwordForm.getByLabel("Confirm the password").fill("Another-harbour-light");
+    await page.getByRole("button", { name: "Change my password" }).click();
+    await expect(passwordForm.getByLabel("Current password")).toHaveValue("");
+
+    const moved = newEmail();
+    const emailForm = page.locator("#profile-email");
+    await emailForm.getByLabel("New e-mail address").fill(moved);
+    await emailForm.getByLabel("Current password").fill("Another-harbour-light");
+    await page.getByRole("button", { name: "Change my e-mail address" }).click();
+    const link = await waitForMail(moved, "/verify-email-change");
+    expect(latestMailTo(dataDir(), client.email)?.subject).toBe("A change of e-mail address was requested");
+    await page.goto(link);
+    await page.getByRole("button", { name: "Confirm the new address" }).click();
+    await expect(page).toHaveURL(/\/client\/profile$/);
+    await expect(page.getByText(`Current address: ${moved}`)).toBeVisible();
+  });
+
+  test("staff search, grant a feature and disable a client; only the owner sees the role choice", async ({ page, context }) => {
+    const client = createClient({ fullName: `Searchable ${randomUUID().slice(0, 6)}` });
+    await signIn(context, DEMO.admin);
+    await page.goto("/dashboard/clients");
+    await page.getByLabel("Search by name or e-mail").fill(client.email);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("link", { name: "Searchable" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/clients/${client.id}$`));
+    await expect(page.getByLabel("Role")).toHaveCount(0);
+    await page.getByLabel("Inbox").check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByLabel("Inbox")).toBeChecked();
+    await page.getByRole("button", { name: "Disable the account" }).click();
+    await expect(page.getByRole("button", { name: "Enable the account" })).toBeVisible();
+
+    await context.clearCookies();
+    await signIn(context, DEMO.owner);
+    await page.goto(`/dashboard/clients/${client.id}`);
+    await expect(page.getByLabel("Role")).toBeVisible();
+  });
+});
