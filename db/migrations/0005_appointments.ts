@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { columnTypes } from "./column-types";
 
 /**
@@ -14,11 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("slot_start", t.timestamp, (c) => c.primaryKey())
     .addColumn("appointment_id", "text", (c) => c.notNull().references("appointments.id").onDelete("cascade"))
     .execute();
-  await db
-    .insertInto("appointment_slot_holds_v2" as never)
-    .columns(["slot_start", "appointment_id"] as never)
-    .expression(db.selectFrom("appointment_slot_holds" as never).select(["slot_start", "appointment_id"] as never) as never)
-    .execute();
+  await sql`insert into appointment_slot_holds_v2 (slot_start, appointment_id)
+    select slot_start, appointment_id from appointment_slot_holds`.execute(db);
   await db.schema.dropTable("appointment_slot_holds").execute();
   await db.schema.alterTable("appointment_slot_holds_v2").renameTo("appointment_slot_holds").execute();
   await db.schema.createIndex("appointment_slot_holds_appointment_idx").on("appointment_slot_holds").column("appointment_id").execute();
@@ -26,6 +23,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // Back to one hold per appointment: each keeps its first unit.
+  const t = columnTypes(db);
   await db.schema.dropIndex("appointments_status_starts_idx").ifExists().execute();
-  await db.schema.dropIndex("appointment_slot_holds_appointment_idx").ifExists().execute();
+  await db.schema
+    .createTable("appointment_slot_holds_v1")
+    .addColumn("slot_start", t.timestamp, (c) => c.primaryKey())
+    .addColumn("appointment_id", "text", (c) => c.notNull().unique().references("appointments.id").onDelete("cascade"))
+    .execute();
+  await sql`insert into appointment_slot_holds_v1 (slot_start, appointment_id)
+    select min(slot_start), appointment_id from appointment_slot_holds group by appointment_id`.execute(db);
+  await db.schema.dropTable("appointment_slot_holds").execute();
+  await db.schema.alterTable("appointment_slot_holds_v1").renameTo("appointment_slot_holds").execute();
 }

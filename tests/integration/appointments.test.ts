@@ -5,6 +5,7 @@ import { seedPublicContent } from "~/features/content/seed.server";
 import { findFreeSlots, updateAvailabilitySettings } from "~/features/availability/availability.server";
 import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS } from "~/features/appointments/status";
 import { changeAppointmentStatus, createAppointment, type Actor } from "~/features/appointments/appointments.server";
+import { buildCalendar } from "~/features/appointments/calendar.server";
 import { toJson } from "~/lib/db/connection.server";
 import { newId } from "~/lib/ids.server";
 import { mailDir } from "~/lib/mail.server";
@@ -155,6 +156,30 @@ describeEachDialect("appointments", (db) => {
     });
   });
 
+  describe("calendar", () => {
+    it("lays out a month from Monday to Sunday in the office's time zone, each appointment on its office day", async () => {
+      const startsAt = nextSlot();
+      const booked = await createAppointment(actor("clientB"), { service: serviceId, startsAt });
+      const officeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Detroit" }).format(new Date(startsAt));
+      const month = await buildCalendar({ view: "month", date: officeDay, timeZone: "America/Detroit", locale: "en" });
+      expect(month.weeks.length).toBeGreaterThanOrEqual(4);
+      for (const week of month.weeks) {
+        expect(week).toHaveLength(7);
+        expect(new Date(`${week[0]!.day}T12:00:00Z`).getUTCDay()).toBe(1);
+      }
+      const cell = month.weeks.flat().find((day) => day.day === officeDay)!;
+      expect(cell.inRange).toBe(true);
+      expect(cell.appointments.map((appointment) => appointment.id)).toContain(booked.id);
+      expect(month.periodStart).toBe(`${officeDay.slice(0, 7)}-01`);
+
+      const week = await buildCalendar({ view: "week", date: officeDay, timeZone: "America/Detroit", locale: "en" });
+      expect(week.weeks).toHaveLength(1);
+      expect(week.weeks[0]!.find((day) => day.day === officeDay)!.appointments.map((appointment) => appointment.id)).toContain(booked.id);
+      const nextWeek = await buildCalendar({ view: "week", date: week.next, timeZone: "America/Detroit", locale: "en" });
+      expect(nextWeek.weeks[0]![0]!.day > week.weeks[0]![6]!.day).toBe(true);
+    });
+  });
+
   describe("rights matrix", () => {
     async function bookForA(): Promise<string> {
       return (await createAppointment(actor("clientA"), { service: serviceId, startsAt: nextSlot() })).id;
@@ -254,7 +279,7 @@ describeEachDialect("appointments", (db) => {
 
       const again = await call(listRoute.action as never, request("clientA", "appointments", { method: "POST", body: { serviceId, startsAt } }));
       expect(again.status).toBe(409);
-      expect(((await again.json()) as { message: string }).message).toMatch(/not available|just taken/);
+      expect(await again.json()).toEqual({ message: "That time was just taken by someone else. Please choose another time." });
 
       expect((await call(listRoute.action as never, request("signedOut", "appointments", { method: "POST", body: { serviceId, startsAt: nextSlot() } }))).status).toBe(401);
       expect((await call(listRoute.action as never, request("admin", "appointments", { method: "POST", body: { serviceId, startsAt: nextSlot() } }))).status).toBe(400);

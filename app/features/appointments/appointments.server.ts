@@ -223,17 +223,6 @@ export async function listAppointmentsBetween(fromIso: string, toIso: string, lo
   return rows.map(toView);
 }
 
-/** The client's next active appointment (for the overview), or null. */
-export async function nextAppointmentFor(clientId: string, locale = "en"): Promise<AppointmentView | null> {
-  const row = await appointmentsQuery(locale)
-    .where("a.clientId", "=", clientId)
-    .where("a.status", "in", [...ACTIVE_APPOINTMENT_STATUSES])
-    .where("a.startsAt", ">=", nowIso())
-    .orderBy("a.startsAt")
-    .executeTakeFirst();
-  return row ? toView(row) : null;
-}
-
 /**
  * The rule a client meets to reschedule or cancel: the appointment is still
  * requested or confirmed and starts at least the minimum notice from now.
@@ -249,8 +238,11 @@ async function assertFreeSlot(startsAt: string, durationMinutes: number, now: Da
   const { timeZone } = await getAvailabilitySettings();
   const day = DateTime.fromISO(startsAt, { zone: timeZone }).toISODate();
   if (!day) throw new AppointmentError("slotUnavailable");
-  const { slots } = await findFreeSlots({ durationMinutes, from: day, to: day, now, ignoreAppointmentId });
-  if (!slots.some((slot) => slot.startsAt === startsAt)) throw new AppointmentError("slotUnavailable");
+  const offered = (slots: Array<{ startsAt: string }>) => slots.some((slot) => slot.startsAt === startsAt);
+  if (offered((await findFreeSlots({ durationMinutes, from: day, to: day, now, ignoreAppointmentId })).slots)) return;
+  // A time the office offers but someone else holds was "just taken"; anything else was never available.
+  const ignoringBookings = await findFreeSlots({ durationMinutes, from: day, to: day, now, ignoreBookings: true });
+  throw new AppointmentError(offered(ignoringBookings.slots) ? "slotTaken" : "slotUnavailable");
 }
 
 function normaliseStart(startsAt: string): string {

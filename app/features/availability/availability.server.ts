@@ -85,6 +85,8 @@ export async function findFreeSlots(input: {
   to: string;
   now?: Date;
   ignoreAppointmentId?: string;
+  /** the office's offer without the bookings (tells "just taken" from "never offered") */
+  ignoreBookings?: boolean;
 }): Promise<{ timeZone: string; slots: Slot[] }> {
   const rules = await getAvailabilitySettings();
   const now = input.now ?? new Date();
@@ -112,7 +114,7 @@ export async function findFreeSlots(input: {
     from,
     to,
     closedDays: new Set(closed.map((row) => row.day)),
-    busy,
+    busy: input.ignoreBookings ? [] : busy,
     now,
   });
   return { timeZone: rules.timeZone, slots };
