@@ -109,3 +109,32 @@ test("an admin confirms a client's booking and the client is told", async ({ bro
   await adminContext.close();
   await clientContext.close();
 });
+
+test("a slot taken meanwhile is refused with a message, the notes stay and the free slots are shown again", async ({ page, context, browser }) => {
+  const client = createClient();
+  await signIn(context, client.email);
+  await page.goto("/client/appointments/new");
+  await page.getByLabel("Service", { exact: true }).selectOption({ label: "Notary Public (30 min)" });
+  await page.getByRole("button", { name: "Show free days" }).click();
+  await page.getByRole("group", { name: "Day" }).getByRole("radio").nth(8).check();
+  await page.getByRole("button", { name: "Show free times" }).click();
+  const times = page.getByRole("group", { name: "Free times" }).getByRole("radio");
+  const chosen = times.nth(Math.floor(Math.random() * (await times.count())));
+  const startsAt = (await chosen.getAttribute("value"))!;
+  await chosen.check();
+  await page.getByLabel("Notes for the office (optional)").fill("Keep these notes");
+
+  // Someone else books the same time first, through the API.
+  const other = createClient();
+  const otherContext = await browser.newContext();
+  await signIn(otherContext, other.email);
+  const booked = await otherContext.request.post("/api/appointments", { data: { serviceKey: "notary", startsAt } });
+  expect(booked.status()).toBe(201);
+  await otherContext.close();
+
+  await page.getByRole("button", { name: "Request this appointment" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "That time was just taken by someone else. Please choose another time." })).toBeVisible();
+  await expect(page.getByLabel("Notes for the office (optional)")).toHaveValue("Keep these notes");
+  await expect(page.locator(`input[name="startsAt"][value="${startsAt}"]`)).toHaveCount(0);
+  await expect(times.first()).toBeVisible();
+});
