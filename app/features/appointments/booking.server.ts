@@ -53,7 +53,7 @@ export async function slotChoices(input: {
 }
 
 /** The appointment for a page, or a 404 page (a client never learns that another's exists). */
-export async function appointmentOr404(actor: Actor, id: string, locale: string): Promise<AppointmentView> {
+export async function appointmentOr404(actor: Actor, id: string, locale = "en"): Promise<AppointmentView> {
   try {
     return await getAppointment(actor, id, locale);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getLanguage } from "~/lib/i18n/i18n.server";
 import { requireFeature } from "~/lib/auth.server";
 import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
 import { ApiUpdateSchema } from "~/features/appointments/appointments.schema";
@@ -14,8 +15,9 @@ import { answerApi, appointmentJson } from "~/features/appointments/api.server";
 /** GET one appointment (with its history); PATCH reschedules or edits notes; DELETE (staff) removes it. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "appointments");
+  const language = await getLanguage(request);
   return answerApi(request, async () => {
-    const appointment = await getAppointment(user, params.id!, user.locale);
+    const appointment = await getAppointment(user, params.id!, language);
     const history = await getAppointmentHistory(user, appointment.id);
     return json({ appointment: { ...appointmentJson(appointment), history } });
   });
@@ -23,13 +25,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeature(request, "appointments");
+  const language = await getLanguage(request);
   const id = params.id!;
   if (request.method === "PATCH" || request.method === "PUT") {
     const body = await parseApiBody(request, ApiUpdateSchema);
     return answerApi(request, async () => {
       if (body.startsAt !== undefined) await rescheduleAppointment(user, id, body.startsAt);
       if (body.notes !== undefined) await updateAppointmentNotes(user, id, body.notes);
-      return json({ appointment: appointmentJson(await getAppointment(user, id, user.locale)) });
+      return json({ appointment: appointmentJson(await getAppointment(user, id, language)) });
     });
   }
   if (request.method === "DELETE") {

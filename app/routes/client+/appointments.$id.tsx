@@ -22,7 +22,7 @@ import { AppointmentsErrorBoundary, BrowserTimeZoneInput, StatusBadge, useDateFo
 import type { AppointmentStatus } from "~/features/appointments/status";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireFeature } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n/i18n.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
@@ -37,8 +37,9 @@ const QuerySchema = z.object({
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "appointments");
+  const language = await getLanguage(request);
   const actor = { id: user.id, role: "client" };
-  const appointment = await appointmentOr404(actor, params.id!, user.locale);
+  const appointment = await appointmentOr404(actor, params.id!, language);
   const [history, rules] = await Promise.all([getAppointmentHistory(actor, appointment.id), getAvailabilitySettings()]);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const canChange = clientMayChange(appointment, rules.minNoticeHours);
@@ -62,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeature(request, "appointments");
   const actor = { id: user.id, role: "client" };
-  const appointment = await appointmentOr404(actor, params.id!, user.locale);
+  const appointment = await appointmentOr404(actor, params.id!);
   const submission = parseWithZod(await request.formData(), { schema: ClientAppointmentActionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {

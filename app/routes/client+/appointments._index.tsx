@@ -8,7 +8,7 @@ import { listAppointments } from "~/features/appointments/appointments.server";
 import { AppointmentsErrorBoundary, Pagination, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireFeature } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n/i18n.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
 
 const QuerySchema = z.object({
@@ -18,9 +18,10 @@ const QuerySchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "appointments");
+  const language = await getLanguage(request);
   const { view, page } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [appointments, rules] = await Promise.all([
-    listAppointments({ id: user.id, role: "client" }, { when: view, page }, user.locale),
+    listAppointments({ id: user.id, role: "client" }, { when: view, page }, language),
     getAvailabilitySettings(),
   ]);
   const t = await getFixedT(request, "appointments");

@@ -14,7 +14,7 @@ import { AppointmentError, createAppointment, listBookableServices } from "~/fea
 import { slotChoices } from "~/features/appointments/booking.server";
 import { AppointmentsErrorBoundary, BrowserTimeZoneInput, useDateFormat } from "~/features/appointments/ui";
 import { requireFeature } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n/i18n.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
@@ -30,8 +30,9 @@ const QuerySchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "appointments");
+  const language = await getLanguage(request);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const services = await listBookableServices(user.locale);
+  const services = await listBookableServices(language);
   const service = query.service ? services.find((choice) => choice.id === query.service || choice.key === query.service) ?? null : null;
   const choices = service
     ? await slotChoices({ durationMinutes: service.durationMinutes, timeZone: query.tz || user.timeZone, day: query.day })

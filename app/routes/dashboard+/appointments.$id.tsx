@@ -15,13 +15,14 @@ import { APPOINTMENT_TRANSITIONS, type AppointmentStatus } from "~/features/appo
 import { AppointmentsErrorBoundary, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireStaff } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n/i18n.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** One appointment for staff: details, history and the status change the state machine allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
-  const appointment = await appointmentOr404(user, params.id!, user.locale);
+  const language = await getLanguage(request);
+  const appointment = await appointmentOr404(user, params.id!, language);
   const [history, rules] = await Promise.all([getAppointmentHistory(user, appointment.id), getAvailabilitySettings()]);
   const t = await getFixedT(request, "appointments");
   return json({
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireStaff(request);
-  const appointment = await appointmentOr404(user, params.id!, user.locale);
+  const appointment = await appointmentOr404(user, params.id!);
   const submission = parseWithZod(await request.formData(), { schema: StatusChangeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {

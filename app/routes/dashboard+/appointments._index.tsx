@@ -10,14 +10,15 @@ import { APPOINTMENT_STATUSES } from "~/features/appointments/status";
 import { AppointmentsErrorBoundary, Pagination, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireStaff } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n/i18n.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 
 /** Every appointment, filtered by status and office dates, paginated on the server. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
+  const language = await getLanguage(request);
   const filters = ListQuerySchema.parse(searchParamsObject(request.url));
   const [appointments, rules] = await Promise.all([
-    listAppointments(user, { status: filters.status, from: filters.from, to: filters.to, page: filters.page }, user.locale),
+    listAppointments(user, { status: filters.status, from: filters.from, to: filters.to, page: filters.page }, language),
     getAvailabilitySettings(),
   ]);
   const t = await getFixedT(request, "appointments");

@@ -15,7 +15,7 @@ import { AddClosedDaySchema, AvailabilitySchema, RemoveClosedDaySchema } from "~
 import { addClosedDay, getAvailabilitySettings, listClosedDays, removeClosedDay, updateAvailabilitySettings } from "~/features/availability/availability.server";
 import { WEEKDAYS } from "~/features/availability/slots";
 import { requireStaff } from "~/lib/auth.server";
-import { getFixedT } from "~/lib/i18n/i18n.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -30,10 +30,11 @@ const QuerySchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  await requireStaff(request);
+  const language = await getLanguage(request);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const rules = await getAvailabilitySettings();
-  const calendar = await buildCalendar({ view: query.view, date: query.date, timeZone: rules.timeZone, locale: user.locale });
+  const calendar = await buildCalendar({ view: query.view, date: query.date, timeZone: rules.timeZone, locale: language });
   const closedDays = await listClosedDays({ from: calendar.today, limit: 100 });
   const t = await getFixedT(request, "appointments");
   return json({
