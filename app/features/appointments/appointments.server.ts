@@ -432,7 +432,7 @@ async function tellClient(appointment: AppointmentView, kind: ClientMessageKind,
     const client = await db().selectFrom("users").select(["id", "email", "locale", "timeZone"]).where("id", "=", appointment.clientId).executeTakeFirstOrThrow();
     const rules = await getAvailabilitySettings();
     const localized = (await loadAppointment(appointment.id, client.locale)) ?? appointment;
-    const timeZone = localized.clientTimeZone ?? client.timeZone ?? rules.timeZone;
+    const timeZone = [localized.clientTimeZone, client.timeZone].find(isValidTimeZone) ?? rules.timeZone;
     const when = formatWhen(localized.startsAt, client.locale, timeZone);
     await notify({
       userId: client.id,

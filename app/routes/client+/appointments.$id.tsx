@@ -21,6 +21,7 @@ import { appointmentOr404, slotChoices } from "~/features/appointments/booking.s
 import { AppointmentsErrorBoundary, BrowserTimeZoneInput, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import type { AppointmentStatus } from "~/features/appointments/status";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
+import { isValidTimeZone } from "~/features/availability/slots";
 import { requireFeature } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [history, rules] = await Promise.all([getAppointmentHistory(actor, appointment.id), getAvailabilitySettings()]);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const canChange = clientMayChange(appointment, rules.minNoticeHours);
-  const displayZone = query.tz || appointment.clientTimeZone || user.timeZone || rules.timeZone;
+  const displayZone = [query.tz, appointment.clientTimeZone, user.timeZone].find(isValidTimeZone) ?? rules.timeZone;
   const choices = canChange
     ? await slotChoices({ durationMinutes: appointment.durationMinutes, timeZone: displayZone, day: query.day, ignoreAppointmentId: appointment.id })
     : null;

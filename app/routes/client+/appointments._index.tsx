@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { listAppointments } from "~/features/appointments/appointments.server";
 import { AppointmentsErrorBoundary, Pagination, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
+import { isValidTimeZone } from "~/features/availability/slots";
 import { requireFeature } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getAvailabilitySettings(),
   ]);
   const t = await getFixedT(request, "appointments");
-  return json({ view, appointments, officeTimeZone: rules.timeZone, userTimeZone: user.timeZone, title: t("client.list.title") });
+  return json({ view, appointments, officeTimeZone: rules.timeZone, userTimeZone: isValidTimeZone(user.timeZone) ? user.timeZone : null, title: t("client.list.title") });
 }
 
 export default function ClientAppointments() {

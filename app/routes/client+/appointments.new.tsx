@@ -12,6 +12,7 @@ import { Select } from "~/components/ui/input";
 import { BookingSchema } from "~/features/appointments/appointments.schema";
 import { AppointmentError, createAppointment, listBookableServices } from "~/features/appointments/appointments.server";
 import { slotChoices } from "~/features/appointments/booking.server";
+import { isValidTimeZone } from "~/features/availability/slots";
 import { AppointmentsErrorBoundary, BrowserTimeZoneInput, useDateFormat } from "~/features/appointments/ui";
 import { requireFeature } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const services = await listBookableServices(language);
   const service = query.service ? services.find((choice) => choice.id === query.service || choice.key === query.service) ?? null : null;
   const choices = service
-    ? await slotChoices({ durationMinutes: service.durationMinutes, timeZone: query.tz || user.timeZone, day: query.day })
+    ? await slotChoices({ durationMinutes: service.durationMinutes, timeZone: [query.tz, user.timeZone].find(isValidTimeZone), day: query.day })
     : null;
   const t = await getFixedT(request, "appointments");
   return json({ services, service, choices, requestedDay: query.day ?? null, tz: query.tz ?? "", title: t("client.new.title") });
