@@ -15,6 +15,9 @@ import * as clientRoute from "~/routes/api+/appointments.client";
 import * as slotsRoute from "~/routes/api+/appointments.available-slots";
 import * as itemRoute from "~/routes/api+/appointments.$id";
 import * as statusRoute from "~/routes/api+/appointments.$id.status.$status";
+import * as clientDetailPage from "~/routes/client+/appointments.$id";
+import * as staffDetailPage from "~/routes/dashboard+/appointments.$id";
+import * as icsRoute from "~/routes/resources+/appointments.$id.ics";
 import { describeEachDialect } from "../setup/database";
 
 type Who = "clientA" | "clientB" | "admin" | "owner" | "signedOut";
@@ -287,6 +290,43 @@ describeEachDialect("appointments", (db) => {
       expect(forA.status).toBe(201);
       expect((await call(listRoute.action as never, request("clientA", "appointments", { method: "POST", body: { startsAt: "tomorrow" } }))).status).toBe(400);
       expect((await call(listRoute.action as never, request("clientA", "appointments", { method: "POST", body: { serviceKey: "nope", startsAt: nextSlot() } }))).status).toBe(404);
+    });
+
+    it("pages and the .ics download follow the same rights (404 for another client, redirects for the wrong area)", async () => {
+      const id = await bookForA();
+      const page = (who: Who, pathname: string) => {
+        const headers: Record<string, string> = {};
+        if (who !== "signedOut") headers.authorization = `Bearer ${users[who].token}`;
+        return new Request(`http://localhost${pathname}`, { headers });
+      };
+      // /client pages show the caller's own appointments, staff included; the .ics follows the API's rights.
+      const expectedClientPage: Record<Who, number> = { clientA: 200, clientB: 404, admin: 404, owner: 404, signedOut: 302 };
+      const expectedIcs: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, signedOut: 302 };
+      for (const who of EVERYONE) {
+        const response = await call(clientDetailPage.loader as never, page(who, `/client/appointments/${id}`), { id });
+        expect(response.status, `client page ${who}`).toBe(expectedClientPage[who]);
+        const ics = await call(icsRoute.loader as never, page(who, `/resources/appointments/${id}/ics`), { id });
+        expect(ics.status, `ics ${who}`).toBe(expectedIcs[who]);
+        if (ics.status === 200) {
+          expect(ics.headers.get("content-disposition")).toMatch(/^attachment; filename="AP-.*\.ics"$/);
+          expect(await ics.text()).toContain("BEGIN:VCALENDAR");
+        }
+        const staffPage = await call(staffDetailPage.loader as never, page(who, `/dashboard/appointments/${id}`), { id });
+        const expectedStaff = who === "admin" || who === "owner" ? 200 : 302;
+        expect(staffPage.status, `staff page ${who}`).toBe(expectedStaff);
+        if (who === "clientA" || who === "clientB") expect(staffPage.headers.get("location")).toBe("/client");
+      }
+      // A client cannot cancel another's appointment through the page action either.
+      const form = new FormData();
+      form.set("intent", "cancel");
+      const denied = await call(
+        clientDetailPage.action as never,
+        new Request(`http://localhost/client/appointments/${id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${users.clientB.token}` } }),
+        { id },
+      );
+      expect(denied.status).toBe(404);
+      const row = await db().selectFrom("appointments").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.status).toBe("requested");
     });
 
     it("answers available slots to signed-in callers only, and refuses a client without the feature", async () => {
