@@ -5,6 +5,8 @@ import { holdStartsFor, type AvailabilityRules } from "~/features/availability/s
 import { AppointmentError, changeAppointmentStatus, createAppointment, findBookableService, rescheduleAppointment } from "~/features/appointments/appointments.server";
 import { toJson } from "~/lib/db/connection.server";
 import { newId } from "~/lib/ids.server";
+import { createSession } from "~/lib/session.server";
+import * as calendarPage from "~/routes/dashboard+/calendar";
 import { describeEachDialect } from "../setup/database";
 
 /**
@@ -187,5 +189,47 @@ describeEachDialect("availability and slots", (db, dialect) => {
     expect(holds.map((hold) => hold.slotStart)).toEqual(["2030-03-21T15:00:00.000Z"]);
     const freed = await findFreeSlots({ durationMinutes: 30, from: "2030-03-21", to: "2030-03-21", now: NOW });
     expect(starts(freed)).toContain("2030-03-21T13:00:00.000Z");
+  });
+
+  it("saves the availability form and the closed days through the calendar page's action (staff only)", async () => {
+    const admin = newId();
+    await db().insertInto("users").values({ id: admin, email: `${admin}@example.com`, passwordHash: "x", fullName: "Admin", role: "admin", enabledFeatures: toJson([]) }).execute();
+    const { token } = await createSession(admin, { remember: false, kind: "token" });
+    const post = (fields: Record<string, string>, who = token) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      return calendarPage.action({ request: new Request("http://localhost/dashboard/calendar", { method: "POST", body: form, headers: { authorization: `Bearer ${who}` } }), params: {}, context: {} });
+    };
+    const settings: Record<string, string> = {
+      intent: "settings", timeZone: "Europe/Paris", slotMinutes: "20", bufferMinutes: "10", minNoticeHours: "2", maxDaysAhead: "14",
+    };
+    for (let index = 0; index < 7; index++) {
+      if (index < 5) settings[`days[${index}].open`] = "on";
+      settings[`days[${index}].start`] = "08:30";
+      settings[`days[${index}].end`] = "12:00";
+    }
+    const saved = (await post(settings)) as Response;
+    expect(saved.status).toBe(302);
+    const row = await db().selectFrom("availabilitySettings").selectAll().where("id", "=", "default").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ timeZone: "Europe/Paris", slotMinutes: 20, bufferMinutes: 10, minNoticeHours: 2, maxDaysAhead: 14 });
+    expect(row.weeklyHours).toEqual({ "1": [{ start: "08:30", end: "12:00" }], "2": [{ start: "08:30", end: "12:00" }], "3": [{ start: "08:30", end: "12:00" }], "4": [{ start: "08:30", end: "12:00" }], "5": [{ start: "08:30", end: "12:00" }], "6": [], "7": [] });
+
+    const refused = (await post({ ...settings, "days[0].end": "08:00", timeZone: "Mars/Olympus" })) as Response;
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { result: { error: Record<string, string[]> } };
+    expect(body.result.error["days[0].end"]).toEqual(["appointments:errors.hoursOrder"]);
+    expect(body.result.error.timeZone).toEqual(["appointments:errors.timeZoneInvalid"]);
+
+    expect(((await post({ intent: "addClosedDay", day: "2030-12-24", reason: "Holiday" })) as Response).status).toBe(302);
+    expect(await db().selectFrom("closedDays").select(["day", "reason"]).where("day", "=", "2030-12-24").execute()).toEqual([{ day: "2030-12-24", reason: "Holiday" }]);
+    expect(((await post({ intent: "addClosedDay", day: "2030-02-31" })) as Response).status).toBe(400);
+    expect(((await post({ intent: "removeClosedDay", day: "2030-12-24" })) as Response).status).toBe(302);
+    expect(await db().selectFrom("closedDays").select("day").where("day", "=", "2030-12-24").execute()).toEqual([]);
+
+    // A client is sent away and changes nothing.
+    const { token: clientToken } = await createSession(clientA, { remember: false, kind: "token" });
+    const denied = await post({ intent: "addClosedDay", day: "2030-12-25" }, clientToken).catch((thrown: unknown) => thrown as Response);
+    expect((denied as Response).status).toBe(302);
+    expect(await db().selectFrom("closedDays").select("day").where("day", "=", "2030-12-25").execute()).toEqual([]);
   });
 });
