@@ -62,14 +62,15 @@ test.describe("client booking with JavaScript", () => {
 test.describe("client booking without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("books through the plain GET steps and POST, times in the office's zone", async ({ page, context }) => {
+  test("books through the plain GET steps and POST, times in the office's zone @mobile", async ({ page, context }) => {
     const client = createClient();
     await signIn(context, client.email);
     await page.goto("/client/appointments/new");
     await page.getByLabel("Service", { exact: true }).selectOption({ label: "Notary Public (30 min)" });
     await page.getByRole("button", { name: "Show free days" }).click();
     await expect(page.getByText("Times shown in America/Detroit; the office is in America/Detroit.")).toBeVisible();
-    await bookThroughTheForm(page, { dayIndex: 4, notes: "Booked without scripts" });
+    // The desktop and the 390 px runs of this test book on different days.
+    await bookThroughTheForm(page, { dayIndex: test.info().project.name === "mobile" ? 10 : 4, notes: "Booked without scripts" });
     await expect(page.getByText("Requested", { exact: true }).first()).toBeVisible();
   });
 });
