@@ -1,0 +1,109 @@
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { CalendarCheck, CalendarClock, CalendarX, CheckCircle2, ChevronLeft, ChevronRight, UserX } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { intlLocale } from "~/lib/i18n/config";
+import { cn } from "~/lib/utils";
+import type { AppointmentStatus } from "./status";
+
+/** UI pieces shared by the appointment and calendar pages. */
+
+const STATUS_STYLE: Record<AppointmentStatus, { icon: typeof CalendarClock; className: string }> = {
+  requested: { icon: CalendarClock, className: "border-warning/50 bg-warning/10" },
+  confirmed: { icon: CalendarCheck, className: "border-primary/40 bg-primary/10" },
+  completed: { icon: CheckCircle2, className: "border-success/50 bg-success/10" },
+  cancelled: { icon: CalendarX, className: "border-border bg-muted" },
+  no_show: { icon: UserX, className: "border-destructive/40 bg-destructive/10" },
+};
+
+/** A status as an icon and a word (never colour alone). */
+export function StatusBadge({ status }: { status: AppointmentStatus }) {
+  const { t } = useTranslation("appointments");
+  const { icon: Icon, className } = STATUS_STYLE[status];
+  return (
+    <span className={cn("inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium text-foreground", className)}>
+      <Icon aria-hidden className="size-3.5" />
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** Date and time in the reader's language and a given time zone. */
+export function useDateFormat() {
+  const { i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  return {
+    dateTime: (iso: string, timeZone: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso)),
+    longDateTime: (iso: string, timeZone: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone }).format(new Date(iso)),
+    time: (iso: string, timeZone: string) => new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone }).format(new Date(iso)),
+    /** a calendar day (YYYY-MM-DD) as words, e.g. "Monday, March 4" */
+    day: (day: string, options: Intl.DateTimeFormatOptions = { weekday: "long", month: "long", day: "numeric" }) =>
+      new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`)),
+  };
+}
+
+/**
+ * A hidden field the browser fills with its time zone, so the server can show
+ * times in it; without JavaScript it stays empty and the office's zone is used.
+ */
+export function BrowserTimeZoneInput({ name = "tz", defaultValue }: { name?: string; defaultValue?: string }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (ref.current && zone && !ref.current.value) ref.current.value = zone;
+  }, []);
+  return <input ref={ref} type="hidden" name={name} defaultValue={defaultValue ?? ""} />;
+}
+
+/** Previous / next links that keep the other search parameters. */
+export function Pagination({ page, pageCount, param = "page" }: { page: number; pageCount: number; param?: string }) {
+  const { t } = useTranslation("appointments");
+  const location = useLocation();
+  if (pageCount <= 1) return null;
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set(param, String(target));
+    return `?${params}`;
+  };
+  return (
+    <nav aria-label={t("pagination.label")} className="mt-4 flex items-center justify-between gap-2 text-sm">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-muted">
+          <ChevronLeft aria-hidden className="size-4 rtl:rotate-180" />
+          {t("pagination.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-muted-foreground">{t("pagination.status", { page, pageCount })}</span>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-muted">
+          {t("pagination.next")}
+          <ChevronRight aria-hidden className="size-4 rtl:rotate-180" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** The error boundary of the appointment and calendar pages. */
+export function AppointmentsErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("appointments");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div role="alert" className="flex flex-col gap-3 rounded-lg border p-6">
+      <h1 className="text-xl font-semibold">{notFound ? t("errors.notFound") : t("errorPage.title")}</h1>
+      {notFound ? null : <p className="text-muted-foreground">{t("errorPage.text")}</p>}
+      <p>
+        <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("errorPage.home")}
+        </Link>
+      </p>
+    </div>
+  );
+}

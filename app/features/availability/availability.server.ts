@@ -1,0 +1,121 @@
+import { db } from "~/lib/db/db.server";
+import { toJson } from "~/lib/db/connection.server";
+import { nowIso } from "~/lib/ids.server";
+import { ACTIVE_APPOINTMENT_STATUSES } from "~/features/appointments/status";
+import { bookingWindow, computeSlots, type AvailabilityRules, type Slot, type WeeklyHours } from "./slots";
+
+/**
+ * The office's availability: the one row of `availability_settings` (id 'default',
+ * seeded from the firm's hours) and the `closed_days`. The only module touching them.
+ */
+const SETTINGS_ID = "default";
+
+const FALLBACK_RULES: AvailabilityRules = {
+  timeZone: "America/Detroit",
+  slotMinutes: 30,
+  bufferMinutes: 0,
+  minNoticeHours: 24,
+  maxDaysAhead: 60,
+  weeklyHours: {},
+};
+
+export async function getAvailabilitySettings(): Promise<AvailabilityRules> {
+  const row = await db().selectFrom("availabilitySettings").selectAll().where("id", "=", SETTINGS_ID).executeTakeFirst();
+  if (!row) return FALLBACK_RULES;
+  return {
+    timeZone: row.timeZone,
+    slotMinutes: row.slotMinutes,
+    bufferMinutes: row.bufferMinutes,
+    minNoticeHours: row.minNoticeHours,
+    maxDaysAhead: row.maxDaysAhead,
+    weeklyHours: row.weeklyHours,
+  };
+}
+
+export async function updateAvailabilitySettings(rules: AvailabilityRules): Promise<void> {
+  const values = {
+    timeZone: rules.timeZone,
+    slotMinutes: rules.slotMinutes,
+    bufferMinutes: rules.bufferMinutes,
+    minNoticeHours: rules.minNoticeHours,
+    maxDaysAhead: rules.maxDaysAhead,
+    weeklyHours: toJson(rules.weeklyHours satisfies WeeklyHours),
+    updatedAt: nowIso(),
+  };
+  await db()
+    .insertInto("availabilitySettings")
+    .values({ id: SETTINGS_ID, ...values })
+    .onConflict((oc) => oc.column("id").doUpdateSet(values))
+    .execute();
+}
+
+export type ClosedDay = { day: string; reason: string | null };
+
+/** Closed days from `from` on (YYYY-MM-DD), at most `limit`. */
+export async function listClosedDays(options: { from: string; limit?: number }): Promise<ClosedDay[]> {
+  return db()
+    .selectFrom("closedDays")
+    .select(["day", "reason"])
+    .where("day", ">=", options.from)
+    .orderBy("day")
+    .limit(options.limit ?? 100)
+    .execute();
+}
+
+export async function addClosedDay(day: string, reason: string | null): Promise<void> {
+  await db()
+    .insertInto("closedDays")
+    .values({ day, reason })
+    .onConflict((oc) => oc.column("day").doUpdateSet({ reason }))
+    .execute();
+}
+
+export async function removeClosedDay(day: string): Promise<void> {
+  await db().deleteFrom("closedDays").where("day", "=", day).execute();
+}
+
+/**
+ * Free slots for a service of `durationMinutes` between two office days. The
+ * booking form, the reschedule form and `GET /api/appointments/available-slots`
+ * all call this. `ignoreAppointmentId` lets an appointment move within its own time.
+ */
+export async function findFreeSlots(input: {
+  durationMinutes: number;
+  from: string;
+  to: string;
+  now?: Date;
+  ignoreAppointmentId?: string;
+  /** the office's offer without the bookings (tells "just taken" from "never offered") */
+  ignoreBookings?: boolean;
+}): Promise<{ timeZone: string; slots: Slot[] }> {
+  const rules = await getAvailabilitySettings();
+  const now = input.now ?? new Date();
+  const window = bookingWindow(rules, now);
+  const from = input.from < window.firstDay ? window.firstDay : input.from;
+  const to = input.to > window.lastDay ? window.lastDay : input.to;
+  if (from > to) return { timeZone: rules.timeZone, slots: [] };
+
+  // Busy intervals near the range: a day either side covers time-zone offsets and the buffer.
+  const rangeStart = new Date(Date.parse(`${from}T00:00:00Z`) - 2 * 86_400_000).toISOString();
+  const rangeEnd = new Date(Date.parse(`${to}T00:00:00Z`) + 3 * 86_400_000).toISOString();
+  let busyQuery = db()
+    .selectFrom("appointments")
+    .select(["startsAt", "endsAt"])
+    .where("status", "in", [...ACTIVE_APPOINTMENT_STATUSES])
+    .where("startsAt", "<", rangeEnd)
+    .where("endsAt", ">", rangeStart);
+  if (input.ignoreAppointmentId) busyQuery = busyQuery.where("id", "!=", input.ignoreAppointmentId);
+  const busy = await busyQuery.execute();
+  const closed = await db().selectFrom("closedDays").select("day").where("day", ">=", from).where("day", "<=", to).execute();
+
+  const slots = computeSlots({
+    rules,
+    durationMinutes: input.durationMinutes,
+    from,
+    to,
+    closedDays: new Set(closed.map((row) => row.day)),
+    busy: input.ignoreBookings ? [] : busy,
+    now,
+  });
+  return { timeZone: rules.timeZone, slots };
+}

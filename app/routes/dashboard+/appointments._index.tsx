@@ -1,0 +1,112 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Input, Select } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { ListQuerySchema, searchParamsObject } from "~/features/appointments/appointments.schema";
+import { listAppointments } from "~/features/appointments/appointments.server";
+import { APPOINTMENT_STATUSES } from "~/features/appointments/status";
+import { AppointmentsErrorBoundary, Pagination, StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { getAvailabilitySettings } from "~/features/availability/availability.server";
+import { requireStaff } from "~/lib/auth.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+
+/** Every appointment, filtered by status and office dates, paginated on the server. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const language = await getLanguage(request);
+  const filters = ListQuerySchema.parse(searchParamsObject(request.url));
+  const [appointments, rules] = await Promise.all([
+    listAppointments(user, { status: filters.status, from: filters.from, to: filters.to, page: filters.page }, language),
+    getAvailabilitySettings(),
+  ]);
+  const t = await getFixedT(request, "appointments");
+  return json({
+    appointments,
+    filters: { status: filters.status ?? "", from: filters.from ?? "", to: filters.to ?? "" },
+    officeTimeZone: rules.timeZone,
+    title: t("admin.list.title"),
+  });
+}
+
+export default function DashboardAppointments() {
+  const { appointments, filters, officeTimeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("appointments");
+  const format = useDateFormat();
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("admin.list.title")}</h1>
+        <Link to="/dashboard/calendar" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t("admin.list.calendar")}
+        </Link>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-4" aria-label={t("admin.list.filters")}>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="filter-status">{t("fields.status")}</Label>
+          <Select id="filter-status" name="status" defaultValue={filters.status}>
+            <option value="">{t("admin.list.anyStatus")}</option>
+            {APPOINTMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="filter-from">{t("admin.list.from")}</Label>
+          <Input id="filter-from" type="date" name="from" defaultValue={filters.from} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="filter-to">{t("admin.list.to")}</Label>
+          <Input id="filter-to" type="date" name="to" defaultValue={filters.to} />
+        </div>
+        <Button type="submit">{t("admin.list.apply")}</Button>
+        <Link to="/dashboard/appointments" className="self-center text-sm text-muted-foreground underline-offset-4 hover:underline">
+          {t("admin.list.clear")}
+        </Link>
+      </Form>
+      <p className="text-sm text-muted-foreground">{t("admin.list.summary", { count: appointments.total, zone: officeTimeZone })}</p>
+      {appointments.items.length === 0 ? (
+        <p>{t("admin.list.empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-sm">
+            <thead className="sticky top-0 bg-muted text-start">
+              <tr>
+                <th scope="col" className="p-3 text-start font-medium">{t("fields.when")}</th>
+                <th scope="col" className="p-3 text-start font-medium">{t("fields.client")}</th>
+                <th scope="col" className="p-3 text-start font-medium">{t("fields.service")}</th>
+                <th scope="col" className="p-3 text-start font-medium">{t("fields.status")}</th>
+                <th scope="col" className="p-3 text-start font-medium">{t("fields.reference")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {appointments.items.map((appointment) => (
+                <tr key={appointment.id} className="border-t">
+                  <td className="p-3 whitespace-nowrap">
+                    <Link to={`/dashboard/appointments/${appointment.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                      {format.dateTime(appointment.startsAt, officeTimeZone)}
+                    </Link>
+                  </td>
+                  <td className="p-3">{appointment.clientName}</td>
+                  <td className="p-3">{appointment.serviceTitle}</td>
+                  <td className="p-3">
+                    <StatusBadge status={appointment.status} />
+                  </td>
+                  <td className="p-3 font-mono text-xs">{appointment.reference}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={appointments.page} pageCount={appointments.pageCount} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export const ErrorBoundary = AppointmentsErrorBoundary;
