@@ -256,13 +256,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("appointments_client_idx").on("appointments").columns(["client_id", "starts_at"]).execute();
   await db.schema.createIndex("appointments_starts_idx").on("appointments").column("starts_at").execute();
 
-  // Every booked slot holds one row here while its appointment is active, so the
-  // database itself refuses a second booking of the same slot (issue: availability).
+  await db.schema.createIndex("appointments_status_starts_idx").on("appointments").columns(["status", "starts_at"]).execute();
+
+  // An active appointment holds one row per slot unit it covers (buffer included), so
+  // the database itself refuses a second booking of any of them, even at the same instant.
   await db.schema
     .createTable("appointment_slot_holds")
     .addColumn("slot_start", t.timestamp, (c) => c.primaryKey())
-    .addColumn("appointment_id", id, (c) => c.notNull().unique().references("appointments.id").onDelete("cascade"))
+    .addColumn("appointment_id", id, (c) => c.notNull().references("appointments.id").onDelete("cascade"))
     .execute();
+  await db.schema.createIndex("appointment_slot_holds_appointment_idx").on("appointment_slot_holds").column("appointment_id").execute();
 
   await db.schema
     .createTable("appointment_status_history")

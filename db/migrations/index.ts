@@ -1,6 +1,5 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
-import * as m0005 from "./0005_appointments";
 
 /**
  * Migrations as an imported object (not FileMigrationProvider) so that the
@@ -8,5 +7,4 @@ import * as m0005 from "./0005_appointments";
  */
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
-  "0005_appointments": m0005,
 };

@@ -1,5 +1,7 @@
 import { DateTime } from "luxon";
 import { hashPassword } from "~/features/auth/password.server";
+import { getAvailabilitySettings } from "~/features/availability/availability.server";
+import { holdStartsFor } from "~/features/availability/slots";
 import type { DB } from "~/lib/db/connection.server";
 import { toJson } from "~/lib/db/connection.server";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
@@ -121,7 +123,11 @@ async function seedClientRecords(
       clientTimeZone: "America/Detroit",
     })
     .execute();
-  await db.insertInto("appointmentSlotHolds").values({ slotStart: startsAt, appointmentId }).execute();
+  const rules = await getAvailabilitySettings();
+  await db
+    .insertInto("appointmentSlotHolds")
+    .values(holdStartsFor(startsAt, service.durationMinutes, rules).map((slotStart) => ({ slotStart, appointmentId })))
+    .execute();
   await db
     .insertInto("appointmentStatusHistory")
     .values([
