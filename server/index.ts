@@ -44,6 +44,8 @@ export async function startServer() {
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
         const id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        // The app's error logs (entry.server handleError) read it from the request.
+        req.headers["x-request-id"] = id;
         res.setHeader("X-Request-Id", id);
         return id;
       },

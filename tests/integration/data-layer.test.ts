@@ -138,6 +138,8 @@ describeEachDialect("data layer", (db, dialect) => {
     ]);
     const client = users.find((user) => user.email === "client@demo.test")!;
     expect(client.emailVerifiedAt).toMatch(ISO);
+    const features = await db().selectFrom("users").select("enabledFeatures").where("id", "=", client.id).executeTakeFirstOrThrow();
+    expect(features.enabledFeatures).toEqual(["service_orders", "appointments", "reports"]);
     expect(await verifyPassword(client.passwordHash, "Demo-Passw0rd!")).toBe(true);
     const counts = await Promise.all([
       db().selectFrom("serviceOrders").select("id").where("clientId", "=", client.id).execute(),

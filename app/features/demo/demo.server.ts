@@ -4,6 +4,7 @@ import { getAvailabilitySettings } from "~/features/availability/availability.se
 import { holdStartsFor } from "~/features/availability/slots";
 import type { DB } from "~/lib/db/connection.server";
 import { toJson } from "~/lib/db/connection.server";
+import { DEFAULT_CLIENT_FEATURES } from "~/lib/features";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
 
 /** CONTRACT.md "Demo accounts". */
@@ -42,7 +43,7 @@ export async function seedDemoAccounts(db: DB, password: string): Promise<void> 
         role: account.role,
         fullName: account.fullName,
         locale: account.locale,
-        enabledFeatures: toJson([]),
+        enabledFeatures: toJson(account.role === "client" ? DEFAULT_CLIENT_FEATURES : []),
         emailVerifiedAt: nowIso(),
       })
       .execute();
