@@ -4,7 +4,16 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRout
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
-import { directionOf, type Language } from "~/lib/i18n/config";
+import { CookieConsent } from "~/components/cookie-consent/cookie-consent";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageLoadingScreen } from "~/components/loading-screen";
+import { ScrollToTop } from "~/components/scroll-to-top";
+import { useDeviceAttribute, useFullScreenHotkeys } from "~/components/shell-hooks";
+import { SkipLink } from "~/components/skip-link";
+import { NoScriptFlash, ShellToaster, useFlashToast } from "~/components/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { readConsent } from "~/lib/cookie-consent.server";
+import { directionOf, fallbackLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from "~/lib/i18n/config";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { resources } from "~/lib/i18n/resources.server";
 import { useNonce } from "~/lib/nonce";
@@ -15,6 +24,7 @@ import stylesheet from "~/styles/app.css";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       i18n: { language, resources: resources()[language] },
       theme: getTheme(),
       toast,
+      consent: readConsent(request),
     },
     { headers: headers ?? undefined },
   );
@@ -60,10 +71,26 @@ function Document({ children, language, ssrTheme }: { children: React.ReactNode;
   );
 }
 
+/** Behaviour of the whole shell: device attribute, full-screen hotkeys, the remembered language. */
+function ShellBehaviour({ language }: { language: Language }) {
+  useDeviceAttribute();
+  useFullScreenHotkeys();
+  useEffect(() => {
+    // Spec §7: the language choice is cached in local storage.
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Storage may be disabled (private mode); the cookie still remembers the choice.
+    }
+  }, [language]);
+  return null;
+}
+
 function App() {
   const data = useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
   const language = data.i18n.language;
+  useFlashToast(data.toast);
 
   // After a language switch the root loader brings the new strings: load them, then switch.
   useEffect(() => {
@@ -76,7 +103,16 @@ function App() {
 
   return (
     <Document language={language} ssrTheme={Boolean(data.theme)}>
-      <Outlet />
+      <TooltipProvider>
+        <SkipLink />
+        <NoScriptFlash flash={data.toast} />
+        <Outlet />
+        <ScrollToTop />
+        <ShellToaster dir={directionOf(language)} />
+        <CookieConsent consent={data.consent} />
+        <PageLoadingScreen />
+        <ShellBehaviour language={language} />
+      </TooltipProvider>
     </Document>
   );
 }
@@ -86,6 +122,23 @@ export default function AppWithProviders() {
   return (
     <ThemeProvider specifiedTheme={data.theme} themeAction="/resources/theme">
       <App />
+    </ThemeProvider>
+  );
+}
+
+/** The root's own failures (the root loader itself, or a route without its own boundary). */
+export function ErrorBoundary() {
+  const data = useRootData();
+  const { i18n } = useTranslation();
+  const language = data?.i18n.language ?? (isLanguage(i18n.language) ? i18n.language : fallbackLanguage);
+  return (
+    <ThemeProvider specifiedTheme={data?.theme ?? null} themeAction="/resources/theme">
+      <Document language={language} ssrTheme={Boolean(data?.theme)}>
+        <SkipLink />
+        <main id="main" tabIndex={-1} className="outline-none">
+          <GeneralErrorBoundary />
+        </main>
+      </Document>
     </ThemeProvider>
   );
 }

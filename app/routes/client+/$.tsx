@@ -1,0 +1,12 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+/** An unknown path under /client: 404 inside the area layout. */
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function ClientNotFound() {
+  return null;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
