@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
 import { CookieConsent } from "~/components/cookie-consent/cookie-consent";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { GeneralErrorBoundary, RegionErrorBoundary } from "~/components/error-boundary";
 import { PageLoadingScreen } from "~/components/loading-screen";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { useDeviceAttribute, useFullScreenHotkeys } from "~/components/shell-hooks";
@@ -90,7 +90,6 @@ function App() {
   const data = useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
   const language = data.i18n.language;
-  useFlashToast(data.toast);
 
   // After a language switch the root loader brings the new strings: load them, then switch.
   useEffect(() => {
@@ -100,6 +99,8 @@ function App() {
     }
     void i18n.changeLanguage(language);
   }, [i18n, language, data.i18n.resources]);
+  // After the language effect: a "language changed" toast speaks the new language.
+  useFlashToast(data.toast, language);
 
   return (
     <Document language={language} ssrTheme={Boolean(data.theme)}>
@@ -108,8 +109,10 @@ function App() {
         <NoScriptFlash flash={data.toast} />
         <Outlet />
         <ScrollToTop />
-        <ShellToaster dir={directionOf(language)} />
-        <CookieConsent consent={data.consent} />
+        <ShellToaster />
+        <RegionErrorBoundary>
+          <CookieConsent consent={data.consent} />
+        </RegionErrorBoundary>
         <PageLoadingScreen />
         <ShellBehaviour language={language} />
       </TooltipProvider>

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { AlertTriangle, Home, LifeBuoy, RotateCcw, SearchX } from "lucide-react";
-import { useEffect } from "react";
+import { Component, useEffect, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 
@@ -96,4 +96,22 @@ export function NotFound() {
       </Button>
     </div>
   );
+}
+
+/** Keeps a crash in one small region (the cookie banner, the sidebar) from taking the page down. */
+export class RegionErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.failed) return <ErrorFallback onRetry={() => this.setState({ failed: false })} />;
+    return this.props.children;
+  }
 }

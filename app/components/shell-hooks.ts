@@ -56,7 +56,7 @@ export function useFullScreenHotkeys() {
       change.catch(() => undefined);
     }
     function onChange() {
-      toast.success(t(document.fullscreenElement ? "shell.fullScreenEntered" : "shell.fullScreenExited"), { id: "full-screen" });
+      toast.success(t(document.fullscreenElement ? "shell.fullScreenEntered" : "shell.fullScreenExited"));
     }
     window.addEventListener("keydown", onKeyDown);
     document.addEventListener("fullscreenchange", onChange);

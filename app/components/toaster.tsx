@@ -14,8 +14,12 @@ export type FlashToast = {
   params?: Record<string, string | number>;
 };
 
-/** The toast area, bottom-right (bottom-left in Arabic); Alt+T moves focus to it. */
-export function ShellToaster({ dir }: { dir: "ltr" | "rtl" }) {
+/**
+ * The toast area at the bottom end: bottom-right, and bottom-left in Arabic
+ * (react-hot-toast aligns with flex-end, which follows the page direction).
+ * Alt+T moves focus to it.
+ */
+export function ShellToaster() {
   const { t } = useTranslation();
   const region = useRef<HTMLElement>(null);
   const { toasts } = useToasterStore();
@@ -41,7 +45,7 @@ export function ShellToaster({ dir }: { dir: "ltr" | "rtl" }) {
   return (
     <section ref={region} tabIndex={-1} aria-label={t("shell.toasts")} aria-live="polite" data-testid="toast-region" className="outline-none">
       <Toaster
-        position={dir === "rtl" ? "bottom-left" : "bottom-right"}
+        position="bottom-right"
         gutter={TOAST_GAP}
         containerClassName="toast-container"
         toastOptions={{
@@ -54,11 +58,11 @@ export function ShellToaster({ dir }: { dir: "ltr" | "rtl" }) {
 }
 
 /** Shows the root loader's flash toast once (translated in the current language). */
-export function useFlashToast(flash: FlashToast | null | undefined) {
+export function useFlashToast(flash: FlashToast | null | undefined, language: string) {
   const { t } = useTranslation();
   useEffect(() => {
     if (!flash) return;
-    const text = t(flash.message, flash.params ?? {});
+    const text = t(flash.message, { ...flash.params, lng: language });
     const options = { id: flash.id };
     if (flash.type === "success") showToast.success(text, options);
     else if (flash.type === "error") showToast.error(text, options);

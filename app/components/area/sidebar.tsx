@@ -3,6 +3,7 @@ import type { LucideIcon } from "lucide-react";
 import { PanelLeft } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { RegionErrorBoundary } from "~/components/error-boundary";
 import { useIsMobile } from "~/components/shell-hooks";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
@@ -165,7 +166,9 @@ export function Sidebar({ title, items, footer }: { title: React.ReactNode; item
         )}
       >
         <div className={cn("flex h-14 items-center gap-2 border-b px-3", collapsed && "justify-center px-0")}>{title}</div>
-        <SidebarNav items={items} collapsed={collapsed} />
+        <RegionErrorBoundary>
+          <SidebarNav items={items} collapsed={collapsed} />
+        </RegionErrorBoundary>
         {footer && !collapsed ? <div className="border-t p-3">{footer}</div> : null}
       </aside>
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
