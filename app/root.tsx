@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -18,6 +18,7 @@ import { getLanguage } from "~/lib/i18n/i18n.server";
 import { resources } from "~/lib/i18n/resources.server";
 import { useNonce } from "~/lib/nonce";
 import { themeSessionResolver } from "~/lib/theme.server";
+import { pageTitle } from "~/lib/meta";
 import { getToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/app.css";
 
@@ -128,6 +129,9 @@ export default function AppWithProviders() {
     </ThemeProvider>
   );
 }
+
+/** The fallback title of every page that sets none of its own. */
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches) }];
 
 /** The root's own failures (the root loader itself, or a route without its own boundary). */
 export function ErrorBoundary() {

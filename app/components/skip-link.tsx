@@ -1,8 +1,13 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
 /** The first focusable element of every page: jumps past the navigation to <main id="main">. */
 export function SkipLink() {
   const { t } = useTranslation();
+  useEffect(() => {
+    // A page whose <main> has no id still gets a working skip link.
+    if (!document.getElementById("main")) document.querySelector("main")?.setAttribute("id", "main");
+  });
   return (
     <a
       href="#main"

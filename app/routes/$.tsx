@@ -1,4 +1,6 @@
+import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageTitle } from "~/lib/meta";
 
 /** Any path no other route answers: the not-found page with status 404. */
 export function loader() {
@@ -12,6 +14,8 @@ export function action() {
 export default function NotFoundRoute() {
   return null;
 }
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "common:errors.notFound") }];
 
 export function ErrorBoundary() {
   return (

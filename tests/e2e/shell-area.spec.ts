@@ -17,7 +17,7 @@ async function acceptCookies(context: BrowserContext) {
 test.describe("area layout", () => {
   test("client sidebar items, header with bell and user menu", async ({ page, context }) => {
     await acceptCookies(context);
-    await signIn(context, DEMO.client);
+    await signIn(context, createClient({ fullName: "Lina Haddad" }).email);
     await page.goto(CLIENT_PAGE);
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     const expected = [
@@ -35,6 +35,7 @@ test.describe("area layout", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: /^Notifications/ })).toHaveAttribute("href", "/client/notifications");
     await page.getByTestId("user-menu").click();
     const menu = page.getByRole("menu");
+    await expect(menu).toContainText("Lina Haddad");
     await expect(menu).toContainText("Client");
     await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/client/profile");
     const signOut = menu.getByRole("menuitem", { name: "Sign out" });
@@ -104,7 +105,7 @@ test.describe("area layout", () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
     // Collapsed items keep their names (tooltip and accessible name).
-    await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Reports" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Profile" })).toBeVisible();
 
     const html = await (await page.request.get(CLIENT_PAGE)).text();
     expect(html).toMatch(/data-testid="sidebar" data-state="collapsed"/);
@@ -144,7 +145,7 @@ test.describe("area layout", () => {
     await page.getByTestId("sidebar-trigger").click();
     const sheet = page.getByRole("dialog");
     await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole("link", { name: "Service orders" })).toBeVisible();
+    await expect(sheet.getByRole("link", { name: "Profile" })).toBeVisible();
     const box = (await sheet.boundingBox())!;
     expect(box.width).toBe(288);
     expect(Math.round(box.x + box.width)).toBe(page.viewportSize()!.width);
@@ -158,7 +159,7 @@ test.describe("area layout", () => {
     await page.goto(`${CLIENT_PAGE}?lng=ar`);
     await page.getByTestId("sidebar-trigger").click();
     const sheet = page.getByRole("dialog");
-    await expect(sheet.getByRole("link", { name: "طلبات الخدمة" })).toBeVisible();
+    await expect(sheet.getByRole("link", { name: "الملف الشخصي" })).toBeVisible();
     expect(Math.round((await sheet.boundingBox())!.x)).toBe(0);
   });
 
@@ -168,12 +169,12 @@ test.describe("area layout", () => {
     await page.goto(`${CLIENT_PAGE}?lng=ar`);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     const sidebar = page.getByTestId("sidebar");
-    await expect(sidebar.getByRole("link", { name: "التقارير" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "الملف الشخصي" })).toBeVisible();
     const box = (await sidebar.boundingBox())!;
     expect(Math.round(box.x + box.width)).toBe(page.viewportSize()!.width);
 
     await page.goto(`${CLIENT_PAGE}?lng=fr`);
-    await expect(page.getByTestId("sidebar").getByRole("link", { name: "Commandes de service" })).toBeVisible();
+    await expect(page.getByTestId("sidebar").getByRole("link", { name: "Vue d'ensemble" })).toBeVisible();
     await expect(page.getByTestId("go-back")).toHaveAccessibleName("Retour");
   });
 });

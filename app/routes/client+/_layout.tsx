@@ -1,9 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AreaLayout } from "~/components/area/area-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { countUnread } from "~/features/notifications/notify.server";
 import { requireUser } from "~/lib/auth.server";
+import { pageTitle } from "~/lib/meta";
 import { readSidebarOpen } from "~/lib/sidebar.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,5 +27,7 @@ export default function ClientLayout() {
   const { user, unread, sidebarOpen } = useLoaderData<typeof loader>();
   return <AreaLayout area="client" user={user} unread={unread} sidebarOpen={sidebarOpen} />;
 }
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "common:area.clientArea") }];
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,4 +1,6 @@
+import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { pageTitle } from "~/lib/meta";
 
 /** An unknown path under /dashboard: 404 inside the area layout. */
 export function loader() {
@@ -8,5 +10,7 @@ export function loader() {
 export default function DashboardNotFound() {
   return null;
 }
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "common:errors.notFound") }];
 
 export const ErrorBoundary = GeneralErrorBoundary;
