@@ -274,6 +274,21 @@ test.describe("shell behaviour", () => {
     await expect(screen).toBeVisible();
     await expect(screen).toContainText("Loading…");
     await expect(screen.locator("svg")).toBeVisible();
+    expect(await screen.locator("svg").evaluate((svg) => getComputedStyle(svg).animationName)).toBe("logo-pulse");
     await expect(screen).toHaveCount(0, { timeout: 10_000 });
+  });
+
+  test("under prefers-reduced-motion the loading logo stands still", async ({ page, context }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await signIn(context, DEMO.client);
+    await page.goto(UNKNOWN_CLIENT_PAGE);
+    await page.route(/_data=/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Profile" }).click();
+    const logo = page.getByTestId("loading-screen").locator("svg");
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((svg) => getComputedStyle(svg).animationName)).toBe("none");
   });
 });
