@@ -153,6 +153,20 @@ test.describe("area layout", () => {
     await expect(sheet).toBeHidden();
   });
 
+  test("without JavaScript a small screen lists the items, switches and Sign out under the header @mobile-only", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    await acceptCookies(context);
+    await signIn(context, createClient().email);
+    const page = await context.newPage();
+    await page.goto(CLIENT_PAGE);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link", { name: "Service orders" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await page.getByRole("form", { name: "Language" }).getByRole("button", { name: "Français" }).click();
+    await expect(page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Commandes de service" })).toBeVisible();
+    await context.close();
+  });
+
   test("in Arabic the mobile sheet opens from the left (mirrored) @mobile-only", async ({ page, context }) => {
     await acceptCookies(context);
     await signIn(context, DEMO.client);

@@ -1,4 +1,4 @@
-import { Link, Outlet } from "@remix-run/react";
+import { Link, NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GoBackButton } from "~/components/go-back";
 import { LanguageSwitch } from "~/components/language-switch";
@@ -6,7 +6,7 @@ import { LogoMark } from "~/components/logo";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { NotificationBell } from "~/features/notifications/notification-bell";
 import { navItemsFor, type Area } from "./nav-items";
-import { Sidebar, SidebarProvider, SidebarTrigger } from "./sidebar";
+import { Sidebar, SidebarProvider, SidebarTrigger, type SidebarItem } from "./sidebar";
 import { SidebarUserCard, UserMenu, type AreaUser } from "./user-menu";
 
 /** The frame of /client and /dashboard: sidebar, header (Go back, switches, bell, user menu) and the page. */
@@ -49,15 +49,44 @@ export function AreaLayout({
           <SidebarTrigger />
           <GoBackButton />
           <div className="flex-1" />
-          <LanguageSwitch className="hidden md:flex" />
+          <LanguageSwitch compact className="hidden md:flex" />
           <ThemeSwitch className="hidden md:flex" />
           <NotificationBell count={unread} href={`${home}/notifications`} />
           <UserMenu user={user} profileHref={`${home}/profile`} />
         </header>
+        <NoScriptAreaNav items={items} user={user} />
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
           <Outlet />
         </main>
       </div>
     </SidebarProvider>
+  );
+}
+
+/**
+ * Without JavaScript the mobile side sheet cannot open: small screens get the
+ * same items, switches and Sign out as a plain block under the header instead.
+ */
+function NoScriptAreaNav({ items, user }: { items: SidebarItem[]; user: AreaUser }) {
+  const { t } = useTranslation();
+  return (
+    <noscript>
+      <div className="flex flex-col gap-3 border-b p-3 md:hidden">
+        <nav aria-label={t("area.navigation")}>
+          <ul className="flex flex-wrap gap-1">
+            {items.map(({ to, label, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className="block rounded-md px-2.5 py-1.5 text-sm font-medium hover:bg-muted aria-[current=page]:bg-secondary">
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LanguageSwitch />
+        <ThemeSwitch />
+        <SidebarUserCard user={user} />
+      </div>
+    </noscript>
   );
 }
