@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { AlertTriangle, Home, LifeBuoy, RotateCcw, SearchX } from "lucide-react";
+import { AlertTriangle, Home, LifeBuoy, Lock, RotateCcw, SearchX } from "lucide-react";
 import { Component, useEffect, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -24,6 +24,7 @@ export function GeneralErrorBoundary({
     const handler = statusHandlers?.[error.status];
     if (handler) return <>{handler(error)}</>;
     if (error.status === 404) return <NotFound />;
+    if (error.status === 403) return <Forbidden />;
   }
   return <ErrorPage />;
 }
@@ -88,6 +89,23 @@ export function NotFound() {
     <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-16 text-center" data-testid="not-found">
       <SearchX aria-hidden className="size-12 text-muted-foreground" />
       <h1 className="text-3xl font-semibold">{t("errors.notFound")}</h1>
+      <Button asChild>
+        <Link to="/">
+          <Home aria-hidden />
+          {t("errors.backHome")}
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/** A 403 answer (a loader's `invariantResponse(…, { status: 403 })`). */
+export function Forbidden() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-16 text-center" data-testid="forbidden">
+      <Lock aria-hidden className="size-12 text-muted-foreground" />
+      <h1 className="text-3xl font-semibold">{t("errors.forbidden")}</h1>
       <Button asChild>
         <Link to="/">
           <Home aria-hidden />

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { readSidebarOpen, sidebarCookie } from "~/lib/sidebar.server";
 import { getInstance } from "~/lib/i18n/i18n.server";
 import { navItemsFor } from "./area/nav-items";
-import { ErrorFallback, ErrorPage } from "./error-boundary";
+import { ErrorFallback, ErrorPage, Forbidden, NotFound } from "./error-boundary";
 import { deviceOf } from "./shell-hooks";
 import { LoadingPlaceholder, type SkeletonShape } from "./ui/skeleton";
 
@@ -40,6 +40,13 @@ describe("error texts", () => {
       expect(html).toContain(text);
     }
     expect(await render(<ErrorPage />, "ar")).toContain("حدث خطأ ما");
+  });
+
+  it("not-found and forbidden pages link home", async () => {
+    const notFound = await render(<NotFound />, "fr");
+    expect(notFound).toContain("Cette page est introuvable");
+    expect(notFound).toContain('href="/"');
+    expect(await render(<Forbidden />)).toContain("You do not have access to this page");
   });
 });
 
