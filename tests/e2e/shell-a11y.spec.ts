@@ -5,6 +5,15 @@ import { expect, signIn, test, DEMO } from "./fixtures";
 /** No axe-core violations on the home page, the not-found page and both area layouts. */
 
 async function expectNoViolations(page: Page) {
+  // Let finite animations (fade-ins, the sheet) settle: axe measures the colours on screen.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -32,7 +41,10 @@ test.describe("accessibility (axe)", () => {
     await expectNoViolations(page);
     // The sidebar as a sheet on mobile, or collapsed to icons on desktop.
     await page.getByTestId("sidebar-trigger").click();
-    await expect(page.getByTestId("sidebar-trigger")).toHaveAttribute("aria-expanded", test.info().project.name === "mobile" ? "true" : "false");
+    const mobile = test.info().project.name === "mobile";
+    await expect(page.getByTestId("sidebar-trigger")).toHaveAttribute("aria-expanded", mobile ? "true" : "false");
+    if (mobile) await expect(page.getByRole("dialog")).toBeVisible();
+    else await expect.poll(async () => (await page.getByTestId("sidebar").boundingBox())?.width).toBe(48);
     await expectNoViolations(page);
   });
 
@@ -42,7 +54,10 @@ test.describe("accessibility (axe)", () => {
     await expectNoViolations(page);
     await page.keyboard.press("Control+b");
     await expect(page.getByTestId("sidebar")).toHaveAttribute("data-state", "collapsed");
+    // Check once the sidebar has finished narrowing (mid-animation colours are not the page's).
+    await expect.poll(async () => (await page.getByTestId("sidebar").boundingBox())?.width).toBe(48);
     await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveClass(/dark/);
     await expectNoViolations(page);
   });
 });
