@@ -266,7 +266,7 @@ test.describe("shell behaviour", () => {
     await signIn(context, DEMO.client);
     await page.goto(UNKNOWN_CLIENT_PAGE);
     await page.route(/_data=/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
     });
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Profile" }).click();
@@ -274,7 +274,7 @@ test.describe("shell behaviour", () => {
     await expect(screen).toBeVisible();
     await expect(screen).toContainText("Loading…");
     await expect(screen.locator("svg")).toBeVisible();
-    expect(await screen.locator("svg").evaluate((svg) => getComputedStyle(svg).animationName)).toBe("logo-pulse");
+    await expect(screen.locator("svg")).toHaveCSS("animation-name", "logo-pulse");
     await expect(screen).toHaveCount(0, { timeout: 10_000 });
   });
 
@@ -283,12 +283,12 @@ test.describe("shell behaviour", () => {
     await signIn(context, DEMO.client);
     await page.goto(UNKNOWN_CLIENT_PAGE);
     await page.route(/_data=/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       await route.continue();
     });
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Profile" }).click();
     const logo = page.getByTestId("loading-screen").locator("svg");
     await expect(logo).toBeVisible();
-    expect(await logo.evaluate((svg) => getComputedStyle(svg).animationName)).toBe("none");
+    await expect(logo).toHaveCSS("animation-name", "none");
   });
 });
