@@ -1,20 +1,31 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
-import { directionOf, type Language } from "~/lib/i18n/config";
+import { CookieConsent } from "~/components/cookie-consent/cookie-consent";
+import { GeneralErrorBoundary, RegionErrorBoundary } from "~/components/error-boundary";
+import { PageLoadingScreen } from "~/components/loading-screen";
+import { ScrollToTop } from "~/components/scroll-to-top";
+import { useDeviceAttribute, useFullScreenHotkeys } from "~/components/shell-hooks";
+import { SkipLink } from "~/components/skip-link";
+import { NoScriptFlash, ShellToaster, useFlashToast } from "~/components/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { readConsent } from "~/lib/cookie-consent.server";
+import { directionOf, fallbackLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from "~/lib/i18n/config";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { resources } from "~/lib/i18n/resources.server";
 import { useNonce } from "~/lib/nonce";
 import { themeSessionResolver } from "~/lib/theme.server";
+import { pageTitle } from "~/lib/meta";
 import { getToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       i18n: { language, resources: resources()[language] },
       theme: getTheme(),
       toast,
+      consent: readConsent(request),
     },
     { headers: headers ?? undefined },
   );
@@ -60,6 +72,21 @@ function Document({ children, language, ssrTheme }: { children: React.ReactNode;
   );
 }
 
+/** Behaviour of the whole shell: device attribute, full-screen hotkeys, the remembered language. */
+function ShellBehaviour({ language }: { language: Language }) {
+  useDeviceAttribute();
+  useFullScreenHotkeys();
+  useEffect(() => {
+    // Spec §7: the language choice is cached in local storage.
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      // Storage may be disabled (private mode); the cookie still remembers the choice.
+    }
+  }, [language]);
+  return null;
+}
+
 function App() {
   const data = useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
@@ -73,10 +100,23 @@ function App() {
     }
     void i18n.changeLanguage(language);
   }, [i18n, language, data.i18n.resources]);
+  // After the language effect: a "language changed" toast speaks the new language.
+  useFlashToast(data.toast, language);
 
   return (
     <Document language={language} ssrTheme={Boolean(data.theme)}>
-      <Outlet />
+      <TooltipProvider>
+        <SkipLink />
+        <NoScriptFlash flash={data.toast} />
+        <Outlet />
+        <ScrollToTop />
+        <ShellToaster />
+        <RegionErrorBoundary>
+          <CookieConsent consent={data.consent} />
+        </RegionErrorBoundary>
+        <PageLoadingScreen />
+        <ShellBehaviour language={language} />
+      </TooltipProvider>
     </Document>
   );
 }
@@ -86,6 +126,26 @@ export default function AppWithProviders() {
   return (
     <ThemeProvider specifiedTheme={data.theme} themeAction="/resources/theme">
       <App />
+    </ThemeProvider>
+  );
+}
+
+/** The fallback title of every page that sets none of its own. */
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches) }];
+
+/** The root's own failures (the root loader itself, or a route without its own boundary). */
+export function ErrorBoundary() {
+  const data = useRootData();
+  const { i18n } = useTranslation();
+  const language = data?.i18n.language ?? (isLanguage(i18n.language) ? i18n.language : fallbackLanguage);
+  return (
+    <ThemeProvider specifiedTheme={data?.theme ?? null} themeAction="/resources/theme">
+      <Document language={language} ssrTheme={Boolean(data?.theme)}>
+        <SkipLink />
+        <main id="main" tabIndex={-1} className="outline-none">
+          <GeneralErrorBoundary />
+        </main>
+      </Document>
     </ThemeProvider>
   );
 }

@@ -1,0 +1,6 @@
+/** Spec §3 and §9: the sidebar state lives in cookie `sidebar_state` for 604800 s (7 days). */
+export const SIDEBAR_COOKIE = "sidebar_state";
+export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
+export const SIDEBAR_SHORTCUT = "b";
+/** Spec §4: mobile below 768 px. */
+export const MOBILE_BREAKPOINT = 768;

@@ -1,0 +1,84 @@
+import { renderToString } from "react-dom/server";
+// The router under @remix-run/react (a dependency of it), for rendering links outside Remix.
+import { StaticRouter } from "react-router-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import { readSidebarOpen, sidebarCookie } from "~/lib/sidebar.server";
+import { getInstance } from "~/lib/i18n/i18n.server";
+import { navItemsFor } from "./area/nav-items";
+import { ErrorFallback, ErrorPage, Forbidden, NotFound } from "./error-boundary";
+import { deviceOf } from "./shell-hooks";
+import { LoadingPlaceholder, type SkeletonShape } from "./ui/skeleton";
+
+async function render(element: React.ReactElement, language: "en" | "ar" | "fr" = "en") {
+  const i18n = await getInstance(language);
+  return renderToString(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouter location="/">{element}</StaticRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe("error texts", () => {
+  it("the short fallback reads 'Something went wrong' with 'Try again'", async () => {
+    const html = await render(<ErrorFallback />);
+    expect(html).toContain("Something went wrong");
+    expect(html).toContain("Try again");
+    expect(await render(<ErrorFallback />, "fr")).toContain("Réessayer");
+  });
+
+  it("the generic error page carries the spec's texts", async () => {
+    const html = await render(<ErrorPage />);
+    for (const text of [
+      "Something Went Wrong",
+      "Sorry, an unexpected error occurred. Please try again or return to the homepage.",
+      "Try Again",
+      "Go Home",
+      "Contact Support",
+      "What you can try",
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(await render(<ErrorPage />, "ar")).toContain("حدث خطأ ما");
+  });
+
+  it("not-found and forbidden pages link home", async () => {
+    const notFound = await render(<NotFound />, "fr");
+    expect(notFound).toContain("Cette page est introuvable");
+    expect(notFound).toContain('href="/"');
+    expect(await render(<Forbidden />)).toContain("You do not have access to this page");
+  });
+});
+
+describe("skeletons", () => {
+  const shapes: SkeletonShape[] = ["text", "avatar", "button", "image", "card", "list-item", "table-row", "stats", "form", "content-section"];
+  it.each(shapes)("%s renders as a labelled loading region of fading placeholders", async (shape) => {
+    const html = await render(<LoadingPlaceholder shape={shape} count={2} />);
+    expect(html).toContain('role="status"');
+    expect(html).toContain(`data-testid="skeleton-${shape}"`);
+    expect(html).toContain("Loading…");
+    expect(html).toMatch(/class="skeleton/);
+  });
+});
+
+describe("sidebar and device", () => {
+  it("the sidebar is open unless the cookie says false; the cookie lives 7 days", () => {
+    const request = (cookie?: string) => new Request("http://localhost/client", { headers: cookie ? { Cookie: cookie } : {} });
+    expect(readSidebarOpen(request())).toBe(true);
+    expect(readSidebarOpen(request("a=1; sidebar_state=false"))).toBe(false);
+    expect(readSidebarOpen(request("sidebar_state=true"))).toBe(true);
+    expect(sidebarCookie(false)).toBe("sidebar_state=false; Path=/; Max-Age=604800; SameSite=Lax");
+  });
+
+  it("client items follow the features; staff see every dashboard item", () => {
+    const client = (enabledFeatures: string[]) => navItemsFor("client", { role: "client", enabledFeatures }).map((item) => item.to);
+    expect(client([])).toEqual(["/client", "/client/services", "/client/notifications", "/client/profile"]);
+    expect(client(["reports"])).toContain("/client/reports");
+    expect(navItemsFor("dashboard", { role: "admin", enabledFeatures: [] })).toHaveLength(9);
+  });
+
+  it("mobile below 768 px", () => {
+    expect(deviceOf(767)).toBe("mobile");
+    expect(deviceOf(768)).toBe("desktop");
+  });
+});

@@ -1,0 +1,15 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { isLanguage } from "~/lib/i18n/config";
+import { resources } from "~/lib/i18n/resources.server";
+
+/** GET /locales/{lng}/{ns}.json: the per-language strings (spec §7), 404 for an unknown language or namespace. */
+export function loader({ params }: LoaderFunctionArgs) {
+  const match = /^([a-z]{2})\/([\w-]+)\.json$/.exec(params["*"] ?? "");
+  const language = match?.[1];
+  const namespace = match?.[2];
+  const bundle = isLanguage(language) && namespace ? resources()[language][namespace] : undefined;
+  if (!bundle) return json({ message: "Not Found" }, { status: 404 });
+  return json(bundle, {
+    headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=86400", "Content-Language": language! },
+  });
+}
