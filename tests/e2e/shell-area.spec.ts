@@ -40,7 +40,7 @@ test.describe("area layout", () => {
     await expect(menu.getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/client/profile");
     const signOut = menu.getByRole("menuitem", { name: "Sign out" });
     await expect(signOut).toBeVisible();
-    await expect(page.locator('form[action="/logout"][method="post"]').first()).toBeAttached();
+    await expect(page.locator('form[action="/resources/logout"][method="post"]').first()).toBeAttached();
   });
 
   test("items of features the client lacks are hidden", async ({ page, context }) => {

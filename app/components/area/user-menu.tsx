@@ -28,7 +28,7 @@ export function useRoleLabel() {
   return (role: string) => t(`area.roles.${role === "owner" || role === "admin" ? role : "client"}`);
 }
 
-/** Name, role, Profile and Sign out (a POST to /logout). */
+/** Name, role, Profile and Sign out (a POST to /resources/logout). */
 export function UserMenu({ user, profileHref }: { user: AreaUser; profileHref: string }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
@@ -61,7 +61,7 @@ export function UserMenu({ user, profileHref }: { user: AreaUser; profileHref: s
             {t("nav.profile")}
           </Link>
         </DropdownMenuItem>
-        <Form method="post" action="/logout">
+        <Form method="post" action="/resources/logout">
           <DropdownMenuItem asChild>
             <button type="submit" className="w-full">
               <LogOut aria-hidden />
@@ -84,7 +84,7 @@ export function SidebarUserCard({ user }: { user: AreaUser }) {
         <p className="truncate text-sm font-semibold">{user.fullName}</p>
         <p className="truncate text-xs text-muted-foreground">{roleLabel(user.role)}</p>
       </div>
-      <Form method="post" action="/logout">
+      <Form method="post" action="/resources/logout">
         <button type="submit" className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-muted">
           <LogOut aria-hidden className="size-4" />
           {t("area.signOut")}

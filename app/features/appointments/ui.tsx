@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { CalendarCheck, CalendarClock, CalendarX, CheckCircle2, ChevronLeft, ChevronRight, UserX } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -91,19 +91,3 @@ export function Pagination({ page, pageCount, param = "page" }: { page: number; 
 }
 
 /** The error boundary of the appointment and calendar pages. */
-export function AppointmentsErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation("appointments");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div role="alert" className="flex flex-col gap-3 rounded-lg border p-6">
-      <h1 className="text-xl font-semibold">{notFound ? t("errors.notFound") : t("errorPage.title")}</h1>
-      {notFound ? null : <p className="text-muted-foreground">{t("errorPage.text")}</p>}
-      <p>
-        <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
-          {t("errorPage.home")}
-        </Link>
-      </p>
-    </div>
-  );
-}

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -18,7 +19,7 @@ import {
   rescheduleAppointment,
 } from "~/features/appointments/appointments.server";
 import { appointmentOr404, slotChoices } from "~/features/appointments/booking.server";
-import { AppointmentsErrorBoundary, BrowserTimeZoneInput, StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { BrowserTimeZoneInput, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import type { AppointmentStatus } from "~/features/appointments/status";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { isValidTimeZone } from "~/features/availability/slots";
@@ -218,4 +219,4 @@ export default function ClientAppointment() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-export const ErrorBoundary = AppointmentsErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

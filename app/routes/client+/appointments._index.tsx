@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarPlus } from "lucide-react";
@@ -5,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { listAppointments } from "~/features/appointments/appointments.server";
-import { AppointmentsErrorBoundary, Pagination, StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { Pagination, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { isValidTimeZone } from "~/features/availability/slots";
 import { requireFeature } from "~/lib/auth.server";
@@ -85,4 +86,4 @@ export default function ClientAppointments() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-export const ErrorBoundary = AppointmentsErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -13,7 +14,7 @@ import { BookingSchema } from "~/features/appointments/appointments.schema";
 import { AppointmentError, createAppointment, listBookableServices } from "~/features/appointments/appointments.server";
 import { slotChoices } from "~/features/appointments/booking.server";
 import { isValidTimeZone } from "~/features/availability/slots";
-import { AppointmentsErrorBoundary, BrowserTimeZoneInput, useDateFormat } from "~/features/appointments/ui";
+import { BrowserTimeZoneInput, useDateFormat } from "~/features/appointments/ui";
 import { requireFeature } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -177,4 +178,4 @@ export default function NewAppointment() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-export const ErrorBoundary = AppointmentsErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,9 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NotificationCenter } from "~/features/notifications/notification-center";
 import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/notification-center.server";
-import { NotificationsErrorBoundary } from "~/features/notifications/notifications-error-boundary";
 import { requireUser } from "~/lib/auth.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 
@@ -30,4 +30,4 @@ export default function ClientNotificationsPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.metaTitle ?? "Notifications" }];
 
-export const ErrorBoundary = NotificationsErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

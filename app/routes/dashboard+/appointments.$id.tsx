@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -12,7 +13,7 @@ import { StatusChangeSchema } from "~/features/appointments/appointments.schema"
 import { AppointmentError, changeAppointmentStatus, getAppointmentHistory } from "~/features/appointments/appointments.server";
 import { appointmentOr404 } from "~/features/appointments/booking.server";
 import { APPOINTMENT_TRANSITIONS, type AppointmentStatus } from "~/features/appointments/status";
-import { AppointmentsErrorBoundary, StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -166,4 +167,4 @@ export default function DashboardAppointment() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-export const ErrorBoundary = AppointmentsErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

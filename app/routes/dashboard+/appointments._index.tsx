@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +8,7 @@ import { Label } from "~/components/ui/label";
 import { ListQuerySchema, searchParamsObject } from "~/features/appointments/appointments.schema";
 import { listAppointments } from "~/features/appointments/appointments.server";
 import { APPOINTMENT_STATUSES } from "~/features/appointments/status";
-import { AppointmentsErrorBoundary, Pagination, StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { Pagination, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -109,4 +110,4 @@ export default function DashboardAppointments() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-export const ErrorBoundary = AppointmentsErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

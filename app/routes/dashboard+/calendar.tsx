@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -10,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { buildCalendar } from "~/features/appointments/calendar.server";
-import { AppointmentsErrorBoundary, StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { AddClosedDaySchema, AvailabilitySchema, RemoveClosedDaySchema } from "~/features/availability/availability.schema";
 import { addClosedDay, getAvailabilitySettings, listClosedDays, removeClosedDay, updateAvailabilitySettings } from "~/features/availability/availability.server";
 import { WEEKDAYS } from "~/features/availability/slots";
@@ -312,4 +313,4 @@ export default function DashboardCalendar() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
-export const ErrorBoundary = AppointmentsErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;

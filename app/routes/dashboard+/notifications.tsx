@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -5,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { BroadcastComposer } from "~/features/notifications/broadcast-composer";
 import { NotificationCenter } from "~/features/notifications/notification-center";
 import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/notification-center.server";
-import { NotificationsErrorBoundary } from "~/features/notifications/notifications-error-boundary";
 import { BroadcastPageSchema, ComposeSchema } from "~/features/notifications/notifications.schema";
 import { listBroadcasts, sendBroadcast } from "~/features/notifications/notifications.server";
 import { SentBroadcasts } from "~/features/notifications/sent-broadcasts";
@@ -69,4 +69,4 @@ export default function DashboardNotificationsPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.metaTitle ?? "Notifications" }];
 
-export const ErrorBoundary = NotificationsErrorBoundary;
+export const ErrorBoundary = GeneralErrorBoundary;
