@@ -245,3 +245,9 @@ export async function searchClients(actor: Actor, q: string | undefined): Promis
   }
   return query.orderBy("fullName").limit(50).execute();
 }
+
+/** One client (not staff) by id, for staff addressing a report. */
+export async function findClient(actor: Actor, id: string): Promise<{ id: string; fullName: string; email: string } | null> {
+  if (!isStaff(actor)) throw forbidden();
+  return (await db().selectFrom("users").select(["id", "fullName", "email"]).where("id", "=", id).where("role", "not in", ["owner", "admin"]).executeTakeFirst()) ?? null;
+}
