@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { useMatches, useNavigate } from "@remix-run/react";
 import { Paperclip } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -54,6 +54,9 @@ type UploadAnswer<R> = { redirectTo?: string; result?: R; fileErrors?: FileError
  */
 export function useUploadWithProgress<R>() {
   const navigate = useNavigate();
+  const matches = useMatches();
+  // Ask Remix for the action's own answer (JSON) rather than a rendered page.
+  const routeId = matches[matches.length - 1]?.id ?? "";
   const [progress, setProgress] = useState<number | null>(null);
   const [answer, setAnswer] = useState<UploadAnswer<R> | null>(null);
   const [failed, setFailed] = useState(false);
@@ -62,7 +65,7 @@ export function useUploadWithProgress<R>() {
     const hasFiles = [...formData.values()].some((value) => typeof value !== "string" && value.size > 0);
     if (!hasFiles) return false;
     const request = new XMLHttpRequest();
-    request.open("POST", action);
+    request.open("POST", `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
     request.setRequestHeader("X-Upload", "progress");
     request.responseType = "json";
     request.upload.onprogress = (event) => {

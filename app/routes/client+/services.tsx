@@ -41,7 +41,7 @@ export default function ClientServices() {
                 <CardFooter>
                   <Link to={`/client/service-orders/new?service=${encodeURIComponent(service.key)}`} className={buttonVariants()}>
                     {t("services.order")}
-                    <span className="sr-only">: {service.title}</span>
+                    <span className="sr-only"> {service.title}</span>
                   </Link>
                 </CardFooter>
               ) : null}
