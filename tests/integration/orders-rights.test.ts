@@ -88,15 +88,36 @@ describeEachDialect("rights matrix: orders, reports, services, files", (db) => {
     await expectMatrix(everyone({ clientA: 201, clientB: 201, admin: 201, owner: 201, anonymous: 401 }), (person) =>
       call(ordersRoute.action, { path: "/api/service-orders", method: "POST", person, body }),
     );
-    await expectMatrix([{ who: "clientA", status: 400 }], (person) =>
-      call(ordersRoute.action, { path: "/api/service-orders", method: "POST", person, body: { serviceId: "bookkeeping", details: "" } }),
-    );
+    const invalid = await call(ordersRoute.action, { path: "/api/service-orders", method: "POST", person: cast.clientA, body: { serviceId: "bookkeeping", details: "" } });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { message: string }).message).toBe("details: Please give a few more details (at least 10 characters).");
     await expectMatrix([{ who: "clientA", status: 403 }], (person) =>
       call(ordersRoute.action, { path: "/api/service-orders", method: "POST", person, body: { ...body, clientId: cast.clientB.id } }),
     );
     await expectMatrix([{ who: "clientA", status: 400 }], (person) =>
       call(ordersRoute.action, { path: "/api/service-orders", method: "POST", person, body: { serviceId: "no_such_service", details: "Anything at all here." } }),
     );
+  });
+
+  it("POST /api/service-orders as multipart: documents checked by content", async () => {
+    const send = async (file: File) => {
+      const form = new FormData();
+      form.set("serviceId", "translation");
+      form.set("details", "Translate my transcript, three pages.");
+      form.append("documents", file);
+      const request = new Request("http://localhost:3000/api/service-orders", { method: "POST", headers: { Authorization: `Bearer ${cast.clientB.token}` }, body: form });
+      try {
+        return (await ordersRoute.action({ request, params: {}, context: {} })) as Response;
+      } catch (error) {
+        return error as Response;
+      }
+    };
+    const ok = await send(new File([PDF], "transcript.pdf"));
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as { order: { files: Array<{ originalName: string }> } }).order.files.map((file) => file.originalName)).toEqual(["transcript.pdf"]);
+    const refused = await send(new File([Buffer.from("MZ\0\0not a pdf")], "transcript.pdf"));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain("transcript.pdf is not an accepted document type");
   });
 
   it("PATCH /api/service-orders/{id}: details by the client while pending, the rest staff only", async () => {

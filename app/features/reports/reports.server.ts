@@ -225,7 +225,7 @@ export async function countUnreadReports(clientId: string): Promise<number> {
   return Number(count);
 }
 
-/** Reports the client has read but not yet rated (dashboard statistics). */
+/** Reports the client has not yet rated (dashboard statistics). */
 export async function countReportsAwaitingFeedback(): Promise<number> {
   const { count } = await db()
     .selectFrom("reports")

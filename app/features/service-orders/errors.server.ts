@@ -1,4 +1,5 @@
-import { apiError } from "~/lib/http.server";
+import { apiError, parseApiBody } from "~/lib/http.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
 
 /**
  * A refusal by the orders, reports or services rules. `key` is the i18n key
@@ -40,4 +41,21 @@ export function pageBounds(request: PageRequest, defaultPerPage = 20): { page: n
 
 export function toPage<T>(items: T[], total: number, page: number, perPage: number): Page<T> {
   return { items, total, page, perPage, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/**
+ * parseApiBody, with the schemas' i18n keys ("orders:errors.detailsRequired")
+ * turned into English sentences, so API clients read messages, not keys.
+ */
+export async function parseApiInput<T>(request: Request, schema: Parameters<typeof parseApiBody<T>>[1]): Promise<T> {
+  try {
+    return await parseApiBody(request, schema);
+  } catch (error) {
+    if (!(error instanceof Response) || error.status !== 400) throw error;
+    const body = (await error.json()) as { message: string; errors?: Record<string, string[]> };
+    const t = await getFixedT("en", ["orders", "reports"]);
+    const english = (text: string) => text.replace(/\b(orders|reports):[A-Za-z_.]+/g, (key) => t(key));
+    const errors = Object.fromEntries(Object.entries(body.errors ?? {}).map(([field, messages]) => [field, messages.map(english)]));
+    throw apiError(400, english(body.message), body.errors ? { errors } : undefined);
+  }
 }

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiCall } from "~/features/service-orders/errors.server";
+import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
 import { FeedbackSchema } from "~/features/reports/reports.schema";
 import { getReport, submitFeedback } from "~/features/reports/reports.server";
 import { requireFeature } from "~/lib/auth.server";
-import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
+import { methodNotAllowed } from "~/lib/http.server";
 
 /** POST /api/reports/{id}/feedback `{ rating: 1–5, comment? }`: the client's feedback on its report. */
 export async function loader() {
@@ -13,7 +13,7 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireFeature(request, "reports");
-  const input = await parseApiBody(request, FeedbackSchema);
+  const input = await parseApiInput(request, FeedbackSchema);
   await apiCall(() => submitFeedback(user, params.id!, input));
   const report = await getReport(user, params.id!);
   return json({ id: report.id, feedbackRating: report.feedbackRating, feedbackComment: report.feedbackComment, feedbackAt: report.feedbackAt });

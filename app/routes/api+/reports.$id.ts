@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiCall } from "~/features/service-orders/errors.server";
+import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
 import { ReportPatchApiSchema } from "~/features/reports/reports.schema";
 import { deleteReport, getReport, updateReport } from "~/features/reports/reports.server";
 import { requireFeature } from "~/lib/auth.server";
-import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
+import { methodNotAllowed } from "~/lib/http.server";
 
 /** GET /api/reports/{id} (reading does not mark it read: PUT …/read does) · PATCH, DELETE (staff). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await apiCall(() => deleteReport(user, params.id!));
     return json({ deleted: true });
   }
-  const patch = await parseApiBody(request, ReportPatchApiSchema);
+  const patch = await parseApiInput(request, ReportPatchApiSchema);
   await apiCall(() => updateReport(user, params.id!, patch));
   return json({ report: await getReport(user, params.id!) });
 }

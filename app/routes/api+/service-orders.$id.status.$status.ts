@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiCall } from "~/features/service-orders/errors.server";
+import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
 import { OrderStatusApiSchema } from "~/features/service-orders/service-orders.schema";
 import { changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
 import { requireFeature } from "~/lib/auth.server";
-import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
+import { methodNotAllowed } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 
 /**
@@ -18,7 +18,7 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed(["PUT", "PATCH"]);
   const user = await requireFeature(request, "service_orders");
-  const { note } = await parseApiBody(request, OrderStatusApiSchema);
+  const { note } = await parseApiInput(request, OrderStatusApiSchema);
   const change = await apiCall(() => changeOrderStatus(user, params.id!, params.status!, note));
   return json({ ...change, order: await getOrder(user, params.id!, await getLanguage(request)) });
 }

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiCall } from "~/features/service-orders/errors.server";
+import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
 import { OrderPatchApiSchema } from "~/features/service-orders/service-orders.schema";
 import { deleteOrder, getOrder, updateOrder } from "~/features/service-orders/service-orders.server";
 import { requireFeature } from "~/lib/auth.server";
-import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
+import { methodNotAllowed } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 
 /** GET, PATCH, DELETE /api/service-orders/{id}: someone else's order is 404, a write the caller may not make is 403. */
@@ -20,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await apiCall(() => deleteOrder(user, params.id!));
     return json({ deleted: true });
   }
-  const patch = await parseApiBody(request, OrderPatchApiSchema);
+  const patch = await parseApiInput(request, OrderPatchApiSchema);
   await apiCall(() => updateOrder(user, params.id!, patch));
   return json({ order: await getOrder(user, params.id!, await getLanguage(request)) });
 }

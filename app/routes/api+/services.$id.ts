@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiCall } from "~/features/service-orders/errors.server";
+import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
 import { ServiceUpdateSchema } from "~/features/services/services.schema";
 import { deleteService, getService, updateService } from "~/features/services/services.server";
 import { getUser, requireStaff } from "~/lib/auth.server";
 import { isStaffRole } from "~/lib/features";
-import { apiError, methodNotAllowed, parseApiBody } from "~/lib/http.server";
+import { apiError, methodNotAllowed } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 
 /** GET /api/services/{id or key} (public) · PATCH, DELETE (staff). */
@@ -22,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const result = await apiCall(() => deleteService(user, params.id!));
     return json(result);
   }
-  const input = await parseApiBody(request, ServiceUpdateSchema);
+  const input = await parseApiInput(request, ServiceUpdateSchema);
   const service = await apiCall(async () => updateService(user, params.id!, input, await getLanguage(request)));
   return json({ service });
 }
