@@ -6,6 +6,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { db } from "./db/db.server";
 import { env } from "./env.server";
 import { newId } from "./ids.server";
+import { MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES } from "./upload-limits";
 
 /**
  * The one storage module for every upload in the product.
@@ -18,8 +19,7 @@ import { newId } from "./ids.server";
  *   (record_type / record_id); downloads go through /resources/files/:id, which
  *   checks the caller's right to that record.
  */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_FILES_PER_REQUEST = 10;
+export { MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES };
 const MAX_TEXT_FIELD_BYTES = 100_000;
 
 export type AllowedType = { ext: string; mime: string };
@@ -38,9 +38,6 @@ export const ALLOWED_TYPES: readonly AllowedType[] = [
   { ext: "xls", mime: "application/vnd.ms-excel" },
   { ext: "txt", mime: "text/plain" },
 ];
-
-/** For the file input's `accept` attribute (a hint only: the server decides from the content). */
-export const ACCEPT_ATTRIBUTE = ALLOWED_TYPES.map((type) => `.${type.ext}`).join(",") + ",.jpeg,.tiff";
 
 export type UploadProblem = "too_large" | "type_not_allowed" | "empty" | "too_many";
 

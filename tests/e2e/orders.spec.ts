@@ -117,7 +117,7 @@ test.describe("an admin works the service tracker", () => {
     await page.getByLabel("Note to the client (optional)").fill("We are checking your documents.");
     await page.getByRole("button", { name: "Change status" }).click();
     await expect(page.getByText("We are checking your documents.")).toBeVisible();
-    await expect(page.getByLabel("New status").locator("option")).toHaveText(["In progress", "Waiting for you", "Cancelled"]);
+    await expect(page.getByLabel("New status").locator("option")).toHaveText(["In progress", "Waiting for client", "Cancelled"]);
 
     await page.getByLabel("New note").fill("Client called, originals arrive Monday.");
     await page.getByRole("button", { name: "Add the note" }).click();

@@ -4,10 +4,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_MB } from "~/lib/upload-limits";
 import type { FileError } from "./uploads.server";
 
-/** The allow-list as the browser's hint (the server decides from the content). */
-export const ACCEPT = ".pdf,.jpg,.jpeg,.png,.webp,.heic,.tif,.tiff,.docx,.xlsx,.doc,.xls,.txt";
 
 /** A multiple-file input with the translated reasons any file was refused. */
 export function DocumentField({ name = "documents", id, label, errors }: { name?: string; id: string; label: string; errors?: FileError[] }) {
@@ -25,13 +24,13 @@ export function DocumentField({ name = "documents", id, label, errors }: { name?
         name={name}
         type="file"
         multiple
-        accept={ACCEPT}
+        accept={ACCEPT_ATTRIBUTE}
         aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
         aria-invalid={errors?.length ? true : undefined}
         className="h-auto py-1.5"
       />
       <p id={hintId} className="text-xs text-muted-foreground">
-        {t("files.hint", { max: 10 })}
+        {t("files.hint", { max: MAX_UPLOAD_MB })}
       </p>
       {errors?.length ? (
         <ul id={errorId} role="alert" className="text-sm font-medium text-destructive">

@@ -1,6 +1,7 @@
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { consume } from "~/lib/rate-limit.server";
-import { checkUpload, createUploadHandler, MAX_UPLOAD_BYTES, UploadRejected, type CheckedUpload } from "~/lib/storage.server";
+import { checkUpload, createUploadHandler, UploadRejected, type CheckedUpload } from "~/lib/storage.server";
+import { MAX_UPLOAD_MB } from "~/lib/upload-limits";
 
 /** One refused file, shown next to the file field as `t(key, { name, max })`. */
 export type FileError = { key: string; name: string; max: number };
@@ -12,7 +13,10 @@ export type UploadForm = {
   fileErrors: FileError[];
 };
 
-const MAX_MB = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
+const MAX_MB = MAX_UPLOAD_MB;
+
+/** The form was sent without choosing any file. */
+export const NO_FILE_CHOSEN: FileError = { key: "orders:files.errors.required", name: "", max: MAX_UPLOAD_MB };
 
 function toFileError(error: UploadRejected): FileError {
   return { key: `orders:files.errors.${error.problem}`, name: error.fileName, max: MAX_MB };

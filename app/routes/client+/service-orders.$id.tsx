@@ -15,7 +15,7 @@ import { OrderCancelFormSchema } from "~/features/service-orders/service-orders.
 import { addOrderDocuments, changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
 import { CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
+import { NO_FILE_CHOSEN, readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
 import { requireFeature } from "~/lib/auth.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithToast(back, { type: "success", message: "orders:detail.cancelled" });
     }
     if (fileErrors.length > 0 || uploads.length === 0) {
-      const errors = uploads.length === 0 && fileErrors.length === 0 ? [{ key: "orders:files.errors.required", name: "", max: 10 }] : fileErrors;
+      const errors = uploads.length === 0 && fileErrors.length === 0 ? [NO_FILE_CHOSEN] : fileErrors;
       return json<ActionData>({ fileErrors: errors }, { status: 400 });
     }
     await addOrderDocuments(actor, id, uploads);

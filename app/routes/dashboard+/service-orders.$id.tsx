@@ -15,7 +15,7 @@ import { OrderNoteFormSchema, OrderStaffFormSchema, OrderStatusFormSchema } from
 import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
+import { NO_FILE_CHOSEN, readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
 import { requireStaff } from "~/lib/auth.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
@@ -64,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       default: {
         if (fileErrors.length > 0 || uploads.length === 0) {
-          const errors = fileErrors.length > 0 ? fileErrors : [{ key: "orders:files.errors.required", name: "", max: 10 }];
+          const errors = fileErrors.length > 0 ? fileErrors : [NO_FILE_CHOSEN];
           return json<ActionData>({ intent: "upload", fileErrors: errors }, { status: 400 });
         }
         await addOrderDocuments(user, id, uploads);
