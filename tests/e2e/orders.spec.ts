@@ -62,6 +62,19 @@ test.describe("a client orders a service", () => {
   });
 });
 
+test("a file over the size limit is refused with a clear message and the form is kept", async ({ page, context }) => {
+  const client = createClient();
+  await signIn(context, client.email);
+  await page.goto("/client/service-orders/new?service=bookkeeping");
+  await page.getByLabel("What do you need?").fill("Monthly books for a bakery, twelve statements.");
+  const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1, 32)]);
+  await page.getByLabel("Documents").setInputFiles({ name: "statements.pdf", mimeType: "application/pdf", buffer: big });
+  await page.getByRole("button", { name: "Place the order" }).click();
+  await expect(page.getByText("statements.pdf is larger than 10 MB.")).toBeVisible();
+  await expect(page.getByLabel("What do you need?")).toHaveValue("Monthly books for a bakery, twelve statements.");
+  await expect(page.getByLabel("Service")).toHaveValue("bookkeeping");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -70,6 +83,10 @@ test.describe("without JavaScript", () => {
     await signIn(context, client.email);
     await page.goto("/client/service-orders/new?service=notary");
     await page.getByLabel("What do you need?").fill("Notarise a power of attorney, two signers.");
+    await page.getByLabel("Documents").setInputFiles({ name: "poa.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\0\0 an executable") });
+    await page.getByRole("button", { name: "Place the order" }).click();
+    await expect(page.getByText("poa.pdf is not an accepted document type")).toBeVisible();
+    await expect(page.getByLabel("What do you need?")).toHaveValue("Notarise a power of attorney, two signers.");
     await page.getByLabel("Documents").setInputFiles({ name: "poa.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: "Place the order" }).click();
     await expect(page).toHaveURL(/\/client\/service-orders\/[0-9a-f-]{36}$/);
