@@ -12,7 +12,8 @@ import * as reportFeedbackRoute from "~/routes/api+/reports.$id.feedback";
 import * as servicesRoute from "~/routes/api+/services";
 import * as serviceRoute from "~/routes/api+/services.$id";
 import { createReport } from "~/features/reports/reports.server";
-import { createOrder } from "~/features/service-orders/service-orders.server";
+import { addOrderNote, createOrder } from "~/features/service-orders/service-orders.server";
+import { toJson } from "~/lib/db/connection.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { checkUpload, storeFile } from "~/lib/storage.server";
 import { describeEachDialect } from "../setup/database";
@@ -81,6 +82,27 @@ describeEachDialect("rights matrix: orders, reports, services, files", (db) => {
     const { order } = (await response.json()) as { order: { notes: unknown[]; files: unknown[] } };
     expect(order.notes).toEqual([]);
     expect(order.files).toHaveLength(1);
+  });
+
+  it("internal notes reach staff only", async () => {
+    await addOrderNote(cast.admin, orderId, "Client prefers calls after 5 pm.");
+    const read = async (person: Person) => {
+      const response = await call(orderRoute.loader, { path: `/api/service-orders/${orderId}`, person, params: { id: orderId } });
+      return ((await response.json()) as { order: { notes: Array<{ body: string }> } }).order.notes.map((note) => note.body);
+    };
+    expect(await read(cast.clientA)).toEqual([]);
+    expect(await read(cast.owner)).toEqual(["Client prefers calls after 5 pm."]);
+    await expect(addOrderNote(cast.clientA, orderId, "sneaky")).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("a client without the features is refused (403)", async () => {
+    await db().updateTable("users").set({ enabledFeatures: toJson([]) }).where("id", "=", cast.clientB.id).execute();
+    try {
+      expect((await call(ordersRoute.loader, { path: "/api/service-orders", person: cast.clientB })).status).toBe(403);
+      expect((await call(reportsClientRoute.loader, { path: "/api/reports/client", person: cast.clientB })).status).toBe(403);
+    } finally {
+      await db().updateTable("users").set({ enabledFeatures: toJson(["service_orders", "appointments", "reports"]) }).where("id", "=", cast.clientB.id).execute();
+    }
   });
 
   it("POST /api/service-orders: signed-in clients create; bad input is a 400 with a message", async () => {
