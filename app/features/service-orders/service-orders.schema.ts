@@ -93,3 +93,9 @@ export function parseListQuery(url: URL): OrderListQuery {
   const raw = Object.fromEntries([...url.searchParams].filter(([, value]) => value !== ""));
   return OrderListQuerySchema.parse(raw);
 }
+
+/** A move on the tracker board (buttons and drag and drop post the same fields). */
+export const OrderMoveFormSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(ORDER_STATUSES, { errorMap: () => ({ message: "orders:errors.statusInvalid" }) }),
+});

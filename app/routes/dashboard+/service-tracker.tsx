@@ -4,22 +4,17 @@ import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { AlertTriangle, GripVertical } from "lucide-react";
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDay } from "~/features/service-orders/format";
+import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";
 import { changeOrderStatus, listBoard, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
+import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-
-const MoveSchema = z.object({
-  id: z.string().min(1),
-  status: z.enum(ORDER_STATUSES),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
@@ -30,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request);
-  const submission = parseWithZod(await request.formData(), { schema: MoveSchema });
+  const submission = parseWithZod(await request.formData(), { schema: OrderMoveFormSchema });
   if (submission.status !== "success") return redirectWithToast("/dashboard/service-tracker", { type: "error", message: "orders:errors.statusInvalid" });
   try {
     await changeOrderStatus(user, submission.value.id, submission.value.status);
