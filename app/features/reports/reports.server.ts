@@ -1,0 +1,253 @@
+import { sql } from "kysely";
+import { absoluteUrl, sendLocalizedEmail } from "~/lib/email.server";
+import { db } from "~/lib/db/db.server";
+import { isStaffRole } from "~/lib/features";
+import { newId, nowIso } from "~/lib/ids.server";
+import { logger } from "~/lib/logger.server";
+import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
+import { notify } from "~/features/notifications/notify.server";
+import { DomainError, forbidden, notFound, pageBounds, toPage, type Page } from "~/features/service-orders/errors.server";
+import type { FeedbackInput, ReportListQuery, ReportPatchInput } from "./reports.schema";
+import { renderMarkdown } from "./markdown.server";
+
+/**
+ * Reports staff write to a client (table reports): the only code touching it.
+ * A client reads its own (opening one marks it read) and gives feedback;
+ * staff write, read all, edit and delete.
+ */
+export type Actor = { id: string; role: string };
+
+export const REPORT_RECORD_TYPE = "report";
+
+export type ReportListItem = {
+  id: string;
+  title: string;
+  clientId: string;
+  clientName: string;
+  clientEmail: string;
+  orderId: string | null;
+  orderReference: string | null;
+  readAt: string | null;
+  feedbackRating: number | null;
+  feedbackAt: string | null;
+  createdAt: string;
+};
+
+export type ReportDetail = ReportListItem & {
+  bodyMarkdown: string;
+  bodyHtml: string;
+  feedbackComment: string | null;
+  createdByName: string | null;
+  files: StoredFile[];
+};
+
+const isStaff = (actor: Actor) => isStaffRole(actor.role);
+
+function baseQuery() {
+  return db()
+    .selectFrom("reports as r")
+    .innerJoin("users as c", "c.id", "r.clientId")
+    .leftJoin("serviceOrders as o", "o.id", "r.orderId");
+}
+
+function selectListColumns(query: ReturnType<typeof baseQuery>) {
+  return query.select([
+    "r.id",
+    "r.title",
+    "r.clientId",
+    "c.fullName as clientName",
+    "c.email as clientEmail",
+    "r.orderId",
+    "o.reference as orderReference",
+    "r.readAt",
+    "r.feedbackRating",
+    "r.feedbackAt",
+    "r.createdAt",
+  ]);
+}
+
+/** Reports a caller may see, newest first, one page at a time. */
+export async function listReports(actor: Actor, filters: Partial<ReportListQuery>): Promise<Page<ReportListItem>> {
+  const { page, perPage, offset } = pageBounds({ page: filters.page, perPage: filters.perPage });
+  let base = baseQuery();
+  if (!isStaff(actor)) base = base.where("r.clientId", "=", actor.id);
+  if (filters.unread) base = base.where("r.readAt", "is", null);
+  if (filters.q && isStaff(actor)) {
+    const pattern = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["r.title"]), "like", sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn("lower", ["c.fullName"]), "like", sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn("lower", ["c.email"]), "like", sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const items = await selectListColumns(base).orderBy("r.createdAt", "desc").orderBy("r.id").limit(perPage).offset(offset).execute();
+  return toPage(items, Number(total), page, perPage);
+}
+
+async function findVisibleReport(actor: Actor, id: string) {
+  let query = db().selectFrom("reports").selectAll().where("id", "=", id);
+  if (!isStaff(actor)) query = query.where("clientId", "=", actor.id);
+  const report = await query.executeTakeFirst();
+  if (!report) throw notFound("Report not found");
+  return report;
+}
+
+/** True when the caller may read this report (and so its files). */
+export async function canReadReport(actor: Actor, id: string): Promise<boolean> {
+  let query = db().selectFrom("reports").select("id").where("id", "=", id);
+  if (!isStaff(actor)) query = query.where("clientId", "=", actor.id);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/** One report, its body rendered as sanitised HTML, and its attachments. */
+export async function getReport(actor: Actor, id: string): Promise<ReportDetail> {
+  let query = selectListColumns(baseQuery())
+    .leftJoin("users as author", "author.id", "r.createdBy")
+    .select(["r.bodyMarkdown", "r.feedbackComment", "author.fullName as createdByName"])
+    .where("r.id", "=", id);
+  if (!isStaff(actor)) query = query.where("r.clientId", "=", actor.id);
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound("Report not found");
+  return { ...row, bodyHtml: renderMarkdown(row.bodyMarkdown), files: await listFilesFor(REPORT_RECORD_TYPE, id) };
+}
+
+/** Staff write a report to a client, optionally about one of that client's orders. */
+export async function createReport(
+  actor: Actor,
+  input: { clientId: string; orderId?: string | null; title: string; body: string },
+  uploads: CheckedUpload[],
+): Promise<{ id: string }> {
+  if (!isStaff(actor)) throw forbidden();
+  const client = await db().selectFrom("users").select(["id", "role", "email", "locale", "fullName"]).where("id", "=", input.clientId).executeTakeFirst();
+  if (!client || isStaffRole(client.role)) throw new DomainError(400, "reports:errors.clientInvalid", "clientId: no such client");
+  if (input.orderId) {
+    const order = await db().selectFrom("serviceOrders").select("id").where("id", "=", input.orderId).where("clientId", "=", client.id).executeTakeFirst();
+    if (!order) throw new DomainError(400, "reports:errors.orderInvalid", "orderId: not an order of this client");
+  }
+  const id = newId();
+  await db()
+    .insertInto("reports")
+    .values({ id, clientId: client.id, orderId: input.orderId || null, title: input.title, bodyMarkdown: input.body, createdBy: actor.id })
+    .execute();
+  for (const upload of uploads) await storeFile(upload, { uploadedBy: actor.id, recordType: REPORT_RECORD_TYPE, recordId: id });
+  const link = `/client/reports/${id}`;
+  await notify({
+    userId: client.id,
+    type: "report.created",
+    titleKey: "reports:notifications.created.title",
+    bodyKey: "reports:notifications.created.body",
+    params: { title: input.title },
+    link,
+  });
+  try {
+    await sendLocalizedEmail({
+      to: client.email,
+      language: client.locale,
+      namespaces: ["reports"],
+      build: (t) => ({
+        subject: t("email.created.subject", { title: input.title }),
+        heading: t("email.created.heading", { name: client.fullName }),
+        paragraphs: [t("email.created.body", { title: input.title })],
+        action: { label: t("email.created.action"), url: absoluteUrl(link) },
+      }),
+    });
+  } catch (error) {
+    logger.error({ err: error, reportId: id }, "report e-mail failed");
+  }
+  return { id };
+}
+
+export async function updateReport(actor: Actor, id: string, patch: ReportPatchInput): Promise<void> {
+  if (!isStaff(actor)) {
+    await findVisibleReport(actor, id);
+    throw forbidden();
+  }
+  await findVisibleReport(actor, id);
+  const values: { title?: string; bodyMarkdown?: string } = {};
+  if (patch.title !== undefined) values.title = patch.title;
+  if (patch.body !== undefined) values.bodyMarkdown = patch.body;
+  if (Object.keys(values).length === 0) return;
+  await db().updateTable("reports").set({ ...values, updatedAt: nowIso() }).where("id", "=", id).execute();
+}
+
+export async function deleteReport(actor: Actor, id: string): Promise<void> {
+  if (!isStaff(actor)) {
+    await findVisibleReport(actor, id);
+    throw forbidden();
+  }
+  await findVisibleReport(actor, id);
+  await db().deleteFrom("reports").where("id", "=", id).execute();
+  await deleteFilesFor(REPORT_RECORD_TYPE, id);
+}
+
+/** The client marks its report read (the first time counts; staff reading marks nothing). */
+export async function markReportRead(actor: Actor, id: string): Promise<{ readAt: string }> {
+  const report = await findVisibleReport(actor, id);
+  if (report.clientId !== actor.id) throw forbidden();
+  if (report.readAt) return { readAt: report.readAt };
+  const readAt = nowIso();
+  await db().updateTable("reports").set({ readAt }).where("id", "=", id).where("readAt", "is", null).execute();
+  return { readAt };
+}
+
+/** The client's rating (1–5) and comment; given again, it replaces the previous one. */
+export async function submitFeedback(actor: Actor, id: string, input: FeedbackInput): Promise<void> {
+  const report = await findVisibleReport(actor, id);
+  if (report.clientId !== actor.id) throw forbidden();
+  const now = nowIso();
+  await db()
+    .updateTable("reports")
+    .set({ feedbackRating: input.rating, feedbackComment: input.comment?.trim() || null, feedbackAt: now, readAt: report.readAt ?? now })
+    .where("id", "=", id)
+    .execute();
+  if (report.createdBy) {
+    await notify({
+      userId: report.createdBy,
+      type: "report.feedback",
+      titleKey: "reports:notifications.feedback.title",
+      bodyKey: "reports:notifications.feedback.body",
+      params: { title: report.title, rating: input.rating },
+      link: `/dashboard/reports/${id}`,
+    });
+  }
+}
+
+export async function countUnreadReports(clientId: string): Promise<number> {
+  const { count } = await db()
+    .selectFrom("reports")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("clientId", "=", clientId)
+    .where("readAt", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Reports the client has not yet rated (dashboard statistics). */
+export async function countReportsAwaitingFeedback(): Promise<number> {
+  const { count } = await db()
+    .selectFrom("reports")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("feedbackAt", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Clients staff can address a report to, found by name or e-mail (bounded). */
+export async function searchClients(actor: Actor, q: string | undefined): Promise<Array<{ id: string; fullName: string; email: string }>> {
+  if (!isStaff(actor)) throw forbidden();
+  let query = db().selectFrom("users").select(["id", "fullName", "email"]).where("role", "not in", ["owner", "admin"]).where("disabledAt", "is", null);
+  if (q) {
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where((eb) => eb.or([eb(eb.fn("lower", ["fullName"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["email"]), "like", sql<string>`${pattern} escape '\\'`)]));
+  }
+  return query.orderBy("fullName").limit(50).execute();
+}
+
+/** One client (not staff) by id, for staff addressing a report. */
+export async function findClient(actor: Actor, id: string): Promise<{ id: string; fullName: string; email: string } | null> {
+  if (!isStaff(actor)) throw forbidden();
+  return (await db().selectFrom("users").select(["id", "fullName", "email"]).where("id", "=", id).where("role", "not in", ["owner", "admin"]).executeTakeFirst()) ?? null;
+}

@@ -1,0 +1,112 @@
+import { useMatches, useNavigate } from "@remix-run/react";
+import { Paperclip } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_MB } from "~/lib/upload-limits";
+import type { FileError } from "./uploads.server";
+
+
+/** A multiple-file input with the translated reasons any file was refused. */
+export function DocumentField({ name = "documents", id, label, errors }: { name?: string; id: string; label: string; errors?: FileError[] }) {
+  const { t } = useTranslation("orders");
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id} className="flex items-center gap-1.5">
+        <Paperclip className="size-4" aria-hidden />
+        {label}
+      </Label>
+      <Input
+        id={id}
+        name={name}
+        type="file"
+        multiple
+        accept={ACCEPT_ATTRIBUTE}
+        aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={errors?.length ? true : undefined}
+        className="h-auto py-1.5"
+      />
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {t("files.hint", { max: MAX_UPLOAD_MB })}
+      </p>
+      {errors?.length ? (
+        <ul id={errorId} role="alert" className="text-sm font-medium text-destructive">
+          {errors.map((error) => (
+            <li key={`${error.key}-${error.name}`}>{t(error.key, { name: error.name, max: error.max })}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+type UploadAnswer<R> = { redirectTo?: string; result?: R; fileErrors?: FileError[] };
+
+/**
+ * With JavaScript, a form carrying files is sent by XMLHttpRequest so the
+ * page can show upload progress; the action answers JSON (header
+ * `X-Upload: progress`). Without JavaScript the same form is a plain
+ * multipart POST and nothing here runs.
+ */
+export function useUploadWithProgress<R>() {
+  const navigate = useNavigate();
+  const matches = useMatches();
+  // Ask Remix for the action's own answer (JSON) rather than a rendered page.
+  const routeId = matches[matches.length - 1]?.id ?? "";
+  const [progress, setProgress] = useState<number | null>(null);
+  const [answer, setAnswer] = useState<UploadAnswer<R> | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  function send(form: HTMLFormElement, formData: FormData, action: string): boolean {
+    const hasFiles = [...formData.values()].some((value) => typeof value !== "string" && value.size > 0);
+    if (!hasFiles) return false;
+    const request = new XMLHttpRequest();
+    request.open("POST", `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
+    request.setRequestHeader("X-Upload", "progress");
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) setProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      setProgress(null);
+      const body = request.response as UploadAnswer<R> | null;
+      if (request.status < 300 && body?.redirectTo) {
+        form.reset();
+        navigate(body.redirectTo);
+      } else if (body && (body.result || body.fileErrors)) {
+        setAnswer(body);
+      } else setFailed(true);
+    };
+    request.onerror = () => {
+      setProgress(null);
+      setFailed(true);
+    };
+    setFailed(false);
+    setProgress(0);
+    request.send(formData);
+    return true;
+  }
+
+  return { progress, answer, failed, send };
+}
+
+export function UploadProgress({ progress, failed }: { progress: number | null; failed: boolean }) {
+  const { t } = useTranslation("orders");
+  if (failed) {
+    return (
+      <p role="alert" className="text-sm font-medium text-destructive">
+        {t("files.uploadFailed")}
+      </p>
+    );
+  }
+  if (progress === null) return null;
+  return (
+    <div className="flex items-center gap-3" role="status">
+      <progress className="h-2 w-full max-w-xs accent-primary" value={progress} max={100} aria-label={t("files.uploading")} />
+      <span className="text-sm tabular-nums">{t("files.progress", { percent: progress })}</span>
+    </div>
+  );
+}

@@ -1,0 +1,459 @@
+import { sql } from "kysely";
+import { sendLocalizedEmail, absoluteUrl } from "~/lib/email.server";
+import { db } from "~/lib/db/db.server";
+import { isStaffRole } from "~/lib/features";
+import { newId, newReference, nowIso } from "~/lib/ids.server";
+import { logger } from "~/lib/logger.server";
+import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
+import { notify } from "~/features/notifications/notify.server";
+import { getService } from "~/features/services/services.server";
+import { DomainError, forbidden, notFound, pageBounds, toPage, type Page } from "./errors.server";
+import type { OrderListQuery, OrderPatchInput } from "./service-orders.schema";
+import {
+  canMoveOrder,
+  CLIENT_CANCELLABLE_ORDER_STATUSES,
+  isOrderStatus,
+  OPEN_ORDER_STATUSES,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from "./status";
+
+/**
+ * Service orders: the only code touching service_orders, their status history
+ * and internal notes. Every page action and API route goes through these
+ * functions, which check the caller's rights themselves: a client reaches only
+ * its own orders (others' are "not found"), staff reach all.
+ */
+export type Actor = { id: string; role: string };
+
+export const ORDER_RECORD_TYPE = "service_order";
+
+/** An open order with no due date counts as overdue once it is this many days old. */
+export const OVERDUE_AFTER_DAYS = 14;
+
+export type OrderListItem = {
+  id: string;
+  reference: string;
+  status: OrderStatus;
+  serviceKey: string;
+  serviceTitle: string;
+  clientId: string;
+  clientName: string;
+  clientEmail: string;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  priceCents: number | null;
+  dueDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  overdue: boolean;
+};
+
+export type OrderHistoryEntry = {
+  id: string;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  note: string | null;
+  changedByName: string | null;
+  createdAt: string;
+};
+
+export type OrderNote = { id: string; body: string; authorName: string | null; createdAt: string };
+
+export type OrderDetail = OrderListItem & {
+  details: string;
+  quoteNote: string | null;
+  history: OrderHistoryEntry[];
+  files: StoredFile[];
+  /** Internal notes: staff only, always empty for a client. */
+  notes: OrderNote[];
+};
+
+const isStaff = (actor: Actor) => isStaffRole(actor.role);
+
+export function isOverdue(order: { status: string; dueDate: string | null; createdAt: string }, now = new Date()): boolean {
+  if (!isOrderStatus(order.status) || !OPEN_ORDER_STATUSES.includes(order.status)) return false;
+  if (order.dueDate) return order.dueDate < now.toISOString().slice(0, 10);
+  return now.getTime() - Date.parse(order.createdAt) > OVERDUE_AFTER_DAYS * 24 * 60 * 60 * 1000;
+}
+
+function listQuery(language: string) {
+  return db()
+    .selectFrom("serviceOrders as o")
+    .innerJoin("users as c", "c.id", "o.clientId")
+    .innerJoin("services as s", "s.id", "o.serviceId")
+    .leftJoin("users as a", "a.id", "o.assigneeId")
+    .leftJoin("serviceTranslations as tr", (join) => join.onRef("tr.serviceId", "=", "s.id").on("tr.locale", "=", language))
+    .leftJoin("serviceTranslations as fb", (join) => join.onRef("fb.serviceId", "=", "s.id").on("fb.locale", "=", "en"));
+}
+
+type ListQuery = ReturnType<typeof listQuery>;
+
+function selectListColumns(query: ListQuery) {
+  return query.select((eb) => [
+    "o.id",
+    "o.reference",
+    "o.status",
+    "s.key as serviceKey",
+    eb.fn.coalesce("tr.title", "fb.title", "s.key").as("serviceTitle"),
+    "o.clientId",
+    "c.fullName as clientName",
+    "c.email as clientEmail",
+    "o.assigneeId",
+    "a.fullName as assigneeName",
+    "o.priceCents",
+    "o.dueDate",
+    "o.createdAt",
+    "o.updatedAt",
+  ]);
+}
+
+function withOverdue<T extends { status: string; dueDate: string | null; createdAt: string }>(row: T): T & { status: OrderStatus; overdue: boolean } {
+  return { ...row, status: row.status as OrderStatus, overdue: isOverdue(row) };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Orders a caller may see, filtered, sorted and one page at a time. */
+export async function listOrders(actor: Actor, filters: Partial<OrderListQuery>, language: string): Promise<Page<OrderListItem>> {
+  const { page, perPage, offset } = pageBounds({ page: filters.page, perPage: filters.perPage });
+  let base = listQuery(language);
+  if (!isStaff(actor)) base = base.where("o.clientId", "=", actor.id);
+  if (filters.status) base = base.where("o.status", "=", filters.status);
+  if (filters.assignee && isStaff(actor)) {
+    base = filters.assignee === "none" ? base.where("o.assigneeId", "is", null) : base.where("o.assigneeId", "=", filters.assignee);
+  }
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn("lower", ["o.reference"]), "like", sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn("lower", ["c.fullName"]), "like", sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn("lower", ["c.email"]), "like", sql<string>`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  let rows = selectListColumns(base);
+  switch (filters.sort ?? "newest") {
+    case "oldest":
+      rows = rows.orderBy("o.createdAt", "asc");
+      break;
+    case "updated":
+      rows = rows.orderBy("o.updatedAt", "desc");
+      break;
+    case "due":
+      rows = rows.orderBy(sql`case when ${sql.ref("o.dueDate")} is null then 1 else 0 end`).orderBy("o.dueDate", "asc");
+      break;
+    default:
+      rows = rows.orderBy("o.createdAt", "desc");
+  }
+  const items = await rows.orderBy("o.id").limit(perPage).offset(offset).execute();
+  return toPage(items.map(withOverdue), Number(total), page, perPage);
+}
+
+async function findVisibleOrder(actor: Actor, id: string) {
+  let query = db().selectFrom("serviceOrders").selectAll().where("id", "=", id);
+  if (!isStaff(actor)) query = query.where("clientId", "=", actor.id);
+  const order = await query.executeTakeFirst();
+  if (!order) throw notFound("Service order not found");
+  return order;
+}
+
+/** True when the caller may read this order (and so its files). */
+export async function canReadOrder(actor: Actor, id: string): Promise<boolean> {
+  if (isStaff(actor)) return Boolean(await db().selectFrom("serviceOrders").select("id").where("id", "=", id).executeTakeFirst());
+  return Boolean(await db().selectFrom("serviceOrders").select("id").where("id", "=", id).where("clientId", "=", actor.id).executeTakeFirst());
+}
+
+/** One order with its timeline and documents; internal notes for staff only. */
+export async function getOrder(actor: Actor, id: string, language: string): Promise<OrderDetail> {
+  let query = selectListColumns(listQuery(language)).select(["o.details", "o.quoteNote"]).where("o.id", "=", id);
+  if (!isStaff(actor)) query = query.where("o.clientId", "=", actor.id);
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound("Service order not found");
+  const history = await db()
+    .selectFrom("serviceOrderStatusHistory as h")
+    .leftJoin("users as u", "u.id", "h.changedBy")
+    .select(["h.id", "h.fromStatus", "h.toStatus", "h.note", "u.fullName as changedByName", "h.createdAt"])
+    .where("h.orderId", "=", id)
+    .orderBy("h.createdAt", "asc")
+    .orderBy("h.id")
+    .limit(200)
+    .execute();
+  const notes = isStaff(actor)
+    ? await db()
+        .selectFrom("serviceOrderNotes as n")
+        .leftJoin("users as u", "u.id", "n.authorId")
+        .select(["n.id", "n.body", "u.fullName as authorName", "n.createdAt"])
+        .where("n.orderId", "=", id)
+        .orderBy("n.createdAt", "desc")
+        .limit(200)
+        .execute()
+    : [];
+  return {
+    ...withOverdue(row),
+    history: history.map((entry) => ({ ...entry, fromStatus: entry.fromStatus as OrderStatus | null, toStatus: entry.toStatus as OrderStatus })),
+    files: await listFilesFor(ORDER_RECORD_TYPE, id),
+    notes,
+  };
+}
+
+/** A client orders a service (staff may order for a client), with documents already checked by the storage module. */
+export async function createOrder(
+  actor: Actor,
+  input: { service: string; details: string; clientId?: string },
+  uploads: CheckedUpload[],
+  language: string,
+): Promise<{ id: string; reference: string }> {
+  let clientId = actor.id;
+  if (input.clientId && input.clientId !== actor.id) {
+    if (!isStaff(actor)) throw forbidden();
+    const client = await db().selectFrom("users").select(["id", "role"]).where("id", "=", input.clientId).executeTakeFirst();
+    if (!client || isStaffRole(client.role)) throw new DomainError(400, "orders:errors.clientInvalid", "clientId: no such client");
+    clientId = client.id;
+  }
+  const service = await getService(input.service, language);
+  if (!service) throw new DomainError(400, "orders:errors.serviceInvalid", "serviceId: no such service");
+  const id = newId();
+  const reference = newReference("SO");
+  const now = nowIso();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("serviceOrders")
+        .values({ id, reference, clientId, serviceId: service.id, status: "pending", details: input.details, createdAt: now, updatedAt: now })
+        .execute();
+      await trx
+        .insertInto("serviceOrderStatusHistory")
+        .values({ id: newId(), orderId: id, fromStatus: null, toStatus: "pending", changedBy: actor.id, note: null, createdAt: now })
+        .execute();
+    });
+  for (const upload of uploads) await storeFile(upload, { uploadedBy: actor.id, recordType: ORDER_RECORD_TYPE, recordId: id });
+  await notifyStaffOfNewOrder(id, reference, clientId);
+  return { id, reference };
+}
+
+async function notifyStaffOfNewOrder(orderId: string, reference: string, clientId: string): Promise<void> {
+  const client = await db().selectFrom("users").select("fullName").where("id", "=", clientId).executeTakeFirstOrThrow();
+  const staff = await db().selectFrom("users").select("id").where("role", "in", ["owner", "admin"]).where("disabledAt", "is", null).limit(20).execute();
+  for (const member of staff) {
+    await notify({
+      userId: member.id,
+      type: "order.created",
+      titleKey: "orders:notifications.created.title",
+      bodyKey: "orders:notifications.created.body",
+      params: { reference, client: client.fullName },
+      link: `/dashboard/service-orders/${orderId}`,
+    });
+  }
+}
+
+/**
+ * Changes what may change: staff every field; a client only the details of
+ * its own order while it is still pending.
+ */
+export async function updateOrder(actor: Actor, id: string, patch: OrderPatchInput): Promise<void> {
+  const order = await findVisibleOrder(actor, id);
+  if (!isStaff(actor)) {
+    const keys = Object.keys(patch).filter((key) => patch[key as keyof OrderPatchInput] !== undefined);
+    if (keys.some((key) => key !== "details")) throw forbidden();
+    if (order.status !== "pending") throw new DomainError(409, "orders:errors.notEditable", "The order can no longer be edited");
+  }
+  if (patch.assigneeId) {
+    const assignee = await db().selectFrom("users").select("role").where("id", "=", patch.assigneeId).executeTakeFirst();
+    if (!assignee || !isStaffRole(assignee.role)) throw new DomainError(400, "orders:errors.assigneeInvalid", "assigneeId: not a staff member");
+  }
+  const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  if (Object.keys(values).length === 0) return;
+  await db()
+    .updateTable("serviceOrders")
+    .set({ ...values, updatedAt: nowIso() })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Staff only: removes an order with its history, notes and documents. */
+export async function deleteOrder(actor: Actor, id: string): Promise<void> {
+  if (!isStaff(actor)) {
+    await findVisibleOrder(actor, id); // someone else's order stays "not found"
+    throw forbidden();
+  }
+  await findVisibleOrder(actor, id);
+  await db().deleteFrom("serviceOrders").where("id", "=", id).execute();
+  await deleteFilesFor(ORDER_RECORD_TYPE, id);
+}
+
+/**
+ * The state machine, enforced here for every caller: staff may make any
+ * transition of ORDER_TRANSITIONS; a client may only cancel its own order
+ * while it is in CLIENT_CANCELLABLE_ORDER_STATUSES. Each change is kept in the
+ * history and the client is told (notification and e-mail in their language).
+ */
+export async function changeOrderStatus(actor: Actor, id: string, to: string, note?: string | null): Promise<{ from: OrderStatus; to: OrderStatus }> {
+  const order = await findVisibleOrder(actor, id);
+  if (!isOrderStatus(to)) throw new DomainError(400, "orders:errors.statusInvalid", `Unknown status: ${to}`);
+  const from = order.status as OrderStatus;
+  if (!isStaff(actor)) {
+    if (to !== "cancelled") throw forbidden();
+    if (!CLIENT_CANCELLABLE_ORDER_STATUSES.includes(from)) {
+      throw new DomainError(409, "orders:errors.cannotCancel", "This order can no longer be cancelled");
+    }
+  }
+  if (!canMoveOrder(from, to)) {
+    throw new DomainError(409, "orders:errors.transitionNotAllowed", `Cannot move an order from ${from} to ${to}`);
+  }
+  const now = nowIso();
+  const cleanNote = note?.trim() || null;
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      // Only from the state we read: two people moving the same order at once cannot both win.
+      const result = await trx.updateTable("serviceOrders").set({ status: to, updatedAt: now }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) {
+        throw new DomainError(409, "orders:errors.changedMeanwhile", "The order changed meanwhile; reload and try again");
+      }
+      await trx
+        .insertInto("serviceOrderStatusHistory")
+        .values({ id: newId(), orderId: id, fromStatus: from, toStatus: to, changedBy: actor.id, note: cleanNote, createdAt: now })
+        .execute();
+    });
+  await tellAboutStatusChange(actor, order, from, to, cleanNote);
+  return { from, to };
+}
+
+async function tellAboutStatusChange(
+  actor: Actor,
+  order: { id: string; reference: string; clientId: string; assigneeId: string | null },
+  from: OrderStatus,
+  to: OrderStatus,
+  note: string | null,
+): Promise<void> {
+  if (actor.id === order.clientId) {
+    // The client cancelled: tell the person in charge instead.
+    if (order.assigneeId) {
+      await notify({
+        userId: order.assigneeId,
+        type: "order.cancelled",
+        titleKey: "orders:notifications.cancelledByClient.title",
+        bodyKey: "orders:notifications.cancelledByClient.body",
+        params: { reference: order.reference },
+        link: `/dashboard/service-orders/${order.id}`,
+      });
+    }
+    return;
+  }
+  const link = `/client/service-orders/${order.id}`;
+  await notify({
+    userId: order.clientId,
+    type: "order.status",
+    titleKey: "orders:notifications.statusChanged.title",
+    bodyKey: "orders:notifications.statusChanged.body",
+    params: { reference: order.reference, from, status: to },
+    link,
+  });
+  const client = await db().selectFrom("users").select(["email", "locale", "fullName"]).where("id", "=", order.clientId).executeTakeFirst();
+  if (!client) return;
+  try {
+    await sendLocalizedEmail({
+      to: client.email,
+      language: client.locale,
+      namespaces: ["orders"],
+      build: (t) => ({
+        subject: t("email.statusChanged.subject", { reference: order.reference }),
+        heading: t("email.statusChanged.heading", { name: client.fullName }),
+        paragraphs: [
+          t("email.statusChanged.body", { reference: order.reference, status: t(`status.${to}`) }),
+          ...(note ? [t("email.statusChanged.note", { note })] : []),
+        ],
+        action: { label: t("email.statusChanged.action"), url: absoluteUrl(link) },
+      }),
+    });
+  } catch (error) {
+    // The change is made and recorded; a mail server problem must not undo it.
+    logger.error({ err: error, orderId: order.id }, "order status e-mail failed");
+  }
+}
+
+/** More documents for an open order: its client, or staff. */
+export async function addOrderDocuments(actor: Actor, id: string, uploads: CheckedUpload[]): Promise<StoredFile[]> {
+  const order = await findVisibleOrder(actor, id);
+  if (!OPEN_ORDER_STATUSES.includes(order.status as OrderStatus)) {
+    throw new DomainError(409, "orders:errors.orderClosed", "The order is closed");
+  }
+  const stored: StoredFile[] = [];
+  for (const upload of uploads) stored.push(await storeFile(upload, { uploadedBy: actor.id, recordType: ORDER_RECORD_TYPE, recordId: id }));
+  await db().updateTable("serviceOrders").set({ updatedAt: nowIso() }).where("id", "=", id).execute();
+  return stored;
+}
+
+/** An internal note (staff only; the client never sees it). */
+export async function addOrderNote(actor: Actor, id: string, body: string): Promise<void> {
+  if (!isStaff(actor)) throw forbidden();
+  await findVisibleOrder(actor, id);
+  await db().insertInto("serviceOrderNotes").values({ id: newId(), orderId: id, authorId: actor.id, body }).execute();
+}
+
+/** Staff who can be assigned an order. */
+export async function listAssignees(): Promise<Array<{ id: string; fullName: string }>> {
+  return db().selectFrom("users").select(["id", "fullName"]).where("role", "in", ["owner", "admin"]).where("disabledAt", "is", null).orderBy("fullName").limit(100).execute();
+}
+
+export const BOARD_STATUSES: readonly OrderStatus[] = ["pending", "in_review", "in_progress", "waiting_for_client", "completed"];
+const BOARD_COLUMN_LIMIT = 50;
+
+export type BoardColumn = { status: OrderStatus; total: number; orders: OrderListItem[] };
+
+/** The tracker board: open orders by state (oldest first), and the latest completed ones. */
+export async function listBoard(actor: Actor, language: string): Promise<BoardColumn[]> {
+  if (!isStaff(actor)) throw forbidden();
+  const columns: BoardColumn[] = [];
+  for (const status of BOARD_STATUSES) {
+    const base = listQuery(language).where("o.status", "=", status);
+    const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    const rows = await selectListColumns(base)
+      .orderBy("o.updatedAt", status === "completed" ? "desc" : "asc")
+      .orderBy("o.id")
+      .limit(BOARD_COLUMN_LIMIT)
+      .execute();
+    columns.push({ status, total: Number(total), orders: rows.map(withOverdue) });
+  }
+  return columns;
+}
+
+export async function countOrdersByStatus(): Promise<Record<OrderStatus, number>> {
+  const rows = await db()
+    .selectFrom("serviceOrders")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  for (const row of rows) if (isOrderStatus(row.status)) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+export async function countOrdersCreatedSince(since: string): Promise<number> {
+  const { count } = await db()
+    .selectFrom("serviceOrders")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("createdAt", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The client's open orders (overview). */
+export async function listOpenOrdersForClient(clientId: string, language: string, limit = 5): Promise<{ total: number; orders: OrderListItem[] }> {
+  const base = listQuery(language).where("o.clientId", "=", clientId).where("o.status", "in", [...OPEN_ORDER_STATUSES]);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const rows = await selectListColumns(base).orderBy("o.updatedAt", "desc").limit(limit).execute();
+  return { total: Number(total), orders: rows.map(withOverdue) };
+}
+
+/** Orders of one client, for staff choosing an order to attach a report to. */
+export async function listOrdersOfClient(actor: Actor, clientId: string): Promise<Array<{ id: string; reference: string; status: string }>> {
+  if (!isStaff(actor)) throw forbidden();
+  return db().selectFrom("serviceOrders").select(["id", "reference", "status"]).where("clientId", "=", clientId).orderBy("createdAt", "desc").limit(100).execute();
+}

@@ -1,0 +1,132 @@
+import { db } from "~/lib/db/db.server";
+import { isStaffRole } from "~/lib/features";
+import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
+import { newId, nowIso } from "~/lib/ids.server";
+import { DomainError, forbidden, notFound } from "../service-orders/errors.server";
+import type { ServiceCreateInput, ServiceUpdateInput } from "./services.schema";
+
+/**
+ * The services the firm offers (tables services, service_translations):
+ * read by anyone in their language, written by staff.
+ */
+export type ServiceView = {
+  id: string;
+  key: string;
+  icon: string;
+  sortOrder: number;
+  active: boolean;
+  durationMinutes: number;
+  priceFromCents: number | null;
+  title: string;
+  description: string;
+  fullDescription: string;
+};
+
+type Actor = { id: string; role: string };
+
+function baseQuery(language: string) {
+  return db()
+    .selectFrom("services")
+    .leftJoin("serviceTranslations as tr", (join) => join.onRef("tr.serviceId", "=", "services.id").on("tr.locale", "=", language))
+    .leftJoin("serviceTranslations as fb", (join) => join.onRef("fb.serviceId", "=", "services.id").on("fb.locale", "=", fallbackLanguage))
+    .select((eb) => [
+      "services.id",
+      "services.key",
+      "services.icon",
+      "services.sortOrder",
+      "services.active",
+      "services.durationMinutes",
+      "services.priceFromCents",
+      eb.fn.coalesce("tr.title", "fb.title", "services.key").as("title"),
+      eb.fn.coalesce("tr.description", "fb.description", eb.val("")).as("description"),
+      eb.fn.coalesce("tr.fullDescription", "fb.fullDescription", eb.val("")).as("fullDescription"),
+    ]);
+}
+
+/** The services, in the reader's language (English where a translation is missing). */
+export async function listServices(language: string, options: { includeInactive?: boolean } = {}): Promise<ServiceView[]> {
+  let query = baseQuery(language).orderBy("services.sortOrder", "asc").orderBy("services.key", "asc").limit(100);
+  if (!options.includeInactive) query = query.where("services.active", "=", true);
+  return (await query.execute()) as ServiceView[];
+}
+
+/** One service by id or key; inactive ones only for staff. */
+export async function getService(idOrKey: string, language: string, options: { includeInactive?: boolean } = {}): Promise<ServiceView | null> {
+  let query = baseQuery(language).where((eb) => eb.or([eb("services.id", "=", idOrKey), eb("services.key", "=", idOrKey)]));
+  if (!options.includeInactive) query = query.where("services.active", "=", true);
+  return ((await query.executeTakeFirst()) as ServiceView | undefined) ?? null;
+}
+
+function requireStaffActor(actor: Actor): void {
+  if (!isStaffRole(actor.role)) throw forbidden();
+}
+
+export async function createService(actor: Actor, input: ServiceCreateInput, language: string): Promise<ServiceView> {
+  requireStaffActor(actor);
+  const exists = await db().selectFrom("services").select("id").where("key", "=", input.key).executeTakeFirst();
+  if (exists) throw new DomainError(409, "orders:errors.serviceKeyTaken", "A service with this key exists");
+  const id = newId();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("services")
+        .values({
+          id,
+          key: input.key,
+          icon: input.icon,
+          sortOrder: input.sortOrder,
+          active: input.active ?? true,
+          durationMinutes: input.durationMinutes,
+          priceFromCents: input.priceFromCents ?? null,
+        })
+        .execute();
+      await trx
+        .insertInto("serviceTranslations")
+        .values(supportedLanguages.map((locale) => ({ serviceId: id, locale, ...input.translations[locale] })))
+        .execute();
+    });
+  return (await getService(id, language, { includeInactive: true }))!;
+}
+
+export async function updateService(actor: Actor, id: string, input: ServiceUpdateInput, language: string): Promise<ServiceView> {
+  requireStaffActor(actor);
+  const existing = await db().selectFrom("services").select("id").where("id", "=", id).executeTakeFirst();
+  if (!existing) throw notFound();
+  const { translations, ...fields } = input;
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("services")
+        .set({ ...fields, updatedAt: nowIso() })
+        .where("id", "=", id)
+        .execute();
+      for (const locale of supportedLanguages) {
+        const patch = translations?.[locale];
+        if (!patch || Object.keys(patch).length === 0) continue;
+        const row = await trx.selectFrom("serviceTranslations").select("locale").where("serviceId", "=", id).where("locale", "=", locale).executeTakeFirst();
+        if (row) await trx.updateTable("serviceTranslations").set(patch).where("serviceId", "=", id).where("locale", "=", locale).execute();
+        else if (patch.title && patch.description && patch.fullDescription) {
+          await trx.insertInto("serviceTranslations").values({ serviceId: id, locale, title: patch.title, description: patch.description, fullDescription: patch.fullDescription }).execute();
+        }
+      }
+    });
+  return (await getService(id, language, { includeInactive: true }))!;
+}
+
+/** Removes a service that has never been ordered or booked; one in use is deactivated instead. */
+export async function deleteService(actor: Actor, id: string): Promise<{ deleted: boolean; deactivated: boolean }> {
+  requireStaffActor(actor);
+  const existing = await db().selectFrom("services").select("id").where("id", "=", id).executeTakeFirst();
+  if (!existing) throw notFound();
+  const used =
+    (await db().selectFrom("serviceOrders").select("id").where("serviceId", "=", id).limit(1).executeTakeFirst()) ??
+    (await db().selectFrom("appointments").select("id").where("serviceId", "=", id).limit(1).executeTakeFirst());
+  if (used) {
+    await db().updateTable("services").set({ active: false, updatedAt: nowIso() }).where("id", "=", id).execute();
+    return { deleted: false, deactivated: true };
+  }
+  await db().deleteFrom("services").where("id", "=", id).execute();
+  return { deleted: true, deactivated: false };
+}

@@ -1,0 +1,136 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CalendarClock, FileText, Megaphone, Plus } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate } from "~/features/service-orders/format";
+import { getClientOverview } from "~/features/service-orders/overview.server";
+import { OrderStatusBadge } from "~/features/service-orders/status-badge";
+import { requireUser } from "~/lib/auth.server";
+import { hasFeature } from "~/lib/features";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const language = await getLanguage(request);
+  const overview = await getClientOverview(user.id, language);
+  const t = await getFixedT(language, "orders");
+  return json({
+    name: user.fullName,
+    overview,
+    features: { orders: hasFeature(user, "service_orders"), appointments: hasFeature(user, "appointments"), reports: hasFeature(user, "reports") },
+    pageTitle: t("overview.title"),
+  });
+}
+
+export default function ClientOverview() {
+  const { name, overview, features } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("orders");
+  const next = overview.nextAppointment;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold">{t("overview.title")}</h1>
+        <p className="text-muted-foreground">{t("overview.welcome", { name })}</p>
+      </div>
+
+      {overview.announcement ? (
+        <aside aria-label={t("overview.announcement")} className="flex items-start gap-3 rounded-lg border border-accent/40 bg-accent/10 p-4">
+          <Megaphone className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+          <p>
+            {overview.announcement.message}{" "}
+            {overview.announcement.linkUrl ? (
+              <a href={overview.announcement.linkUrl} className="font-semibold text-primary underline underline-offset-4">
+                {t("overview.learnMore")}
+              </a>
+            ) : null}
+          </p>
+        </aside>
+      ) : null}
+
+      <div className="grid gap-4 md:grid-cols-2">
+        {features.appointments ? (
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <CalendarClock className="size-5 text-primary" aria-hidden />
+                {t("overview.nextAppointment")}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              {next ? (
+                <>
+                  <p className="font-medium">{next.serviceTitle}</p>
+                  <p className="text-sm">
+                    <time dateTime={next.startsAt}>{formatDate(next.startsAt, i18n.language, true)}</time>
+                  </p>
+                  <Link to={`/client/appointments/${next.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                    {t("overview.viewAppointment")}
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <p className="text-sm text-muted-foreground">{t("overview.noAppointment")}</p>
+                  <Link to="/client/appointments/new" className={buttonVariants({ variant: "outline", size: "sm" })}>
+                    {t("overview.bookAppointment")}
+                  </Link>
+                </>
+              )}
+            </CardContent>
+          </Card>
+        ) : null}
+
+        {features.reports ? (
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <FileText className="size-5 text-primary" aria-hidden />
+                {t("overview.reports")}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              <p className="text-sm">{t("overview.unreadReports", { count: overview.unreadReports })}</p>
+              <Link to="/client/reports" className={buttonVariants({ variant: "outline", size: "sm" })}>
+                {t("overview.viewReports")}
+              </Link>
+            </CardContent>
+          </Card>
+        ) : null}
+      </div>
+
+      {features.orders ? (
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+            <CardTitle>{t("overview.openOrders", { count: overview.openOrders.total })}</CardTitle>
+            <Link to="/client/service-orders/new" className={buttonVariants({ size: "sm" })}>
+              <Plus aria-hidden />
+              {t("list.newOrder")}
+            </Link>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            {overview.openOrders.orders.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("overview.noOpenOrders")}</p>
+            ) : (
+              <ul className="divide-y rounded-md border">
+                {overview.openOrders.orders.map((order) => (
+                  <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                    <Link to={`/client/service-orders/${order.id}`} className="font-medium underline-offset-4 hover:underline">
+                      {order.serviceTitle} <span className="text-sm text-muted-foreground">({order.reference})</span>
+                    </Link>
+                    <OrderStatusBadge status={order.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link to="/client/service-orders" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+              {t("overview.viewAllOrders")}
+            </Link>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];

@@ -1,0 +1,64 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Mail, MailOpen } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { parseReportListQuery } from "~/features/reports/reports.schema";
+import { listReports } from "~/features/reports/reports.server";
+import { formatDate } from "~/features/service-orders/format";
+import { Pagination } from "~/features/service-orders/pagination";
+import { requireFeature } from "~/lib/auth.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, "reports");
+  const query = parseReportListQuery(new URL(request.url));
+  const page = await listReports({ id: user.id, role: "client" }, { page: query.page, unread: query.unread });
+  const t = await getFixedT(await getLanguage(request), "reports");
+  return json({ page, unreadOnly: Boolean(query.unread), pageTitle: t("list.title") });
+}
+
+export default function ClientReports() {
+  const { page, unreadOnly } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("reports");
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
+      <Form method="get" className="flex items-center gap-3">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name="unread" value="1" defaultChecked={unreadOnly} className="size-4" />
+          {t("list.unreadOnly")}
+        </label>
+        <Button type="submit" variant="outline" size="sm">
+          {t("list.apply")}
+        </Button>
+      </Form>
+      {page.items.length === 0 ? (
+        <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground">{t("list.empty")}</p>
+      ) : (
+        <ul className="divide-y rounded-lg border bg-card">
+          {page.items.map((report) => (
+            <li key={report.id} className="flex flex-wrap items-center gap-3 p-4">
+              {report.readAt ? <MailOpen className="size-5 text-muted-foreground" aria-hidden /> : <Mail className="size-5 text-primary" aria-hidden />}
+              <div className="min-w-0 flex-1">
+                <Link to={`/client/reports/${report.id}`} className={report.readAt ? "underline-offset-4 hover:underline" : "font-semibold underline-offset-4 hover:underline"}>
+                  {report.title}
+                </Link>
+                <p className="text-sm text-muted-foreground">
+                  <time dateTime={report.createdAt}>{formatDate(report.createdAt, i18n.language)}</time>
+                  {report.orderReference ? ` · ${report.orderReference}` : ""}
+                </p>
+              </div>
+              <span className={report.readAt ? "text-xs text-muted-foreground" : "rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"}>
+                {report.readAt ? t("list.read") : t("list.unread")}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];

@@ -1,0 +1,141 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormErrors, SelectField, TextareaField, TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { Input, Select } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { ReportCreateFormSchema } from "~/features/reports/reports.schema";
+import { createReport, findClient, searchClients } from "~/features/reports/reports.server";
+import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
+import { DomainError } from "~/features/service-orders/errors.server";
+import { listOrdersOfClient } from "~/features/service-orders/service-orders.server";
+import { readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
+import { requireStaff } from "~/lib/auth.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+
+/**
+ * Two steps that work without JavaScript: find and pick the client (GET
+ * ?q=&client=), then write the report, optionally about one of that client's orders.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q")?.trim().slice(0, 100) || undefined;
+  const clientId = url.searchParams.get("client") || null;
+  const clients = await searchClients(user, q);
+  const chosen = clientId ? await findClient(user, clientId) : null;
+  const t = await getFixedT(await getLanguage(request), "reports");
+  return json({
+    q: q ?? "",
+    clients,
+    client: chosen,
+    orders: chosen ? await listOrdersOfClient(user, chosen.id) : [],
+    pageTitle: t("new.title"),
+  });
+}
+
+type ActionData = { result: SubmissionResult<string[]>; fileErrors: FileError[] };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const { fields, uploads, fileErrors } = await readUploadForm(request, user.id, "attachments");
+  const submission = parseWithZod(fields, { schema: ReportCreateFormSchema });
+  const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<ActionData>({ result, fileErrors: errors }, { status: 400 });
+  if (submission.status !== "success") return answer(submission.reply(), fileErrors);
+  if (fileErrors.length > 0) return answer(submission.reply({ formErrors: ["orders:files.errors.fix"] }), fileErrors);
+  try {
+    const { id } = await createReport(user, { ...submission.value, orderId: submission.value.orderId || null }, uploads);
+    const toast = { type: "success" as const, message: "reports:new.created" };
+    const redirectTo = `/dashboard/reports/${id}`;
+    if (wantsJson(request)) return json({ redirectTo }, { headers: await createToastHeaders(toast) });
+    return redirectWithToast(redirectTo, toast);
+  } catch (error) {
+    if (error instanceof DomainError) return answer(submission.reply({ formErrors: [error.key] }), []);
+    throw error;
+  }
+}
+
+export default function NewReport() {
+  const { q, clients, client, orders } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("reports");
+  const { t: tOrders } = useTranslation("orders");
+  const upload = useUploadWithProgress<SubmissionResult<string[]>>();
+  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? actionData : null);
+  const [form, fields] = useForm({
+    id: "new-report",
+    lastResult: serverAnswer?.result,
+    constraint: getZodConstraint(ReportCreateFormSchema),
+    defaultValue: { clientId: client?.id ?? "" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportCreateFormSchema }),
+    onSubmit(event, { formData, action }) {
+      if (upload.send(event.currentTarget, formData, action)) event.preventDefault();
+    },
+  });
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-semibold">{t("new.title")}</h1>
+
+      <section aria-labelledby="step-client" className="space-y-3 rounded-lg border bg-card p-4">
+        <h2 id="step-client" className="font-semibold">
+          {t("new.stepClient")}
+        </h2>
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="client-search">{t("new.searchClient")}</Label>
+            <Input id="client-search" name="q" type="search" defaultValue={q} className="w-64" />
+          </div>
+          <Button type="submit" variant="outline">
+            {t("new.find")}
+          </Button>
+        </Form>
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="q" value={q} />
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="client-pick">{t("new.client")}</Label>
+            <Select id="client-pick" name="client" defaultValue={client?.id ?? ""} className="w-80">
+              <option value="">{t("new.chooseClient")}</option>
+              {clients.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.fullName} ({option.email})
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button type="submit" variant="outline">
+            {t("new.useClient")}
+          </Button>
+        </Form>
+      </section>
+
+      {client ? (
+        <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
+          <h2 className="font-semibold">{t("new.stepWrite", { client: client.fullName })}</h2>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name={fields.clientId.name} value={client.id} />
+          <SelectField
+            field={fields.orderId}
+            label={t("new.order")}
+            placeholder={t("new.noOrder")}
+            options={orders.map((order) => ({ value: order.id, label: `${order.reference} · ${tOrders(`status.${order.status}`)}` }))}
+          />
+          <TextField field={fields.title} label={t("new.reportTitle")} />
+          <TextareaField field={fields.body} label={t("new.body")} hint={t("new.bodyHint")} textareaProps={{ rows: 12, className: "font-mono" }} />
+          <DocumentField name="attachments" id="attachments" label={t("new.attachments")} errors={serverAnswer?.fileErrors} />
+          <UploadProgress progress={upload.progress} failed={upload.failed} />
+          <Button type="submit" disabled={upload.progress !== null}>
+            {t("new.submit")}
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];

@@ -1,0 +1,138 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { AlertTriangle } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { Input, Select } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { formatDate, formatDay } from "~/features/service-orders/format";
+import { Pagination } from "~/features/service-orders/pagination";
+import { ORDER_SORTS, parseListQuery } from "~/features/service-orders/service-orders.schema";
+import { listAssignees, listOrders } from "~/features/service-orders/service-orders.server";
+import { ORDER_STATUSES } from "~/features/service-orders/status";
+import { OrderStatusBadge } from "~/features/service-orders/status-badge";
+import { requireStaff } from "~/lib/auth.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const language = await getLanguage(request);
+  const query = parseListQuery(new URL(request.url));
+  const t = await getFixedT(language, "orders");
+  return json({
+    page: await listOrders(user, query, language),
+    assignees: await listAssignees(),
+    query: { q: query.q ?? "", status: query.status ?? "", assignee: query.assignee ?? "", sort: query.sort },
+    pageTitle: t("admin.title"),
+  });
+}
+
+export default function DashboardServiceOrders() {
+  const { page, assignees, query } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("orders");
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t("admin.title")}</h1>
+      <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+        <div className="flex flex-col gap-1.5 lg:col-span-2">
+          <Label htmlFor="q">{t("admin.search")}</Label>
+          <Input id="q" name="q" type="search" defaultValue={query.q} placeholder={t("admin.searchPlaceholder")} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="status">{t("admin.status")}</Label>
+          <Select id="status" name="status" defaultValue={query.status}>
+            <option value="">{t("list.allStatuses")}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="assignee">{t("admin.assignee")}</Label>
+          <Select id="assignee" name="assignee" defaultValue={query.assignee}>
+            <option value="">{t("admin.anyAssignee")}</option>
+            <option value="none">{t("admin.unassigned")}</option>
+            {assignees.map((assignee) => (
+              <option key={assignee.id} value={assignee.id}>
+                {assignee.fullName}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="sort">{t("admin.sort")}</Label>
+          <Select id="sort" name="sort" defaultValue={query.sort}>
+            {ORDER_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`admin.sorts.${sort}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" className="lg:col-start-5">
+          {t("list.apply")}
+        </Button>
+      </Form>
+
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t("admin.title")}</caption>
+          <thead className="sticky top-0 bg-muted">
+            <tr>
+              <th scope="col" className="p-3 text-start font-semibold">{t("admin.reference")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("admin.client")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("admin.service")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("admin.status")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("admin.assignee")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("admin.due")}</th>
+              <th scope="col" className="p-3 text-start font-semibold">{t("admin.created")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="p-6 text-center text-muted-foreground">
+                  {t("admin.empty")}
+                </td>
+              </tr>
+            ) : (
+              page.items.map((order) => (
+                <tr key={order.id} className="border-t">
+                  <td className="p-3 font-medium">
+                    <Link to={`/dashboard/service-orders/${order.id}`} className="text-primary underline-offset-4 hover:underline">
+                      {order.reference}
+                    </Link>
+                  </td>
+                  <td className="p-3">
+                    <span className="block">{order.clientName}</span>
+                    <span className="block text-xs text-muted-foreground">{order.clientEmail}</span>
+                  </td>
+                  <td className="p-3">{order.serviceTitle}</td>
+                  <td className="p-3">
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className="p-3">{order.assigneeName ?? t("admin.unassigned")}</td>
+                  <td className="p-3">
+                    {order.dueDate ? formatDay(order.dueDate, i18n.language) : "—"}
+                    {order.overdue ? (
+                      <span className="ms-2 inline-flex items-center gap-1 text-xs font-semibold text-destructive">
+                        <AlertTriangle className="size-3.5" aria-hidden />
+                        {t("tracker.overdue")}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="p-3">{formatDate(order.createdAt, i18n.language)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];

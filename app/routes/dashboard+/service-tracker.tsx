@@ -1,0 +1,156 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { AlertTriangle, GripVertical } from "lucide-react";
+import { useState, type DragEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { DomainError } from "~/features/service-orders/errors.server";
+import { formatDay } from "~/features/service-orders/format";
+import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";
+import { changeOrderStatus, listBoard, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
+import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
+import { OrderStatusBadge } from "~/features/service-orders/status-badge";
+import { requireStaff } from "~/lib/auth.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cn } from "~/lib/utils";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  const language = await getLanguage(request);
+  const t = await getFixedT(language, "orders");
+  return json({ columns: await listBoard(user, language), overdueDays: OVERDUE_AFTER_DAYS, pageTitle: t("tracker.title") });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request);
+  const submission = parseWithZod(await request.formData(), { schema: OrderMoveFormSchema });
+  if (submission.status !== "success") return redirectWithToast("/dashboard/service-tracker", { type: "error", message: "orders:errors.statusInvalid" });
+  try {
+    await changeOrderStatus(user, submission.value.id, submission.value.status);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return redirectWithToast("/dashboard/service-tracker", { type: "error", message: error.key });
+  }
+  return redirectWithToast("/dashboard/service-tracker", { type: "success", message: "orders:admin.statusChanged", params: { status: submission.value.status } });
+}
+
+type Card = Awaited<ReturnType<typeof listBoard>>[number]["orders"][number];
+
+export default function ServiceTracker() {
+  const { columns, overdueDays } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("orders");
+  const fetcher = useFetcher();
+  const [dragged, setDragged] = useState<{ id: string; from: OrderStatus } | null>(null);
+  const [over, setOver] = useState<OrderStatus | null>(null);
+
+  // Drag and drop is an enhancement of the buttons: it submits the same form data.
+  const canDrop = (to: OrderStatus) => Boolean(dragged && ORDER_TRANSITIONS[dragged.from].includes(to));
+  function onDrop(event: DragEvent, to: OrderStatus) {
+    event.preventDefault();
+    setOver(null);
+    if (dragged && canDrop(to)) fetcher.submit({ id: dragged.id, status: to }, { method: "post" });
+    setDragged(null);
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold">{t("tracker.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("tracker.intro")}</p>
+        <p className="text-sm text-muted-foreground">{t("tracker.overdueRule", { days: overdueDays })}</p>
+      </div>
+      <div className="flex gap-4 overflow-x-auto pb-4">
+        {columns.map((column) => (
+          <section
+            key={column.status}
+            aria-labelledby={`column-${column.status}`}
+            data-status={column.status}
+            onDragOver={(event) => {
+              if (canDrop(column.status)) {
+                event.preventDefault();
+                setOver(column.status);
+              }
+            }}
+            onDragLeave={() => setOver((current) => (current === column.status ? null : current))}
+            onDrop={(event) => onDrop(event, column.status)}
+            className={cn(
+              "flex w-72 shrink-0 flex-col gap-3 rounded-lg border bg-muted/40 p-3 transition-colors duration-150",
+              dragged && canDrop(column.status) && "border-dashed border-primary",
+              over === column.status && "bg-primary/10",
+            )}
+          >
+            <h2 id={`column-${column.status}`} className="flex items-center justify-between gap-2">
+              <OrderStatusBadge status={column.status} />
+              <span className="text-sm text-muted-foreground">{t("tracker.count", { count: column.total })}</span>
+            </h2>
+            {column.orders.length === 0 ? <p className="text-sm text-muted-foreground">{t("tracker.empty")}</p> : null}
+            <ul className="flex flex-col gap-2">
+              {column.orders.map((order) => (
+                <BoardCard key={order.id} order={order} onDragStart={() => setDragged({ id: order.id, from: order.status })} onDragEnd={() => setDragged(null)} language={i18n.language} />
+              ))}
+            </ul>
+            {column.total > column.orders.length ? (
+              <Link to={`/dashboard/service-orders?status=${column.status}`} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+                {t("tracker.more", { count: column.total - column.orders.length })}
+              </Link>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function BoardCard({ order, onDragStart, onDragEnd, language }: { order: Card; onDragStart: () => void; onDragEnd: () => void; language: string }) {
+  const { t } = useTranslation("orders");
+  const targets = ORDER_TRANSITIONS[order.status];
+  return (
+    <li
+      draggable={targets.length > 0}
+      onDragStart={(event) => {
+        event.dataTransfer.effectAllowed = "move";
+        event.dataTransfer.setData("text/plain", order.id);
+        onDragStart();
+      }}
+      onDragEnd={onDragEnd}
+      data-order={order.reference}
+      className={cn("rounded-md border bg-card p-3 text-sm shadow-sm", order.overdue && "border-destructive/60")}
+    >
+      <div className="flex items-start gap-2">
+        {targets.length > 0 ? <GripVertical className="mt-0.5 size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden /> : null}
+        <div className="min-w-0 flex-1">
+          <Link to={`/dashboard/service-orders/${order.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+            {order.reference}
+          </Link>
+          <p className="truncate">{order.clientName}</p>
+          <p className="truncate text-muted-foreground">{order.serviceTitle}</p>
+          {order.dueDate ? <p className="text-xs text-muted-foreground">{t("tracker.due", { date: formatDay(order.dueDate, language) })}</p> : null}
+          {order.overdue ? (
+            <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-destructive">
+              <AlertTriangle className="size-3.5" aria-hidden />
+              {t("tracker.overdue")}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {targets.length > 0 ? (
+        <div className="mt-2 flex flex-wrap gap-1">
+          {targets.map((to) => (
+            <Form key={to} method="post">
+              <input type="hidden" name="id" value={order.id} />
+              <input type="hidden" name="status" value={to} />
+              <Button type="submit" size="sm" variant="outline" className="h-7 px-2 text-xs">
+                {t("tracker.moveTo", { status: t(`status.${to}`) })}
+                <span className="sr-only"> ({order.reference})</span>
+              </Button>
+            </Form>
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/reports.server";
+import { canReadOrder, ORDER_RECORD_TYPE } from "~/features/service-orders/service-orders.server";
+import { requireUser, type SessionUser } from "~/lib/auth.server";
+import { isStaffRole } from "~/lib/features";
+import { findStoredFile, readStoredFile, type StoredFile } from "~/lib/storage.server";
+
+/**
+ * The only way out for an uploaded file: the caller must have the right to
+ * the record the file belongs to (a client: its own order or report; staff:
+ * all). Anyone else gets the same 404 as for a file that does not exist.
+ */
+async function mayRead(user: SessionUser, file: StoredFile): Promise<boolean> {
+  if (isStaffRole(user.role)) return true;
+  if (!file.recordId) return false;
+  if (file.recordType === ORDER_RECORD_TYPE) return canReadOrder(user, file.recordId);
+  if (file.recordType === REPORT_RECORD_TYPE) return canReadReport(user, file.recordId);
+  if (file.recordType === "avatar") return file.recordId === user.id;
+  return false;
+}
+
+function notFound(): Response {
+  return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** RFC 6266 filename with an ASCII fallback and the UTF-8 original. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const file = await findStoredFile(params.id ?? "");
+  if (!file || !(await mayRead(user, file))) return notFound();
+  const stored = await readStoredFile(file.id);
+  if (!stored) return notFound();
+  return new Response(new Uint8Array(stored.content), {
+    headers: {
+      "Content-Type": file.mimeType,
+      "Content-Length": String(stored.content.length),
+      "Content-Disposition": contentDisposition(file.originalName),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}

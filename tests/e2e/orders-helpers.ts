@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { openTestDatabase } from "./fixtures";
+
+/** Records written straight into the test server's database, so each test owns its data. */
+export function createOrderFor(clientId: string, options: { status?: string; serviceKey?: string; details?: string } = {}): { id: string; reference: string } {
+  const db = openTestDatabase();
+  try {
+    const service = db.prepare("select id from services where key = ?").get(options.serviceKey ?? "translation") as { id: string };
+    const id = randomUUID();
+    const reference = `SO-${randomUUID().slice(0, 4).toUpperCase()}-${randomUUID().slice(0, 4).toUpperCase()}`;
+    const now = new Date().toISOString();
+    db.prepare("insert into service_orders (id, reference, client_id, service_id, status, details, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)").run(
+      id,
+      reference,
+      clientId,
+      service.id,
+      options.status ?? "pending",
+      options.details ?? "Certified translation of a birth certificate.",
+      now,
+      now,
+    );
+    db.prepare("insert into service_order_status_history (id, order_id, from_status, to_status, changed_by, created_at) values (?, ?, null, 'pending', ?, ?)").run(randomUUID(), id, clientId, now);
+    return { id, reference };
+  } finally {
+    db.close();
+  }
+}
+
+export function createReportFor(clientId: string, title: string, body: string): string {
+  const db = openTestDatabase();
+  try {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    db.prepare("insert into reports (id, client_id, title, body_markdown, created_at, updated_at) values (?, ?, ?, ?, ?, ?)").run(id, clientId, title, body, now, now);
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
+export function notificationsOf(userId: string): Array<{ type: string; title_key: string; link: string | null }> {
+  const db = openTestDatabase();
+  try {
+    return db.prepare("select type, title_key, link from notifications where user_id = ? order by created_at").all(userId) as Array<{ type: string; title_key: string; link: string | null }>;
+  } finally {
+    db.close();
+  }
+}
+
+export const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");

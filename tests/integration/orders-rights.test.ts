@@ -1,0 +1,251 @@
+import { beforeAll, expect, it } from "vitest";
+import * as fileRoute from "~/routes/resources+/files.$id";
+import * as ordersRoute from "~/routes/api+/service-orders";
+import * as ordersClientRoute from "~/routes/api+/service-orders.client";
+import * as orderRoute from "~/routes/api+/service-orders.$id";
+import * as orderStatusRoute from "~/routes/api+/service-orders.$id.status.$status";
+import * as reportsRoute from "~/routes/api+/reports";
+import * as reportsClientRoute from "~/routes/api+/reports.client";
+import * as reportRoute from "~/routes/api+/reports.$id";
+import * as reportReadRoute from "~/routes/api+/reports.$id.read";
+import * as reportFeedbackRoute from "~/routes/api+/reports.$id.feedback";
+import * as servicesRoute from "~/routes/api+/services";
+import * as serviceRoute from "~/routes/api+/services.$id";
+import { createReport } from "~/features/reports/reports.server";
+import { addOrderNote, createOrder } from "~/features/service-orders/service-orders.server";
+import { toJson } from "~/lib/db/connection.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
+import { checkUpload, storeFile } from "~/lib/storage.server";
+import { describeEachDialect } from "../setup/database";
+import { call, createCast, type Cast, type Person } from "./helpers-orders";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+async function pdfUpload(name = "w2.pdf") {
+  return checkUpload(new File([PDF], name, { type: "application/pdf" }));
+}
+
+/**
+ * The rights matrix: client A (owner of the records), client B, admin, owner
+ * and a signed-out caller × every read and write of orders, reports, services
+ * and files, through the real API routes (Bearer tokens).
+ */
+describeEachDialect("rights matrix: orders, reports, services, files", (db) => {
+  let cast: Cast;
+  let orderId: string;
+  let reportId: string;
+  let orderFileId: string;
+  let reportFileId: string;
+
+  beforeAll(async () => {
+    cast = await createCast(db());
+    ({ id: orderId } = await createOrder(cast.clientA, { service: "translation", details: "Translate my diploma into English." }, [await pdfUpload()], "en"));
+    ({ id: reportId } = await createReport(cast.admin, { clientId: cast.clientA.id, orderId, title: "Your translation", body: "Done **well**." }, [await pdfUpload("certificate.pdf")]));
+    const files = await db().selectFrom("storedFiles").select(["id", "recordType"]).execute();
+    orderFileId = files.find((file) => file.recordType === "service_order")!.id;
+    reportFileId = files.find((file) => file.recordType === "report")!.id;
+  });
+
+  type Row = { who: keyof Cast; status: number };
+  const everyone = (statuses: Record<keyof Cast, number>): Row[] => (Object.keys(statuses) as Array<keyof Cast>).map((who) => ({ who, status: statuses[who] }));
+
+  async function expectMatrix(rows: Row[], run: (person: Person) => Promise<Response>) {
+    for (const row of rows) {
+      const response = await run(cast[row.who]);
+      expect({ who: row.who, status: response.status }).toEqual({ who: row.who, status: row.status });
+      if (response.status >= 400 && response.headers.get("content-type")?.includes("json")) {
+        expect(typeof ((await response.json()) as { message?: unknown }).message).toBe("string");
+      }
+    }
+  }
+
+  it("GET /api/service-orders: staff see all, a client only its own", async () => {
+    await createOrder(cast.clientB, { service: "notary", details: "Notarise my lease agreement." }, [], "en");
+    const read = async (person: Person, handler = ordersRoute.loader, path = "/api/service-orders") => {
+      const response = await call(handler, { path, person });
+      return response.status === 200 ? ((await response.json()) as { orders: Array<{ clientId: string }>; total: number }) : response.status;
+    };
+    const a = await read(cast.clientA);
+    expect(typeof a === "object" && a.orders.every((order) => order.clientId === cast.clientA.id) && a.total === 1).toBe(true);
+    const b = await read(cast.clientB, ordersClientRoute.loader, "/api/service-orders/client");
+    expect(typeof b === "object" && b.total === 1 && b.orders[0]!.clientId === cast.clientB.id).toBe(true);
+    const admin = await read(cast.admin);
+    expect(typeof admin === "object" && admin.total === 2).toBe(true);
+    expect(await read(cast.anonymous)).toBe(401);
+  });
+
+  it("GET /api/service-orders/{id}: own or staff; others 404; signed out 401", async () => {
+    await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) =>
+      call(orderRoute.loader, { path: `/api/service-orders/${orderId}`, person, params: { id: orderId } }),
+    );
+    const response = await call(orderRoute.loader, { path: `/api/service-orders/${orderId}`, person: cast.clientA, params: { id: orderId } });
+    const { order } = (await response.json()) as { order: { notes: unknown[]; files: unknown[] } };
+    expect(order.notes).toEqual([]);
+    expect(order.files).toHaveLength(1);
+  });
+
+  it("internal notes reach staff only", async () => {
+    await addOrderNote(cast.admin, orderId, "Client prefers calls after 5 pm.");
+    const read = async (person: Person) => {
+      const response = await call(orderRoute.loader, { path: `/api/service-orders/${orderId}`, person, params: { id: orderId } });
+      return ((await response.json()) as { order: { notes: Array<{ body: string }> } }).order.notes.map((note) => note.body);
+    };
+    expect(await read(cast.clientA)).toEqual([]);
+    expect(await read(cast.owner)).toEqual(["Client prefers calls after 5 pm."]);
+    await expect(addOrderNote(cast.clientA, orderId, "sneaky")).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("a client without the features is refused (403)", async () => {
+    await db().updateTable("users").set({ enabledFeatures: toJson([]) }).where("id", "=", cast.clientB.id).execute();
+    try {
+      expect((await call(ordersRoute.loader, { path: "/api/service-orders", person: cast.clientB })).status).toBe(403);
+      expect((await call(reportsClientRoute.loader, { path: "/api/reports/client", person: cast.clientB })).status).toBe(403);
+    } finally {
+      await db().updateTable("users").set({ enabledFeatures: toJson(["service_orders", "appointments", "reports"]) }).where("id", "=", cast.clientB.id).execute();
+    }
+  });
+
+  it("POST /api/service-orders: signed-in clients create; bad input is a 400 with a message", async () => {
+    const body = { serviceId: "bookkeeping", details: "Monthly books for my shop, please." };
+    await expectMatrix(everyone({ clientA: 201, clientB: 201, admin: 201, owner: 201, anonymous: 401 }), (person) =>
+      call(ordersRoute.action, { path: "/api/service-orders", method: "POST", person, body }),
+    );
+    const invalid = await call(ordersRoute.action, { path: "/api/service-orders", method: "POST", person: cast.clientA, body: { serviceId: "bookkeeping", details: "" } });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { message: string }).message).toBe("details: Please give a few more details (at least 10 characters).");
+    await expectMatrix([{ who: "clientA", status: 403 }], (person) =>
+      call(ordersRoute.action, { path: "/api/service-orders", method: "POST", person, body: { ...body, clientId: cast.clientB.id } }),
+    );
+    await expectMatrix([{ who: "clientA", status: 400 }], (person) =>
+      call(ordersRoute.action, { path: "/api/service-orders", method: "POST", person, body: { serviceId: "no_such_service", details: "Anything at all here." } }),
+    );
+  });
+
+  it("POST /api/service-orders as multipart: documents checked by content", async () => {
+    const send = async (file: File) => {
+      const form = new FormData();
+      form.set("serviceId", "translation");
+      form.set("details", "Translate my transcript, three pages.");
+      form.append("documents", file);
+      const request = new Request("http://localhost:3000/api/service-orders", { method: "POST", headers: { Authorization: `Bearer ${cast.clientB.token}` }, body: form });
+      try {
+        return (await ordersRoute.action({ request, params: {}, context: {} })) as Response;
+      } catch (error) {
+        return error as Response;
+      }
+    };
+    const ok = await send(new File([PDF], "transcript.pdf"));
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as { order: { files: Array<{ originalName: string }> } }).order.files.map((file) => file.originalName)).toEqual(["transcript.pdf"]);
+    const refused = await send(new File([Buffer.from("MZ\0\0not a pdf")], "transcript.pdf"));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain("transcript.pdf is not an accepted document type");
+  });
+
+  it("PATCH /api/service-orders/{id}: details by the client while pending, the rest staff only", async () => {
+    const patch = (person: Person, body: unknown) => call(orderRoute.action, { path: `/api/service-orders/${orderId}`, method: "PATCH", person, body, params: { id: orderId } });
+    await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) => patch(person, { details: "Translate my diploma and transcript." }));
+    await expectMatrix(everyone({ clientA: 403, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) => patch(person, { priceCents: 12000, quoteNote: "Two pages" }));
+    const order = await db().selectFrom("serviceOrders").select(["priceCents", "details"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+    expect(order).toEqual({ priceCents: 12000, details: "Translate my diploma and transcript." });
+  });
+
+  it("PUT/PATCH /api/service-orders/{id}/status/{status}: the machine and the role decide", async () => {
+    const move = (person: Person, id: string, status: string, method = "PUT") =>
+      call(orderStatusRoute.action, { path: `/api/service-orders/${id}/status/${status}`, method, person, body: { note: "ok" }, params: { id, status } });
+    await expectMatrix(everyone({ clientA: 403, clientB: 404, admin: 200, owner: 409, anonymous: 401 }), (person) => move(person, orderId, "in_review"));
+    expect((await move(cast.admin, orderId, "completed", "PATCH")).status).toBe(409);
+    const { id: other } = await createOrder(cast.clientA, { service: "notary", details: "One more notarisation." }, [], "en");
+    await expectMatrix(everyone({ clientB: 404, anonymous: 401, clientA: 200, admin: 409, owner: 409 }), (person) => move(person, other, "cancelled"));
+    expect((await move(cast.admin, other, "nonsense")).status).toBe(400);
+  });
+
+  it("DELETE /api/service-orders/{id}: staff only", async () => {
+    const { id } = await createOrder(cast.clientA, { service: "notary", details: "An order to delete later." }, [], "en");
+    await expectMatrix(everyone({ clientA: 403, clientB: 404, anonymous: 401, admin: 200, owner: 404 }), (person) =>
+      call(orderRoute.action, { path: `/api/service-orders/${id}`, method: "DELETE", person, params: { id } }),
+    );
+  });
+
+  it("reports: reads, writes, read marker and feedback", async () => {
+    const path = `/api/reports/${reportId}`;
+    await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) => call(reportRoute.loader, { path, person, params: { id: reportId } }));
+    const list = await call(reportsClientRoute.loader, { path: "/api/reports/client", person: cast.clientB });
+    expect(((await list.json()) as { total: number }).total).toBe(0);
+    const all = await call(reportsRoute.loader, { path: "/api/reports", person: cast.owner });
+    expect(((await all.json()) as { total: number }).total).toBeGreaterThan(0);
+
+    const body = { clientId: cast.clientA.id, orderId, title: "Another report", body: "# Heading\n\nText" };
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 201, owner: 201, anonymous: 401 }), (person) => call(reportsRoute.action, { path: "/api/reports", method: "POST", person, body }));
+    // an order of another client cannot be attached
+    await expectMatrix([{ who: "admin", status: 400 }], (person) =>
+      call(reportsRoute.action, { path: "/api/reports", method: "POST", person, body: { ...body, clientId: cast.clientB.id } }),
+    );
+
+    await expectMatrix(everyone({ clientA: 403, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) =>
+      call(reportRoute.action, { path, method: "PATCH", person, body: { title: "Your certified translation" }, params: { id: reportId } }),
+    );
+    await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 403, owner: 403, anonymous: 401 }), (person) =>
+      call(reportReadRoute.action, { path: `${path}/read`, method: "PUT", person, params: { id: reportId } }),
+    );
+    await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 403, owner: 403, anonymous: 401 }), (person) =>
+      call(reportFeedbackRoute.action, { path: `${path}/feedback`, method: "POST", person, body: { rating: 5, comment: "Quick and clear" }, params: { id: reportId } }),
+    );
+    await expectMatrix([{ who: "clientA", status: 400 }], (person) =>
+      call(reportFeedbackRoute.action, { path: `${path}/feedback`, method: "POST", person, body: { rating: 9 }, params: { id: reportId } }),
+    );
+    const stored = await db().selectFrom("reports").select(["readAt", "feedbackRating", "feedbackComment"]).where("id", "=", reportId).executeTakeFirstOrThrow();
+    expect(stored.readAt).not.toBeNull();
+    expect([stored.feedbackRating, stored.feedbackComment]).toEqual([5, "Quick and clear"]);
+  });
+
+  it("report bodies are rendered as sanitised Markdown", async () => {
+    const { id } = await createReport(cast.admin, { clientId: cast.clientA.id, title: "Unsafe", body: "**bold** <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>" }, []);
+    const response = await call(reportRoute.loader, { path: `/api/reports/${id}`, person: cast.clientA, params: { id } });
+    const { report } = (await response.json()) as { report: { bodyHtml: string } };
+    expect(report.bodyHtml).toContain("<strong>bold</strong>");
+    expect(report.bodyHtml).not.toMatch(/<script|javascript:|onerror|<img/);
+    await expectMatrix(everyone({ clientA: 403, clientB: 404, anonymous: 401, owner: 200, admin: 404 }), (person) =>
+      call(reportRoute.action, { path: `/api/reports/${id}`, method: "DELETE", person, params: { id } }),
+    );
+  });
+
+  it("services: public reads, staff writes", async () => {
+    await expectMatrix(everyone({ clientA: 200, clientB: 200, admin: 200, owner: 200, anonymous: 200 }), (person) => call(servicesRoute.loader, { path: "/api/services", person }));
+    await expectMatrix([{ who: "anonymous", status: 200 }], (person) => call(serviceRoute.loader, { path: "/api/services/notary", person, params: { id: "notary" } }));
+    const t = { title: "Apostille", description: "Apostille help", fullDescription: "We prepare apostille requests." };
+    const body = { key: "apostille", translations: { en: t, ar: t, fr: t } };
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, anonymous: 401, admin: 201, owner: 409 }), (person) =>
+      call(servicesRoute.action, { path: "/api/services", method: "POST", person, body }),
+    );
+    const created = await db().selectFrom("services").select("id").where("key", "=", "apostille").executeTakeFirstOrThrow();
+    await expectMatrix(everyone({ clientA: 403, anonymous: 401, admin: 200 } as Record<keyof Cast, number>), (person) =>
+      call(serviceRoute.action, { path: `/api/services/${created.id}`, method: "PATCH", person, body: { priceFromCents: 5000 }, params: { id: created.id } }),
+    );
+    await expectMatrix(everyone({ clientA: 403, anonymous: 401, owner: 200 } as Record<keyof Cast, number>), (person) =>
+      call(serviceRoute.action, { path: `/api/services/${created.id}`, method: "DELETE", person, params: { id: created.id } }),
+    );
+  });
+
+  it("files: downloaded only by whoever may read the record, as attachments with nosniff", async () => {
+    for (const fileId of [orderFileId, reportFileId]) {
+      await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 302 }), (person) =>
+        call(fileRoute.loader, { path: `/resources/files/${fileId}`, person, params: { id: fileId } }),
+      );
+    }
+    const response = await call(fileRoute.loader, { path: `/resources/files/${orderFileId}`, person: cast.clientA, params: { id: orderFileId } });
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="w2\.pdf"/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
+    // a file tied to no record the caller owns (someone else's avatar) stays hidden
+    const avatar = await storeFile(await pdfUpload("x.pdf"), { uploadedBy: cast.clientB.id, recordType: "avatar", recordId: cast.clientB.id });
+    expect((await call(fileRoute.loader, { path: `/resources/files/${avatar.id}`, person: cast.clientA, params: { id: avatar.id } })).status).toBe(404);
+    expect((await call(fileRoute.loader, { path: "/resources/files/nope", person: cast.clientA, params: { id: "nope" } })).status).toBe(404);
+  });
+
+  it("translates the status inside notification texts", async () => {
+    const t = await getFixedT("fr", "orders");
+    expect(t("notifications.statusChanged.body", { reference: "SO-1", status: "completed" })).toBe("Votre commande SO-1 est désormais : Terminée.");
+  });
+});

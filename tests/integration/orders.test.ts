@@ -1,0 +1,162 @@
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { changeOrderStatus, createOrder, getOrder, isOverdue, listBoard, listOrders } from "~/features/service-orders/service-orders.server";
+import { DomainError } from "~/features/service-orders/errors.server";
+import { ORDER_STATUSES, ORDER_TRANSITIONS } from "~/features/service-orders/status";
+import { mailDir } from "~/lib/mail.server";
+import { describeEachDialect } from "../setup/database";
+import { createCast, type Cast } from "./helpers-orders";
+
+async function expectRefusal(promise: Promise<unknown>, status: number, key?: string): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).status).toBe(status);
+  if (key) expect((error as DomainError).key).toBe(key);
+}
+
+function mailsTo(email: string): string[] {
+  if (!fs.existsSync(mailDir())) return [];
+  return fs
+    .readdirSync(mailDir())
+    .sort()
+    .map((file) => fs.readFileSync(path.join(mailDir(), file), "utf8").replace(/=\r?\n/g, ""))
+    .filter((message) => message.includes(`To: ${email}`));
+}
+
+describeEachDialect("service orders: state machine", (db) => {
+  let cast: Cast;
+  beforeAll(async () => {
+    cast = await createCast(db());
+  });
+
+  const order = (details = "Please prepare my federal return for 2025.") => createOrder(cast.clientA, { service: "tax_efiling", details }, [], "en");
+
+  it("starts pending with a first history entry", async () => {
+    const { id, reference } = await order();
+    expect(reference).toMatch(/^SO-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const detail = await getOrder(cast.clientA, id, "en");
+    expect(detail.status).toBe("pending");
+    expect(detail.history.map((entry) => [entry.fromStatus, entry.toStatus])).toEqual([[null, "pending"]]);
+    // staff are told about the new order
+    const staffNotes = await db().selectFrom("notifications").select("type").where("userId", "=", cast.admin.id).execute();
+    expect(staffNotes.map((row) => row.type)).toContain("order.created");
+  });
+
+  it("walks staff through the happy path, keeping history and telling the client", async () => {
+    const { id, reference } = await order();
+    for (const [to, note] of [["in_review", null], ["waiting_for_client", "Please send your W-2"], ["in_progress", null], ["completed", "Filed"]] as const) {
+      await changeOrderStatus(cast.admin, id, to, note);
+    }
+    const detail = await getOrder(cast.clientA, id, "en");
+    expect(detail.status).toBe("completed");
+    expect(detail.history.map((entry) => `${entry.fromStatus}>${entry.toStatus}`)).toEqual([
+      "null>pending",
+      "pending>in_review",
+      "in_review>waiting_for_client",
+      "waiting_for_client>in_progress",
+      "in_progress>completed",
+    ]);
+    expect(detail.history[2]!.note).toBe("Please send your W-2");
+    expect(detail.history[4]!.changedByName).toContain("admin");
+
+    const notifications = await db()
+      .selectFrom("notifications")
+      .select(["titleKey", "params", "link"])
+      .where("userId", "=", cast.clientA.id)
+      .where("type", "=", "order.status")
+      .execute();
+    const forThisOrder = notifications.filter((row) => (row.params as { reference?: string }).reference === reference);
+    expect(forThisOrder).toHaveLength(4);
+    expect(forThisOrder[0]!.titleKey).toBe("orders:notifications.statusChanged.title");
+    expect(forThisOrder[0]!.link).toBe(`/client/service-orders/${id}`);
+
+    // the e-mail is in the client's language (French)
+    const mails = mailsTo(cast.clientA.email).filter((message) => message.includes(`/client/service-orders/${id}`));
+    expect(mails.length).toBe(4);
+    expect(mails.at(-1)).toContain('lang=3D"fr"');
+    expect(mails.at(-1)).toContain("Termin=C3=A9e"); // "Terminée", the French name of the state
+  });
+
+  it("refuses every transition the machine does not list, for staff too", async () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        if (ORDER_TRANSITIONS[from].includes(to)) continue;
+        const { id } = await order();
+        const { db: database } = await import("~/lib/db/db.server");
+        await database().updateTable("serviceOrders").set({ status: from }).where("id", "=", id).execute();
+        await expectRefusal(changeOrderStatus(cast.owner, id, to), 409, "orders:errors.transitionNotAllowed");
+      }
+    }
+  });
+
+  it("refuses an unknown status", async () => {
+    const { id } = await order();
+    await expectRefusal(changeOrderStatus(cast.admin, id, "archived"), 400);
+  });
+
+  it("lets a client cancel its own order only while allowed, and nothing else", async () => {
+    const { id } = await order();
+    await expectRefusal(changeOrderStatus(cast.clientA, id, "in_review"), 403);
+    await expectRefusal(changeOrderStatus(cast.clientB, id, "cancelled"), 404);
+    await changeOrderStatus(cast.clientA, id, "cancelled", "Changed my mind");
+    expect((await getOrder(cast.admin, id, "en")).status).toBe("cancelled");
+
+    const started = await order();
+    await changeOrderStatus(cast.admin, started.id, "in_review");
+    await changeOrderStatus(cast.admin, started.id, "in_progress");
+    await expectRefusal(changeOrderStatus(cast.clientA, started.id, "cancelled"), 409, "orders:errors.cannotCancel");
+  });
+
+  it("lets only one of two simultaneous moves from the same state win", async () => {
+    const { id } = await order();
+    const results = await Promise.allSettled([changeOrderStatus(cast.admin, id, "in_review"), changeOrderStatus(cast.owner, id, "in_review")]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const detail = await getOrder(cast.admin, id, "en");
+    expect(detail.history).toHaveLength(2);
+  });
+
+  it("lists, filters, searches and paginates on the server; a client sees only its own", async () => {
+    const mine = await listOrders(cast.clientA, { perPage: 2, page: 1 }, "en");
+    expect(mine.items.length).toBe(2);
+    expect(mine.total).toBeGreaterThan(2);
+    expect(mine.items.every((item) => item.clientId === cast.clientA.id)).toBe(true);
+    const theirs = await listOrders(cast.clientB, {}, "en");
+    expect(theirs.total).toBe(0);
+
+    const { reference } = await createOrder(cast.clientB, { service: "notary", details: "Notarise a lease agreement please." }, [], "fr");
+    const found = await listOrders(cast.admin, { q: reference.toLowerCase() }, "en");
+    expect(found.items.map((item) => item.reference)).toEqual([reference]);
+    expect(found.items[0]!.serviceTitle).not.toBe("notary");
+    const byStatus = await listOrders(cast.admin, { status: "cancelled" }, "en");
+    expect(byStatus.items.every((item) => item.status === "cancelled")).toBe(true);
+    const byName = await listOrders(cast.admin, { q: "100%_" }, "en");
+    expect(byName.total).toBe(0);
+  });
+
+  it("marks overdue orders: due date past, or open without a due date for more than 14 days", () => {
+    const now = new Date("2026-03-20T12:00:00Z");
+    expect(isOverdue({ status: "in_progress", dueDate: "2026-03-19", createdAt: "2026-03-18T00:00:00Z" }, now)).toBe(true);
+    expect(isOverdue({ status: "in_progress", dueDate: "2026-03-20", createdAt: "2026-01-01T00:00:00Z" }, now)).toBe(false);
+    expect(isOverdue({ status: "pending", dueDate: null, createdAt: "2026-03-01T00:00:00Z" }, now)).toBe(true);
+    expect(isOverdue({ status: "pending", dueDate: null, createdAt: "2026-03-10T00:00:00Z" }, now)).toBe(false);
+    expect(isOverdue({ status: "completed", dueDate: "2026-01-01", createdAt: "2026-01-01T00:00:00Z" }, now)).toBe(false);
+  });
+
+  it("builds the tracker board by state, for staff only", async () => {
+    const board = await listBoard(cast.admin, "en");
+    expect(board.map((column) => column.status)).toEqual(["pending", "in_review", "in_progress", "waiting_for_client", "completed"]);
+    expect(board.find((column) => column.status === "completed")!.total).toBeGreaterThan(0);
+    await expectRefusal(listBoard(cast.clientA, "en"), 403);
+  });
+});
+
+describe("order status machine definition", () => {
+  it("has no way out of completed or cancelled", () => {
+    expect(ORDER_TRANSITIONS.completed).toEqual([]);
+    expect(ORDER_TRANSITIONS.cancelled).toEqual([]);
+  });
+});

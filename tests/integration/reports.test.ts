@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, expect, it } from "vitest";
+import { renderMarkdown } from "~/features/reports/markdown.server";
+import { countReportsAwaitingFeedback, countUnreadReports, createReport, getReport, listReports, markReportRead, submitFeedback } from "~/features/reports/reports.server";
+import { DomainError } from "~/features/service-orders/errors.server";
+import { mailDir } from "~/lib/mail.server";
+import { describeEachDialect } from "../setup/database";
+import { createCast, type Cast } from "./helpers-orders";
+
+describeEachDialect("reports", (db) => {
+  let cast: Cast;
+  beforeAll(async () => {
+    cast = await createCast(db());
+  });
+
+  it("tells the client (notification and an e-mail in their language) when a report is sent", async () => {
+    const { id } = await createReport(cast.admin, { clientId: cast.clientA.id, title: "Déclaration 2025", body: "Tout est **déposé**." }, []);
+    const notification = await db().selectFrom("notifications").select(["titleKey", "link"]).where("userId", "=", cast.clientA.id).where("type", "=", "report.created").executeTakeFirstOrThrow();
+    expect(notification).toEqual({ titleKey: "reports:notifications.created.title", link: `/client/reports/${id}` });
+    const mails = fs
+      .readdirSync(mailDir())
+      .map((file) => fs.readFileSync(path.join(mailDir(), file), "utf8").replace(/=\r?\n/g, ""))
+      .filter((message) => message.includes(`To: ${cast.clientA.email}`) && message.includes(`/client/reports/${id}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('lang=3D"fr"');
+  });
+
+  it("keeps the first read time, and staff reading marks nothing", async () => {
+    const { id } = await createReport(cast.owner, { clientId: cast.clientA.id, title: "Quarterly summary", body: "Numbers." }, []);
+    const before = await countUnreadReports(cast.clientA.id);
+    await getReport(cast.admin, id);
+    await expect(markReportRead(cast.admin, id)).rejects.toBeInstanceOf(DomainError);
+    expect(await countUnreadReports(cast.clientA.id)).toBe(before);
+
+    const first = await markReportRead(cast.clientA, id);
+    const second = await markReportRead(cast.clientA, id);
+    expect(second.readAt).toBe(first.readAt);
+    expect(await countUnreadReports(cast.clientA.id)).toBe(before - 1);
+    const unread = await listReports(cast.clientA, { unread: "1" });
+    expect(unread.items.some((item) => item.id === id)).toBe(false);
+  });
+
+  it("replaces feedback when given again and tells the author", async () => {
+    const { id } = await createReport(cast.admin, { clientId: cast.clientA.id, title: "Payroll", body: "Done." }, []);
+    const awaiting = await countReportsAwaitingFeedback();
+    await submitFeedback(cast.clientA, id, { rating: 3, comment: "ok" });
+    await submitFeedback(cast.clientA, id, { rating: 5 });
+    const report = await getReport(cast.clientA, id);
+    expect([report.feedbackRating, report.feedbackComment, report.readAt !== null]).toEqual([5, null, true]);
+    expect(await countReportsAwaitingFeedback()).toBe(awaiting - 1);
+    const told = await db().selectFrom("notifications").select("type").where("userId", "=", cast.admin.id).where("type", "=", "report.feedback").execute();
+    expect(told.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("keeps each client to its own reports", async () => {
+    await createReport(cast.admin, { clientId: cast.clientB.id, title: "For B only", body: "Private." }, []);
+    const a = await listReports(cast.clientA, {});
+    const b = await listReports(cast.clientB, {});
+    expect(a.items.every((item) => item.clientId === cast.clientA.id)).toBe(true);
+    expect(b.items.map((item) => item.title)).toEqual(["For B only"]);
+    const staff = await listReports(cast.admin, { q: "for b" });
+    expect(staff.items.map((item) => item.title)).toEqual(["For B only"]);
+    await expect(createReport(cast.clientA, { clientId: cast.clientA.id, title: "x", body: "y" }, [])).rejects.toMatchObject({ status: 403 });
+    await expect(createReport(cast.admin, { clientId: cast.admin.id, title: "x", body: "y" }, [])).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("renders Markdown and removes anything executable", () => {
+    const html = renderMarkdown('# Title\n\n[site](https://example.com) <a href="javascript:alert(1)">x</a> <iframe src="https://evil"></iframe> <p onclick="x()" style="color:red">p</p>');
+    expect(html).toContain("<h1>Title</h1>");
+    expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">site</a>');
+    expect(html).not.toMatch(/javascript:|<iframe|onclick|style=/);
+  });
+});
