@@ -7,7 +7,7 @@ function seedNotifications(userId: string, titles: string[]) {
   const db = openTestDatabase();
   try {
     const insert = db.prepare(
-      "insert into notifications (id, user_id, type, title_key, body_key, params, link, created_at) values (?, ?, 'report.created', 'notifications:types.report_created.title', 'notifications:types.report_created.body', ?, null, ?)",
+      "insert into notifications (id, user_id, type, title_key, body_key, params, link, created_at) values (?, ?, 'report.created', 'reports:notifications.created.title', 'reports:notifications.created.body', ?, null, ?)",
     );
     const start = Date.now() - titles.length * 1000;
     titles.forEach((title, index) => insert.run(randomUUID(), userId, JSON.stringify({ title }), new Date(start + index * 1000).toISOString()));

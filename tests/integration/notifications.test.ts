@@ -62,8 +62,8 @@ async function notifyMany(userId: string, count: number) {
       await notify({
         userId,
         type: "report.created",
-        titleKey: "notifications:types.report_created.title",
-        bodyKey: "notifications:types.report_created.body",
+        titleKey: "reports:notifications.created.title",
+        bodyKey: "reports:notifications.created.body",
         params: { title: `Report ${i}` },
         link: `/client/reports/${i}`,
       }),
@@ -102,8 +102,8 @@ describeEachDialect("notifications API", (db) => {
       id: aliceIds[22],
       read: false,
       title: "New report: Report 22",
-      body: "A new report is ready for you: “Report 22”. Open it to read it.",
-      titleKey: "notifications:types.report_created.title",
+      body: "A new report is waiting for you: Report 22.",
+      titleKey: "reports:notifications.created.title",
       params: { title: "Report 22" },
       link: "/client/reports/22",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -128,15 +128,15 @@ describeEachDialect("notifications API", (db) => {
     const dave = await makeUser(db, "client", "fr");
     await notify({
       userId: dave.id,
-      type: "appointment.status",
-      titleKey: "notifications:types.appointment_status.title",
-      bodyKey: "notifications:types.appointment_status.body",
-      params: { status: "confirmed" },
+      type: "appointment.confirmed",
+      titleKey: "appointments:notifications.confirmed.title",
+      bodyKey: "appointments:notifications.confirmed.body",
+      params: { service: "Notariat", when: "3 déc. 2026, 10:00", reference: "AP-TEST-0001" },
     });
     const status = await get(listRoute, "/api/notifications", dave.token);
     expect((status.body!.notifications as Array<Record<string, unknown>>)[0]).toMatchObject({
       title: "Rendez-vous confirmé",
-      body: "Votre rendez-vous est maintenant confirmé.",
+      body: "Notariat le 3 déc. 2026, 10:00 (AP-TEST-0001) est confirmé.",
     });
   });
 

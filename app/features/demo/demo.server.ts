@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { hashPassword } from "~/features/auth/password.server";
+import { formatWhen } from "~/features/appointments/appointments.server";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { holdStartsFor } from "~/features/availability/slots";
 import type { DB } from "~/lib/db/connection.server";
@@ -48,13 +49,14 @@ export async function seedDemoAccounts(db: DB, password: string): Promise<void> 
       })
       .execute();
     if (account.role === "owner" || account.role === "admin") staff[account.role] = id;
-    else await seedClientRecords(db, id, account.email === "client@demo.test" ? 0 : 1, byKey, staff.admin || staff.owner || null);
+    else await seedClientRecords(db, id, account.locale, account.email === "client@demo.test" ? 0 : 1, byKey, staff.admin || staff.owner || null);
   }
 }
 
 async function seedClientRecords(
   db: DB,
   clientId: string,
+  locale: string,
   variant: number,
   services: Map<string, ServiceRow>,
   staffId: string | null,
@@ -109,11 +111,12 @@ async function seedClientRecords(
   const service = pick(variant === 0 ? "tax_efiling" : "bookkeeping");
   const startsAt = day.toUTC().toISO()!;
   const appointmentId = newId();
+  const appointmentReference = newReference("AP");
   await db
     .insertInto("appointments")
     .values({
       id: appointmentId,
-      reference: newReference("AP"),
+      reference: appointmentReference,
       clientId,
       serviceId: service.id,
       orderId: orderIds[0] ?? null,
@@ -153,6 +156,14 @@ async function seedClientRecords(
     })
     .execute();
 
+  const reportTitle = variant === 0 ? "Translation delivered: birth certificate" : "October bookkeeping: missing statements";
+  const serviceTitle = await db
+    .selectFrom("serviceTranslations")
+    .select("title")
+    .where("serviceId", "=", service.id)
+    .where("locale", "=", locale)
+    .executeTakeFirst();
+  // The same keys and parameters the reports and appointments areas use.
   await db
     .insertInto("notifications")
     .values([
@@ -160,18 +171,18 @@ async function seedClientRecords(
         id: newId(),
         userId: clientId,
         type: "report.created",
-        titleKey: "notifications:types.report_created.title",
-        bodyKey: "notifications:types.report_created.body",
-        params: toJson({ title: variant === 0 ? "Translation delivered: birth certificate" : "October bookkeeping: missing statements" }),
+        titleKey: "reports:notifications.created.title",
+        bodyKey: "reports:notifications.created.body",
+        params: toJson({ title: reportTitle }),
         link: `/client/reports/${reportId}`,
       },
       {
         id: newId(),
         userId: clientId,
-        type: "appointment.status",
-        titleKey: "notifications:types.appointment_status.title",
-        bodyKey: "notifications:types.appointment_status.body",
-        params: toJson({ status: "confirmed" }),
+        type: "appointment.confirmed",
+        titleKey: "appointments:notifications.confirmed.title",
+        bodyKey: "appointments:notifications.confirmed.body",
+        params: toJson({ service: serviceTitle?.title ?? service.key, when: formatWhen(startsAt, locale, rules.timeZone), reference: appointmentReference }),
         link: `/client/appointments/${appointmentId}`,
       },
     ])

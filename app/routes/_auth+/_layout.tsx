@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Link, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -15,3 +16,5 @@ export default function AuthLayout() {
     </div>
   );
 }
+
+export const ErrorBoundary = GeneralErrorBoundary;

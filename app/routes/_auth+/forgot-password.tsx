@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -56,3 +57,5 @@ export default function ForgotPasswordPage() {
 }
 
 export const meta: MetaFunction = (args) => authPageTitle(args, "forgot.title");
+
+export const ErrorBoundary = GeneralErrorBoundary;

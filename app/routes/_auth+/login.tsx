@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -100,3 +101,5 @@ export default function LoginPage() {
 }
 
 export const meta: MetaFunction = (args) => authPageTitle(args, "login.title");
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -102,3 +103,5 @@ export default function RegisterPage() {
 }
 
 export const meta: MetaFunction = (args) => authPageTitle(args, "register.title");
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -96,3 +97,5 @@ export default function ResetPasswordPage() {
 }
 
 export const meta: MetaFunction = (args) => authPageTitle(args, "reset.title");
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -66,3 +67,5 @@ export default function VerifyEmailChangePage() {
 }
 
 export const meta: MetaFunction = (args) => authPageTitle(args, "verifyChange.title");
+
+export const ErrorBoundary = GeneralErrorBoundary;

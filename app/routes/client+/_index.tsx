@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarClock, FileText, Megaphone, Plus } from "lucide-react";
@@ -134,3 +135,5 @@ export default function ClientOverview() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
@@ -22,3 +23,5 @@ export default function ClientProfileRoute() {
 }
 
 export const meta: MetaFunction = (args) => authPageTitle(args, "profile.title");
+
+export const ErrorBoundary = GeneralErrorBoundary;

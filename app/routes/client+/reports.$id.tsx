@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -122,3 +123,5 @@ export default function ClientReport() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.report.title ?? "" }];
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -174,3 +175,5 @@ export default function UserDetailPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.user.fullName ?? "" }];
+
+export const ErrorBoundary = GeneralErrorBoundary;

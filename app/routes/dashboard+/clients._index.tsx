@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -124,3 +125,5 @@ export default function ClientsPage() {
 }
 
 export const meta: MetaFunction = (args) => pageTitle(args, "users", "list.title");
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -81,3 +82,5 @@ export default function NewUserPage() {
 }
 
 export const meta: MetaFunction = (args) => pageTitle(args, "users", "create.title");
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
@@ -114,3 +115,5 @@ export default function DashboardReport() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.report.title ?? "" }];
+
+export const ErrorBoundary = GeneralErrorBoundary;
