@@ -1,0 +1,66 @@
+import { getFirm } from "~/features/content/content.server";
+import { db } from "~/lib/db/db.server";
+import { renderEmail } from "~/lib/email.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
+import { newId, nowIso } from "~/lib/ids.server";
+import { logger } from "~/lib/logger.server";
+import { sendMail } from "~/lib/mail.server";
+import type { ContactInput } from "./inbox.schema";
+
+/** The admin inbox: messages sent through the public contact form (the only code touching contact_messages). */
+
+export type ContactContext = { language: string; ip: string | null; userAgent: string | null; userId: string | null };
+
+/** Stores a contact message and returns its id. */
+export async function createContactMessage(input: ContactInput, context: ContactContext): Promise<string> {
+  const id = newId();
+  await db()
+    .insertInto("contactMessages")
+    .values({
+      id,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      locale: context.language,
+      status: "new",
+      ip: context.ip,
+      userAgent: context.userAgent?.slice(0, 500) ?? null,
+      userId: context.userId,
+      createdAt: nowIso(),
+    })
+    .execute();
+  return id;
+}
+
+/** Tells the firm (at the e-mail address of its content) that a message arrived; replying answers the sender. */
+export async function notifyFirmOfContactMessage(input: ContactInput): Promise<void> {
+  const firm = await getFirm();
+  const t = await getFixedT("en", "public");
+  const content = {
+    subject: t("contact.mail.subject", { subject: input.subject }),
+    heading: t("contact.mail.heading"),
+    paragraphs: [
+      t("contact.mail.from", { name: input.name, email: input.email }),
+      t("contact.mail.subjectLine", { subject: input.subject }),
+      input.message,
+    ],
+  };
+  const { text, html } = renderEmail(content, "en", firm.name);
+  await sendMail({ to: firm.email, replyTo: input.email, subject: content.subject, text, html });
+}
+
+/**
+ * The contact form's one entry point: the message is stored first (the inbox
+ * is the record), then the firm is e-mailed. A failed e-mail is logged, not
+ * reported to the sender: the message is safe in the inbox.
+ */
+export async function submitContactMessage(input: ContactInput, context: ContactContext): Promise<string> {
+  const id = await createContactMessage(input, context);
+  try {
+    await notifyFirmOfContactMessage(input);
+  } catch (error) {
+    logger.error({ err: error, contactMessageId: id }, "the contact notification e-mail failed");
+  }
+  return id;
+}
