@@ -90,6 +90,9 @@ export default function ContactPage() {
   }, [fetcher.data, t]);
 
   const busy = fetcher.state !== "idle";
+  // Conform re-renders this component only for the state it reads here; reading every
+  // error keeps the fields below (which read their own errors) up to date.
+  const invalid = Object.keys(form.allErrors).length > 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-semibold text-primary sm:text-4xl">{t("contact.title")}</h1>
@@ -99,7 +102,7 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="text-xl font-semibold">
             {t("contact.formTitle")}
           </h2>
-          <fetcher.Form method="post" {...getFormProps(form)} noValidate className="mt-5 flex flex-col gap-4">
+          <fetcher.Form method="post" {...getFormProps(form)} noValidate data-invalid={invalid || undefined} className="mt-5 flex flex-col gap-4">
             {answer?.sent ? (
               <p role="status" className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm font-medium text-success">
                 <CheckCircle2 aria-hidden className="size-4" />
@@ -124,7 +127,7 @@ export default function ContactPage() {
             </div>
           </fetcher.Form>
         </section>
-        <section aria-labelledby="contact-office-title" className="rounded-lg border bg-card p-6 lg:col-span-2">
+        <section aria-labelledby="contact-office-title" className="self-start rounded-lg border bg-card p-6 lg:col-span-2">
           <h2 id="contact-office-title" className="text-xl font-semibold">
             {t("contact.officeTitle")}
           </h2>
