@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { formatAddress, type Firm, type ServiceSummary } from "~/features/content/content";
-import { supportedLanguages } from "~/lib/i18n/config";
+import { fontPreloads } from "./fonts";
+import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
 
 /** What each public page's loader says about itself (already translated). */
 export type PageMeta = { title: string; description: string; path: string };
@@ -10,9 +11,12 @@ type Match = { id: string; data?: unknown };
 
 export const PUBLIC_LAYOUT_ID = "routes/_public+/_layout";
 
-/** The URL of a public page in one language (`?lng=` is how the server picks the language). */
-export function localizedUrl(origin: string, path: string, language?: string): string {
-  return language ? `${origin}${path}?lng=${language}` : `${origin}${path}`;
+/**
+ * The URL of a public page in one language: English (the default, also x-default) at the
+ * plain path, the others with `?lng=`, which is how the server picks the language.
+ */
+export function localizedUrl(origin: string, path: string, language: string = fallbackLanguage): string {
+  return language === fallbackLanguage ? `${origin}${path}` : `${origin}${path}?lng=${language}`;
 }
 
 /**
@@ -42,6 +46,7 @@ export function publicMeta(page: PageMeta | undefined, matches: Match[]): MetaDe
     { property: "og:url", content: canonical },
     { property: "og:locale", content: { en: "en_US", ar: "ar_AR", fr: "fr_FR" }[layout.language] ?? "en_US" },
     { name: "twitter:card", content: "summary" },
+    ...fontPreloads(layout.language),
   ];
 }
 

@@ -11,6 +11,7 @@ import { intlLocale } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
 import type { loader as layoutLoader } from "./_layout";
+import type { HydrationHandle } from "~/lib/hydration";
 
 type TextSection = { title?: string; subtitle?: string; body?: string };
 
@@ -237,5 +238,8 @@ export default function Home() {
     </>
   );
 }
+
+// Works entirely as HTML: no JavaScript is sent for this page.
+export const handle = { hydrate: false } satisfies HydrationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data?.meta, matches);

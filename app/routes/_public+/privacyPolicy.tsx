@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/public/legal-page";
 import { publicMeta } from "~/components/public/seo";
 import { loadLegalPage } from "~/features/content/legal.server";
+import type { HydrationHandle } from "~/lib/hydration";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadLegalPage(request, "privacy-policy", "/privacyPolicy");
@@ -12,5 +13,8 @@ export default function PrivacyPolicy() {
   const { html } = useLoaderData<typeof loader>();
   return <LegalPage html={html} />;
 }
+
+// Works entirely as HTML: no JavaScript is sent for this page.
+export const handle = { hydrate: false } satisfies HydrationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data?.meta, matches);

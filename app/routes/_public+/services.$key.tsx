@@ -10,6 +10,7 @@ import { getServiceByKey } from "~/features/content/content.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import type { loader as layoutLoader } from "./_layout";
+import type { HydrationHandle } from "~/lib/hydration";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
@@ -60,5 +61,8 @@ export default function ServiceDetailPage() {
     </article>
   );
 }
+
+// Works entirely as HTML: no JavaScript is sent for this page.
+export const handle = { hydrate: false } satisfies HydrationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data?.meta, matches);

@@ -6,6 +6,7 @@ import { publicMeta } from "~/components/public/seo";
 import { ServiceIcon } from "~/components/public/service-icon";
 import { listServices } from "~/features/content/content.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { HydrationHandle } from "~/lib/hydration";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
@@ -42,5 +43,8 @@ export default function Services() {
     </div>
   );
 }
+
+// Works entirely as HTML: no JavaScript is sent for this page.
+export const handle = { hydrate: false } satisfies HydrationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data?.meta, matches);
