@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, openTestDatabase, test, uniqueIp } from "./fixtures";
+import { DEMO, expect, openTestDatabase, signIn, test, uniqueIp } from "./fixtures";
 
 function storedMessages(subject: string): number {
   const db = openTestDatabase();
@@ -103,3 +103,34 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("the staff inbox", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a message sent through the contact form reaches the inbox, is marked read when opened, and can be archived", async ({ page, context }) => {
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
+    const subject = `Inbox ${randomUUID()}`;
+    await open(page, "/contact?lng=en", false);
+    await fill(page, { name: "Rana Co.", email: "rana@example.com", subject, message: "Please call me back." });
+    await send(page);
+    await expect(page.getByRole("status").filter({ hasText: "Message sent successfully" })).toBeVisible();
+
+    await signIn(context, DEMO.admin);
+    await page.goto("/dashboard/inbox?status=new&lng=en");
+    await page.getByRole("link", { name: subject }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
+    await expect(page.locator("article")).toContainText("Please call me back.");
+    await expect(page.locator("article dd").last()).toHaveText("Read");
+
+    await page.getByRole("button", { name: "Archive" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/inbox$/);
+    await page.goto("/dashboard/inbox?status=archived&lng=en");
+    await expect(page.getByRole("link", { name: subject })).toBeVisible();
+  });
+
+  test("clients cannot read the inbox", async ({ page, context }) => {
+    await signIn(context, DEMO.client);
+    await page.goto("/dashboard/inbox");
+    await expect(page).toHaveURL(/\/client$/);
+  });
+});

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from "vitest";
 import { clearPublicCache } from "~/features/content/content.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { ContactSchema } from "~/features/inbox/inbox.schema";
-import { submitContactMessage } from "~/features/inbox/inbox.server";
+import { createContactMessage, INBOX_PAGE_SIZE, listContactMessages, openContactMessage, setContactMessageArchived, submitContactMessage } from "~/features/inbox/inbox.server";
 import { mailDir } from "~/lib/mail.server";
 import { describeEachDialect } from "../setup/database";
 
@@ -48,5 +48,41 @@ describeEachDialect("contact messages", (db) => {
     expect(mail).toBeDefined();
     expect(mail).toContain("To: hello@example.com");
     expect(mail).toContain("Reply-To: owner@acme.example");
+  });
+
+  it("lists the inbox newest first by page and status; opening marks read; archiving moves a message", async () => {
+    await db().deleteFrom("contactMessages").execute();
+    const ids: string[] = [];
+    for (let index = 0; index < INBOX_PAGE_SIZE + 3; index += 1) {
+      ids.push(
+        await createContactMessage(
+          { name: `Sender ${index}`, email: `s${index}@example.com`, subject: `Subject ${index}`, message: "Hello" },
+          { language: "en", ip: null, userAgent: null, userId: null },
+        ),
+      );
+      await db()
+        .updateTable("contactMessages")
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString() })
+        .where("id", "=", ids[index]!)
+        .execute();
+    }
+    const first = await listContactMessages({ page: 1 });
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: INBOX_PAGE_SIZE + 3 });
+    expect(first.messages).toHaveLength(INBOX_PAGE_SIZE);
+    expect(first.messages[0]!.subject).toBe(`Subject ${INBOX_PAGE_SIZE + 2}`);
+    expect((await listContactMessages({ page: 2 })).messages.map((message) => message.subject)).toEqual(["Subject 2", "Subject 1", "Subject 0"]);
+
+    const opened = await openContactMessage(ids[0]!);
+    expect(opened?.status).toBe("read");
+    expect(opened?.readAt).toBeTruthy();
+    expect(await openContactMessage("no-such-id")).toBeNull();
+    expect(await setContactMessageArchived(ids[1]!, true)).toBe(true);
+    expect(await setContactMessageArchived("no-such-id", true)).toBe(false);
+
+    expect((await listContactMessages({ status: "read", page: 1 })).messages.map((message) => message.id)).toEqual([ids[0]]);
+    expect((await listContactMessages({ status: "archived", page: 1 })).messages.map((message) => message.id)).toEqual([ids[1]]);
+    expect((await listContactMessages({ status: "new", page: 1 })).total).toBe(INBOX_PAGE_SIZE + 1);
+    // Opening an archived message leaves it archived.
+    expect((await openContactMessage(ids[1]!))?.status).toBe("archived");
   });
 });

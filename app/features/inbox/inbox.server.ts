@@ -64,3 +64,48 @@ export async function submitContactMessage(input: ContactInput, context: Contact
   }
   return id;
 }
+
+export const INBOX_STATUSES = ["new", "read", "archived"] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+export const INBOX_PAGE_SIZE = 20;
+
+/** One page of contact messages, newest first, optionally of one status. */
+export async function listContactMessages(options: { status?: InboxStatus; page: number }) {
+  const page = Math.max(1, Math.floor(options.page));
+  let query = db().selectFrom("contactMessages");
+  if (options.status) query = query.where("status", "=", options.status);
+  const [rows, total] = await Promise.all([
+    query
+      .select(["id", "name", "email", "subject", "status", "locale", "createdAt"])
+      .orderBy("createdAt", "desc")
+      .orderBy("id")
+      .limit(INBOX_PAGE_SIZE)
+      .offset((page - 1) * INBOX_PAGE_SIZE)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  const count = Number(total.count);
+  return { messages: rows, page, pageCount: Math.max(1, Math.ceil(count / INBOX_PAGE_SIZE)), total: count };
+}
+
+/** A message for reading; opening a new one marks it read. Null when there is no such message. */
+export async function openContactMessage(id: string) {
+  const message = await db().selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!message) return null;
+  if (message.status === "new") {
+    const readAt = nowIso();
+    await db().updateTable("contactMessages").set({ status: "read", readAt }).where("id", "=", id).where("status", "=", "new").execute();
+    return { ...message, status: "read", readAt };
+  }
+  return message;
+}
+
+/** Archives a message (or brings it back to the read list). False when there is no such message. */
+export async function setContactMessageArchived(id: string, archived: boolean): Promise<boolean> {
+  const result = await db()
+    .updateTable("contactMessages")
+    .set({ status: archived ? "archived" : "read" })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
