@@ -152,3 +152,14 @@ test("robots.txt keeps crawlers out of the private areas and names the sitemap",
   for (const area of ["/client", "/dashboard", "/api", "/resources"]) expect(text).toContain(`Disallow: ${area}`);
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
+
+test("the public pages have no accessibility violations (axe) in English and Arabic", async ({ page }) => {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  for (const path of ["/", "/services", "/services/immigration", "/contact", "/cookiePolicy"]) {
+    for (const language of ["en", "ar"]) {
+      await page.goto(`${path}?lng=${language}`);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((violation) => `${path} ${language}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+    }
+  }
+});
