@@ -162,4 +162,10 @@ test("the public pages have no accessibility violations (axe) in English and Ara
       expect(violations.map((violation) => `${path} ${language}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
     }
   }
+  // The dark theme (followed from the system) keeps its contrast.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/contact?lng=en");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `dark: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
 });
