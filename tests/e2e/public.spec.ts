@@ -78,6 +78,7 @@ test("services list the five services; each detail offers ordering and booking; 
   await page.getByRole("link", { name: /Learn more.*Notary Public/ }).click();
   await expect(page).toHaveURL(/\/services\/notary$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notary Public");
+  await expect(page.getByRole("list", { name: "At a glance" })).toContainText("Appointment: about");
   await expect(page.getByRole("link", { name: "Order this service" })).toHaveAttribute(
     "href",
     `/login?redirectTo=${encodeURIComponent("/client/service-orders/new?service=notary")}`,

@@ -4,7 +4,7 @@ import { formatAddress, telHref, type Firm } from "~/features/content/content";
 import { formatOpeningHours } from "./hours";
 
 /** Address, phone, e-mail and hours of the office, all read from the firm's content. */
-export function OfficeDetails({ firm, headingLevel: Heading = "h3" }: { firm: Firm; headingLevel?: "h2" | "h3" }) {
+export function OfficeDetails({ firm }: { firm: Firm }) {
   const { t, i18n } = useTranslation("public");
   return (
     <address className="flex flex-col gap-3 not-italic">
@@ -32,7 +32,7 @@ export function OfficeDetails({ firm, headingLevel: Heading = "h3" }: { firm: Fi
       <div className="flex gap-2">
         <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
         <div>
-          <Heading className="font-semibold">{t("office.hours")}</Heading>
+          <h3 className="font-semibold">{t("office.hours")}</h3>
           <ul>
             {formatOpeningHours(firm.hours, i18n.language).map((line) => (
               <li key={line.days}>

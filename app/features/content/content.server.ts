@@ -168,8 +168,6 @@ export async function getCurrentAnnouncement(language: Language, now: Date = new
   return null;
 }
 
-export const LEGAL_DOCUMENTS: readonly LegalDocument[] = ["terms-of-service", "privacy-policy", "cookie-policy"];
-
 /** A legal text as sanitised HTML, rendered from the Markdown section in the language asked for. */
 export function getLegalHtml(document: LegalDocument, language: Language): Promise<string | null> {
   return cached(`legal:${document}:${language}`, async () => {

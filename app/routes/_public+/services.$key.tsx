@@ -8,6 +8,7 @@ import { ServiceIcon } from "~/components/public/service-icon";
 import { buttonVariants } from "~/components/ui/button";
 import { getServiceByKey } from "~/features/content/content.server";
 import { invariantResponse } from "~/lib/http.server";
+import { intlLocale } from "~/lib/i18n/config";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import type { loader as layoutLoader } from "./_layout";
 import type { HydrationHandle } from "~/lib/hydration";
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function ServiceDetailPage() {
   const { service } = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>(PUBLIC_LAYOUT_ID);
-  const { t } = useTranslation("public");
+  const { t, i18n } = useTranslation("public");
   const query = `?${new URLSearchParams({ service: service.key })}`;
   const orderPath = `/client/service-orders/new${query}`;
   const signedIn = Boolean(layout?.account);
@@ -40,6 +41,16 @@ export default function ServiceDetailPage() {
         <h1 className="text-3xl font-semibold text-primary sm:text-4xl">{service.title}</h1>
       </div>
       <p className="mt-4 text-lg text-muted-foreground">{service.description}</p>
+      <ul aria-label={t("services.facts")} className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm font-semibold">
+        {service.priceFromCents !== null ? (
+          <li>
+            {t("services.priceFrom", {
+              price: new Intl.NumberFormat(intlLocale(i18n.language), { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(service.priceFromCents / 100),
+            })}
+          </li>
+        ) : null}
+        <li>{t("services.duration", { minutes: service.durationMinutes })}</li>
+      </ul>
       <div className="mt-8 flex flex-col gap-4 leading-relaxed">
         {service.fullDescription
           .split(/\n{2,}/)
