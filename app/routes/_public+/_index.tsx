@@ -1,17 +1,245 @@
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { db } from "~/lib/db/db.server";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { ArrowRight, BadgeCheck, Quote, Star } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { appointmentHref } from "~/components/public/navbar";
+import { publicMeta, PUBLIC_LAYOUT_ID } from "~/components/public/seo";
+import { ServiceIcon } from "~/components/public/service-icon";
+import { buttonVariants } from "~/components/ui/button";
+import { getFirm, getSection, getStats, listFaqs, listLogos, listServices, listTestimonials } from "~/features/content/content.server";
+import { intlLocale } from "~/lib/i18n/config";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { cn } from "~/lib/utils";
+import type { loader as layoutLoader } from "./_layout";
+import type { HydrationHandle } from "~/lib/hydration";
 
-export async function loader() {
-  const firm = await db().selectFrom("contentSections").select("data").where("key", "=", "firm").executeTakeFirst();
-  return json({ firm: (firm?.data ?? {}) as { name?: string } });
+type TextSection = { title?: string; subtitle?: string; body?: string };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await getLanguage(request);
+  const [t, firm, hero, about, cta, services, stats, testimonials, logos, faqs] = await Promise.all([
+    getFixedT(language, "public"),
+    getFirm(),
+    getSection<TextSection>("hero", language),
+    getSection<TextSection>("about", language),
+    getSection<TextSection>("cta", language),
+    listServices(language),
+    getStats(language),
+    listTestimonials(language),
+    listLogos(),
+    listFaqs(language),
+  ]);
+  return json({
+    meta: { title: t("home.meta.title", { name: firm.name }), description: hero?.subtitle ?? t("home.meta.description"), path: "/" },
+    proprietor: { name: firm.proprietor, title: firm.proprietorTitle?.[language] ?? firm.proprietorTitle?.en ?? "" },
+    hero,
+    about,
+    cta,
+    services,
+    stats,
+    testimonials,
+    logos,
+    faqs,
+  });
+}
+
+function paragraphs(text: string | undefined): string[] {
+  return (text ?? "").split(/\n{2,}/).filter(Boolean);
 }
 
 export default function Home() {
-  const { firm } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const layout = useRouteLoaderData<typeof layoutLoader>(PUBLIC_LAYOUT_ID);
+  const { t, i18n } = useTranslation("public");
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
+  const signedIn = Boolean(layout?.account);
+
   return (
-    <main className="mx-auto max-w-3xl p-8">
-      <h1 className="text-3xl font-semibold text-primary">{firm.name}</h1>
-    </main>
+    <>
+      <section aria-labelledby="hero-title" className="bg-gradient-to-b from-secondary to-background">
+        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
+          <h1 id="hero-title" className="max-w-3xl text-3xl font-semibold tracking-tight text-primary sm:text-5xl">
+            {data.hero?.title}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-muted-foreground">{data.hero?.subtitle}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/services" className={buttonVariants({ size: "lg" })}>
+              {t("home.getStarted")}
+              <ArrowRight aria-hidden className="rtl:rotate-180" />
+            </Link>
+            <a href="#about" className={buttonVariants({ size: "lg", variant: "outline" })}>
+              {t("nav.about")}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section id="about" aria-labelledby="about-title" className="scroll-mt-4">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <h2 id="about-title" className="text-2xl font-semibold sm:text-3xl">
+              {data.about?.title}
+            </h2>
+            {paragraphs(data.about?.body).map((paragraph) => (
+              <p key={paragraph} className="mt-4 leading-relaxed">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+          <aside aria-labelledby="proprietor-name" className="rounded-lg border bg-card p-6">
+            <h3 id="proprietor-name" className="text-lg font-semibold">
+              {data.proprietor.name}
+            </h3>
+            <p className="mt-1 text-sm text-muted-foreground">{data.proprietor.title}</p>
+            <ul className="mt-5 flex flex-col gap-3 text-sm">
+              {(["taxPreparer", "translator", "experience"] as const).map((key) => (
+                <li key={key} className="flex gap-2">
+                  <BadgeCheck aria-hidden className="size-5 shrink-0 text-accent" />
+                  {t(`home.about.badges.${key}`)}
+                </li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+      </section>
+
+      <section aria-labelledby="services-title" className="bg-muted/40">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="services-title" className="text-2xl font-semibold sm:text-3xl">
+            {t("home.services.title")}
+          </h2>
+          <p className="mt-3 max-w-2xl text-muted-foreground">{t("home.services.intro")}</p>
+          <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {data.services.map((service) => (
+              <li key={service.key} className="flex flex-col rounded-lg border bg-card p-6">
+                <ServiceIcon name={service.icon} className="size-7 text-accent" />
+                <h3 className="mt-4 text-lg font-semibold">{service.title}</h3>
+                <p className="mt-2 flex-1 text-sm text-muted-foreground">{service.description}</p>
+                <Link to={`/services/${service.key}`} className="mt-4 text-sm font-semibold text-primary underline-offset-4 hover:underline">
+                  {t("services.learnMore")}
+                  <span className="sr-only">: {service.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {data.stats.length > 0 ? (
+        <section aria-labelledby="stats-title">
+          <div className="mx-auto max-w-6xl px-4 py-16">
+            <h2 id="stats-title" className="text-2xl font-semibold sm:text-3xl">
+              {t("home.stats.title")}
+            </h2>
+            <dl className="mt-8 grid grid-cols-2 gap-6 lg:grid-cols-4">
+              {data.stats.map((stat) => (
+                <div key={stat.key} className="flex flex-col-reverse rounded-lg border p-5">
+                  <dt className="mt-1 text-sm text-muted-foreground">{stat.label}</dt>
+                  <dd className="text-3xl font-semibold text-primary">
+                    {number.format(stat.value)}
+                    {stat.suffix}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+      ) : null}
+
+      {data.testimonials.length > 0 ? (
+        <section aria-labelledby="testimonials-title" className="bg-muted/40">
+          <div className="mx-auto max-w-6xl px-4 py-16">
+            <h2 id="testimonials-title" className="text-2xl font-semibold sm:text-3xl">
+              {t("home.testimonials.title")}
+            </h2>
+            <ul className="mt-8 grid gap-5 lg:grid-cols-3">
+              {data.testimonials.map((testimonial) => (
+                <li key={testimonial.id} className="rounded-lg border bg-card p-6">
+                  <figure>
+                    <Quote aria-hidden className="size-6 text-accent" />
+                    <p className="mt-2 flex gap-0.5" aria-label={t("home.testimonials.rating", { rating: testimonial.rating })} role="img">
+                      {Array.from({ length: 5 }, (_, index) => (
+                        <Star key={index} aria-hidden className={cn("size-4", index < testimonial.rating ? "fill-current text-warning" : "text-muted-foreground")} />
+                      ))}
+                    </p>
+                    <blockquote className="mt-3 leading-relaxed">{testimonial.quote}</blockquote>
+                    <figcaption className="mt-4 text-sm">
+                      <span className="font-semibold">{testimonial.authorName}</span>
+                      {testimonial.authorTitle ? <span className="text-muted-foreground">, {testimonial.authorTitle}</span> : null}
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      {data.logos.length > 0 ? (
+        <section aria-labelledby="logos-title">
+          <div className="mx-auto max-w-6xl px-4 py-12">
+            <h2 id="logos-title" className="text-center text-lg font-semibold text-muted-foreground">
+              {t("home.logos.title")}
+            </h2>
+            <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-4 text-lg font-semibold text-muted-foreground">
+              {data.logos.map((logo) => (
+                <li key={logo.id}>
+                  {logo.websiteUrl ? (
+                    <a href={logo.websiteUrl} target="_blank" rel="noopener noreferrer" className="hover:text-foreground">
+                      {logo.name}
+                    </a>
+                  ) : (
+                    logo.name
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <section id="faq" aria-labelledby="faq-title" className="scroll-mt-4">
+        <div className="mx-auto max-w-3xl px-4 py-16">
+          <h2 id="faq-title" className="text-2xl font-semibold sm:text-3xl">
+            {t("home.faq.title")}
+          </h2>
+          <div className="mt-8 divide-y rounded-lg border">
+            {data.faqs.map((faq) => (
+              <details key={faq.id} className="group p-5">
+                <summary className="flex cursor-pointer list-none items-start justify-between gap-4 font-semibold [&::-webkit-details-marker]:hidden">
+                  <span>{faq.question}</span>
+                  <span aria-hidden className="text-xl leading-none text-muted-foreground group-open:rotate-45">
+                    +
+                  </span>
+                </summary>
+                <p className="mt-3 leading-relaxed text-muted-foreground">{faq.answer}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-title" className="bg-primary text-primary-foreground">
+        <div className="mx-auto max-w-6xl px-4 py-16 text-center">
+          <h2 id="cta-title" className="text-2xl font-semibold sm:text-3xl">
+            {data.cta?.title}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl">{data.cta?.body}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to={appointmentHref(signedIn)} className={buttonVariants({ size: "lg", variant: "secondary" })}>
+              {t("nav.schedule")}
+            </Link>
+            <Link to="/contact" className={cn(buttonVariants({ size: "lg", variant: "outline" }), "border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10")}>
+              {t("nav.contact")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }
+
+// Works entirely as HTML: no JavaScript is sent for this page.
+export const handle = { hydrate: false } satisfies HydrationHandle;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data?.meta, matches);

@@ -1,0 +1,198 @@
+import { marked } from "marked";
+import sanitizeHtml from "sanitize-html";
+import { db } from "~/lib/db/db.server";
+import { fallbackLanguage, type Language } from "~/lib/i18n/config";
+import type { Announcement, Faq, Firm, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
+
+/**
+ * The public website's content, read by language. Everything here is read far
+ * more often than it changes, so each answer is kept in memory per language
+ * until an admin edits the content (the admin screens call clearPublicCache()).
+ */
+const cache = new Map<string, Promise<unknown>>();
+
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let found = cache.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = load();
+    cache.set(key, found);
+    // A failed read is not remembered: the next request tries again.
+    found.catch(() => cache.delete(key));
+  }
+  return found;
+}
+
+/** Forgets every cached public answer; call it after any change to public content. */
+export function clearPublicCache(): void {
+  cache.clear();
+}
+
+async function readSection<T>(key: string, locale: string): Promise<T | null> {
+  const row = await db().selectFrom("contentSections").select("data").where("key", "=", key).where("locale", "=", locale).executeTakeFirst();
+  return (row?.data as T | undefined) ?? null;
+}
+
+/** A per-language section (hero, about, cta, legal.*), falling back to English when a translation is missing. */
+export function getSection<T extends Record<string, unknown>>(key: string, language: Language): Promise<T | null> {
+  return cached(`section:${key}:${language}`, async () => {
+    return (await readSection<T>(key, language)) ?? (language === fallbackLanguage ? null : readSection<T>(key, fallbackLanguage));
+  });
+}
+
+/** The firm's identity: name, proprietor, address, phone, e-mail, hours (language-neutral, locale '*'). */
+export function getFirm(): Promise<Firm> {
+  return cached("firm", async () => {
+    const firm = await readSection<Firm>("firm", "*");
+    if (!firm) throw new Error("the firm's content section is missing (seedPublicContent not run?)");
+    return firm;
+  });
+}
+
+/** The figures of the statistics section, with labels in the language asked for. */
+export function getStats(language: Language): Promise<Stat[]> {
+  return cached(`stats:${language}`, async () => {
+    const data = await readSection<{ items?: Array<{ key: string; value: number; suffix?: string; i18n: Record<string, { label: string }> }> }>("stats", "*");
+    return (data?.items ?? []).map((item) => ({
+      key: item.key,
+      value: item.value,
+      suffix: item.suffix ?? "",
+      label: (item.i18n[language] ?? item.i18n[fallbackLanguage])?.label ?? item.key,
+    }));
+  });
+}
+
+function serviceQuery(language: Language) {
+  return db()
+    .selectFrom("services")
+    .innerJoin("serviceTranslations as tr", (join) => join.onRef("tr.serviceId", "=", "services.id").on("tr.locale", "=", language))
+    .where("services.active", "=", true)
+    .orderBy("services.sortOrder")
+    .orderBy("services.key");
+}
+
+/** Active services in display order, with title and short description. */
+export function listServices(language: Language): Promise<ServiceSummary[]> {
+  return cached(`services:${language}`, async () => {
+    const rows = await serviceQuery(language)
+      .select(["services.key", "services.icon", "tr.title", "tr.description"])
+      .execute();
+    if (rows.length === 0 && language !== fallbackLanguage) return listServices(fallbackLanguage);
+    return rows;
+  });
+}
+
+/** One active service with its full description, or null for an unknown key. */
+export function getServiceByKey(key: string, language: Language): Promise<ServiceDetail | null> {
+  return cached(`service:${key}:${language}`, async () => {
+    const row = await serviceQuery(language)
+      .where("services.key", "=", key)
+      .select(["services.key", "services.icon", "services.durationMinutes", "services.priceFromCents", "tr.title", "tr.description", "tr.fullDescription"])
+      .executeTakeFirst();
+    if (!row && language !== fallbackLanguage) return getServiceByKey(key, fallbackLanguage);
+    return row ?? null;
+  });
+}
+
+/** Active FAQs in display order. */
+export function listFaqs(language: Language): Promise<Faq[]> {
+  return cached(`faqs:${language}`, async () => {
+    const rows = await db()
+      .selectFrom("faqs")
+      .innerJoin("faqTranslations as tr", (join) => join.onRef("tr.faqId", "=", "faqs.id").on("tr.locale", "=", language))
+      .where("faqs.active", "=", true)
+      .orderBy("faqs.sortOrder")
+      .select(["faqs.id", "tr.question", "tr.answer"])
+      .limit(50)
+      .execute();
+    if (rows.length === 0 && language !== fallbackLanguage) return listFaqs(fallbackLanguage);
+    return rows;
+  });
+}
+
+/** Published testimonials in the language asked for (those without a usable text are left out). */
+export function listTestimonials(language: Language): Promise<Testimonial[]> {
+  return cached(`testimonials:${language}`, async () => {
+    const rows = await db()
+      .selectFrom("testimonials")
+      .where("published", "=", true)
+      .orderBy("sortOrder")
+      .select(["id", "authorName", "rating", "i18n"])
+      .limit(12)
+      .execute();
+    return rows.flatMap((row) => {
+      const texts = row.i18n as Record<string, { quote?: string; authorTitle?: string }>;
+      const text = texts[language]?.quote ? texts[language] : texts[fallbackLanguage];
+      if (!text?.quote) return [];
+      return [{ id: row.id, authorName: row.authorName, rating: row.rating, quote: text.quote, authorTitle: text.authorTitle ?? "" }];
+    });
+  });
+}
+
+/** Published client logos (name, site, and the image's size when there is one). */
+export function listLogos(): Promise<Logo[]> {
+  return cached("logos", () =>
+    db()
+      .selectFrom("logos")
+      .where("published", "=", true)
+      .orderBy("sortOrder")
+      .select(["id", "name", "websiteUrl", "fileId", "width", "height"])
+      .limit(24)
+      .execute(),
+  );
+}
+
+type AnnouncementRow = { id: string; i18n: unknown; linkUrl: string | null; startsAt: string | null; endsAt: string | null };
+
+/** The announcement shown to visitors now: active, audience public, within its dates; the newest wins. */
+export async function getCurrentAnnouncement(language: Language, now: Date = new Date()): Promise<Announcement | null> {
+  // The candidates are cached; the time window is checked on every call.
+  const rows = await cached<AnnouncementRow[]>("announcements", () =>
+    db()
+      .selectFrom("announcements")
+      .where("active", "=", true)
+      .where("audience", "=", "public")
+      .orderBy("createdAt", "desc")
+      .select(["id", "i18n", "linkUrl", "startsAt", "endsAt"])
+      .limit(20)
+      .execute(),
+  );
+  const instant = now.toISOString();
+  for (const row of rows) {
+    if (row.startsAt && row.startsAt > instant) continue;
+    if (row.endsAt && row.endsAt <= instant) continue;
+    const texts = row.i18n as Record<string, { message?: string }>;
+    const message = texts[language]?.message || texts[fallbackLanguage]?.message;
+    if (!message) continue;
+    return { id: row.id, message, linkUrl: row.linkUrl };
+  }
+  return null;
+}
+
+/** A legal text as sanitised HTML, rendered from the Markdown section in the language asked for. */
+export function getLegalHtml(document: LegalDocument, language: Language): Promise<string | null> {
+  return cached(`legal:${document}:${language}`, async () => {
+    const section = await getSection<{ markdown?: string }>(`legal.${document}`, language);
+    if (!section?.markdown) return null;
+    return renderMarkdown(section.markdown);
+  });
+}
+
+/** Markdown → HTML with only ordinary document markup left (no scripts, styles or event handlers). */
+export function renderMarkdown(markdown: string): string {
+  const html = marked.parse(markdown, { async: false, gfm: true });
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, "h1", "h2"],
+    allowedAttributes: { a: ["href", "title", "rel", "target"], th: ["scope"], td: ["colspan"] },
+    allowedSchemes: ["http", "https", "mailto", "tel"],
+    transformTags: {
+      a: (tagName, attribs) =>
+        /^https?:/.test(attribs.href ?? "") ? { tagName, attribs: { ...attribs, rel: "noopener", target: "_blank" } } : { tagName, attribs },
+    },
+  });
+}
+
+/** The data every public page shows around its content: the firm, the services for the footer, the announcement. */
+export async function getPublicChrome(language: Language) {
+  const [firm, services, announcement] = await Promise.all([getFirm(), listServices(language), getCurrentAnnouncement(language)]);
+  return { firm, services, announcement };
+}

@@ -1,0 +1,42 @@
+/** Shapes of the public content, shared by the server reads and the components that show them. */
+
+export type OpeningHours = { days: string[]; opens: string; closes: string };
+
+export type Firm = {
+  name: string;
+  legalName?: string;
+  proprietor: string;
+  proprietorTitle?: Record<string, string>;
+  phone: string;
+  email: string;
+  address: { street: string; city: string; region: string; postalCode: string; country: string };
+  geo?: { latitude: number; longitude: number };
+  timeZone?: string;
+  hours: OpeningHours[];
+  foundedYear?: number;
+  social?: Record<string, string>;
+};
+
+export type ServiceSummary = { key: string; icon: string; title: string; description: string };
+export type ServiceDetail = ServiceSummary & { fullDescription: string; durationMinutes: number; priceFromCents: number | null };
+export type Faq = { id: string; question: string; answer: string };
+export type Stat = { key: string; value: number; suffix: string; label: string };
+export type Testimonial = { id: string; authorName: string; rating: number; quote: string; authorTitle: string };
+export type Logo = { id: string; name: string; websiteUrl: string | null; fileId: string | null; width: number | null; height: number | null };
+export type Announcement = { id: string; message: string; linkUrl: string | null };
+export type LegalDocument = "terms-of-service" | "privacy-policy" | "cookie-policy";
+
+/** One line of the address, as people write it in the US. */
+export function formatAddress(address: Firm["address"]): string {
+  return `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
+}
+
+/** The maps link of the Get Directions action. */
+export function directionsUrl(address: Firm["address"]): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(formatAddress(address))}`;
+}
+
+/** "tel:" link from a displayed number. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}

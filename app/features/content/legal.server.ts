@@ -1,0 +1,13 @@
+import { json } from "@remix-run/node";
+import { invariantResponse } from "~/lib/http.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { LegalDocument } from "./content";
+import { getLegalHtml } from "./content.server";
+
+/** The loader of a legal page: the document's sanitised HTML in the reader's language, and its meta. */
+export async function loadLegalPage(request: Request, document: LegalDocument, path: string) {
+  const language = await getLanguage(request);
+  const [t, html] = await Promise.all([getFixedT(language, "public"), getLegalHtml(document, language)]);
+  invariantResponse(html, "Document not found");
+  return json({ meta: { title: t(`legal.${document}`), description: t(`legal.descriptions.${document}`), path }, html });
+}

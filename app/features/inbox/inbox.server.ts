@@ -1,0 +1,111 @@
+import { getFirm } from "~/features/content/content.server";
+import { db } from "~/lib/db/db.server";
+import { renderEmail } from "~/lib/email.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
+import { newId, nowIso } from "~/lib/ids.server";
+import { logger } from "~/lib/logger.server";
+import { sendMail } from "~/lib/mail.server";
+import type { ContactInput } from "./inbox.schema";
+
+/** The admin inbox: messages sent through the public contact form (the only code touching contact_messages). */
+
+export type ContactContext = { language: string; ip: string | null; userAgent: string | null; userId: string | null };
+
+/** Stores a contact message and returns its id. */
+export async function createContactMessage(input: ContactInput, context: ContactContext): Promise<string> {
+  const id = newId();
+  await db()
+    .insertInto("contactMessages")
+    .values({
+      id,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      locale: context.language,
+      status: "new",
+      ip: context.ip,
+      userAgent: context.userAgent?.slice(0, 500) ?? null,
+      userId: context.userId,
+      createdAt: nowIso(),
+    })
+    .execute();
+  return id;
+}
+
+/** Tells the firm (at the e-mail address of its content) that a message arrived; replying answers the sender. */
+export async function notifyFirmOfContactMessage(input: ContactInput): Promise<void> {
+  const firm = await getFirm();
+  const t = await getFixedT("en", "public");
+  const content = {
+    subject: t("contact.mail.subject", { subject: input.subject }),
+    heading: t("contact.mail.heading"),
+    paragraphs: [
+      t("contact.mail.from", { name: input.name, email: input.email }),
+      t("contact.mail.subjectLine", { subject: input.subject }),
+      input.message,
+    ],
+  };
+  const { text, html } = renderEmail(content, "en", firm.name);
+  await sendMail({ to: firm.email, replyTo: input.email, subject: content.subject, text, html });
+}
+
+/**
+ * The contact form's one entry point: the message is stored first (the inbox
+ * is the record), then the firm is e-mailed. A failed e-mail is logged, not
+ * reported to the sender: the message is safe in the inbox.
+ */
+export async function submitContactMessage(input: ContactInput, context: ContactContext): Promise<string> {
+  const id = await createContactMessage(input, context);
+  try {
+    await notifyFirmOfContactMessage(input);
+  } catch (error) {
+    logger.error({ err: error, contactMessageId: id }, "the contact notification e-mail failed");
+  }
+  return id;
+}
+
+export const INBOX_STATUSES = ["new", "read", "archived"] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+export const INBOX_PAGE_SIZE = 20;
+
+/** One page of contact messages, newest first, optionally of one status. */
+export async function listContactMessages(options: { status?: InboxStatus; page: number }) {
+  const page = Math.max(1, Math.floor(options.page));
+  let query = db().selectFrom("contactMessages");
+  if (options.status) query = query.where("status", "=", options.status);
+  const [rows, total] = await Promise.all([
+    query
+      .select(["id", "name", "email", "subject", "status", "locale", "createdAt"])
+      .orderBy("createdAt", "desc")
+      .orderBy("id")
+      .limit(INBOX_PAGE_SIZE)
+      .offset((page - 1) * INBOX_PAGE_SIZE)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  const count = Number(total.count);
+  return { messages: rows, page, pageCount: Math.max(1, Math.ceil(count / INBOX_PAGE_SIZE)), total: count };
+}
+
+/** A message for reading; opening a new one marks it read. Null when there is no such message. */
+export async function openContactMessage(id: string) {
+  const message = await db().selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!message) return null;
+  if (message.status === "new") {
+    const readAt = nowIso();
+    await db().updateTable("contactMessages").set({ status: "read", readAt }).where("id", "=", id).where("status", "=", "new").execute();
+    return { ...message, status: "read", readAt };
+  }
+  return message;
+}
+
+/** Archives a message (or brings it back to the read list). False when there is no such message. */
+export async function setContactMessageArchived(id: string, archived: boolean): Promise<boolean> {
+  const result = await db()
+    .updateTable("contactMessages")
+    .set({ status: archived ? "archived" : "read" })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

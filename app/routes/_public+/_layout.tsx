@@ -1,0 +1,52 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AnnouncementBar } from "~/components/public/announcement-bar";
+import { Footer } from "~/components/public/footer";
+import { Navbar } from "~/components/public/navbar";
+import { firmJsonLd } from "~/components/public/seo";
+import { dismissedAnnouncementId } from "~/features/content/announcement-cookie.server";
+import { getPublicChrome } from "~/features/content/content.server";
+import { getUser } from "~/lib/auth.server";
+import { env } from "~/lib/env.server";
+import { homePathFor } from "~/lib/features";
+import { getLanguage } from "~/lib/i18n/i18n.server";
+import { useNonce } from "~/lib/nonce";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await getLanguage(request);
+  const [chrome, user, dismissed] = await Promise.all([getPublicChrome(language), getUser(request), dismissedAnnouncementId(request)]);
+  return json({
+    origin: env().appUrl,
+    language,
+    firm: chrome.firm,
+    services: chrome.services,
+    announcement: chrome.announcement && chrome.announcement.id !== dismissed ? chrome.announcement : null,
+    account: user ? { home: homePathFor(user.role) } : null,
+  });
+}
+
+export default function PublicLayout() {
+  const data = useLoaderData<typeof loader>();
+  const nonce = useNonce();
+  const { t } = useTranslation("public");
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+        {t("nav.skip")}
+      </a>
+      {data.announcement ? <AnnouncementBar key={data.announcement.id} announcement={data.announcement} /> : null}
+      <Navbar firmName={data.firm.name} account={data.account} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer firm={data.firm} services={data.services} />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: firmJsonLd(data.firm, data.services, data.origin, data.language) }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LegalPage } from "~/components/public/legal-page";
+import { publicMeta } from "~/components/public/seo";
+import { loadLegalPage } from "~/features/content/legal.server";
+import type { HydrationHandle } from "~/lib/hydration";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadLegalPage(request, "cookie-policy", "/cookiePolicy");
+}
+
+export default function CookiePolicy() {
+  const { html } = useLoaderData<typeof loader>();
+  return <LegalPage html={html} />;
+}
+
+// Works entirely as HTML: no JavaScript is sent for this page.
+export const handle = { hydrate: false } satisfies HydrationHandle;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data?.meta, matches);

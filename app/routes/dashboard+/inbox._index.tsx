@@ -1,0 +1,103 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Archive, Mail, MailOpen } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { INBOX_STATUSES, listContactMessages } from "~/features/inbox/inbox.server";
+import { requireStaff } from "~/lib/auth.server";
+import { intlLocale } from "~/lib/i18n/config";
+import { getFixedT } from "~/lib/i18n/i18n.server";
+import { cn } from "~/lib/utils";
+
+const QuerySchema = z.object({
+  status: z.enum(INBOX_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const query = QuerySchema.parse({ status: url.searchParams.get("status") ?? undefined, page: url.searchParams.get("page") ?? 1 });
+  const [t, result] = await Promise.all([getFixedT(request, "public"), listContactMessages(query)]);
+  return json({ title: t("inbox.title"), status: query.status ?? null, ...result });
+}
+
+const STATUS_ICONS = { new: Mail, read: MailOpen, archived: Archive } as const;
+
+export default function Inbox() {
+  const { status, messages, page, pageCount, total } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("public");
+  const [searchParams] = useSearchParams();
+  const dates = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });
+  const pageLink = (target: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set("page", String(target));
+    return `?${params}`;
+  };
+  return (
+    <div className="flex flex-col gap-4 p-4">
+      <h1 className="text-2xl font-semibold">{t("inbox.title")}</h1>
+      <nav aria-label={t("inbox.filter")} className="flex flex-wrap gap-2">
+        {([null, ...INBOX_STATUSES] as const).map((value) => (
+          <Link
+            key={value ?? "all"}
+            to={value ? `?status=${value}` : "?"}
+            aria-current={status === value ? "page" : undefined}
+            className={cn("rounded-md border px-3 py-1.5 text-sm", status === value && "bg-secondary font-semibold")}
+          >
+            {t(`inbox.statuses.${value ?? "all"}`)}
+          </Link>
+        ))}
+      </nav>
+      <p className="text-sm text-muted-foreground">{t("inbox.count", { count: total })}</p>
+      {messages.length === 0 ? (
+        <p>{t("inbox.empty")}</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead className="sticky top-0 bg-background text-start">
+            <tr className="border-b">
+              <th scope="col" className="p-2 text-start">{t("inbox.columns.status")}</th>
+              <th scope="col" className="p-2 text-start">{t("inbox.columns.from")}</th>
+              <th scope="col" className="p-2 text-start">{t("inbox.columns.subject")}</th>
+              <th scope="col" className="p-2 text-start">{t("inbox.columns.received")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((message) => {
+              const Icon = STATUS_ICONS[message.status as keyof typeof STATUS_ICONS] ?? MailOpen;
+              return (
+                <tr key={message.id} className={cn("border-b", message.status === "new" && "font-semibold")}>
+                  <td className="p-2">
+                    <span className="inline-flex items-center gap-1.5">
+                      <Icon aria-hidden className="size-4" />
+                      {t(`inbox.statuses.${message.status}`)}
+                    </span>
+                  </td>
+                  <td className="p-2">
+                    {message.name}
+                    <span className="block text-xs font-normal text-muted-foreground">{message.email}</span>
+                  </td>
+                  <td className="p-2">
+                    <Link to={`/dashboard/inbox/${message.id}`} className="text-primary underline-offset-4 hover:underline">
+                      {message.subject}
+                    </Link>
+                  </td>
+                  <td className="p-2 whitespace-nowrap">{dates.format(new Date(message.createdAt))}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label={t("inbox.pagination")} className="flex items-center gap-3 text-sm">
+          {page > 1 ? <Link to={pageLink(page - 1)} className="underline">{t("inbox.previous")}</Link> : null}
+          <span>{t("inbox.page", { page, pageCount })}</span>
+          {page < pageCount ? <Link to={pageLink(page + 1)} className="underline">{t("inbox.next")}</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "" }];

@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, openTestDatabase, signIn, test, uniqueIp } from "./fixtures";
+
+function storedMessages(subject: string): number {
+  const db = openTestDatabase();
+  try {
+    return (db.prepare("select count(*) as count from contact_messages where subject = ?").get(subject) as { count: number }).count;
+  } finally {
+    db.close();
+  }
+}
+
+async function fill(page: Page, values: { name?: string; email?: string; subject?: string; message?: string }) {
+  const labels = { name: "Name or company name", email: "E-mail", subject: "Subject", message: "Message" } as const;
+  for (const [field, label] of Object.entries(labels) as Array<[keyof typeof labels, string]>) {
+    await page.getByLabel(label, { exact: true }).fill(values[field] ?? "");
+  }
+}
+
+/** Opens the page; with JavaScript, waits until React has hydrated the form, so the enhanced form is the one used. */
+async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  if (!javaScriptEnabled) return;
+  await page.waitForFunction(() => {
+    const form = document.querySelector("form#contact");
+    return Boolean(form) && Object.keys(form!).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+const send = (page: Page) => page.getByRole("button", { name: "Send message" }).click();
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`the contact form with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test.beforeEach(async ({ page }) => {
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
+      await open(page, "/contact?lng=en", javaScriptEnabled);
+    });
+
+    test("a complete message is stored and confirmed @mobile", async ({ page }) => {
+      const subject = `Question ${randomUUID()}`;
+      await fill(page, { name: "Acme LLC", email: "owner@acme.example", subject, message: "Do you prepare S corporation returns?" });
+      if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+      await send(page);
+      await expect(page.getByRole("status").filter({ hasText: "Message sent successfully" })).toBeVisible();
+      expect(storedMessages(subject)).toBe(1);
+      // The form is emptied for the next message.
+      await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("");
+      if (javaScriptEnabled) {
+        // Enhanced: no page load happened.
+        expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+      }
+    });
+
+    test("an empty form asks for every field", async ({ page }) => {
+      await fill(page, { name: "Ann" });
+      await send(page);
+      await expect(page.getByRole("alert").filter({ hasText: "Please fill in all fields" })).toBeVisible();
+      await expect(page.getByLabel("E-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
+      // What was typed is kept.
+      await expect(page.getByLabel("Name or company name")).toHaveValue("Ann");
+    });
+
+    test("a bad e-mail address is refused in the reader's language", async ({ page }) => {
+      await open(page, "/contact?lng=ar", javaScriptEnabled);
+      const subject = `سؤال ${randomUUID()}`;
+      await page.getByLabel("الاسم أو اسم الشركة").fill("سامي");
+      await page.getByLabel("البريد الإلكتروني", { exact: true }).fill("sami@");
+      await page.getByLabel("الموضوع").fill(subject);
+      await page.getByLabel("الرسالة").fill("مرحبًا");
+      await page.getByRole("button", { name: "أرسل الرسالة" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "يُرجى إدخال عنوان بريد إلكتروني صحيح." })).toBeVisible();
+      await expect(page.getByLabel("الموضوع")).toHaveValue(subject);
+      expect(storedMessages(subject)).toBe(0);
+    });
+
+    test("a bot that fills the honeypot is told it worked, and nothing is stored", async ({ page }) => {
+      const subject = `Spam ${randomUUID()}`;
+      await fill(page, { name: "Bot", email: "bot@spam.example", subject, message: "Cheap pills" });
+      await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => (input.value = "https://spam.example"));
+      await send(page);
+      await expect(page.getByRole("status").filter({ hasText: "Message sent successfully" })).toBeVisible();
+      expect(storedMessages(subject)).toBe(0);
+    });
+
+    test("too many messages from one address are refused with a clear message", async ({ page }) => {
+      const subjects: string[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const subject = `Burst ${attempt} ${randomUUID()}`;
+        subjects.push(subject);
+        await fill(page, { name: "Ann", email: "ann@example.com", subject, message: "Hello" });
+        await send(page);
+        if (attempt < 5) {
+          await expect(page.getByRole("status").filter({ hasText: "Message sent successfully" })).toBeVisible();
+          await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("");
+        }
+      }
+      await expect(page.getByRole("alert").filter({ hasText: "You have sent several messages in a short time" })).toBeVisible();
+      expect(storedMessages(subjects[5]!)).toBe(0);
+      expect(storedMessages(subjects[4]!)).toBe(1);
+    });
+  });
+}
+
+test.describe("the staff inbox", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a message sent through the contact form reaches the inbox, is marked read when opened, and can be archived", async ({ page, context }) => {
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
+    const subject = `Inbox ${randomUUID()}`;
+    await open(page, "/contact?lng=en", false);
+    await fill(page, { name: "Rana Co.", email: "rana@example.com", subject, message: "Please call me back." });
+    await send(page);
+    await expect(page.getByRole("status").filter({ hasText: "Message sent successfully" })).toBeVisible();
+
+    await signIn(context, DEMO.admin);
+    await page.goto("/dashboard/inbox?status=new&lng=en");
+    await page.getByRole("link", { name: subject }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(subject);
+    await expect(page.locator("article")).toContainText("Please call me back.");
+    await expect(page.locator("article dd").last()).toHaveText("Read");
+
+    await page.getByRole("button", { name: "Archive" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/inbox$/);
+    await page.goto("/dashboard/inbox?status=archived&lng=en");
+    await expect(page.getByRole("link", { name: subject })).toBeVisible();
+  });
+
+  test("clients cannot read the inbox", async ({ page, context }) => {
+    await signIn(context, DEMO.client);
+    await page.goto("/dashboard/inbox");
+    await expect(page).toHaveURL(/\/client$/);
+  });
+});

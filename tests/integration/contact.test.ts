@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import { parseWithZod } from "@conform-to/zod";
+import { beforeAll, expect, it } from "vitest";
+import { clearPublicCache } from "~/features/content/content.server";
+import { seedPublicContent } from "~/features/content/seed.server";
+import { ContactSchema } from "~/features/inbox/inbox.schema";
+import { createContactMessage, INBOX_PAGE_SIZE, listContactMessages, openContactMessage, setContactMessageArchived, submitContactMessage } from "~/features/inbox/inbox.server";
+import { mailDir } from "~/lib/mail.server";
+import { describeEachDialect } from "../setup/database";
+
+function form(values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.set(name, value);
+  return data;
+}
+
+it("asks for every field with one message, and checks the e-mail address", () => {
+  const empty = parseWithZod(form({ name: "", email: "", subject: " ", message: "" }), { schema: ContactSchema });
+  expect(empty.status).toBe("error");
+  const emptyErrors = empty.status === "error" ? empty.error : {};
+  expect(emptyErrors?.[""]).toEqual(["public:contact.errors.required"]);
+  expect(Object.keys(emptyErrors ?? {}).sort()).toEqual(["", "email", "message", "name", "subject"]);
+
+  const badEmail = parseWithZod(form({ name: "Ann", email: "ann@", subject: "Hi", message: "Hello" }), { schema: ContactSchema });
+  expect(badEmail.status === "error" ? badEmail.error : null).toEqual({ email: ["public:contact.errors.email"] });
+
+  const good = parseWithZod(form({ name: " Ann ", email: "ann@example.com", subject: "Hi", message: "Hello" }), { schema: ContactSchema });
+  expect(good.status === "success" ? good.value : null).toEqual({ name: "Ann", email: "ann@example.com", subject: "Hi", message: "Hello" });
+});
+
+describeEachDialect("contact messages", (db) => {
+  beforeAll(async () => {
+    await seedPublicContent(db());
+    clearPublicCache();
+  });
+
+  it("stores the message for the inbox and e-mails the firm", async () => {
+    const subject = `Question ${Date.now()}`;
+    const id = await submitContactMessage(
+      { name: "Acme LLC", email: "owner@acme.example", subject, message: "Do you prepare S corporation returns?" },
+      { language: "fr", ip: "10.1.2.3", userAgent: "test", userId: null },
+    );
+    const row = await db().selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: "Acme LLC", email: "owner@acme.example", subject, status: "new", locale: "fr", ip: "10.1.2.3", readAt: null });
+
+    const files = fs.readdirSync(mailDir()).map((file) => fs.readFileSync(`${mailDir()}/${file}`, "utf8"));
+    const mail = files.find((text) => text.includes(subject));
+    expect(mail).toBeDefined();
+    expect(mail).toContain("To: hello@example.com");
+    expect(mail).toContain("Reply-To: owner@acme.example");
+  });
+
+  it("lists the inbox newest first by page and status; opening marks read; archiving moves a message", async () => {
+    await db().deleteFrom("contactMessages").execute();
+    const ids: string[] = [];
+    for (let index = 0; index < INBOX_PAGE_SIZE + 3; index += 1) {
+      ids.push(
+        await createContactMessage(
+          { name: `Sender ${index}`, email: `s${index}@example.com`, subject: `Subject ${index}`, message: "Hello" },
+          { language: "en", ip: null, userAgent: null, userId: null },
+        ),
+      );
+      await db()
+        .updateTable("contactMessages")
+        .set({ createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString() })
+        .where("id", "=", ids[index]!)
+        .execute();
+    }
+    const first = await listContactMessages({ page: 1 });
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: INBOX_PAGE_SIZE + 3 });
+    expect(first.messages).toHaveLength(INBOX_PAGE_SIZE);
+    expect(first.messages[0]!.subject).toBe(`Subject ${INBOX_PAGE_SIZE + 2}`);
+    expect((await listContactMessages({ page: 2 })).messages.map((message) => message.subject)).toEqual(["Subject 2", "Subject 1", "Subject 0"]);
+
+    const opened = await openContactMessage(ids[0]!);
+    expect(opened?.status).toBe("read");
+    expect(opened?.readAt).toBeTruthy();
+    expect(await openContactMessage("no-such-id")).toBeNull();
+    expect(await setContactMessageArchived(ids[1]!, true)).toBe(true);
+    expect(await setContactMessageArchived("no-such-id", true)).toBe(false);
+
+    expect((await listContactMessages({ status: "read", page: 1 })).messages.map((message) => message.id)).toEqual([ids[0]]);
+    expect((await listContactMessages({ status: "archived", page: 1 })).messages.map((message) => message.id)).toEqual([ids[1]]);
+    expect((await listContactMessages({ status: "new", page: 1 })).total).toBe(INBOX_PAGE_SIZE + 1);
+    // Opening an archived message leaves it archived.
+    expect((await openContactMessage(ids[1]!))?.status).toBe("archived");
+  });
+});
