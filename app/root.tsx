@@ -17,6 +17,8 @@ import { directionOf, fallbackLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type L
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { resources } from "~/lib/i18n/resources.server";
 import { useNonce } from "~/lib/nonce";
+import { useShouldHydrate } from "~/lib/hydration";
+import { StaticShell } from "~/components/static-shell";
 import { themeSessionResolver } from "~/lib/theme.server";
 import { pageTitle } from "~/lib/meta";
 import { getToast } from "~/lib/toast.server";
@@ -52,6 +54,8 @@ export function useRootData(): RootLoaderData | undefined {
 function Document({ children, language, ssrTheme }: { children: React.ReactNode; language: Language; ssrTheme: boolean }) {
   const nonce = useNonce();
   const [theme] = useTheme();
+  // Pages that work as plain HTML (handle.hydrate === false) ship no JavaScript bundle.
+  const hydrate = useShouldHydrate();
   return (
     // The theme class is set on the server when the visitor chose one; otherwise the
     // flash-prevention script picks the system theme before paint (STACK-NOTES trap 8).
@@ -65,8 +69,14 @@ function Document({ children, language, ssrTheme }: { children: React.ReactNode;
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <StaticShell nonce={nonce} language={language} />
+        )}
       </body>
     </html>
   );
@@ -100,6 +110,7 @@ function App() {
     }
     void i18n.changeLanguage(language);
   }, [i18n, language, data.i18n.resources]);
+  const hydrate = useShouldHydrate();
   // After the language effect: a "language changed" toast speaks the new language.
   useFlashToast(data.toast, language);
 
@@ -107,10 +118,14 @@ function App() {
     <Document language={language} ssrTheme={Boolean(data.theme)}>
       <TooltipProvider>
         <SkipLink />
-        <NoScriptFlash flash={data.toast} />
+        <NoScriptFlash flash={data.toast} inline={!hydrate} />
         <Outlet />
-        <ScrollToTop />
-        <ShellToaster />
+        {hydrate ? (
+          <>
+            <ScrollToTop />
+            <ShellToaster />
+          </>
+        ) : null}
         <RegionErrorBoundary>
           <CookieConsent consent={data.consent} />
         </RegionErrorBoundary>

@@ -73,11 +73,13 @@ export function useFlashToast(flash: FlashToast | null | undefined, language: st
 }
 
 /** Without JavaScript the same flash message is an inline status message at the top of the page. */
-export function NoScriptFlash({ flash }: { flash: FlashToast | null | undefined }) {
+export function NoScriptFlash({ flash, inline = false }: { flash: FlashToast | null | undefined; inline?: boolean }) {
   const { t } = useTranslation();
   if (!flash) return null;
+  // On pages that ship no JavaScript (inline) it always shows; elsewhere only when scripts are off.
+  const Wrapper = inline ? "div" : "noscript";
   return (
-    <noscript>
+    <Wrapper>
       <div
         role="status"
         data-testid="flash-status"
@@ -89,6 +91,6 @@ export function NoScriptFlash({ flash }: { flash: FlashToast | null | undefined 
       >
         {t(flash.message, flash.params ?? {})}
       </div>
-    </noscript>
+    </Wrapper>
   );
 }

@@ -1,0 +1,70 @@
+import { ArrowUp } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { MOBILE_BREAKPOINT } from "~/components/area/sidebar-constants";
+import { SCROLL_TO_TOP_THRESHOLD } from "~/components/scroll-to-top";
+import { RESIZE_DEBOUNCE_MS } from "~/components/shell-hooks";
+import { TOAST_DURATION, TOAST_GAP, TOAST_LIMIT } from "~/components/toaster";
+import { LANGUAGE_STORAGE_KEY } from "~/lib/i18n/config";
+
+/**
+ * Pages that need no React at all (`handle.hydrate === false`: home, services,
+ * legal pages) ship no bundle. The shell's small conveniences still work there,
+ * through this ~1 KB inline script (it carries the CSP nonce): data-device,
+ * scroll-to-top after 300 px, F11/Alt+F full screen with its messages, Alt+T to
+ * the message area, and the remembered language. Same numbers as the React shell.
+ */
+function script(messages: { entered: string; exited: string }, language: string): string {
+  const config = JSON.stringify({
+    breakpoint: MOBILE_BREAKPOINT,
+    debounce: RESIZE_DEBOUNCE_MS,
+    threshold: SCROLL_TO_TOP_THRESHOLD,
+    duration: TOAST_DURATION,
+    limit: TOAST_LIMIT,
+    key: LANGUAGE_STORAGE_KEY,
+    language,
+    messages,
+  }).replace(/</g, "\\u003c");
+  return `(function(c){var d=document,w=window,h=d.documentElement,t;
+function dev(){h.setAttribute("data-device",w.innerWidth<c.breakpoint?"mobile":"desktop")}dev();
+w.addEventListener("resize",function(){clearTimeout(t);t=setTimeout(dev,c.debounce)});
+try{localStorage.setItem(c.key,c.language)}catch(e){}
+var top=d.getElementById("static-scroll-top");
+function sc(){if(top)top.hidden=w.scrollY<=c.threshold}sc();w.addEventListener("scroll",sc,{passive:true});
+if(top)top.addEventListener("click",function(){w.scrollTo({top:0,behavior:w.matchMedia("(prefers-reduced-motion: reduce)").matches?"auto":"smooth"});var m=d.getElementById("main");if(m)m.focus({preventScroll:true})});
+var area=d.getElementById("static-toasts");
+function say(text){if(!area)return;var n=d.createElement("div");n.setAttribute("role","status");n.className="static-toast";n.textContent=text;area.appendChild(n);while(area.children.length>c.limit)area.removeChild(area.firstChild);setTimeout(function(){n.remove()},c.duration)}
+d.addEventListener("fullscreenchange",function(){say(d.fullscreenElement?c.messages.entered:c.messages.exited)});
+w.addEventListener("keydown",function(e){var f=e.key==="F11"||(e.altKey&&!e.ctrlKey&&!e.metaKey&&e.code==="KeyF");
+if(f&&d.fullscreenEnabled){e.preventDefault();(d.fullscreenElement?d.exitFullscreen():h.requestFullscreen()).catch(function(){})}
+if(e.altKey&&!e.ctrlKey&&!e.metaKey&&e.code==="KeyT"&&area){e.preventDefault();area.focus()}});
+})(${config});`;
+}
+
+export function StaticShell({ nonce, language }: { nonce: string; language: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button
+        id="static-scroll-top"
+        type="button"
+        hidden
+        aria-label={t("shell.scrollToTop")}
+        title={t("shell.scrollToTop")}
+        data-testid="scroll-to-top"
+        className="fixed bottom-4 start-4 z-40 inline-flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary/90"
+      >
+        <ArrowUp aria-hidden className="size-5" />
+      </button>
+      <section
+        id="static-toasts"
+        tabIndex={-1}
+        aria-label={t("shell.toasts")}
+        aria-live="polite"
+        data-testid="toast-region"
+        className="pointer-events-none fixed bottom-4 end-4 z-50 flex flex-col items-end outline-none"
+        style={{ gap: TOAST_GAP }}
+      />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script({ entered: t("shell.fullScreenEntered"), exited: t("shell.fullScreenExited") }, language) }} />
+    </>
+  );
+}
