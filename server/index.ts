@@ -13,6 +13,7 @@ import { Server as SocketServer } from "socket.io";
 import { env, EnvError } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { originCheck } from "./origin-check";
+import { pageCache } from "./page-cache";
 import type { AppLoadContext, Platform } from "./platform";
 
 const BUILD_PATH = path.resolve("build/index.js");
@@ -105,6 +106,7 @@ export async function startServer() {
   await platform.attachRealtime(io);
 
   app.use(originCheck(new URL(config.appUrl).origin));
+  app.use(pageCache(platform.pageCache));
   // The app reads the client's address (for rate limits and the audit log) from this
   // header; it is always overwritten here, so a client cannot choose it.
   app.use((req, _res, next) => {

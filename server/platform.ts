@@ -1,4 +1,5 @@
 import type { Server as SocketServer } from "socket.io";
+import type { PageCacheStore } from "./page-cache";
 
 /**
  * What the Remix build (app/entry.server.tsx) offers the Express host, so that
@@ -9,6 +10,8 @@ export type Platform = {
   prepare(): Promise<void>;
   /** Authenticate sockets, join rooms, attach the Redis adapter when configured. */
   attachRealtime(io: SocketServer): Promise<void>;
+  /** Rendered anonymous public pages (emptied when public content changes). */
+  pageCache: PageCacheStore;
   /** Close the database and other connections. */
   shutdown(): Promise<void>;
 };

@@ -7,6 +7,7 @@ import { migrateToLatest } from "./db/migrate.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { configureRealtime } from "./realtime.server";
+import { pageCacheStore } from "./page-cache.server";
 import { closeRedis, redis } from "./redis.server";
 
 /** Start-up and shut-down work the Express host asks of the app (server/platform.ts). */
@@ -21,6 +22,7 @@ export const platform: Platform = {
   async attachRealtime(io: SocketServer) {
     configureRealtime(io, { redis: redis() });
   },
+  pageCache: pageCacheStore,
   async shutdown() {
     await closeRedis();
     await closeDb();

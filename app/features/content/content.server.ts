@@ -1,6 +1,7 @@
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { db } from "~/lib/db/db.server";
+import { pageCacheStore } from "~/lib/page-cache.server";
 import { fallbackLanguage, type Language } from "~/lib/i18n/config";
 import type { Announcement, Faq, Firm, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
 
@@ -25,6 +26,7 @@ function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
 /** Forgets every cached public answer; call it after any change to public content. */
 export function clearPublicCache(): void {
   cache.clear();
+  pageCacheStore.clear();
 }
 
 async function readSection<T>(key: string, locale: string): Promise<T | null> {
