@@ -4,6 +4,7 @@ import { GoBackButton } from "~/components/go-back";
 import { LanguageSwitch } from "~/components/language-switch";
 import { LogoMark } from "~/components/logo";
 import { ThemeSwitch } from "~/components/theme-switch";
+import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { NotificationBell } from "~/features/notifications/notification-bell";
 import { navItemsFor, type Area } from "./nav-items";
 import { Sidebar, SidebarProvider, SidebarTrigger, type SidebarItem } from "./sidebar";
@@ -17,7 +18,7 @@ export function AreaLayout({
   sidebarOpen,
 }: {
   area: Area;
-  user: AreaUser & { enabledFeatures: string[] };
+  user: AreaUser & { enabledFeatures: string[]; emailVerified: boolean };
   unread: number;
   sidebarOpen: boolean;
 }) {
@@ -55,6 +56,7 @@ export function AreaLayout({
           <UserMenu user={user} profileHref={`${home}/profile`} />
         </header>
         <NoScriptAreaNav items={items} user={user} />
+        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
           <Outlet />
         </main>

@@ -1,26 +1,13 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AreaLayout } from "~/components/area/area-layout";
+import { areaLayoutData } from "~/components/area/area-layout.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { countUnread } from "~/features/notifications/notify.server";
 import { requireUser } from "~/lib/auth.server";
 import { pageTitle } from "~/lib/meta";
-import { readSidebarOpen } from "~/lib/sidebar.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return json({
-    user: {
-      fullName: user.fullName,
-      email: user.email,
-      role: user.role,
-      avatarUrl: user.avatarUrl,
-      enabledFeatures: user.enabledFeatures,
-      emailVerified: user.emailVerified,
-    },
-    unread: await countUnread(user.id),
-    sidebarOpen: readSidebarOpen(request),
-  });
+  return areaLayoutData(request, await requireUser(request));
 }
 
 export default function ClientLayout() {
