@@ -1,5 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
-import { CalendarCheck, CalendarClock, CalendarX, CheckCircle2, ChevronLeft, ChevronRight, UserX } from "lucide-react";
+import { CalendarCheck, CalendarClock, CalendarX, CheckCircle2, UserX } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { intlLocale } from "~/lib/i18n/config";
@@ -57,37 +56,5 @@ export function BrowserTimeZoneInput({ name = "tz", defaultValue }: { name?: str
   return <input ref={ref} type="hidden" name={name} defaultValue={defaultValue ?? ""} />;
 }
 
-/** Previous / next links that keep the other search parameters. */
-export function Pagination({ page, pageCount, param = "page" }: { page: number; pageCount: number; param?: string }) {
-  const { t } = useTranslation("appointments");
-  const location = useLocation();
-  if (pageCount <= 1) return null;
-  const hrefFor = (target: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set(param, String(target));
-    return `?${params}`;
-  };
-  return (
-    <nav aria-label={t("pagination.label")} className="mt-4 flex items-center justify-between gap-2 text-sm">
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-muted">
-          <ChevronLeft aria-hidden className="size-4 rtl:rotate-180" />
-          {t("pagination.previous")}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-muted-foreground">{t("pagination.status", { page, pageCount })}</span>
-      {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className="inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-muted">
-          {t("pagination.next")}
-          <ChevronRight aria-hidden className="size-4 rtl:rotate-180" />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
 
 /** The error boundary of the appointment and calendar pages. */

@@ -1,3 +1,4 @@
+import { Pagination } from "~/components/ui/pagination";
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { BellOff, Check, CircleDot, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
@@ -189,25 +190,7 @@ export function NotificationCenter({ data, heading, description }: { data: Notif
         </ul>
       )}
 
-      {data.pages > 1 ? (
-        <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-3 text-sm">
-          {data.page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={listHref(location, { page: data.page - 1 })}>{t("pagination.previous")}</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <p aria-current="page">{t("pagination.pageOf", { page: data.page, pages: data.pages })}</p>
-          {data.page < data.pages ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={listHref(location, { page: data.page + 1 })}>{t("pagination.next")}</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={data.page} pageCount={data.pages} />
     </section>
   );
 }

@@ -1,23 +1,12 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Pagination } from "~/components/ui/pagination";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
 import { formatNotificationTime } from "./format";
 import { intlLocale } from "~/lib/i18n/config";
 import type { BroadcastView } from "./notifications.schema";
 
-function pageHref({ pathname, search }: { pathname: string; search: string }, page: number): string {
-  const params = new URLSearchParams(search);
-  params.delete("confirm");
-  if (page > 1) params.set("sentPage", String(page));
-  else params.delete("sentPage");
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
-
 /** What staff sent: newest first, with how many people each one reached, paginated on the server. */
 export function SentBroadcasts({ broadcasts, page, pages }: { broadcasts: BroadcastView[]; page: number; pages: number }) {
   const { t, i18n } = useTranslation("notifications");
-  const location = useLocation();
 
   function audienceLabel(broadcast: BroadcastView): string {
     if (broadcast.audience === "everyone") return t("sent.audienceEveryone");
@@ -61,25 +50,7 @@ export function SentBroadcasts({ broadcasts, page, pages }: { broadcasts: Broadc
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t("pagination.label")} className="flex items-center justify-between gap-3 text-sm">
-          {page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={pageHref(location, page - 1)}>{t("pagination.previous")}</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <p>{t("pagination.pageOf", { page, pages })}</p>
-          {page < pages ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={pageHref(location, page + 1)}>{t("pagination.next")}</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pages} param="sentPage" />
     </section>
   );
 }

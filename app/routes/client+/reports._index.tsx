@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { parseReportListQuery } from "~/features/reports/reports.schema";
 import { listReports } from "~/features/reports/reports.server";
 import { formatDate } from "~/features/service-orders/format";
-import { Pagination } from "~/features/service-orders/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { requireFeature } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/input";
 import { formatDate } from "~/features/service-orders/format";
-import { Pagination } from "~/features/service-orders/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { parseListQuery } from "~/features/service-orders/service-orders.schema";
 import { listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";

@@ -1,3 +1,4 @@
+import { Pagination } from "~/components/ui/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -26,7 +27,6 @@ export default function ClientsPage() {
   const { t, i18n } = useTranslation("users");
   const { users, total, page, limit, q } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(total / limit));
-  const pageHref = (target: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(target) })}`;
   const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium" });
 
   return (
@@ -105,21 +105,7 @@ export default function ClientsPage() {
         </table>
       </div>
 
-      <nav aria-label={t("list.pagination")} className="flex items-center justify-between gap-2 text-sm">
-        <p>{t("list.pageOf", { page, pages, count: total })}</p>
-        <div className="flex gap-2">
-          {page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={pageHref(page - 1)}>{t("list.previous")}</Link>
-            </Button>
-          ) : null}
-          {page < pages ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={pageHref(page + 1)}>{t("list.next")}</Link>
-            </Button>
-          ) : null}
-        </div>
-      </nav>
+      <Pagination page={page} pageCount={pages} total={total} />
     </div>
   );
 }

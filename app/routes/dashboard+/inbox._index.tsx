@@ -1,5 +1,6 @@
+import { Pagination } from "~/components/ui/pagination";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Archive, Mail, MailOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -27,13 +28,7 @@ const STATUS_ICONS = { new: Mail, read: MailOpen, archived: Archive } as const;
 export default function Inbox() {
   const { status, messages, page, pageCount, total } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("public");
-  const [searchParams] = useSearchParams();
   const dates = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });
-  const pageLink = (target: number) => {
-    const params = new URLSearchParams(searchParams);
-    params.set("page", String(target));
-    return `?${params}`;
-  };
   return (
     <div className="flex flex-col gap-4 p-4">
       <h1 className="text-2xl font-semibold">{t("inbox.title")}</h1>
@@ -89,13 +84,7 @@ export default function Inbox() {
           </tbody>
         </table>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label={t("inbox.pagination")} className="flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={pageLink(page - 1)} className="underline">{t("inbox.previous")}</Link> : null}
-          <span>{t("inbox.page", { page, pageCount })}</span>
-          {page < pageCount ? <Link to={pageLink(page + 1)} className="underline">{t("inbox.next")}</Link> : null}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { Rating } from "~/features/reports/report-parts";
 import { parseReportListQuery } from "~/features/reports/reports.schema";
 import { listReports } from "~/features/reports/reports.server";
 import { formatDate } from "~/features/service-orders/format";
-import { Pagination } from "~/features/service-orders/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 

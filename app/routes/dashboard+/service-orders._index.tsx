@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate, formatDay } from "~/features/service-orders/format";
-import { Pagination } from "~/features/service-orders/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { ORDER_SORTS, parseListQuery } from "~/features/service-orders/service-orders.schema";
 import { listAssignees, listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
