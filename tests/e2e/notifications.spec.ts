@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { acceptCookies } from "./cookies";
 import { createClient, DEMO, expect, openTestDatabase, signIn, test } from "./fixtures";
 
 /** Rows written straight into the test server's database (the way another area's notify() leaves them). */
@@ -122,6 +123,7 @@ test("pages of 20, in Arabic too @mobile", async ({ browser }) => {
     Array.from({ length: 21 }, (_, index) => `Report ${index + 1}`),
   );
   const context = await browser.newContext();
+  await acceptCookies(context);
   await signIn(context, client.email);
   const page = await context.newPage();
   await page.goto("/client/notifications?lng=ar");
