@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { acceptCookies } from "./cookies";
 import { createClient, DEMO, expect, openTestDatabase, signIn, test } from "./fixtures";
+import { createOrderFor } from "./orders-helpers";
 
 /** Rows written straight into the test server's database (the way another area's notify() leaves them). */
 function seedNotifications(userId: string, titles: string[]) {
@@ -115,6 +117,38 @@ test("without JavaScript: filter, mark one, mark all, delete one, delete all aft
   await context.close();
 });
 
+test("the badge changes live when an admin changes the client's order", async ({ browser }) => {
+  const client = createClient();
+  const order = createOrderFor(client.id);
+  const clientContext = await browser.newContext();
+  await signIn(clientContext, client.email);
+  const clientPage = await clientContext.newPage();
+  await clientPage.goto(`/client/service-orders/${order.id}`);
+  const banner = clientPage.getByRole("banner");
+  await expect(banner.getByTestId("unread-count")).toHaveCount(0);
+  // Hydrated: the bell is a button that opens the panel (a plain link before).
+  await expect(banner.getByRole("button", { name: /^Notifications/ })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  await acceptCookies(adminContext);
+  await signIn(adminContext, DEMO.admin);
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto(`/dashboard/service-orders/${order.id}`);
+  await adminPage.getByLabel("New status").selectOption("in_review");
+  await adminPage.getByRole("button", { name: "Change status" }).click();
+  await expect(adminPage.getByLabel("New status").locator("option")).toHaveText(["In progress", "Waiting for client", "Cancelled"]);
+
+  // No reload on the client's page.
+  await expect(banner.getByTestId("unread-count")).toHaveText("1");
+
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  await signIn(noJs, client.email);
+  const staticPage = await noJs.newPage();
+  await staticPage.goto(`/client/service-orders/${order.id}`);
+  await expect(staticPage.getByRole("banner").getByTestId("unread-count")).toHaveText("1");
+  await Promise.all([clientContext.close(), adminContext.close(), noJs.close()]);
+});
+
 test("pages of 20, in Arabic too @mobile", async ({ browser }) => {
   const client = createClient();
   seedNotifications(
@@ -122,6 +156,7 @@ test("pages of 20, in Arabic too @mobile", async ({ browser }) => {
     Array.from({ length: 21 }, (_, index) => `Report ${index + 1}`),
   );
   const context = await browser.newContext();
+  await acceptCookies(context);
   await signIn(context, client.email);
   const page = await context.newPage();
   await page.goto("/client/notifications?lng=ar");

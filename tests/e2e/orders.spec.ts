@@ -1,3 +1,4 @@
+import { acceptCookies } from "./cookies";
 import { createClient, DEMO, expect, signIn, test } from "./fixtures";
 import { createOrderFor, notificationsOf, PDF } from "./orders-helpers";
 
@@ -51,6 +52,7 @@ test.describe("a client orders a service", () => {
   test("can cancel a pending order", async ({ page, context }) => {
     const client = createClient();
     const order = createOrderFor(client.id);
+    await acceptCookies(context);
     await signIn(context, client.email);
     await page.goto(`/client/service-orders/${order.id}`);
     await page.getByText("I want to cancel this order").click();
@@ -98,6 +100,7 @@ test.describe("an admin works the service tracker", () => {
   test("moves an order with a button, then by drag and drop, and the client sees it", async ({ page, context, browser }) => {
     const client = createClient({ fullName: "Board Client" });
     const order = createOrderFor(client.id);
+    await acceptCookies(context);
     await signIn(context, DEMO.admin);
 
     await page.goto("/dashboard/service-tracker");
@@ -107,6 +110,8 @@ test.describe("an admin works the service tracker", () => {
     await card.getByRole("button", { name: /Move to In review/ }).click();
     await expect(page.locator('[data-status="in_review"]').locator(`[data-order="${order.reference}"]`)).toBeVisible();
 
+    // The card is offered for dragging once the page is hydrated (the button above may have reloaded it).
+    await expect(page.locator(`[data-order="${order.reference}"]`)).toHaveAttribute("draggable", "true");
     await page.locator(`[data-order="${order.reference}"]`).dragTo(page.locator('[data-status="in_progress"]'));
     await expect(page.locator('[data-status="in_progress"]').locator(`[data-order="${order.reference}"]`)).toBeVisible();
 

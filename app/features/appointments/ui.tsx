@@ -1,7 +1,8 @@
 import { CalendarCheck, CalendarClock, CalendarX, CheckCircle2, UserX } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { intlLocale } from "~/lib/i18n/config";
+import { useNonce } from "~/lib/nonce";
 import { cn } from "~/lib/utils";
 import type { AppointmentStatus } from "./status";
 
@@ -46,15 +47,25 @@ export function useDateFormat() {
 /**
  * A hidden field the browser fills with its time zone, so the server can show
  * times in it; without JavaScript it stays empty and the office's zone is used.
+ * An inline script fills it as soon as it is parsed (a click before hydration
+ * still sends the zone); after hydration React holds the value in state, since
+ * hydration and every re-render write `defaultValue` back into a hidden input.
  */
 export function BrowserTimeZoneInput({ name = "tz", defaultValue }: { name?: string; defaultValue?: string }) {
-  const ref = useRef<HTMLInputElement>(null);
+  const nonce = useNonce();
+  const [zone, setZone] = useState(defaultValue ?? "");
   useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (ref.current && zone && !ref.current.value) ref.current.value = zone;
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (browserZone) setZone((current) => current || browserZone);
   }, []);
-  return <input ref={ref} type="hidden" name={name} defaultValue={defaultValue ?? ""} />;
+  return (
+    <>
+      <input type="hidden" name={name} value={zone} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: FILL_TIME_ZONE }} />
+    </>
+  );
 }
 
+const FILL_TIME_ZONE =
+  "(function(s){var i=s&&s.previousElementSibling;if(i&&!i.value){try{i.value=Intl.DateTimeFormat().resolvedOptions().timeZone||''}catch(e){}}})(document.currentScript)";
 
-/** The error boundary of the appointment and calendar pages. */

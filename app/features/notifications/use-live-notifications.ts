@@ -51,7 +51,6 @@ async function refreshUnread() {
 function startConnection(): () => void {
   let socket: Socket | undefined;
   let stopped = false;
-  let connectedOnce = false;
   const timer = window.setInterval(() => void refreshUnread(), UNREAD_POLL_MS);
 
   import("socket.io-client")
@@ -68,9 +67,9 @@ function startConnection(): () => void {
         withCredentials: true,
       });
       socket.on("connect", () => {
-        // Events missed while disconnected are caught up by asking the server.
-        if (connectedOnce) void refreshUnread();
-        connectedOnce = true;
+        // Events sent before the first connection (the count came with the page) or while
+        // disconnected are caught up by asking the server.
+        void refreshUnread();
       });
       socket.on("notification:new", (notification: NotificationEventPayload) => {
         setUnread((unread ?? 0) + 1);

@@ -5,6 +5,7 @@ import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { AlertTriangle, GripVertical } from "lucide-react";
 import { useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDay } from "~/features/service-orders/format";
@@ -107,9 +108,12 @@ export default function ServiceTracker() {
 function BoardCard({ order, onDragStart, onDragEnd, language }: { order: Card; onDragStart: () => void; onDragEnd: () => void; language: string }) {
   const { t } = useTranslation("orders");
   const targets = ORDER_TRANSITIONS[order.status];
+  // Dropping needs React's handlers: before hydration a card is not offered for dragging (its buttons work).
+  const hydrated = useHydrated();
+  const draggable = hydrated && targets.length > 0;
   return (
     <li
-      draggable={targets.length > 0}
+      draggable={draggable}
       onDragStart={(event) => {
         event.dataTransfer.effectAllowed = "move";
         event.dataTransfer.setData("text/plain", order.id);
@@ -120,7 +124,7 @@ function BoardCard({ order, onDragStart, onDragEnd, language }: { order: Card; o
       className={cn("rounded-md border bg-card p-3 text-sm shadow-sm", order.overdue && "border-destructive/60")}
     >
       <div className="flex items-start gap-2">
-        {targets.length > 0 ? <GripVertical className="mt-0.5 size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden /> : null}
+        {draggable ? <GripVertical className="mt-0.5 size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden /> : null}
         <div className="min-w-0 flex-1">
           <Link to={`/dashboard/service-orders/${order.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
             {order.reference}
