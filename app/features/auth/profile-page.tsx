@@ -150,19 +150,6 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
           </Form>
         </CardContent>
       </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("profile.sessionSection")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" action="/resources/logout">
-            <Button type="submit" variant="outline">
-              {t("profile.signOut")}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
     </div>
   );
 }
