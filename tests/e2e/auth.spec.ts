@@ -219,6 +219,7 @@ test.describe("profile and user management", () => {
     await page.goto("/client/profile");
     await page.getByLabel("Full name").fill("Renamed Client");
     await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("toast-region")).toContainText("Your profile has been saved");
     await expect(page.getByLabel("Full name")).toHaveValue("Renamed Client");
 
     const passwordForm = page.locator("#profile-password");
@@ -239,7 +240,8 @@ test.describe("profile and user management", () => {
     await emailForm.getByLabel("Current password").fill("Another-harbour-light");
     await page.getByRole("button", { name: "Change my e-mail address" }).click();
     const link = await waitForMail(moved, "/verify-email-change");
-    expect(latestMailTo(dataDir(), client.email)?.subject).toBe("A change of e-mail address was requested");
+    // The notice to the old address is sent right after the link to the new one.
+    await expect.poll(() => latestMailTo(dataDir(), client.email)?.subject).toBe("A change of e-mail address was requested");
     await page.goto(link);
     await page.getByRole("button", { name: "Confirm the new address" }).click();
     await expect(page).toHaveURL(/\/client\/profile$/);
