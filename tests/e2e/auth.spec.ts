@@ -43,6 +43,16 @@ async function signInWithForm(page: Page, email: string, password: string, optio
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Sign out the way a user does: the header's user menu, or without JavaScript the layout's own button. */
+async function signOutFromLayout(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    await page.getByTestId("user-menu").click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+  } else {
+    await page.getByRole("button", { name: "Sign out" }).click();
+  }
+}
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`accounts with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
@@ -66,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto("/client/profile");
       await expect(page.getByText("Verified", { exact: true })).toBeVisible();
-      await page.getByRole("button", { name: "Sign out" }).click();
+      await signOutFromLayout(page, javaScriptEnabled);
       await expect(page).toHaveURL(/\/$/);
       expect(await authCookie(context)).toBeUndefined();
       await page.goto("/client/profile");
@@ -209,6 +219,7 @@ test.describe("profile and user management", () => {
     await page.goto("/client/profile");
     await page.getByLabel("Full name").fill("Renamed Client");
     await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("toast-region")).toContainText("Your profile has been saved");
     await expect(page.getByLabel("Full name")).toHaveValue("Renamed Client");
 
     const passwordForm = page.locator("#profile-password");
@@ -229,7 +240,8 @@ test.describe("profile and user management", () => {
     await emailForm.getByLabel("Current password").fill("Another-harbour-light");
     await page.getByRole("button", { name: "Change my e-mail address" }).click();
     const link = await waitForMail(moved, "/verify-email-change");
-    expect(latestMailTo(dataDir(), client.email)?.subject).toBe("A change of e-mail address was requested");
+    // The notice to the old address is sent right after the link to the new one.
+    await expect.poll(() => latestMailTo(dataDir(), client.email)?.subject).toBe("A change of e-mail address was requested");
     await page.goto(link);
     await page.getByRole("button", { name: "Confirm the new address" }).click();
     await expect(page).toHaveURL(/\/client\/profile$/);

@@ -1,4 +1,4 @@
-import type { BrowserContext } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { createClient, expect, signIn, test, DEMO } from "./fixtures";
 
 /** The area layout of /client and /dashboard: sidebar, header, user menu (spec §2, §3, §9). */
@@ -12,6 +12,20 @@ async function acceptCookies(context: BrowserContext) {
     { name: "cookie_consent", value: "true", url },
     { name: "cookie_consent_settings", value: encodeURIComponent('{"necessary":true,"preferences":true,"analytics":true,"marketing":true}'), url },
   ]);
+}
+
+/** With JavaScript the header's bell opens a panel of the latest notifications, which links to the full page. */
+async function openBellPanel(page: Page, name: string | RegExp, href: string) {
+  const bell = page.getByRole("banner").getByRole("button", { name });
+  await expect(bell).toHaveAttribute("aria-expanded", "false");
+  await bell.click();
+  await expect(bell).toHaveAttribute("aria-expanded", "true");
+  const panel = page.getByRole("dialog");
+  await expect(panel.getByRole("heading", { name: "Latest notifications" })).toBeVisible();
+  await expect(panel.getByRole("link", { name: "View all notifications" })).toHaveAttribute("href", href);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  return panel;
 }
 
 test.describe("area layout", () => {
@@ -32,7 +46,12 @@ test.describe("area layout", () => {
     await expect(nav.getByRole("link")).toHaveText(expected.map(([label]) => label!));
     for (const [label, href] of expected) await expect(nav.getByRole("link", { name: label })).toHaveAttribute("href", href!);
 
-    await expect(page.getByRole("banner").getByRole("link", { name: /^Notifications/ })).toHaveAttribute("href", "/client/notifications");
+    // A new client has no notifications: the bell says so, shows no count, and its panel is empty.
+    await expect(page.getByRole("banner").getByTestId("unread-count")).toHaveCount(0);
+    const panel = await openBellPanel(page, "Notifications: none unread", "/client/notifications");
+    await page.getByRole("banner").getByRole("button", { name: "Notifications: none unread" }).click();
+    await expect(panel.getByText("Nothing new.")).toBeVisible();
+    await page.keyboard.press("Escape");
     await page.getByTestId("user-menu").click();
     const menu = page.getByRole("menu");
     await expect(menu).toContainText("Lina Haddad");
@@ -69,7 +88,10 @@ test.describe("area layout", () => {
       "Profile",
     ]);
     await expect(nav.getByRole("link", { name: "Service tracker" })).toHaveAttribute("href", "/dashboard/service-tracker");
-    await expect(page.getByRole("banner").getByRole("link", { name: /^Notifications/ })).toHaveAttribute("href", "/dashboard/notifications");
+    // Other tests may notify the admin: whatever the count, the bell's name says the same as its badge.
+    const badge = page.getByRole("banner").getByTestId("unread-count");
+    const name = (await badge.count()) ? `Notifications: ${(await badge.textContent())!.trim()} unread` : "Notifications: none unread";
+    await openBellPanel(page, name, "/dashboard/notifications");
     await page.getByTestId("user-menu").click();
     await expect(page.getByRole("menu")).toContainText("Administrator");
   });
@@ -151,6 +173,19 @@ test.describe("area layout", () => {
     expect(Math.round(box.x + box.width)).toBe(page.viewportSize()!.width);
     await sheet.getByRole("button", { name: "Close sidebar" }).click();
     await expect(sheet).toBeHidden();
+  });
+
+  test("without JavaScript the bell is a link to the notifications page", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await acceptCookies(context);
+    await signIn(context, createClient().email);
+    const page = await context.newPage();
+    await page.goto(CLIENT_PAGE);
+    const bell = page.getByRole("banner").getByRole("link", { name: "Notifications: none unread" });
+    await expect(bell).toHaveAttribute("href", "/client/notifications");
+    await bell.click();
+    await expect(page).toHaveURL(/\/client\/notifications$/);
+    await context.close();
   });
 
   test("without JavaScript a small screen lists the items, switches and Sign out under the header @mobile-only", async ({ browser }) => {

@@ -38,8 +38,8 @@ test.describe("not-found and error pages", () => {
   test("a failing page shows the generic error page without a stack trace @mobile", async ({ page, context }) => {
     await signIn(context, DEMO.client);
     await page.goto(UNKNOWN_CLIENT_PAGE);
-    // The next page's data request fails: the route's error boundary takes over.
-    await page.route(/_data=routes%2Fclient%2B%2F%24/, (route) => route.abort());
+    // The Services page's data request fails: the route's error boundary takes over.
+    await page.route(/_data=routes%2Fclient%2B%2Fservices(&|$)/, (route) => route.abort());
     if (test.info().project.name === "mobile") await page.getByTestId("sidebar-trigger").click();
     const nav = page.getByRole("navigation", { name: "Main navigation" }).last();
     await nav.getByRole("link", { name: "Services" }).click();
@@ -58,9 +58,10 @@ test.describe("not-found and error pages", () => {
     await expect(page.locator("body")).not.toContainText(/at \w+ \(|TypeError|Failed to fetch/);
 
     // 'Try Again' reloads the page, which now loads.
-    await page.unroute(/_data=routes%2Fclient%2B%2F%24/);
+    await page.unroute(/_data=routes%2Fclient%2B%2Fservices(&|$)/);
     await error.getByRole("button", { name: "Try Again" }).click();
-    await expect(page.getByRole("heading", { name: "This page is not found" })).toBeVisible();
+    await expect(page).toHaveURL(/\/client\/services$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Services" })).toBeVisible();
   });
 });
 

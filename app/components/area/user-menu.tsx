@@ -62,7 +62,9 @@ export function UserMenu({ user, profileHref }: { user: AreaUser; profileHref: s
           </Link>
         </DropdownMenuItem>
         <Form method="post" action="/resources/logout">
-          <DropdownMenuItem asChild>
+          {/* Selecting an item closes the menu and unmounts this form before the click submits it:
+              keep the menu open so the submission goes through (the next page replaces it). */}
+          <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
             <button type="submit" className="w-full">
               <LogOut aria-hidden />
               {t("area.signOut")}

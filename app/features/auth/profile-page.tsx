@@ -48,17 +48,25 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
 
-  // After a saved change (a redirect back here, so no action data) the e-mail and password
-  // forms start afresh: no password is left in a field. Without JavaScript the page reloads anyway.
+  // After a saved change (a redirect back here, so no action data) the form that was sent starts
+  // afresh: no password is left in a field. The other forms keep what is being typed in them
+  // (saving the name must not wipe a password form filled meanwhile). Without JavaScript the page reloads anyway.
   const location = useLocation();
   const actionData = useActionData();
   const seenLocation = useRef(location.key);
+  const sentIntent = useRef<string | null>(null);
+  const submittingIntent = navigation.formData?.get("intent");
+  useEffect(() => {
+    if (typeof submittingIntent === "string") sentIntent.current = submittingIntent;
+  }, [submittingIntent]);
   useEffect(() => {
     if (seenLocation.current === location.key) return;
     seenLocation.current = location.key;
+    const intent = sentIntent.current;
+    sentIntent.current = null;
     if (actionData) return;
-    emailForm.reset();
-    passwordForm.reset();
+    if (intent === "email") emailForm.reset();
+    if (intent === "password") passwordForm.reset();
   }, [location.key, actionData, emailForm, passwordForm]);
 
   return (
@@ -146,19 +154,6 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
             <TextField field={passwordFields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
             <Button type="submit" className="self-start" disabled={busy}>
               {t("profile.changePassword")}
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("profile.sessionSection")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" action="/resources/logout">
-            <Button type="submit" variant="outline">
-              {t("profile.signOut")}
             </Button>
           </Form>
         </CardContent>

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/public/legal-page";
@@ -18,3 +19,5 @@ export default function TermsOfService() {
 export const handle = { hydrate: false } satisfies HydrationHandle;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => publicMeta(data?.meta, matches);
+
+export const ErrorBoundary = GeneralErrorBoundary;
