@@ -112,7 +112,14 @@ test.describe("an admin works the service tracker", () => {
 
     // The card is offered for dragging once the page is hydrated (the button above may have reloaded it).
     await expect(page.locator(`[data-order="${order.reference}"]`)).toHaveAttribute("draggable", "true");
-    await page.locator(`[data-order="${order.reference}"]`).dragTo(page.locator('[data-status="in_progress"]'));
+    // Dragged in steps, as a hand would: Chromium starts an HTML5 drag only after the pointer moves a little.
+    const from = (await page.locator(`[data-order="${order.reference}"]`).boundingBox())!;
+    const to = (await page.locator('[data-status="in_progress"]').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 15 });
+    await page.mouse.up();
     await expect(page.locator('[data-status="in_progress"]').locator(`[data-order="${order.reference}"]`)).toBeVisible();
 
     // The client was told, and sees the new state with its history.

@@ -65,7 +65,7 @@ export function CookieConsent({ consent }: { consent: ConsentState }) {
       onClick={go("expanded")}
       preventScrollReset
       data-testid="cookie-pill"
-      className="fixed bottom-4 end-4 z-40 inline-flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-semibold text-card-foreground shadow-lg hover:bg-muted"
+      className="pointer-events-auto fixed bottom-4 end-4 z-40 inline-flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-semibold text-card-foreground shadow-lg hover:bg-muted"
     >
       <Cookie aria-hidden className="size-4" />
       {t("cookies.pill")}
@@ -190,11 +190,18 @@ export function CookieConsent({ consent }: { consent: ConsentState }) {
     </div>
   );
 
+  // The open panel sticks to the bottom of the viewport but sits after the page's content in the
+  // flow (the section is the body's last child), so scrolling to the end uncovers every control.
   const panelClass =
-    "fixed inset-x-2 bottom-2 z-40 max-h-[85vh] overflow-y-auto rounded-lg border bg-card p-4 text-card-foreground shadow-xl sm:inset-x-auto sm:end-4 sm:bottom-4 sm:w-[28rem]";
+    "pointer-events-auto mx-2 mb-2 max-h-[85vh] overflow-y-auto rounded-lg border bg-card p-4 text-card-foreground shadow-xl sm:ms-auto sm:me-4 sm:mb-4 sm:w-[28rem]";
 
   return (
-    <section aria-label={t("cookies.region")} data-testid="cookie-consent" data-view={view}>
+    <section
+      aria-label={t("cookies.region")}
+      data-testid="cookie-consent"
+      data-view={view}
+      className={view === "minimized" ? undefined : "pointer-events-none sticky bottom-0 z-40"}
+    >
       {view === "auto" ? (
         <>
           <div className="md:hidden">{pill}</div>

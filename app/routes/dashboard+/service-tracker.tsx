@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { AlertTriangle, GripVertical } from "lucide-react";
-import { useState, type DragEvent } from "react";
+import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
@@ -44,15 +44,26 @@ export default function ServiceTracker() {
   const { columns, overdueDays } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("orders");
   const fetcher = useFetcher();
-  const [dragged, setDragged] = useState<{ id: string; from: OrderStatus } | null>(null);
+  // The ref answers drag events at once; the state only restyles the columns (a fast drop can
+  // arrive before React re-renders after dragstart).
+  const draggedRef = useRef<{ id: string; from: OrderStatus } | null>(null);
+  const [dragged, setDraggedState] = useState<{ id: string; from: OrderStatus } | null>(null);
+  const setDragged = (card: { id: string; from: OrderStatus } | null) => {
+    draggedRef.current = card;
+    setDraggedState(card);
+  };
   const [over, setOver] = useState<OrderStatus | null>(null);
 
   // Drag and drop is an enhancement of the buttons: it submits the same form data.
-  const canDrop = (to: OrderStatus) => Boolean(dragged && ORDER_TRANSITIONS[dragged.from].includes(to));
+  const canDrop = (to: OrderStatus) => {
+    const card = draggedRef.current;
+    return Boolean(card && ORDER_TRANSITIONS[card.from].includes(to));
+  };
   function onDrop(event: DragEvent, to: OrderStatus) {
     event.preventDefault();
     setOver(null);
-    if (dragged && canDrop(to)) fetcher.submit({ id: dragged.id, status: to }, { method: "post" });
+    const card = draggedRef.current;
+    if (card && canDrop(to)) fetcher.submit({ id: card.id, status: to }, { method: "post" });
     setDragged(null);
   }
 
