@@ -1,6 +1,7 @@
-import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { json, unstable_parseMultipartFormData } from "@remix-run/node";
 import { consume } from "~/lib/rate-limit.server";
 import { checkUpload, createUploadHandler, UploadRejected, type CheckedUpload } from "~/lib/storage.server";
+import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 import { MAX_UPLOAD_MB } from "~/lib/upload-limits";
 
 /** One refused file, shown next to the file field as `t(key, { name, max })`. */
@@ -62,4 +63,25 @@ function textFields(form: FormData): URLSearchParams {
 /** Pages that upload with a progress bar send this header and get JSON back instead of a page. */
 export function wantsJson(request: Request): boolean {
   return request.headers.get("x-upload") === "progress";
+}
+
+/**
+ * The "add documents" step of both order pages (client and staff): a field
+ * error when nothing usable was sent, otherwise the documents are attached and
+ * the page is told so (JSON for the progress-bar upload, a redirect otherwise).
+ */
+export async function respondToDocumentUpload(
+  request: Request,
+  attach: (uploads: CheckedUpload[]) => Promise<unknown>,
+  form: Pick<UploadForm, "uploads" | "fileErrors">,
+  back: string,
+  extra: Record<string, unknown> = {},
+): Promise<Response> {
+  if (form.fileErrors.length > 0 || form.uploads.length === 0) {
+    return json({ ...extra, fileErrors: form.fileErrors.length > 0 ? form.fileErrors : [NO_FILE_CHOSEN] }, { status: 400 });
+  }
+  await attach(form.uploads);
+  const toast = { type: "success" as const, message: "orders:detail.documentsAdded", params: { count: form.uploads.length } };
+  if (wantsJson(request)) return json({ redirectTo: back }, { headers: await createToastHeaders(toast) });
+  return redirectWithToast(back, toast);
 }

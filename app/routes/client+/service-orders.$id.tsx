@@ -16,11 +16,11 @@ import { OrderCancelFormSchema } from "~/features/service-orders/service-orders.
 import { addOrderDocuments, changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
 import { CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { NO_FILE_CHOSEN, readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
+import { readUploadForm, respondToDocumentUpload, type FileError } from "~/features/service-orders/uploads.server";
 import { requireFeature } from "~/lib/auth.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "service_orders");
@@ -49,14 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await changeOrderStatus(actor, id, "cancelled", submission.value.note);
       return redirectWithToast(back, { type: "success", message: "orders:detail.cancelled" });
     }
-    if (fileErrors.length > 0 || uploads.length === 0) {
-      const errors = uploads.length === 0 && fileErrors.length === 0 ? [NO_FILE_CHOSEN] : fileErrors;
-      return json<ActionData>({ fileErrors: errors }, { status: 400 });
-    }
-    await addOrderDocuments(actor, id, uploads);
-    const toast = { type: "success" as const, message: "orders:detail.documentsAdded", params: { count: uploads.length } };
-    if (wantsJson(request)) return json({ redirectTo: back }, { headers: await createToastHeaders(toast) });
-    return redirectWithToast(back, toast);
+    return await respondToDocumentUpload(request, (files) => addOrderDocuments(actor, id, files), { uploads, fileErrors }, back);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     invariantResponse(error.status !== 404, "Not Found", { status: 404 });

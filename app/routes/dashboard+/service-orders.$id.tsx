@@ -16,11 +16,11 @@ import { OrderNoteFormSchema, OrderStaffFormSchema, OrderStatusFormSchema } from
 import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { NO_FILE_CHOSEN, readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
+import { readUploadForm, respondToDocumentUpload, type FileError } from "~/features/service-orders/uploads.server";
 import { requireStaff } from "~/lib/auth.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
@@ -63,16 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await addOrderNote(user, id, submission.value.body);
         return redirectWithToast(back, { type: "success", message: "orders:admin.noteAdded" });
       }
-      default: {
-        if (fileErrors.length > 0 || uploads.length === 0) {
-          const errors = fileErrors.length > 0 ? fileErrors : [NO_FILE_CHOSEN];
-          return json<ActionData>({ intent: "upload", fileErrors: errors }, { status: 400 });
-        }
-        await addOrderDocuments(user, id, uploads);
-        const toast = { type: "success" as const, message: "orders:detail.documentsAdded", params: { count: uploads.length } };
-        if (wantsJson(request)) return json({ redirectTo: back }, { headers: await createToastHeaders(toast) });
-        return redirectWithToast(back, toast);
-      }
+      default:
+        return await respondToDocumentUpload(request, (files) => addOrderDocuments(user, id, files), { uploads, fileErrors }, back, { intent: "upload" });
     }
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
