@@ -185,6 +185,8 @@ test.describe("sessions and redirects", () => {
     await page.goto("/dashboard/clients");
     await expect(page).toHaveURL(/\/client$/);
 
+    // Leave the area first: its live badge answers a lost session by going to /login (spec §4).
+    await page.goto("about:blank");
     await context.clearCookies();
     await signIn(context, DEMO.admin);
     await page.goto("/login");

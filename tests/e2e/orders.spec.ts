@@ -113,12 +113,16 @@ test.describe("an admin works the service tracker", () => {
     // The card is offered for dragging once the page is hydrated (the button above may have reloaded it).
     await expect(page.locator(`[data-order="${order.reference}"]`)).toHaveAttribute("draggable", "true");
     // Dragged in steps, as a hand would: Chromium starts an HTML5 drag only after the pointer moves a little.
+    // Other tests' orders share the board, so the card may be far down: bring it into view, and
+    // drop it at the same height in the next column (the columns stretch to equal height).
+    await page.locator(`[data-order="${order.reference}"]`).scrollIntoViewIfNeeded();
     const from = (await page.locator(`[data-order="${order.reference}"]`).boundingBox())!;
     const to = (await page.locator('[data-status="in_progress"]').boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    const y = from.y + from.height / 2;
+    await page.mouse.move(from.x + from.width / 2, y);
     await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 120), { steps: 15 });
+    await page.mouse.move(from.x + from.width / 2 + 10, y, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, Math.max(to.y + 10, Math.min(y, to.y + to.height - 10)), { steps: 15 });
     await page.mouse.up();
     await expect(page.locator('[data-status="in_progress"]').locator(`[data-order="${order.reference}"]`)).toBeVisible();
 
