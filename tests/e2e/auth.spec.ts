@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { latestMailTo, linkIn } from "../support/mail";
-import { createClient, DEMO, expect, signIn, test, uniqueIp } from "./fixtures";
+import { createClient, DEMO, expect, leaveAndSignOut, signIn, test, uniqueIp } from "./fixtures";
 
 /**
  * The sign-in screens themselves: register → verify → sign in → sign out,
@@ -162,12 +162,12 @@ test.describe("sessions and redirects", () => {
     await page.goto("/login");
     await signInWithForm(page, DEMO.admin, DEMO.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await context.clearCookies();
+    await leaveAndSignOut(page, context);
 
     await page.goto("/login");
     await signInWithForm(page, DEMO.owner, DEMO.password);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await context.clearCookies();
+    await leaveAndSignOut(page, context);
 
     await page.goto("/dashboard/profile");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fprofile$/);
@@ -185,9 +185,7 @@ test.describe("sessions and redirects", () => {
     await page.goto("/dashboard/clients");
     await expect(page).toHaveURL(/\/client$/);
 
-    // Leave the area first: its live badge answers a lost session by going to /login (spec §4).
-    await page.goto("about:blank");
-    await context.clearCookies();
+    await leaveAndSignOut(page, context);
     await signIn(context, DEMO.admin);
     await page.goto("/login");
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -265,7 +263,7 @@ test.describe("profile and user management", () => {
     await page.getByRole("button", { name: "Disable the account" }).click();
     await expect(page.getByRole("button", { name: "Enable the account" })).toBeVisible();
 
-    await context.clearCookies();
+    await leaveAndSignOut(page, context);
     await signIn(context, DEMO.owner);
     await page.goto(`/dashboard/clients/${client.id}`);
     await expect(page.getByLabel("Role")).toBeVisible();

@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { expect, test as base, type BrowserContext } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -51,6 +51,15 @@ export async function signIn(context: BrowserContext, email: string, options: { 
   } finally {
     db.close();
   }
+}
+
+/**
+ * Drops the session cookies after leaving the page: an open area page answers a lost
+ * session by going to /login on its own (spec §4), which would race the test's next step.
+ */
+export async function leaveAndSignOut(page: Page, context: BrowserContext): Promise<void> {
+  await page.goto("about:blank");
+  await context.clearCookies();
 }
 
 /** A throwaway client account, for tests that change what they touch. */

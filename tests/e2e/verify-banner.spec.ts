@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createClient, expect, openTestDatabase, signIn, test } from "./fixtures";
+import { createClient, expect, leaveAndSignOut, openTestDatabase, signIn, test } from "./fixtures";
 
 test("an unverified account sees the banner in its area and can ask for a new link", async ({ context, page }) => {
   const client = createClient();
@@ -22,7 +22,7 @@ test("an unverified account sees the banner in its area and can ask for a new li
 
   // A verified account never sees it.
   const verified = createClient();
-  await context.clearCookies();
+  await leaveAndSignOut(page, context);
   await signIn(context, verified.email);
   await page.goto("/client");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
