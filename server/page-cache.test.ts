@@ -1,4 +1,5 @@
 import express from "express";
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCache, pageCacheKey, PAGE_CACHE_TTL_MS, type CachedPage } from "./page-cache";
@@ -36,7 +37,8 @@ describe("pageCache middleware", () => {
     const app = express();
     let nonces = 0;
     app.use((_req, res, next) => {
-      res.locals.cspNonce = `nonce-${++nonces}-xyz`;
+      res.locals.cspNonce = `n${++nonces}`;
+      res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${res.locals.cspNonce}'`);
       next();
     });
     app.use(pageCache({ get: (key) => pages.get(key), set: (key, page) => pages.set(key, page), clear: () => pages.clear() }, () => clock));
@@ -57,13 +59,23 @@ describe("pageCache middleware", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("serves the second request from memory, with that request's nonce", async () => {
+  it("serves the second request from memory: the same bytes, its scripts allowed by hash", async () => {
     const first = await fetch(`${base}/`);
     expect(first.headers.get("x-page-cache")).toBe("miss");
-    expect(await first.text()).toBe('<script nonce="nonce-1-xyz">1</script><p>render 1</p>');
-    const second = await fetch(`${base}/`);
+    expect(await first.text()).toBe('<script nonce="n1">1</script><p>render 1</p>');
+    const second = await fetch(`${base}/`, { headers: { "accept-encoding": "identity" } });
     expect(second.headers.get("x-page-cache")).toBe("hit");
-    expect(await second.text()).toBe('<script nonce="nonce-2-xyz">1</script><p>render 1</p>');
+    expect(await second.text()).toBe('<script nonce="n1">1</script><p>render 1</p>');
+    const hash = createHash("sha256").update("1").digest("base64");
+    expect(second.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' 'sha256-${hash}'`);
+    expect(renders).toBe(1);
+  });
+
+  it("sends a hit compressed once, as the client accepts", async () => {
+    const response = await fetch(`${base}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("x-page-cache")).toBe("hit");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    expect(await response.text()).toBe('<script nonce="n1">1</script><p>render 1</p>');
     expect(renders).toBe(1);
   });
 

@@ -52,4 +52,18 @@ test.describe("pages without a bundle", () => {
     await page.reload();
     await expect(page.getByTestId("flash-status")).toHaveCount(0);
   });
+
+  test("a page served from the page cache runs its inline scripts under the hash-based policy", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto("/cookiePolicy");
+    const again = await page.goto("/cookiePolicy");
+    expect(again?.headers()["x-page-cache"]).toBe("hit");
+    expect(again?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(again?.headers()["content-security-policy"]).not.toContain("nonce-");
+    await expect(page.locator("html")).toHaveAttribute("data-device", "desktop");
+    expect(violations).toEqual([]);
+  });
 });
