@@ -9,6 +9,8 @@ import type { AppLoadContext } from "../server/platform";
 import { getInstance, getLanguage } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { InlineStylesheetProvider } from "~/lib/stylesheet";
+import { inlineStylesheetFor } from "~/lib/stylesheet.server";
 
 export { platform } from "~/lib/platform.server";
 
@@ -31,9 +33,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <InlineStylesheetProvider value={inlineStylesheetFor(remixContext)}>
+          <I18nextProvider i18n={i18n}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </InlineStylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -22,10 +22,9 @@ import { StaticShell } from "~/components/static-shell";
 import { themeSessionResolver } from "~/lib/theme.server";
 import { pageTitle } from "~/lib/meta";
 import { getToast } from "~/lib/toast.server";
-import stylesheet from "~/styles/app.css";
+import { Stylesheet } from "~/lib/stylesheet";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
 ];
@@ -65,6 +64,7 @@ function Document({ children, language, ssrTheme }: { children: React.ReactNode;
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
+        <Stylesheet />
         <Links />
       </head>
       <body>

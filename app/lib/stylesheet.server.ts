@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { EntryContext } from "@remix-run/node";
+import { stylesheetHref } from "./stylesheet";
+
+let cached: string | undefined;
+
+/** The built stylesheet's text (its url()s are absolute, so it can be inlined as is). */
+function stylesheetText(): string {
+  if (cached !== undefined && process.env.NODE_ENV === "production") return cached;
+  cached = fs.readFileSync(path.join(path.resolve("public"), stylesheetHref), "utf8");
+  return cached;
+}
+
+/** The CSS to inline when the matched page ships no JavaScript, else "". */
+export function inlineStylesheetFor(context: EntryContext): string {
+  const bundleFree = context.staticHandlerContext.matches.some(
+    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
+  );
+  if (!bundleFree) return "";
+  try {
+    return stylesheetText();
+  } catch {
+    return "";
+  }
+}
