@@ -1,18 +1,11 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { acceptCookies } from "./cookies";
 import { createClient, expect, signIn, test, DEMO } from "./fixtures";
 
 /** The area layout of /client and /dashboard: sidebar, header, user menu (spec §2, §3, §9). */
 
 const CLIENT_PAGE = "/client/this-page-does-not-exist";
 const DASHBOARD_PAGE = "/dashboard/this-page-does-not-exist";
-
-async function acceptCookies(context: BrowserContext) {
-  const url = `http://localhost:${process.env.E2E_PORT}`;
-  await context.addCookies([
-    { name: "cookie_consent", value: "true", url },
-    { name: "cookie_consent_settings", value: encodeURIComponent('{"necessary":true,"preferences":true,"analytics":true,"marketing":true}'), url },
-  ]);
-}
 
 /** With JavaScript the header's bell opens a panel of the latest notifications, which links to the full page. */
 async function openBellPanel(page: Page, name: string | RegExp, href: string) {
@@ -29,6 +22,24 @@ async function openBellPanel(page: Page, name: string | RegExp, href: string) {
 }
 
 test.describe("area layout", () => {
+  test("the bell's panel shows list skeletons while its notifications load", async ({ page, context }) => {
+    await acceptCookies(context);
+    await signIn(context, createClient().email);
+    await page.goto(CLIENT_PAGE);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/notifications?limit=*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("banner").getByRole("button", { name: /^Notifications/ }).click();
+    const skeleton = page.getByRole("dialog").getByTestId("skeleton-list-item");
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton).toHaveAttribute("aria-busy", "true");
+    release();
+    await expect(skeleton).toHaveCount(0);
+  });
+
   test("client sidebar items, header with bell and user menu", async ({ page, context }) => {
     await acceptCookies(context);
     await signIn(context, createClient({ fullName: "Lina Haddad" }).email);

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Check } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
+import { LoadingPlaceholder } from "~/components/ui/skeleton";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -75,7 +76,7 @@ export function NotificationPanel({ href, onNavigate }: { href: string; onNaviga
         ) : null}
       </div>
       <div className="overflow-y-auto" aria-live="polite" aria-busy={state.status === "loading"}>
-        {state.status === "loading" ? <p className="p-4 text-sm text-muted-foreground">{t("panel.loading")}</p> : null}
+        {state.status === "loading" ? <LoadingPlaceholder shape="list-item" count={3} className="p-3" /> : null}
         {state.status === "failed" ? <p className="p-4 text-sm text-destructive">{t("panel.loadFailed")}</p> : null}
         {state.status === "ready" && state.notifications.length === 0 ? (
           <p className="p-4 text-sm text-muted-foreground">{t("panel.empty")}</p>
