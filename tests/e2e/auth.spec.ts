@@ -111,6 +111,8 @@ for (const javaScriptEnabled of [true, false]) {
       const client = createClient();
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot your password?" }).click();
+      // The login page has a field of the same name: type only once the new page is there.
+      await expect(page.getByRole("button", { name: "Send the link" })).toBeVisible();
       await page.getByLabel("E-mail address").fill(client.email);
       await page.getByRole("button", { name: "Send the link" }).click();
       await expect(page).toHaveURL(/\/login$/);
