@@ -69,3 +69,34 @@ export function BrowserTimeZoneInput({ name = "tz", defaultValue }: { name?: str
 const FILL_TIME_ZONE =
   "(function(s){var i=s&&s.previousElementSibling;if(i&&!i.value){try{i.value=Intl.DateTimeFormat().resolvedOptions().timeZone||''}catch(e){}}})(document.currentScript)";
 
+
+type HistoryItem = { id: string; fromStatus: string | null; toStatus: string; note: string | null; createdAt: string; changedByName: string | null };
+
+/** The status history of an appointment; staff also see the previous state and who made each change. */
+export function AppointmentHistory({ history, timeZone, detailed = false }: { history: HistoryItem[]; timeZone: string; detailed?: boolean }) {
+  const { t } = useTranslation("appointments");
+  const format = useDateFormat();
+  return (
+    <section aria-labelledby="history" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
+      <h2 id="history" className="text-lg font-semibold">{t("fields.history")}</h2>
+      <ol className="flex flex-col gap-2">
+        {history.map((entry) => (
+          <li key={entry.id} className="flex flex-wrap items-center gap-2 text-sm">
+            {detailed && entry.fromStatus ? (
+              <>
+                <StatusBadge status={entry.fromStatus as AppointmentStatus} />
+                <span aria-hidden>→</span>
+              </>
+            ) : null}
+            <StatusBadge status={entry.toStatus as AppointmentStatus} />
+            <span className="text-muted-foreground">
+              {format.dateTime(entry.createdAt, timeZone)}
+              {detailed && entry.changedByName ? ` · ${entry.changedByName}` : ""}
+            </span>
+            {entry.note ? <span>— {entry.note}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

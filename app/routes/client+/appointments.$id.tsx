@@ -19,8 +19,7 @@ import {
   rescheduleAppointment,
 } from "~/features/appointments/appointments.server";
 import { appointmentOr404, slotChoices } from "~/features/appointments/booking.server";
-import { BrowserTimeZoneInput, StatusBadge, useDateFormat } from "~/features/appointments/ui";
-import type { AppointmentStatus } from "~/features/appointments/status";
+import { AppointmentHistory, BrowserTimeZoneInput, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { isValidTimeZone } from "~/features/availability/slots";
 import { requireFeature } from "~/lib/auth.server";
@@ -195,18 +194,7 @@ export default function ClientAppointment() {
         )}
       </section>
 
-      <section aria-labelledby="history" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-        <h2 id="history" className="text-lg font-semibold">{t("fields.history")}</h2>
-        <ol className="flex flex-col gap-2">
-          {history.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-center gap-2 text-sm">
-              <StatusBadge status={entry.toStatus as AppointmentStatus} />
-              <span className="text-muted-foreground">{format.dateTime(entry.createdAt, timeZone)}</span>
-              {entry.note ? <span>— {entry.note}</span> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <AppointmentHistory history={history} timeZone={timeZone} />
 
       <p>
         <Link to="/client/appointments" className="text-sm font-medium text-primary underline-offset-4 hover:underline">

@@ -12,8 +12,8 @@ import { Label } from "~/components/ui/label";
 import { StatusChangeSchema } from "~/features/appointments/appointments.schema";
 import { AppointmentError, changeAppointmentStatus, getAppointmentHistory } from "~/features/appointments/appointments.server";
 import { appointmentOr404 } from "~/features/appointments/booking.server";
-import { APPOINTMENT_TRANSITIONS, type AppointmentStatus } from "~/features/appointments/status";
-import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { APPOINTMENT_TRANSITIONS } from "~/features/appointments/status";
+import { AppointmentHistory, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -134,27 +134,7 @@ export default function DashboardAppointment() {
         )}
       </section>
 
-      <section aria-labelledby="history" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-        <h2 id="history" className="text-lg font-semibold">{t("fields.history")}</h2>
-        <ol className="flex flex-col gap-2">
-          {history.map((entry) => (
-            <li key={entry.id} className="flex flex-wrap items-center gap-2 text-sm">
-              {entry.fromStatus ? (
-                <>
-                  <StatusBadge status={entry.fromStatus as AppointmentStatus} />
-                  <span aria-hidden>→</span>
-                </>
-              ) : null}
-              <StatusBadge status={entry.toStatus as AppointmentStatus} />
-              <span className="text-muted-foreground">
-                {format.dateTime(entry.createdAt, officeTimeZone)}
-                {entry.changedByName ? ` · ${entry.changedByName}` : ""}
-              </span>
-              {entry.note ? <span>— {entry.note}</span> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <AppointmentHistory history={history} timeZone={officeTimeZone} detailed />
 
       <p>
         <Link to="/dashboard/appointments" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
