@@ -83,12 +83,13 @@ export function ErrorFallback({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
-export function NotFound() {
+/** A status page (404, 403): an icon, a heading and the way home. */
+function StatusPage({ icon: Icon, titleKey, testId }: { icon: typeof SearchX; titleKey: string; testId: string }) {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-16 text-center" data-testid="not-found">
-      <SearchX aria-hidden className="size-12 text-muted-foreground" />
-      <h1 className="text-3xl font-semibold">{t("errors.notFound")}</h1>
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-16 text-center" data-testid={testId}>
+      <Icon aria-hidden className="size-12 text-muted-foreground" />
+      <h1 className="text-3xl font-semibold">{t(titleKey)}</h1>
       <Button asChild>
         <Link to="/">
           <Home aria-hidden />
@@ -99,21 +100,13 @@ export function NotFound() {
   );
 }
 
+export function NotFound() {
+  return <StatusPage icon={SearchX} titleKey="errors.notFound" testId="not-found" />;
+}
+
 /** A 403 answer (a loader's `invariantResponse(…, { status: 403 })`). */
 export function Forbidden() {
-  const { t } = useTranslation();
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-16 text-center" data-testid="forbidden">
-      <Lock aria-hidden className="size-12 text-muted-foreground" />
-      <h1 className="text-3xl font-semibold">{t("errors.forbidden")}</h1>
-      <Button asChild>
-        <Link to="/">
-          <Home aria-hidden />
-          {t("errors.backHome")}
-        </Link>
-      </Button>
-    </div>
-  );
+  return <StatusPage icon={Lock} titleKey="errors.forbidden" testId="forbidden" />;
 }
 
 /** Keeps a crash in one small region (the cookie banner, the sidebar) from taking the page down. */
