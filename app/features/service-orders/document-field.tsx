@@ -1,7 +1,8 @@
-import { useMatches, useNavigate } from "@remix-run/react";
+import { Form, useMatches, useNavigate } from "@remix-run/react";
 import { Paperclip } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_MB } from "~/lib/upload-limits";
@@ -108,5 +109,41 @@ export function UploadProgress({ progress, failed }: { progress: number | null; 
       <progress className="h-2 w-full max-w-xs accent-primary" value={progress} max={100} aria-label={t("files.uploading")} />
       <span className="text-sm tabular-nums">{t("files.progress", { percent: progress })}</span>
     </div>
+  );
+}
+
+/**
+ * "Add documents" on an order page: a plain multipart form without JavaScript,
+ * an upload with a progress bar with it.
+ */
+export function AddDocumentsForm({
+  id,
+  upload,
+  errors,
+  disabled = false,
+}: {
+  id: string;
+  upload: ReturnType<typeof useUploadWithProgress<unknown>>;
+  errors?: FileError[];
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation("orders");
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-3"
+      onSubmit={(event) => {
+        const formElement = event.currentTarget;
+        if (upload.send(formElement, new FormData(formElement), formElement.action)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="upload" />
+      <DocumentField id={id} label={t("detail.addDocuments")} errors={errors} />
+      <UploadProgress progress={upload.progress} failed={upload.failed} />
+      <Button type="submit" variant="outline" disabled={disabled || upload.progress !== null}>
+        {t("detail.upload")}
+      </Button>
+    </Form>
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrors, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
+import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDate, formatDay, formatMoney } from "~/features/service-orders/format";
 import { FileList, StatusTimeline } from "~/features/service-orders/order-parts";
@@ -122,22 +122,7 @@ export default function ClientServiceOrder() {
             <CardContent className="space-y-4">
               <FileList files={order.files} />
               {open ? (
-                <Form
-                  method="post"
-                  encType="multipart/form-data"
-                  className="space-y-3"
-                  onSubmit={(event) => {
-                    const formElement = event.currentTarget;
-                    if (upload.send(formElement, new FormData(formElement), formElement.action)) event.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="intent" value="upload" />
-                  <DocumentField id="more-documents" label={t("detail.addDocuments")} errors={fileErrors} />
-                  <UploadProgress progress={upload.progress} failed={upload.failed} />
-                  <Button type="submit" variant="outline" disabled={upload.progress !== null || navigation.state === "submitting"}>
-                    {t("detail.upload")}
-                  </Button>
-                </Form>
+                <AddDocumentsForm id="more-documents" upload={upload} errors={fileErrors} disabled={navigation.state === "submitting"} />
               ) : null}
             </CardContent>
           </Card>

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrors, SelectField, TextareaField, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
+import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDate } from "~/features/service-orders/format";
 import { FileList, StatusTimeline } from "~/features/service-orders/order-parts";
@@ -146,22 +146,11 @@ export default function DashboardServiceOrder() {
             </CardHeader>
             <CardContent className="space-y-4">
               <FileList files={order.files} />
-              <Form
-                method="post"
-                encType="multipart/form-data"
-                className="space-y-3"
-                onSubmit={(event) => {
-                  const formElement = event.currentTarget;
-                  if (upload.send(formElement, new FormData(formElement), formElement.action)) event.preventDefault();
-                }}
-              >
-                <input type="hidden" name="intent" value="upload" />
-                <DocumentField id="staff-documents" label={t("detail.addDocuments")} errors={upload.answer?.fileErrors ?? (actionData?.intent === "upload" ? actionData.fileErrors : undefined)} />
-                <UploadProgress progress={upload.progress} failed={upload.failed} />
-                <Button type="submit" variant="outline" disabled={upload.progress !== null}>
-                  {t("detail.upload")}
-                </Button>
-              </Form>
+              <AddDocumentsForm
+                id="staff-documents"
+                upload={upload}
+                errors={upload.answer?.fileErrors ?? (actionData?.intent === "upload" ? actionData.fileErrors : undefined)}
+              />
             </CardContent>
           </Card>
 
