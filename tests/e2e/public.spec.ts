@@ -33,6 +33,31 @@ for (const language of ["en", "ar"] as const) {
   });
 }
 
+test("the home page draws its text with the preloaded core font subsets, in English and in Arabic", async ({ page }) => {
+  for (const [language, families] of [
+    ["en", ["IBM Plex Sans"]],
+    ["ar", ["IBM Plex Sans", "IBM Plex Sans Arabic"]],
+  ] as const) {
+    const fonts: string[] = [];
+    const listener = (request: { url(): string; resourceType(): string }) => {
+      if (request.resourceType() === "font") fonts.push(request.url());
+    };
+    page.on("request", listener);
+    await page.goto(`/?lng=${language}`);
+    await page.evaluate(() => document.fonts.ready);
+    page.off("request", listener);
+
+    const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(preloaded, language).toHaveLength(2);
+    // Only the small core files are fetched (never a complete @fontsource face), and the preloads are among them.
+    expect(fonts.length, language).toBeGreaterThan(0);
+    for (const url of fonts) expect(url, language).toMatch(/-core-(400|600)-[\w-]+\.woff2$/);
+    for (const url of preloaded) expect(fonts, language).toContain(url);
+    const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replace(/"/g, "")));
+    for (const family of families) expect(loaded, language).toContain(family);
+  }
+});
+
 test("the home page shows the banner, the proprietor, services, figures, testimonials, FAQs and the call to action @mobile", async ({ page }) => {
   await page.goto("/?lng=en");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Taxes, Translation and Notary, All Under One Roof");
