@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "remix-themes";
+import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "~/lib/theme";
 import { CookieConsent } from "~/components/cookie-consent/cookie-consent";
 import { GeneralErrorBoundary, RegionErrorBoundary } from "~/components/error-boundary";
 import { PageLoadingScreen } from "~/components/loading-screen";

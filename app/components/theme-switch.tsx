@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { type Theme, useTheme } from "remix-themes";
+import { type Theme, useTheme } from "~/lib/theme";
 import { cn } from "~/lib/utils";
 
 const CHOICES = [

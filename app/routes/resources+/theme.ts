@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { isTheme } from "remix-themes";
+import { isTheme } from "~/lib/theme";
 import { safeRedirect } from "~/lib/http.server";
 import { themeSessionResolver } from "~/lib/theme.server";
 
