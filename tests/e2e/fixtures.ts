@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
@@ -89,6 +89,14 @@ export function createClient(overrides: { email?: string; fullName?: string; fea
 export function uniqueIp(): string {
   const bytes = randomBytes(3);
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+}
+
+/**
+ * Waits until React has hydrated this element (its props are attached): a click on a link
+ * before that would be an ordinary page load instead of a client-side navigation.
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
 }
 
 export const test = base;

@@ -1,4 +1,4 @@
-import { expect, signIn, test, DEMO } from "./fixtures";
+import { expect, hydrated, signIn, test, DEMO } from "./fixtures";
 
 /** Spec §2 "Shared behaviour", §4 "Language, theme, device", §9: the frame around every page. */
 
@@ -42,6 +42,7 @@ test.describe("not-found and error pages", () => {
     await page.route(/_data=routes%2Fclient%2B%2Fservices(&|$)/, (route) => route.abort());
     if (test.info().project.name === "mobile") await page.getByTestId("sidebar-trigger").click();
     const nav = page.getByRole("navigation", { name: "Main navigation" }).last();
+    await hydrated(nav.getByRole("link", { name: "Services" }));
     await nav.getByRole("link", { name: "Services" }).click();
     const error = page.getByTestId("error-page");
     await expect(error.getByRole("heading", { level: 1, name: "Something Went Wrong" })).toBeVisible();
