@@ -8,10 +8,16 @@ import { LANGUAGE_STORAGE_KEY } from "~/lib/i18n/config";
 
 /**
  * Pages that need no React at all (`handle.hydrate === false`: home, services,
- * legal pages) ship no bundle. The shell's small conveniences still work there,
- * through this ~1 KB inline script (it carries the CSP nonce): data-device,
+ * contact, legal pages) ship no bundle. The shell's small conveniences still work
+ * there, through this ~2 KB inline script (it carries the CSP nonce): data-device,
  * scroll-to-top after 300 px, F11/Alt+F full screen with its messages, Alt+T to
  * the message area, and the remembered language. Same numbers as the React shell.
+ *
+ * Forms marked `data-enhance` are sent without a reload: the script posts them with
+ * fetch, and the answer (the same page a plain POST gets, errors and kept values
+ * included) replaces the form; the form's `[data-outcome]` element, if any, is shown
+ * as a message too, and focus goes to the first invalid field. When the request
+ * fails, the form stays as it was and `data-failure` is shown.
  */
 function script(messages: { entered: string; exited: string }, language: string): string {
   const config = JSON.stringify({
@@ -32,7 +38,14 @@ var top=d.getElementById("static-scroll-top");
 function sc(){if(top)top.hidden=w.scrollY<=c.threshold}sc();w.addEventListener("scroll",sc,{passive:true});
 if(top)top.addEventListener("click",function(){w.scrollTo({top:0,behavior:w.matchMedia("(prefers-reduced-motion: reduce)").matches?"auto":"smooth"});var m=d.getElementById("main");if(m)m.focus({preventScroll:true})});
 var area=d.getElementById("static-toasts");
-function say(text){if(!area)return;var n=d.createElement("div");n.setAttribute("role","status");n.className="static-toast";n.textContent=text;area.appendChild(n);while(area.children.length>c.limit)area.removeChild(area.firstChild);setTimeout(function(){n.remove()},c.duration)}
+function say(text,kind){if(!area||!text)return;var n=d.createElement("div");n.setAttribute("role","status");n.className="static-toast"+(kind==="error"?" static-toast-error":"");n.textContent=text;area.appendChild(n);while(area.children.length>c.limit)area.removeChild(area.firstChild);setTimeout(function(){n.remove()},c.duration)}
+function busy(f,on){var b=f.querySelector("[type=submit]"),l=f.querySelector("[data-busy-label]");if(b)b.disabled=on;f.toggleAttribute("aria-busy",on);
+if(l){if(on){l.setAttribute("data-label",l.textContent);l.textContent=l.getAttribute("data-busy-label")}else if(l.hasAttribute("data-label"))l.textContent=l.getAttribute("data-label")}}
+d.addEventListener("submit",function(e){var f=e.target;if(e.defaultPrevented||!f.hasAttribute("data-enhance")||!w.fetch||!w.DOMParser)return;e.preventDefault();if(f.hasAttribute("aria-busy"))return;busy(f,true);
+fetch(f.action,{method:"POST",body:new FormData(f),credentials:"same-origin",headers:{Accept:"text/html"}}).then(function(r){return r.text()}).then(function(html){
+var next=new DOMParser().parseFromString(html,"text/html").getElementById(f.id);if(!next)throw new Error("no form");next=d.importNode(next,true);f.replaceWith(next);
+var o=next.querySelector("[data-outcome]");if(o)say(o.textContent,o.getAttribute("data-outcome"));var bad=next.querySelector("[aria-invalid=true]");(bad||next.querySelector("[type=submit]")||next).focus()
+}).catch(function(){busy(f,false);say(f.getAttribute("data-failure"),"error")})});
 d.addEventListener("fullscreenchange",function(){say(d.fullscreenElement?c.messages.entered:c.messages.exited)});
 w.addEventListener("keydown",function(e){var f=e.key==="F11"||(e.altKey&&!e.ctrlKey&&!e.metaKey&&e.code==="KeyF");
 if(f&&d.fullscreenEnabled){e.preventDefault();(d.fullscreenElement?d.exitFullscreen():h.requestFullscreen()).catch(function(){})}

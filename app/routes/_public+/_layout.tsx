@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { AnnouncementBar } from "~/components/public/announcement-bar";
 import { Footer } from "~/components/public/footer";
 import { Navbar } from "~/components/public/navbar";
@@ -29,12 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function PublicLayout() {
   const data = useLoaderData<typeof loader>();
   const nonce = useNonce();
-  const { t } = useTranslation("public");
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
-        {t("nav.skip")}
-      </a>
       {data.announcement ? <AnnouncementBar key={data.announcement.id} announcement={data.announcement} /> : null}
       <Navbar firmName={data.firm.name} account={data.account} />
       <main id="main" className="flex-1">

@@ -2,10 +2,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckCircle2, Navigation, Send } from "lucide-react";
-import { useEffect } from "react";
-import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextareaField, TextField } from "~/components/forms";
 import { OfficeDetails } from "~/components/public/office-details";
@@ -13,10 +11,11 @@ import { publicMeta } from "~/components/public/seo";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { directionsUrl } from "~/features/content/content";
 import { getFirm } from "~/features/content/content.server";
-import { ContactSchema, HONEYPOT_FIELD } from "~/features/inbox/inbox.schema";
+import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "~/features/inbox/inbox.schema";
 import { submitContactMessage } from "~/features/inbox/inbox.server";
 import { getUser } from "~/lib/auth.server";
 import { clientIp } from "~/lib/http.server";
+import type { HydrationHandle } from "~/lib/hydration";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { consume } from "~/lib/rate-limit.server";
@@ -31,8 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * One answer for both doors: a plain POST (no JavaScript) gets the page with
- * this data as action data; the enhanced form reads it through its fetcher.
+ * The answer is the page itself with this action data: the plain POST (no JavaScript)
+ * shows it, and the enhanced form takes its new form and message out of it.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -65,35 +64,18 @@ export async function action({ request }: ActionFunctionArgs) {
   return json({ result: submission.reply({ resetForm: true }), sent: true });
 }
 
+/** No bundle: the form works as HTML, and the static shell's script sends it without a reload (data-enhance). */
+export const handle = { hydrate: false } satisfies HydrationHandle;
+
 export default function ContactPage() {
   const { firm } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const fetcher = useFetcher<typeof action>();
+  const answer = useActionData<typeof action>();
   const { t } = useTranslation("public");
-  // Without JavaScript the answer arrives as action data; with it, through the fetcher.
-  const answer = fetcher.data ?? actionData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<ContactInput>({
     id: "contact",
     lastResult: answer?.result,
     constraint: getZodConstraint(ContactSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
-
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.sent) toast.success(t("contact.success"));
-    else {
-      const error = fetcher.data.result.error?.[""]?.[0];
-      if (error) toast.error(t(error));
-    }
-  }, [fetcher.data, t]);
-
-  const busy = fetcher.state !== "idle";
-  // Conform re-renders this component only for the state it reads here; reading every
-  // error keeps the fields below (which read their own errors) up to date.
-  const invalid = Object.keys(form.allErrors).length > 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-semibold text-primary sm:text-4xl">{t("contact.title")}</h1>
@@ -103,14 +85,18 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className="text-xl font-semibold">
             {t("contact.formTitle")}
           </h2>
-          <fetcher.Form method="post" {...getFormProps(form)} noValidate data-invalid={invalid || undefined} className="mt-5 flex flex-col gap-4">
+          <Form method="post" {...getFormProps(form)} noValidate data-enhance data-failure={t("contact.failure")} className="mt-5 flex flex-col gap-4">
             {answer?.sent ? (
-              <p role="status" className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm font-medium text-success">
+              <p role="status" data-outcome="success" className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm font-medium text-success">
                 <CheckCircle2 aria-hidden className="size-4" />
                 {t("contact.success")}
               </p>
             ) : null}
-            <FormErrors id={form.errorId} errors={form.errors} />
+            {form.errors?.length ? (
+              <div data-outcome="error">
+                <FormErrors id={form.errorId} errors={form.errors} />
+              </div>
+            ) : null}
             <TextField field={fields.name} label={t("contact.fields.name")} inputProps={{ autoComplete: "name", "aria-required": true }} />
             <TextField field={fields.email} type="email" label={t("contact.fields.email")} inputProps={{ autoComplete: "email", "aria-required": true }} />
             <TextField field={fields.subject} label={t("contact.fields.subject")} inputProps={{ "aria-required": true }} />
@@ -121,12 +107,12 @@ export default function ContactPage() {
               <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
             </div>
             <div>
-              <Button type="submit" size="lg" disabled={busy}>
+              <Button type="submit" size="lg">
                 <Send aria-hidden className="rtl:-scale-x-100" />
-                {busy ? t("contact.sending") : t("contact.submit")}
+                <span data-busy-label={t("contact.sending")}>{t("contact.submit")}</span>
               </Button>
             </div>
-          </fetcher.Form>
+          </Form>
         </section>
         <section aria-labelledby="contact-office-title" className="self-start rounded-lg border bg-card p-6 lg:col-span-2">
           <h2 id="contact-office-title" className="text-xl font-semibold">
