@@ -12,6 +12,8 @@ import { LANGUAGE_STORAGE_KEY } from "~/lib/i18n/config";
  * there, through this ~2 KB inline script (it carries the CSP nonce): data-device,
  * scroll-to-top after 300 px, F11/Alt+F full screen with its messages, Alt+T to
  * the message area, and the remembered language. Same numbers as the React shell.
+ * It runs while the page is parsed, so it reads nothing that needs a layout (a media
+ * query instead of innerWidth; scrollY only once the page scrolls).
  *
  * Forms marked `data-enhance` are sent without a reload: the script posts them with
  * fetch, and the answer (the same page a plain POST gets, errors and kept values
@@ -31,11 +33,12 @@ function script(messages: { entered: string; exited: string }, language: string)
     messages,
   }).replace(/</g, "\\u003c");
   return `(function(c){var d=document,w=window,h=d.documentElement,t;
-function dev(){h.setAttribute("data-device",w.innerWidth<c.breakpoint?"mobile":"desktop")}dev();
+var narrow=w.matchMedia("(max-width: "+(c.breakpoint-1)+"px)");
+function dev(){h.setAttribute("data-device",narrow.matches?"mobile":"desktop")}dev();
 w.addEventListener("resize",function(){clearTimeout(t);t=setTimeout(dev,c.debounce)});
 try{localStorage.setItem(c.key,c.language)}catch(e){}
 var top=d.getElementById("static-scroll-top");
-function sc(){if(top)top.hidden=w.scrollY<=c.threshold}sc();w.addEventListener("scroll",sc,{passive:true});
+function sc(){if(top)top.hidden=w.scrollY<=c.threshold}w.addEventListener("scroll",sc,{passive:true});
 if(top)top.addEventListener("click",function(){w.scrollTo({top:0,behavior:w.matchMedia("(prefers-reduced-motion: reduce)").matches?"auto":"smooth"});var m=d.getElementById("main");if(m)m.focus({preventScroll:true})});
 var area=d.getElementById("static-toasts");
 function say(text,kind){if(!area||!text)return;var n=d.createElement("div");n.setAttribute("role","status");n.className="static-toast"+(kind==="error"?" static-toast-error":"");n.textContent=text;area.appendChild(n);while(area.children.length>c.limit)area.removeChild(area.firstChild);setTimeout(function(){n.remove()},c.duration)}
