@@ -2,6 +2,7 @@ import { env } from "./env.server";
 import { getFixedT } from "./i18n/i18n.server";
 import { directionOf, isLanguage, fallbackLanguage, type Language } from "./i18n/config";
 import { sendMail } from "./mail.server";
+import { logger } from "./logger.server";
 import type Mail from "nodemailer/lib/mailer";
 
 /**
@@ -50,13 +51,19 @@ ${content.note ? `<p style="margin:16px 0 0;font-size:13px;color:#475569">${esca
   return { text, html };
 }
 
-let firmNameCache: string | undefined;
+/**
+ * The firm's name as its content says now: the content module owns the table, and its
+ * cache is emptied when the content changes. A message still goes out without it.
+ */
 async function firmName(): Promise<string> {
-  if (firmNameCache) return firmNameCache;
-  const { db } = await import("./db/db.server");
-  const row = await db().selectFrom("contentSections").select("data").where("key", "=", "firm").where("locale", "=", "*").executeTakeFirst();
-  firmNameCache = (row?.data as { name?: string } | undefined)?.name ?? "";
-  return firmNameCache;
+  const { getFirm } = await import("~/features/content/content.server");
+  return getFirm().then(
+    (firm) => firm.name,
+    (error: unknown) => {
+      logger.warn({ err: error }, "the firm's name could not be read for an e-mail");
+      return "";
+    },
+  );
 }
 
 /**

@@ -5,6 +5,8 @@ import { clearPublicCache } from "~/features/content/content.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { ContactSchema } from "~/features/inbox/inbox.schema";
 import { createContactMessage, INBOX_PAGE_SIZE, listContactMessages, openContactMessage, setContactMessageArchived, submitContactMessage } from "~/features/inbox/inbox.server";
+import { toJson } from "~/lib/db/connection.server";
+import { sendLocalizedEmail } from "~/lib/email.server";
 import { mailDir } from "~/lib/mail.server";
 import { describeEachDialect } from "../setup/database";
 
@@ -48,6 +50,31 @@ describeEachDialect("contact messages", (db) => {
     expect(mail).toBeDefined();
     expect(mail).toContain("To: hello@example.com");
     expect(mail).toContain("Reply-To: owner@acme.example");
+  });
+
+  it("signs e-mails with the firm's current name: a content change reaches the next message", async () => {
+    const section = () => db().selectFrom("contentSections").select("data").where("key", "=", "firm").where("locale", "=", "*");
+    const original = (await section().executeTakeFirstOrThrow()).data as Record<string, unknown>;
+    const send = async (subject: string) => {
+      await sendLocalizedEmail({ to: "someone@example.com", language: "en", namespaces: "common", build: () => ({ subject, heading: "Hello", paragraphs: ["Body"] }) });
+      return fs.readdirSync(mailDir()).map((file) => fs.readFileSync(`${mailDir()}/${file}`, "utf8")).find((text) => text.includes(subject))!;
+    };
+    try {
+      const before = await send(`Before ${Date.now()}`);
+      expect(before).toContain(String(original.name));
+      expect(before).not.toContain("Renamed Firm LLC");
+      await db()
+        .updateTable("contentSections")
+        .set({ data: toJson({ ...original, name: "Renamed Firm LLC" }) })
+        .where("key", "=", "firm")
+        .where("locale", "=", "*")
+        .execute();
+      clearPublicCache();
+      expect(await send(`After ${Date.now()}`)).toContain("Renamed Firm LLC");
+    } finally {
+      await db().updateTable("contentSections").set({ data: toJson(original) }).where("key", "=", "firm").where("locale", "=", "*").execute();
+      clearPublicCache();
+    }
   });
 
   it("lists the inbox newest first by page and status; opening marks read; archiving moves a message", async () => {
