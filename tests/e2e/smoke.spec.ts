@@ -19,7 +19,8 @@ test("fingerprinted assets are cached for a year; pages without a bundle inline 
   await page.goto("/");
   expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
   expect(await page.locator("head style").first().textContent()).toContain("--primary");
-  await page.goto("/contact");
+  // The sign-in screen hydrates: it links the stylesheet.
+  await page.goto("/login");
   const href = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
   expect(href).toMatch(/^\/build\//);
   const asset = await request.get(href!);
