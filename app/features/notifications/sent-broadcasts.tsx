@@ -1,3 +1,4 @@
+import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { useTranslation } from "react-i18next";
 import { formatNotificationTime } from "./format";
@@ -7,6 +8,7 @@ import type { BroadcastView } from "./notifications.schema";
 /** What staff sent: newest first, with how many people each one reached, paginated on the server. */
 export function SentBroadcasts({ broadcasts, page, pages }: { broadcasts: BroadcastView[]; page: number; pages: number }) {
   const { t, i18n } = useTranslation("notifications");
+  const count = new Intl.NumberFormat(intlLocale(i18n.language));
 
   function audienceLabel(broadcast: BroadcastView): string {
     if (broadcast.audience === "everyone") return t("sent.audienceEveryone");
@@ -19,37 +21,24 @@ export function SentBroadcasts({ broadcasts, page, pages }: { broadcasts: Broadc
       <h2 id="sent-heading" className="text-xl font-semibold">
         {t("sent.title")}
       </h2>
-      {broadcasts.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t("sent.empty")}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm" data-testid="sent-broadcasts">
-            <caption className="sr-only">{t("sent.caption")}</caption>
-            <thead className="sticky top-0 bg-muted text-start">
-              <tr>
-                <th scope="col" className="p-3 text-start font-medium">{t("sent.date")}</th>
-                <th scope="col" className="p-3 text-start font-medium">{t("sent.subject")}</th>
-                <th scope="col" className="p-3 text-start font-medium">{t("sent.audience")}</th>
-                <th scope="col" className="p-3 text-end font-medium">{t("sent.recipients")}</th>
-                <th scope="col" className="p-3 text-start font-medium">{t("sent.sentBy")}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {broadcasts.map((broadcast) => (
-                <tr key={broadcast.id}>
-                  <td className="whitespace-nowrap p-3">
-                    <time dateTime={broadcast.createdAt}>{formatNotificationTime(broadcast.createdAt, i18n.language)}</time>
-                  </td>
-                  <td className="p-3 font-medium">{broadcast.title}</td>
-                  <td className="p-3 break-all">{audienceLabel(broadcast)}</td>
-                  <td className="p-3 text-end tabular-nums">{new Intl.NumberFormat(intlLocale(i18n.language)).format(broadcast.recipientCount)}</td>
-                  <td className="p-3">{broadcast.sentBy ?? t("sent.unknownSender")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={t("sent.caption")}
+        testId="sent-broadcasts"
+        rows={broadcasts}
+        rowKey={(broadcast) => broadcast.id}
+        empty={t("sent.empty")}
+        columns={[
+          {
+            header: t("sent.date"),
+            className: "whitespace-nowrap",
+            cell: (broadcast) => <time dateTime={broadcast.createdAt}>{formatNotificationTime(broadcast.createdAt, i18n.language)}</time>,
+          },
+          { header: t("sent.subject"), className: "font-medium", cell: (broadcast) => broadcast.title },
+          { header: t("sent.audience"), className: "break-all", cell: audienceLabel },
+          { header: t("sent.recipients"), align: "end", cell: (broadcast) => count.format(broadcast.recipientCount) },
+          { header: t("sent.sentBy"), cell: (broadcast) => broadcast.sentBy ?? t("sent.unknownSender") },
+        ]}
+      />
       <Pagination page={page} pageCount={pages} param="sentPage" />
     </section>
   );

@@ -13,6 +13,7 @@ import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { DataTable } from "~/components/ui/data-table";
 
 /** Every appointment, filtered by status and office dates, paginated on the server. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -70,40 +71,27 @@ export default function DashboardAppointments() {
         </Link>
       </Form>
       <p className="text-sm text-muted-foreground">{t("admin.list.summary", { count: appointments.total, zone: officeTimeZone })}</p>
-      {appointments.items.length === 0 ? (
-        <p>{t("admin.list.empty")}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <thead className="sticky top-0 bg-muted text-start">
-              <tr>
-                <th scope="col" className="p-3 text-start font-medium">{t("fields.when")}</th>
-                <th scope="col" className="p-3 text-start font-medium">{t("fields.client")}</th>
-                <th scope="col" className="p-3 text-start font-medium">{t("fields.service")}</th>
-                <th scope="col" className="p-3 text-start font-medium">{t("fields.status")}</th>
-                <th scope="col" className="p-3 text-start font-medium">{t("fields.reference")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {appointments.items.map((appointment) => (
-                <tr key={appointment.id} className="border-t">
-                  <td className="p-3 whitespace-nowrap">
-                    <Link to={`/dashboard/appointments/${appointment.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                      {format.dateTime(appointment.startsAt, officeTimeZone)}
-                    </Link>
-                  </td>
-                  <td className="p-3">{appointment.clientName}</td>
-                  <td className="p-3">{appointment.serviceTitle}</td>
-                  <td className="p-3">
-                    <StatusBadge status={appointment.status} />
-                  </td>
-                  <td className="p-3 font-mono text-xs">{appointment.reference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={t("admin.list.title")}
+        rows={appointments.items}
+        rowKey={(appointment) => appointment.id}
+        empty={t("admin.list.empty")}
+        columns={[
+          {
+            header: t("fields.when"),
+            className: "whitespace-nowrap",
+            cell: (appointment) => (
+              <Link to={`/dashboard/appointments/${appointment.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                {format.dateTime(appointment.startsAt, officeTimeZone)}
+              </Link>
+            ),
+          },
+          { header: t("fields.client"), cell: (appointment) => appointment.clientName },
+          { header: t("fields.service"), cell: (appointment) => appointment.serviceTitle },
+          { header: t("fields.status"), cell: (appointment) => <StatusBadge status={appointment.status} /> },
+          { header: t("fields.reference"), className: "font-mono text-xs", cell: (appointment) => appointment.reference },
+        ]}
+      />
       <Pagination page={appointments.page} pageCount={appointments.pageCount} />
     </div>
   );

@@ -13,6 +13,7 @@ import { ListUsersSchema } from "~/features/users/users.schema";
 import { listUsers } from "~/features/users/users.server";
 import { requireStaff } from "~/lib/auth.server";
 import { intlLocale } from "~/lib/i18n/config";
+import { DataTable } from "~/components/ui/data-table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
@@ -55,55 +56,40 @@ export default function ClientsPage() {
         </Button>
       </Form>
 
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t("list.caption", { count: total })}</caption>
-          <thead className="sticky top-0 bg-muted text-start">
-            <tr>
-              <th scope="col" className="p-3 text-start font-semibold">{t("fields.fullName")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("fields.email")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("fields.role")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("fields.status")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("fields.createdAt")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="p-6 text-center text-muted-foreground">
-                  {t("list.empty")}
-                </td>
-              </tr>
-            ) : (
-              users.map((user) => (
-                <tr key={user.id} className="border-t">
-                  <td className="p-3">
-                    <Link to={`/dashboard/clients/${user.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
-                      {user.fullName}
-                    </Link>
-                  </td>
-                  <td className="p-3">{user.email}</td>
-                  <td className="p-3">{t(`roles.${user.role}`, { defaultValue: user.role })}</td>
-                  <td className="p-3">
-                    {user.disabled ? (
-                      <span className="inline-flex items-center gap-1 text-destructive">
-                        <CircleSlash aria-hidden="true" className="size-4" />
-                        {t("status.disabled")}
-                      </span>
-                    ) : (
-                      <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
-                        <CheckCircle2 aria-hidden="true" className="size-4" />
-                        {t("status.active")}
-                      </span>
-                    )}
-                  </td>
-                  <td className="p-3">{dateFormat.format(new Date(user.createdAt))}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("list.caption", { count: total })}
+        rows={users}
+        rowKey={(user) => user.id}
+        empty={t("list.empty")}
+        columns={[
+          {
+            header: t("fields.fullName"),
+            cell: (user) => (
+              <Link to={`/dashboard/clients/${user.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+                {user.fullName}
+              </Link>
+            ),
+          },
+          { header: t("fields.email"), cell: (user) => user.email },
+          { header: t("fields.role"), cell: (user) => t(`roles.${user.role}`, { defaultValue: user.role }) },
+          {
+            header: t("fields.status"),
+            cell: (user) =>
+              user.disabled ? (
+                <span className="inline-flex items-center gap-1 text-destructive">
+                  <CircleSlash aria-hidden="true" className="size-4" />
+                  {t("status.disabled")}
+                </span>
+              ) : (
+                <span className="inline-flex items-center gap-1 text-emerald-700 dark:text-emerald-400">
+                  <CheckCircle2 aria-hidden="true" className="size-4" />
+                  {t("status.active")}
+                </span>
+              ),
+          },
+          { header: t("fields.createdAt"), cell: (user) => dateFormat.format(new Date(user.createdAt)) },
+        ]}
+      />
 
       <Pagination page={page} pageCount={pages} total={total} />
     </div>

@@ -9,6 +9,7 @@ import { requireStaff } from "~/lib/auth.server";
 import { intlLocale } from "~/lib/i18n/config";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
+import { DataTable } from "~/components/ui/data-table";
 
 const QuerySchema = z.object({
   status: z.enum(INBOX_STATUSES).optional().catch(undefined),
@@ -45,45 +46,45 @@ export default function Inbox() {
         ))}
       </nav>
       <p className="text-sm text-muted-foreground">{t("inbox.count", { count: total })}</p>
-      {messages.length === 0 ? (
-        <p>{t("inbox.empty")}</p>
-      ) : (
-        <table className="w-full text-sm">
-          <thead className="sticky top-0 bg-background text-start">
-            <tr className="border-b">
-              <th scope="col" className="p-2 text-start">{t("inbox.columns.status")}</th>
-              <th scope="col" className="p-2 text-start">{t("inbox.columns.from")}</th>
-              <th scope="col" className="p-2 text-start">{t("inbox.columns.subject")}</th>
-              <th scope="col" className="p-2 text-start">{t("inbox.columns.received")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((message) => {
+      <DataTable
+        caption={t("inbox.title")}
+        rows={messages}
+        rowKey={(message) => message.id}
+        empty={t("inbox.empty")}
+        rowClassName={(message) => (message.status === "new" ? "font-semibold" : undefined)}
+        columns={[
+          {
+            header: t("inbox.columns.status"),
+            cell: (message) => {
               const Icon = STATUS_ICONS[message.status as keyof typeof STATUS_ICONS] ?? MailOpen;
               return (
-                <tr key={message.id} className={cn("border-b", message.status === "new" && "font-semibold")}>
-                  <td className="p-2">
-                    <span className="inline-flex items-center gap-1.5">
-                      <Icon aria-hidden className="size-4" />
-                      {t(`inbox.statuses.${message.status}`)}
-                    </span>
-                  </td>
-                  <td className="p-2">
-                    {message.name}
-                    <span className="block text-xs font-normal text-muted-foreground">{message.email}</span>
-                  </td>
-                  <td className="p-2">
-                    <Link to={`/dashboard/inbox/${message.id}`} className="text-primary underline-offset-4 hover:underline">
-                      {message.subject}
-                    </Link>
-                  </td>
-                  <td className="p-2 whitespace-nowrap">{dates.format(new Date(message.createdAt))}</td>
-                </tr>
+                <span className="inline-flex items-center gap-1.5">
+                  <Icon aria-hidden className="size-4" />
+                  {t(`inbox.statuses.${message.status}`)}
+                </span>
               );
-            })}
-          </tbody>
-        </table>
-      )}
+            },
+          },
+          {
+            header: t("inbox.columns.from"),
+            cell: (message) => (
+              <>
+                {message.name}
+                <span className="block text-xs font-normal text-muted-foreground">{message.email}</span>
+              </>
+            ),
+          },
+          {
+            header: t("inbox.columns.subject"),
+            cell: (message) => (
+              <Link to={`/dashboard/inbox/${message.id}`} className="text-primary underline-offset-4 hover:underline">
+                {message.subject}
+              </Link>
+            ),
+          },
+          { header: t("inbox.columns.received"), className: "whitespace-nowrap", cell: (message) => dates.format(new Date(message.createdAt)) },
+        ]}
+      />
       <Pagination page={page} pageCount={pageCount} />
     </div>
   );

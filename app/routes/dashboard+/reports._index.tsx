@@ -10,6 +10,7 @@ import { Rating } from "~/features/reports/report-parts";
 import { parseReportListQuery } from "~/features/reports/reports.schema";
 import { listReports } from "~/features/reports/reports.server";
 import { formatDate } from "~/features/service-orders/format";
+import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -42,44 +43,35 @@ export default function DashboardReports() {
           {t("list.apply")}
         </Button>
       </Form>
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t("admin.title")}</caption>
-          <thead className="sticky top-0 bg-muted">
-            <tr>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.reportTitle")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.client")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.sent")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.readState")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.feedback")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="p-6 text-center text-muted-foreground">
-                  {t("list.empty")}
-                </td>
-              </tr>
-            ) : (
-              page.items.map((report) => (
-                <tr key={report.id} className="border-t">
-                  <td className="p-3">
-                    <Link to={`/dashboard/reports/${report.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                      {report.title}
-                    </Link>
-                    {report.orderReference ? <span className="block text-xs text-muted-foreground">{report.orderReference}</span> : null}
-                  </td>
-                  <td className="p-3">{report.clientName}</td>
-                  <td className="p-3">{formatDate(report.createdAt, i18n.language)}</td>
-                  <td className="p-3">{report.readAt ? t("admin.readOn", { date: formatDate(report.readAt, i18n.language) }) : t("list.unread")}</td>
-                  <td className="p-3">{report.feedbackRating ? <Rating value={report.feedbackRating} /> : t("admin.noFeedback")}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("admin.title")}
+        rows={page.items}
+        rowKey={(report) => report.id}
+        empty={t("list.empty")}
+        columns={[
+          {
+            header: t("admin.reportTitle"),
+            cell: (report) => (
+              <>
+                <Link to={`/dashboard/reports/${report.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {report.title}
+                </Link>
+                {report.orderReference ? <span className="block text-xs text-muted-foreground">{report.orderReference}</span> : null}
+              </>
+            ),
+          },
+          { header: t("admin.client"), cell: (report) => report.clientName },
+          { header: t("admin.sent"), cell: (report) => formatDate(report.createdAt, i18n.language) },
+          {
+            header: t("admin.readState"),
+            cell: (report) => (report.readAt ? t("admin.readOn", { date: formatDate(report.readAt, i18n.language) }) : t("list.unread")),
+          },
+          {
+            header: t("admin.feedback"),
+            cell: (report) => (report.feedbackRating ? <Rating value={report.feedbackRating} /> : t("admin.noFeedback")),
+          },
+        ]}
+      />
       <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
     </div>
   );

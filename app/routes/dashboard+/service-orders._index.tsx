@@ -14,6 +14,7 @@ import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { DataTable } from "~/components/ui/data-table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request);
@@ -77,60 +78,50 @@ export default function DashboardServiceOrders() {
         </Button>
       </Form>
 
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t("admin.title")}</caption>
-          <thead className="sticky top-0 bg-muted">
-            <tr>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.reference")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.client")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.service")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.status")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.assignee")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.due")}</th>
-              <th scope="col" className="p-3 text-start font-semibold">{t("admin.created")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="p-6 text-center text-muted-foreground">
-                  {t("admin.empty")}
-                </td>
-              </tr>
-            ) : (
-              page.items.map((order) => (
-                <tr key={order.id} className="border-t">
-                  <td className="p-3 font-medium">
-                    <Link to={`/dashboard/service-orders/${order.id}`} className="text-primary underline-offset-4 hover:underline">
-                      {order.reference}
-                    </Link>
-                  </td>
-                  <td className="p-3">
-                    <span className="block">{order.clientName}</span>
-                    <span className="block text-xs text-muted-foreground">{order.clientEmail}</span>
-                  </td>
-                  <td className="p-3">{order.serviceTitle}</td>
-                  <td className="p-3">
-                    <OrderStatusBadge status={order.status} />
-                  </td>
-                  <td className="p-3">{order.assigneeName ?? t("admin.unassigned")}</td>
-                  <td className="p-3">
-                    {order.dueDate ? formatDay(order.dueDate, i18n.language) : "—"}
-                    {order.overdue ? (
-                      <span className="ms-2 inline-flex items-center gap-1 text-xs font-semibold text-destructive">
-                        <AlertTriangle className="size-3.5" aria-hidden />
-                        {t("tracker.overdue")}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="p-3">{formatDate(order.createdAt, i18n.language)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("admin.title")}
+        rows={page.items}
+        rowKey={(order) => order.id}
+        empty={t("admin.empty")}
+        columns={[
+          {
+            header: t("admin.reference"),
+            className: "font-medium",
+            cell: (order) => (
+              <Link to={`/dashboard/service-orders/${order.id}`} className="text-primary underline-offset-4 hover:underline">
+                {order.reference}
+              </Link>
+            ),
+          },
+          {
+            header: t("admin.client"),
+            cell: (order) => (
+              <>
+                <span className="block">{order.clientName}</span>
+                <span className="block text-xs text-muted-foreground">{order.clientEmail}</span>
+              </>
+            ),
+          },
+          { header: t("admin.service"), cell: (order) => order.serviceTitle },
+          { header: t("admin.status"), cell: (order) => <OrderStatusBadge status={order.status} /> },
+          { header: t("admin.assignee"), cell: (order) => order.assigneeName ?? t("admin.unassigned") },
+          {
+            header: t("admin.due"),
+            cell: (order) => (
+              <>
+                {order.dueDate ? formatDay(order.dueDate, i18n.language) : "—"}
+                {order.overdue ? (
+                  <span className="ms-2 inline-flex items-center gap-1 text-xs font-semibold text-destructive">
+                    <AlertTriangle className="size-3.5" aria-hidden />
+                    {t("tracker.overdue")}
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
+          { header: t("admin.created"), cell: (order) => formatDate(order.createdAt, i18n.language) },
+        ]}
+      />
       <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
     </div>
   );
