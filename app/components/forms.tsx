@@ -1,6 +1,8 @@
-import { getInputProps, getTextareaProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
@@ -10,6 +12,23 @@ import { cn } from "~/lib/utils";
  * server parses with. Error messages are i18n keys ("namespace:key"),
  * translated here, shown next to the field and announced.
  */
+
+type ZodFormOptions<Schema extends z.ZodTypeAny> = Omit<Parameters<typeof useForm<z.input<Schema>, z.output<Schema>>>[0], "constraint" | "onValidate">;
+
+/**
+ * Conform's useForm for a zod schema: the browser checks with the schema the server
+ * parses with (HTML constraints too), a field when it is left and again as it is
+ * corrected. Options override the timing (e.g. shouldValidate "onSubmit").
+ */
+export function useZodForm<Schema extends z.ZodTypeAny>(schema: Schema, options: ZodFormOptions<Schema>) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...options,
+  });
+}
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   const { t } = useTranslation();
   if (!errors?.length) return null;

@@ -1,10 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { CheckCircle2, CircleAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, SelectField, TextField } from "~/components/forms";
+import { FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { supportedLanguages } from "~/lib/i18n/config";
@@ -24,28 +23,18 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
 
-  const [nameForm, nameFields] = useForm({
+  const [nameForm, nameFields] = useZodForm(ChangeNameSchema, {
     id: "profile-name",
     lastResult: useResultFor("name"),
     defaultValue: { fullName: user.fullName, locale: user.locale },
-    constraint: getZodConstraint(ChangeNameSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeNameSchema }),
   });
-  const [emailForm, emailFields] = useForm({
+  const [emailForm, emailFields] = useZodForm(ChangeEmailSchema, {
     id: "profile-email",
     lastResult: useResultFor("email"),
-    constraint: getZodConstraint(ChangeEmailSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeEmailSchema }),
   });
-  const [passwordForm, passwordFields] = useForm({
+  const [passwordForm, passwordFields] = useZodForm(ChangePasswordSchema, {
     id: "profile-password",
     lastResult: useResultFor("password"),
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
 
   // After a saved change (a redirect back here, so no action data) the form that was sent starts

@@ -1,10 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FieldErrors, FormErrors, SelectField, TextareaField, TextField } from "~/components/forms";
+import { FieldErrors, FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { AUDIENCE_ROLES, AUDIENCES, ComposeSchema } from "./notifications.schema";
@@ -25,14 +24,10 @@ export function BroadcastComposer({ lastResult }: { lastResult?: SubmissionResul
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "compose";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ComposeSchema, {
     id: "compose-notification",
     lastResult,
-    constraint: getZodConstraint(ComposeSchema),
     defaultValue: { audience: "user" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ComposeSchema }),
   });
   const audience = fields.audience.value ?? "user";
 

@@ -1,12 +1,12 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FormErrors, TextField } from "~/components/forms";
+import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { ResendVerificationSchema, TokenSchema } from "~/features/auth/auth.schema";
@@ -55,12 +55,9 @@ export default function VerifyEmailPage() {
   const { token, error } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [resendForm, resendFields] = useForm({
+  const [resendForm, resendFields] = useZodForm(ResendSchema, {
     id: "resend-verification",
     lastResult: lastResult?.initialValue?.intent === "resend" ? lastResult : undefined,
-    constraint: getZodConstraint(ResendSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResendSchema }),
   });
   const verifyErrors = lastResult?.initialValue?.intent === "verify" ? lastResult.error?.[""] : undefined;
   const showVerify = Boolean(token) && !error && !verifyErrors;

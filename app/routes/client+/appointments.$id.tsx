@@ -1,12 +1,12 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarPlus, Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FieldErrors, FormErrors } from "~/components/forms";
+import { FieldErrors, FormErrors, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -88,10 +88,9 @@ export default function ClientAppointment() {
   const navigation = useNavigation();
   const { t } = useTranslation("appointments");
   const format = useDateFormat();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ClientAppointmentActionSchema, {
     id: "appointment-change",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientAppointmentActionSchema }),
   });
   const busy = navigation.state === "submitting";
 

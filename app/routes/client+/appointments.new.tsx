@@ -1,12 +1,12 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FieldErrors, FormErrors, TextareaField } from "~/components/forms";
+import { FieldErrors, FormErrors, TextareaField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/input";
@@ -70,12 +70,10 @@ export default function NewAppointment() {
   const navigation = useNavigation();
   const { t } = useTranslation("appointments");
   const format = useDateFormat();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(BookingSchema, {
     id: "book-appointment",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(BookingSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingSchema }),
   });
   const chosen = fields.startsAt.value ?? fields.startsAt.initialValue;
 

@@ -1,11 +1,11 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { FieldErrors, FormErrors, TextareaField } from "~/components/forms";
+import { FieldErrors, FormErrors, TextareaField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Rating, ReportBody } from "~/features/reports/report-parts";
@@ -48,12 +48,10 @@ export default function ClientReport() {
   const { report } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("reports");
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(FeedbackSchema, {
     id: "feedback",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(FeedbackSchema),
     defaultValue: { rating: report.feedbackRating ? String(report.feedbackRating) : undefined, comment: report.feedbackComment ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FeedbackSchema }),
   });
 
   return (

@@ -1,11 +1,11 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, TextareaField } from "~/components/forms";
+import { FormErrors, TextareaField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
@@ -64,10 +64,9 @@ export default function ClientServiceOrder() {
   const navigation = useNavigation();
   const upload = useUploadWithProgress<SubmissionResult<string[]>>();
   const fileErrors = upload.answer?.fileErrors ?? actionData?.fileErrors;
-  const [cancelForm, cancelFields] = useForm({
+  const [cancelForm, cancelFields] = useZodForm(OrderCancelFormSchema, {
     id: "cancel-order",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderCancelFormSchema }),
   });
   const open = OPEN_ORDER_STATUSES.includes(order.status);
   const cancellable = CLIENT_CANCELLABLE_ORDER_STATUSES.includes(order.status);

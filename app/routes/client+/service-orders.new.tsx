@@ -1,10 +1,10 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, SelectField, TextareaField } from "~/components/forms";
+import { FormErrors, SelectField, TextareaField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
 import { DomainError } from "~/features/service-orders/errors.server";
@@ -57,13 +57,10 @@ export default function NewServiceOrder() {
   const navigation = useNavigation();
   const upload = useUploadWithProgress<SubmissionResult<string[]>>();
   const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? actionData : null);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(OrderCreateFormSchema, {
     id: "new-order",
     lastResult: serverAnswer?.result,
-    constraint: getZodConstraint(OrderCreateFormSchema),
     defaultValue: { service: preselected ?? "" },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderCreateFormSchema }),
     onSubmit(event, { formData, action }) {
       if (upload.send(event.currentTarget, formData, action)) event.preventDefault();
     },

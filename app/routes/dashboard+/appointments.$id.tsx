@@ -1,11 +1,11 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CalendarPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { FieldErrors, FormErrors, TextareaField } from "~/components/forms";
+import { FieldErrors, FormErrors, TextareaField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -61,12 +61,10 @@ export default function DashboardAppointment() {
   const navigation = useNavigation();
   const { t } = useTranslation("appointments");
   const format = useDateFormat();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(StatusChangeSchema, {
     id: "appointment-status",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(StatusChangeSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StatusChangeSchema }),
   });
 
   return (

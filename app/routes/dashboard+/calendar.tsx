@@ -1,12 +1,12 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChevronLeft, ChevronRight, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { FieldErrors, FormErrors, TextField } from "~/components/forms";
+import { FieldErrors, FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -170,12 +170,10 @@ function SettingsForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
   const { t } = useTranslation("appointments");
   const format = useDateFormat();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AvailabilitySchema, {
     id: "availability-settings",
     lastResult,
-    constraint: getZodConstraint(AvailabilitySchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AvailabilitySchema }),
     defaultValue: {
       timeZone: rules.timeZone,
       slotMinutes: String(rules.slotMinutes),
@@ -248,12 +246,10 @@ function ClosedDays({ lastResult }: { lastResult: SubmissionResult<string[]> | n
   const { closedDays } = useLoaderData<typeof loader>();
   const { t } = useTranslation("appointments");
   const format = useDateFormat();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(AddClosedDaySchema, {
     id: "closed-day",
     lastResult,
-    constraint: getZodConstraint(AddClosedDaySchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddClosedDaySchema }),
   });
   return (
     <div className="flex flex-col gap-4">

@@ -1,11 +1,11 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
+import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EditUserFormSchema } from "~/features/users/users.schema";
@@ -64,12 +64,10 @@ export default function UserDetailPage() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(EditUserFormSchema, {
     id: "edit-user",
     lastResult,
     defaultValue: { fullName: user.fullName, role: user.role === "owner" ? undefined : user.role },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditUserFormSchema }),
   });
   const staff = isStaffRole(user.role);
   const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });

@@ -1,11 +1,11 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, SelectField, TextField } from "~/components/forms";
+import { FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageTitle } from "~/features/auth/meta";
@@ -40,13 +40,10 @@ export default function NewUserPage() {
   const { canGrantAdmin } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CreateUserSchema, {
     id: "new-user",
     lastResult,
     defaultValue: { role: "client", locale: "en" },
-    constraint: getZodConstraint(CreateUserSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateUserSchema }),
   });
   const roles = canGrantAdmin ? (["client", "admin"] as const) : (["client"] as const);
 

@@ -1,10 +1,10 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, SelectField, TextareaField, TextField } from "~/components/forms";
+import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -67,13 +67,10 @@ export default function NewReport() {
   const { t: tOrders } = useTranslation("orders");
   const upload = useUploadWithProgress<SubmissionResult<string[]>>();
   const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? actionData : null);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ReportCreateFormSchema, {
     id: "new-report",
     lastResult: serverAnswer?.result,
-    constraint: getZodConstraint(ReportCreateFormSchema),
     defaultValue: { clientId: client?.id ?? "" },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportCreateFormSchema }),
     onSubmit(event, { formData, action }) {
       if (upload.send(event.currentTarget, formData, action)) event.preventDefault();
     },

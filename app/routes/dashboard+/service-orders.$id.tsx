@@ -1,11 +1,11 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AlertTriangle, ArrowLeft, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, SelectField, TextareaField, TextField } from "~/components/forms";
+import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
@@ -81,28 +81,24 @@ export default function DashboardServiceOrder() {
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const transitions = ORDER_TRANSITIONS[order.status];
 
-  const [updateForm, updateFields] = useForm({
+  const [updateForm, updateFields] = useZodForm(OrderStaffFormSchema, {
     id: "order-update",
     lastResult: resultFor("update"),
-    constraint: getZodConstraint(OrderStaffFormSchema),
     defaultValue: {
       price: order.priceCents !== null ? (order.priceCents / 100).toFixed(2) : "",
       quoteNote: order.quoteNote ?? "",
       dueDate: order.dueDate ?? "",
       assigneeId: order.assigneeId ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderStaffFormSchema }),
   });
-  const [statusForm, statusFields] = useForm({
+  const [statusForm, statusFields] = useZodForm(OrderStatusFormSchema, {
     id: "order-status",
     lastResult: resultFor("status"),
     defaultValue: { status: transitions[0] ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderStatusFormSchema }),
   });
-  const [noteForm, noteFields] = useForm({
+  const [noteForm, noteFields] = useZodForm(OrderNoteFormSchema, {
     id: "order-note",
     lastResult: resultFor("note"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderNoteFormSchema }),
   });
 
   return (
