@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleDashed, Clock, Hourglass, Search, XCircle, type LucideIcon } from "lucide-react";
+import { AlertTriangle, CheckCircle2, CircleDashed, Clock, Hourglass, Search, XCircle, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
 import type { OrderStatus } from "./status";
@@ -20,6 +20,17 @@ export function OrderStatusBadge({ status, className }: { status: OrderStatus; c
     <span className={cn("inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold", look, className)}>
       <Icon className="size-3.5" aria-hidden />
       {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** The "Overdue" flag of an order past its due date (icon and word, in the danger colour). */
+export function OverdueFlag({ className }: { className?: string }) {
+  const { t } = useTranslation("orders");
+  return (
+    <span className={cn("inline-flex items-center gap-1 text-xs font-semibold text-destructive", className)}>
+      <AlertTriangle className="size-3.5" aria-hidden />
+      {t("tracker.overdue")}
     </span>
   );
 }

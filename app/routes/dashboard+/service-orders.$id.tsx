@@ -3,7 +3,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AlertTriangle, ArrowLeft, Lock } from "lucide-react";
+import { ArrowLeft, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,7 @@ import { FileList, StatusTimeline } from "~/features/service-orders/order-parts"
 import { OrderNoteFormSchema, OrderStaffFormSchema, OrderStatusFormSchema } from "~/features/service-orders/service-orders.schema";
 import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
-import { OrderStatusBadge } from "~/features/service-orders/status-badge";
+import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { readUploadForm, respondToDocumentUpload, type FileError } from "~/features/service-orders/uploads.server";
 import { requireStaff } from "~/lib/auth.server";
 import { invariantResponse } from "~/lib/http.server";
@@ -115,12 +115,7 @@ export default function DashboardServiceOrder() {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          {order.overdue ? (
-            <span className="inline-flex items-center gap-1 text-sm font-semibold text-destructive">
-              <AlertTriangle className="size-4" aria-hidden />
-              {t("tracker.overdue")}
-            </span>
-          ) : null}
+          {order.overdue ? <OverdueFlag className="text-sm" /> : null}
           <OrderStatusBadge status={order.status} className="text-sm" />
         </div>
       </div>

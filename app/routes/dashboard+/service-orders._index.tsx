@@ -1,7 +1,6 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AlertTriangle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
@@ -11,7 +10,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { ORDER_SORTS, parseListQuery } from "~/features/service-orders/service-orders.schema";
 import { listAssignees, listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
-import { OrderStatusBadge } from "~/features/service-orders/status-badge";
+import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { DataTable } from "~/components/ui/data-table";
@@ -110,12 +109,7 @@ export default function DashboardServiceOrders() {
             cell: (order) => (
               <>
                 {order.dueDate ? formatDay(order.dueDate, i18n.language) : "—"}
-                {order.overdue ? (
-                  <span className="ms-2 inline-flex items-center gap-1 text-xs font-semibold text-destructive">
-                    <AlertTriangle className="size-3.5" aria-hidden />
-                    {t("tracker.overdue")}
-                  </span>
-                ) : null}
+                {order.overdue ? <OverdueFlag className="ms-2" /> : null}
               </>
             ),
           },

@@ -2,7 +2,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { AlertTriangle, GripVertical } from "lucide-react";
+import { GripVertical } from "lucide-react";
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -12,7 +12,7 @@ import { formatDay } from "~/features/service-orders/format";
 import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";
 import { changeOrderStatus, listBoard, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
-import { OrderStatusBadge } from "~/features/service-orders/status-badge";
+import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -143,12 +143,7 @@ function BoardCard({ order, onDragStart, onDragEnd, language }: { order: Card; o
           <p className="truncate">{order.clientName}</p>
           <p className="truncate text-muted-foreground">{order.serviceTitle}</p>
           {order.dueDate ? <p className="text-xs text-muted-foreground">{t("tracker.due", { date: formatDay(order.dueDate, language) })}</p> : null}
-          {order.overdue ? (
-            <p className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-destructive">
-              <AlertTriangle className="size-3.5" aria-hidden />
-              {t("tracker.overdue")}
-            </p>
-          ) : null}
+          {order.overdue ? <OverdueFlag className="mt-1" /> : null}
         </div>
       </div>
       {targets.length > 0 ? (
