@@ -1,5 +1,8 @@
 import { Star } from "lucide-react";
+import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { FileList } from "~/features/service-orders/order-parts";
 
 /** The report body: HTML rendered from Markdown and sanitised on the server. */
 export function ReportBody({ html }: { html: string }) {
@@ -9,6 +12,28 @@ export function ReportBody({ html }: { html: string }) {
       // Sanitised by renderMarkdown (sanitize-html allow-list) before it reaches the page.
       dangerouslySetInnerHTML={{ __html: html }}
     />
+  );
+}
+
+/** What the client and staff both see of a report: its body, then its attachments. */
+export function ReportContent({ html, files }: { html: string; files: ComponentProps<typeof FileList>["files"] }) {
+  const { t } = useTranslation("reports");
+  return (
+    <>
+      <Card>
+        <CardContent className="pt-5">
+          <ReportBody html={html} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("detail.attachments")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <FileList files={files} />
+        </CardContent>
+      </Card>
+    </>
   );
 }
 

@@ -8,12 +8,11 @@ import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, TextareaField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Rating, ReportBody } from "~/features/reports/report-parts";
+import { Rating, ReportContent } from "~/features/reports/report-parts";
 import { FeedbackSchema } from "~/features/reports/reports.schema";
 import { getReport, markReportRead, submitFeedback } from "~/features/reports/reports.server";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDate } from "~/features/service-orders/format";
-import { FileList } from "~/features/service-orders/order-parts";
 import { requireFeature } from "~/lib/auth.server";
 import { invariantResponse } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -74,19 +73,7 @@ export default function ClientReport() {
           ) : null}
         </p>
       </div>
-      <Card>
-        <CardContent className="pt-5">
-          <ReportBody html={report.bodyHtml} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("detail.attachments")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <FileList files={report.files} />
-        </CardContent>
-      </Card>
+      <ReportContent html={report.bodyHtml} files={report.files} />
       <Card>
         <CardHeader>
           <CardTitle>{t("feedback.title")}</CardTitle>

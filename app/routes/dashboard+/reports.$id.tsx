@@ -5,11 +5,10 @@ import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Rating, ReportBody } from "~/features/reports/report-parts";
+import { Rating, ReportContent } from "~/features/reports/report-parts";
 import { deleteReport, getReport } from "~/features/reports/reports.server";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDate } from "~/features/service-orders/format";
-import { FileList } from "~/features/service-orders/order-parts";
 import { requireStaff } from "~/lib/auth.server";
 import { invariantResponse } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -62,19 +61,7 @@ export default function DashboardReport() {
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card>
-            <CardContent className="pt-5">
-              <ReportBody html={report.bodyHtml} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("detail.attachments")}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <FileList files={report.files} />
-            </CardContent>
-          </Card>
+          <ReportContent html={report.bodyHtml} files={report.files} />
         </div>
         <div className="space-y-6">
           <Card>
