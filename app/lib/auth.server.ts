@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import type { PublicUser } from "~/features/auth/auth.server";
 import { db } from "./db/db.server";
 import { hasFeature, homePathFor, isStaffRole, type Feature } from "./features";
 import { apiError, isApiRequest } from "./http.server";
@@ -8,15 +9,7 @@ import { findSession, readToken } from "./session.server";
  * The one set of guards every loader, action and API route starts with.
  * Pages get redirects (spec §4 "Session"); /api/* gets JSON 401/403 answers.
  */
-export type SessionUser = {
-  id: string;
-  email: string;
-  role: string;
-  fullName: string;
-  avatarUrl: string | null;
-  enabledFeatures: string[];
-  emailVerified: boolean;
-  locale: string;
+export type SessionUser = PublicUser & {
   timeZone: string | null;
   sessionId: string;
 };

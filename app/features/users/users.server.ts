@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { sendInvitationEmail } from "~/features/auth/auth.server";
+import { sendInvitationEmail, type PublicUser } from "~/features/auth/auth.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { audit } from "~/lib/audit.server";
 import { toJson } from "~/lib/db/connection.server";
@@ -20,16 +20,9 @@ import { deleteUserSessions } from "~/lib/session.server";
 export type Scope = "users" | "clients";
 export type Actor = { id: string; role: string };
 
-export type ManagedUser = {
-  id: string;
-  email: string;
-  role: string;
-  fullName: string;
-  avatarUrl: string | null;
-  enabledFeatures: string[];
-  emailVerified: boolean;
+/** A user as the staff screens and the users API show it: the public shape and its account state. */
+export type ManagedUser = PublicUser & {
   disabled: boolean;
-  locale: string;
   createdAt: string;
   lastLoginAt: string | null;
 };
