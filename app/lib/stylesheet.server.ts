@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { EntryContext } from "@remix-run/node";
-import { stylesheetHref } from "./stylesheet";
+import { publicStylesheetHref } from "./stylesheet";
 
 let cached: string | undefined;
 
-/** The built stylesheet's text (its url()s are absolute, so it can be inlined as is). */
+/** The built public stylesheet's text (its url()s are absolute, so it can be inlined as is). */
 function stylesheetText(): string {
   if (cached !== undefined && process.env.NODE_ENV === "production") return cached;
-  cached = fs.readFileSync(path.join(path.resolve("public"), stylesheetHref), "utf8");
+  cached = fs.readFileSync(path.join(path.resolve("public"), publicStylesheetHref), "utf8");
   return cached;
 }
 

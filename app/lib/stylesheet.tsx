@@ -1,11 +1,13 @@
 import { createContext, useContext } from "react";
 import stylesheet from "~/styles/app.css";
+import publicStylesheet from "~/styles/public.css";
 
 /**
- * The site's one stylesheet. Pages that ship no JavaScript (handle.hydrate ===
- * false) get it inline, which saves the render-blocking request on a first
- * visit; every other page links it (cached for a year). entry.server decides
- * and provides the CSS text; in the browser the context is empty.
+ * The site's stylesheet. Pages that ship no JavaScript (handle.hydrate ===
+ * false) get public.css inline, which saves the render-blocking request on a
+ * first visit; every other page links app.css (cached for a year). Both share
+ * theme.css. entry.server decides and provides the CSS text; in the browser
+ * the context is empty.
  */
 const InlineStylesheetContext = createContext("");
 export const InlineStylesheetProvider = InlineStylesheetContext.Provider;
@@ -15,4 +17,4 @@ export function Stylesheet() {
   return css ? <style dangerouslySetInnerHTML={{ __html: css }} /> : <link rel="stylesheet" href={stylesheet} />;
 }
 
-export { stylesheet as stylesheetHref };
+export { publicStylesheet as publicStylesheetHref };

@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from "./fixtures";
+import { DEMO, expect, signIn, test, uniqueIp } from "./fixtures";
 
 const PAGES = [
   { path: "/", canonical: "/" },
@@ -93,6 +93,48 @@ test.describe("without JavaScript", () => {
     await expect(menu.getByRole("link", { name: "Contact Us" })).toBeVisible();
     await menu.getByRole("link", { name: "Contact Us" }).click();
     await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("every class on the bundle-free pages has its rule in their inline stylesheet (public.css)", async ({ page }) => {
+    /** Class names of the page's elements that no rule of its stylesheets mentions. */
+    const unstyled = () =>
+      page.evaluate(() => {
+        const known = new Set<string>();
+        const walk = (rules: CSSRuleList) => {
+          for (const rule of Array.from(rules)) {
+            const selector = (rule as CSSStyleRule).selectorText;
+            if (selector) for (const match of selector.matchAll(/\.((?:\\.|[\w-])+)/g)) known.add(match[1]!.replace(/\\(.)/g, "$1"));
+            if ((rule as CSSGroupingRule).cssRules) walk((rule as CSSGroupingRule).cssRules);
+          }
+        };
+        for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+        const missing = new Set<string>();
+        // lucide-* name the icons; they carry no style of their own.
+        for (const element of Array.from(document.querySelectorAll("[class]"))) {
+          for (const name of Array.from(element.classList)) if (!known.has(name) && !name.startsWith("lucide")) missing.add(name);
+        }
+        return [...missing];
+      });
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
+    for (const language of ["en", "ar"]) {
+      for (const path of ["/", "/services", "/services/notary", "/contact", "/termsOfService", "/privacyPolicy", "/cookiePolicy"]) {
+        await page.goto(`${path}?lng=${language}`);
+        expect(await page.locator('link[rel="stylesheet"]').count(), path).toBe(0);
+        expect(await unstyled(), `${path} (${language})`).toEqual([]);
+      }
+      // The contact form's answers (errors, confirmation) use the same stylesheet: the enhanced form swaps them in.
+      await page.goto(`/contact?lng=${language}`);
+      await page.locator("form#contact button[type=submit]").click();
+      await expect(page.locator("form#contact [aria-invalid=true]").first()).toBeVisible();
+      expect(await unstyled(), `/contact errors (${language})`).toEqual([]);
+      await page.locator("form#contact input[name=name]").fill("Ann");
+      await page.locator("form#contact input[name=email]").fill("ann@example.com");
+      await page.locator("form#contact input[name=subject]").fill("Hello");
+      await page.locator("form#contact textarea[name=message]").fill("Hello");
+      await page.locator("form#contact button[type=submit]").click();
+      await expect(page.locator("form#contact [data-outcome=success]")).toBeVisible();
+      expect(await unstyled(), `/contact sent (${language})`).toEqual([]);
+    }
   });
 });
 
