@@ -1,8 +1,8 @@
 import { Star } from "lucide-react";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { FileList } from "~/features/service-orders/order-parts";
+import { Card, CardContent } from "~/components/ui/card";
+import { AttachmentsCard } from "~/features/service-orders/order-parts";
 
 /** The report body: HTML rendered from Markdown and sanitised on the server. */
 export function ReportBody({ html }: { html: string }) {
@@ -16,7 +16,7 @@ export function ReportBody({ html }: { html: string }) {
 }
 
 /** What the client and staff both see of a report: its body, then its attachments. */
-export function ReportContent({ html, files }: { html: string; files: ComponentProps<typeof FileList>["files"] }) {
+export function ReportContent({ html, files }: { html: string; files: ComponentProps<typeof AttachmentsCard>["files"] }) {
   const { t } = useTranslation("reports");
   return (
     <>
@@ -25,14 +25,7 @@ export function ReportContent({ html, files }: { html: string; files: ComponentP
           <ReportBody html={html} />
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("detail.attachments")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <FileList files={files} />
-        </CardContent>
-      </Card>
+      <AttachmentsCard title={t("detail.attachments")} files={files} />
     </>
   );
 }

@@ -1,13 +1,30 @@
 import { Download, FileText } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatBytes, formatDate } from "./format";
 import { OrderStatusBadge } from "./status-badge";
 import type { OrderStatus } from "./status";
 
 type FileRow = { id: string; originalName: string; sizeBytes: number; createdAt: string };
 
+/** A card listing an order's or a report's documents, with what may follow them (a form to add more). */
+export function AttachmentsCard({ title, files, children }: { title: string; files: FileRow[]; children?: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <FileList files={files} />
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** Documents of an order or report, each downloaded through the checked route. */
-export function FileList({ files }: { files: FileRow[] }) {
+function FileList({ files }: { files: FileRow[] }) {
   const { t, i18n } = useTranslation("orders");
   if (files.length === 0) return <p className="text-sm text-muted-foreground">{t("files.none")}</p>;
   return (

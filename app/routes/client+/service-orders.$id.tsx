@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDate, formatDay, formatMoney } from "~/features/service-orders/format";
-import { FileList, StatusTimeline } from "~/features/service-orders/order-parts";
+import { AttachmentsCard, StatusTimeline } from "~/features/service-orders/order-parts";
 import { OrderCancelFormSchema } from "~/features/service-orders/service-orders.schema";
 import { addOrderDocuments, changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
 import { CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from "~/features/service-orders/status";
@@ -114,17 +114,11 @@ export default function ClientServiceOrder() {
             </CardContent>
           </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("detail.attachments")}</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-4">
-              <FileList files={order.files} />
-              {open ? (
-                <AddDocumentsForm id="more-documents" upload={upload} errors={fileErrors} disabled={navigation.state === "submitting"} />
-              ) : null}
-            </CardContent>
-          </Card>
+          <AttachmentsCard title={t("detail.attachments")} files={order.files}>
+            {open ? (
+              <AddDocumentsForm id="more-documents" upload={upload} errors={fileErrors} disabled={navigation.state === "submitting"} />
+            ) : null}
+          </AttachmentsCard>
         </div>
 
         <div className="space-y-6">

@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDate } from "~/features/service-orders/format";
-import { FileList, StatusTimeline } from "~/features/service-orders/order-parts";
+import { AttachmentsCard, StatusTimeline } from "~/features/service-orders/order-parts";
 import { OrderNoteFormSchema, OrderStaffFormSchema, OrderStatusFormSchema } from "~/features/service-orders/service-orders.schema";
 import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
@@ -131,19 +131,13 @@ export default function DashboardServiceOrder() {
             </CardContent>
           </Card>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{t("detail.attachments")}</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-4">
-              <FileList files={order.files} />
-              <AddDocumentsForm
-                id="staff-documents"
-                upload={upload}
-                errors={upload.answer?.fileErrors ?? (actionData?.intent === "upload" ? actionData.fileErrors : undefined)}
-              />
-            </CardContent>
-          </Card>
+          <AttachmentsCard title={t("detail.attachments")} files={order.files}>
+            <AddDocumentsForm
+              id="staff-documents"
+              upload={upload}
+              errors={upload.answer?.fileErrors ?? (actionData?.intent === "upload" ? actionData.fileErrors : undefined)}
+            />
+          </AttachmentsCard>
 
           <Card>
             <CardHeader>
