@@ -7,9 +7,9 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { ForgotPasswordSchema } from "~/features/auth/auth.schema";
 import { requestPasswordReset } from "~/features/auth/auth.server";
+import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -32,24 +32,18 @@ export default function ForgotPasswordPage() {
     lastResult,
   });
   return (
-    <Card>
-      <CardHeader>
-        <h1 className="text-2xl font-semibold">{t("forgot.title")}</h1>
-        <CardDescription>{t("forgot.subtitle")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("forgot.submit")}
-          </Button>
-        </Form>
-        <Link to="/login" className="mt-6 inline-block text-sm text-primary underline-offset-4 hover:underline">
-          {t("forgot.backToLogin")}
-        </Link>
-      </CardContent>
-    </Card>
+    <AuthCard title={t("forgot.title")} description={t("forgot.subtitle")}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("forgot.submit")}
+        </Button>
+      </Form>
+      <Link to="/login" className="mt-6 inline-block text-sm text-primary underline-offset-4 hover:underline">
+        {t("forgot.backToLogin")}
+      </Link>
+    </AuthCard>
   );
 }
 

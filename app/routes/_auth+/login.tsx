@@ -7,9 +7,9 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { LoginSchema } from "~/features/auth/auth.schema";
 import { signIn } from "~/features/auth/auth.server";
+import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
 import { requireGuest } from "~/lib/auth.server";
@@ -56,43 +56,37 @@ export default function LoginPage() {
   const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
 
   return (
-    <Card>
-      <CardHeader>
-        <h1 className="text-2xl font-semibold">{t("login.title")}</h1>
-        <CardDescription>{t("login.subtitle")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
-          <TextField field={fields.password} type="password" label={t("fields.password")} inputProps={{ autoComplete: "current-password" }} />
-          <div className="flex flex-col gap-1">
-            <div className="flex items-center gap-2">
-              <input {...getInputProps(fields.rememberMe, { type: "checkbox" })} className="size-4 accent-primary" />
-              <label htmlFor={fields.rememberMe.id} className="text-sm">
-                {t("login.rememberMe")}
-              </label>
-            </div>
-            <FieldErrors id={fields.rememberMe.errorId} errors={fields.rememberMe.errors} />
+    <AuthCard title={t("login.title")} description={t("login.subtitle")}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
+        <TextField field={fields.password} type="password" label={t("fields.password")} inputProps={{ autoComplete: "current-password" }} />
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center gap-2">
+            <input {...getInputProps(fields.rememberMe, { type: "checkbox" })} className="size-4 accent-primary" />
+            <label htmlFor={fields.rememberMe.id} className="text-sm">
+              {t("login.rememberMe")}
+            </label>
           </div>
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("login.submit")}
-          </Button>
-        </Form>
-        <div className="mt-6 flex flex-col gap-2 text-sm">
-          <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
-            {t("login.forgot")}
-          </Link>
-          <p>
-            {t("login.noAccount")}{" "}
-            <Link to={registerHref} className="font-semibold text-primary underline-offset-4 hover:underline">
-              {t("login.register")}
-            </Link>
-          </p>
+          <FieldErrors id={fields.rememberMe.errorId} errors={fields.rememberMe.errors} />
         </div>
-      </CardContent>
-    </Card>
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("login.submit")}
+        </Button>
+      </Form>
+      <div className="mt-6 flex flex-col gap-2 text-sm">
+        <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+          {t("login.forgot")}
+        </Link>
+        <p>
+          {t("login.noAccount")}{" "}
+          <Link to={registerHref} className="font-semibold text-primary underline-offset-4 hover:underline">
+            {t("login.register")}
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
   );
 }
 

@@ -7,9 +7,9 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { PASSWORD_MIN_LENGTH, RegisterSchema } from "~/features/auth/auth.schema";
 import { registerUser, startSession } from "~/features/auth/auth.server";
+import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
 import { requireGuest } from "~/lib/auth.server";
@@ -59,42 +59,36 @@ export default function RegisterPage() {
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 
   return (
-    <Card>
-      <CardHeader>
-        <h1 className="text-2xl font-semibold">{t("register.title")}</h1>
-        <CardDescription>{t("register.subtitle")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          {/* Honeypot: invisible to people and screen readers, filled in by bots. */}
-          <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="register-website">Website</label>
-            <input id="register-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
-          </div>
-          <TextField field={fields.fullName} label={t("fields.fullName")} inputProps={{ autoComplete: "name" }} />
-          <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
-          <TextField
-            field={fields.password}
-            type="password"
-            label={t("fields.password")}
-            hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
-            inputProps={{ autoComplete: "new-password" }}
-          />
-          <TextField field={fields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("register.submit")}
-          </Button>
-        </Form>
-        <p className="mt-6 text-sm">
-          {t("register.haveAccount")}{" "}
-          <Link to={loginHref} className="font-semibold text-primary underline-offset-4 hover:underline">
-            {t("register.signIn")}
-          </Link>
-        </p>
-      </CardContent>
-    </Card>
+    <AuthCard title={t("register.title")} description={t("register.subtitle")}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {/* Honeypot: invisible to people and screen readers, filled in by bots. */}
+        <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor="register-website">Website</label>
+          <input id="register-website" type="text" name="website" tabIndex={-1} autoComplete="off" />
+        </div>
+        <TextField field={fields.fullName} label={t("fields.fullName")} inputProps={{ autoComplete: "name" }} />
+        <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
+        <TextField
+          field={fields.password}
+          type="password"
+          label={t("fields.password")}
+          hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <TextField field={fields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("register.submit")}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm">
+        {t("register.haveAccount")}{" "}
+        <Link to={loginHref} className="font-semibold text-primary underline-offset-4 hover:underline">
+          {t("register.signIn")}
+        </Link>
+      </p>
+    </AuthCard>
   );
 }
 

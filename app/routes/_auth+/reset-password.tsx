@@ -7,9 +7,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { PASSWORD_MIN_LENGTH, ResetPasswordSchema } from "~/features/auth/auth.schema";
 import { peekToken, resetPassword } from "~/features/auth/auth.server";
+import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
 import { getUser } from "~/lib/auth.server";
@@ -66,29 +67,23 @@ export default function ResetPasswordPage() {
     );
   }
   return (
-    <Card>
-      <CardHeader>
-        <h1 className="text-2xl font-semibold">{t("reset.title")}</h1>
-        <CardDescription>{t("reset.subtitle")}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <input type="hidden" name="token" value={token} />
-          <TextField
-            field={fields.password}
-            type="password"
-            label={t("fields.newPassword")}
-            hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
-            inputProps={{ autoComplete: "new-password" }}
-          />
-          <TextField field={fields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
-          <Button type="submit" disabled={navigation.state === "submitting"}>
-            {t("reset.submit")}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <AuthCard title={t("reset.title")} description={t("reset.subtitle")}>
+      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="token" value={token} />
+        <TextField
+          field={fields.password}
+          type="password"
+          label={t("fields.newPassword")}
+          hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
+          inputProps={{ autoComplete: "new-password" }}
+        />
+        <TextField field={fields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("reset.submit")}
+        </Button>
+      </Form>
+    </AuthCard>
   );
 }
 
