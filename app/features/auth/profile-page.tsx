@@ -7,7 +7,8 @@ import { FormErrors, SelectField, TextField, useZodForm } from "~/components/for
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { supportedLanguages } from "~/lib/i18n/config";
-import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, PASSWORD_MIN_LENGTH } from "./auth.schema";
+import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema } from "./auth.schema";
+import { NewPasswordFields } from "./password-fields";
 
 type ProfileUser = { email: string; fullName: string; locale: string; emailVerified: boolean };
 
@@ -133,14 +134,7 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
               label={t("fields.currentPassword")}
               inputProps={{ autoComplete: "current-password" }}
             />
-            <TextField
-              field={passwordFields.password}
-              type="password"
-              label={t("fields.newPassword")}
-              hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
-              inputProps={{ autoComplete: "new-password" }}
-            />
-            <TextField field={passwordFields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
+            <NewPasswordFields password={passwordFields.password} confirmPassword={passwordFields.confirmPassword} label={t("fields.newPassword")} />
             <Button type="submit" className="self-start" disabled={busy}>
               {t("profile.changePassword")}
             </Button>

@@ -7,7 +7,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { PASSWORD_MIN_LENGTH, RegisterSchema } from "~/features/auth/auth.schema";
+import { RegisterSchema } from "~/features/auth/auth.schema";
 import { registerUser, startSession } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
@@ -17,6 +17,7 @@ import { safeRedirect } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { commitSessionCookie } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { NewPasswordFields } from "~/features/auth/password-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
@@ -70,14 +71,7 @@ export default function RegisterPage() {
         </div>
         <TextField field={fields.fullName} label={t("fields.fullName")} inputProps={{ autoComplete: "name" }} />
         <TextField field={fields.email} type="email" label={t("fields.email")} inputProps={{ autoComplete: "email" }} />
-        <TextField
-          field={fields.password}
-          type="password"
-          label={t("fields.password")}
-          hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
-          inputProps={{ autoComplete: "new-password" }}
-        />
-        <TextField field={fields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} label={t("fields.password")} />
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {t("register.submit")}
         </Button>

@@ -5,10 +5,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, TextField, useZodForm } from "~/components/forms";
+import { FormErrors, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { PASSWORD_MIN_LENGTH, ResetPasswordSchema } from "~/features/auth/auth.schema";
+import { ResetPasswordSchema } from "~/features/auth/auth.schema";
 import { peekToken, resetPassword } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
@@ -16,6 +16,7 @@ import { requestContext } from "~/features/auth/request.server";
 import { getUser } from "~/lib/auth.server";
 import { readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { NewPasswordFields } from "~/features/auth/password-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -71,14 +72,7 @@ export default function ResetPasswordPage() {
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="token" value={token} />
-        <TextField
-          field={fields.password}
-          type="password"
-          label={t("fields.newPassword")}
-          hint={t("fields.passwordHint", { count: PASSWORD_MIN_LENGTH })}
-          inputProps={{ autoComplete: "new-password" }}
-        />
-        <TextField field={fields.confirmPassword} type="password" label={t("fields.confirmPassword")} inputProps={{ autoComplete: "new-password" }} />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} label={t("fields.newPassword")} />
         <Button type="submit" disabled={navigation.state === "submitting"}>
           {t("reset.submit")}
         </Button>
