@@ -1,6 +1,7 @@
-import { CalendarCheck, CalendarClock, CalendarX, CheckCircle2, UserX } from "lucide-react";
+import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, CheckCircle2, UserX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 import { intlLocale } from "~/lib/i18n/config";
 import { useNonce } from "~/lib/nonce";
 import { cn } from "~/lib/utils";
@@ -98,5 +99,20 @@ export function AppointmentHistory({ history, timeZone, detailed = false }: { hi
         ))}
       </ol>
     </section>
+  );
+}
+
+/** Downloads the appointment as an .ics file for the reader's own calendar (client and staff pages). */
+export function AddToCalendarButton({ appointment }: { appointment: { id: string; reference: string } }) {
+  const { t } = useTranslation("appointments");
+  return (
+    <div>
+      <Button asChild variant="outline">
+        <a href={`/resources/appointments/${appointment.id}/ics`} download={`${appointment.reference}.ics`}>
+          <CalendarPlus aria-hidden />
+          {t("client.detail.addToCalendar")}
+        </a>
+      </Button>
+    </div>
   );
 }

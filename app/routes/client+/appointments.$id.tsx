@@ -3,7 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CalendarPlus, Globe } from "lucide-react";
+import { Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FieldErrors, FormErrors, useZodForm } from "~/components/forms";
@@ -19,7 +19,7 @@ import {
   rescheduleAppointment,
 } from "~/features/appointments/appointments.server";
 import { appointmentOr404, slotChoices } from "~/features/appointments/booking.server";
-import { AppointmentHistory, BrowserTimeZoneInput, StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { AddToCalendarButton, AppointmentHistory, BrowserTimeZoneInput, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { isValidTimeZone } from "~/features/availability/slots";
 import { requireFeature } from "~/lib/auth.server";
@@ -119,14 +119,7 @@ export default function ClientAppointment() {
           <dt className="text-sm text-muted-foreground">{t("fields.notes")}</dt>
           <dd className="whitespace-pre-wrap">{appointment.notes || t("fields.none")}</dd>
         </dl>
-        <div>
-          <Button asChild variant="outline">
-            <a href={`/resources/appointments/${appointment.id}/ics`} download={`${appointment.reference}.ics`}>
-              <CalendarPlus aria-hidden />
-              {t("client.detail.addToCalendar")}
-            </a>
-          </Button>
-        </div>
+        <AddToCalendarButton appointment={appointment} />
       </section>
 
       {canChange && choices ? (

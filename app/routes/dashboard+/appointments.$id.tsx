@@ -3,7 +3,6 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CalendarPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, TextareaField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -13,7 +12,7 @@ import { StatusChangeSchema } from "~/features/appointments/appointments.schema"
 import { AppointmentError, changeAppointmentStatus, getAppointmentHistory } from "~/features/appointments/appointments.server";
 import { appointmentOr404 } from "~/features/appointments/booking.server";
 import { APPOINTMENT_TRANSITIONS } from "~/features/appointments/status";
-import { AppointmentHistory, StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { AddToCalendarButton, AppointmentHistory, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -95,14 +94,7 @@ export default function DashboardAppointment() {
           <dt className="text-sm text-muted-foreground">{t("fields.notes")}</dt>
           <dd className="whitespace-pre-wrap">{appointment.notes || t("fields.none")}</dd>
         </dl>
-        <div>
-          <Button asChild variant="outline">
-            <a href={`/resources/appointments/${appointment.id}/ics`} download={`${appointment.reference}.ics`}>
-              <CalendarPlus aria-hidden />
-              {t("client.detail.addToCalendar")}
-            </a>
-          </Button>
-        </div>
+        <AddToCalendarButton appointment={appointment} />
       </section>
 
       <section aria-labelledby="change-status" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
