@@ -3,7 +3,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { LoginSchema } from "~/features/auth/auth.schema";
 import { signIn } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
+import { useRedirectTo } from "~/features/auth/redirect-to";
 import { requestContext } from "~/features/auth/request.server";
 import { requireGuest } from "~/lib/auth.server";
 import { homePathFor } from "~/lib/features";
@@ -46,14 +47,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const { redirectTo, keepRedirect } = useRedirectTo();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(LoginSchema, {
     id: "login",
     lastResult,
   });
-  const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
 
   return (
     <AuthCard title={t("login.title")} description={t("login.subtitle")}>
@@ -81,7 +80,7 @@ export default function LoginPage() {
         </Link>
         <p>
           {t("login.noAccount")}{" "}
-          <Link to={registerHref} className="font-semibold text-primary underline-offset-4 hover:underline">
+          <Link to={keepRedirect("/register")} className="font-semibold text-primary underline-offset-4 hover:underline">
             {t("login.register")}
           </Link>
         </p>

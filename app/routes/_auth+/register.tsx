@@ -3,7 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -11,6 +11,7 @@ import { RegisterSchema } from "~/features/auth/auth.schema";
 import { registerUser, startSession } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
+import { useRedirectTo } from "~/features/auth/redirect-to";
 import { requestContext } from "~/features/auth/request.server";
 import { requireGuest } from "~/lib/auth.server";
 import { safeRedirect } from "~/lib/http.server";
@@ -50,14 +51,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const { redirectTo, keepRedirect } = useRedirectTo();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(RegisterSchema, {
     id: "register",
     lastResult,
   });
-  const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 
   return (
     <AuthCard title={t("register.title")} description={t("register.subtitle")}>
@@ -78,7 +77,7 @@ export default function RegisterPage() {
       </Form>
       <p className="mt-6 text-sm">
         {t("register.haveAccount")}{" "}
-        <Link to={loginHref} className="font-semibold text-primary underline-offset-4 hover:underline">
+        <Link to={keepRedirect("/login")} className="font-semibold text-primary underline-offset-4 hover:underline">
           {t("register.signIn")}
         </Link>
       </p>
