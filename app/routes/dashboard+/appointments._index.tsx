@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ListQuerySchema, searchParamsObject } from "~/features/appointments/appointments.schema";
 import { listAppointments } from "~/features/appointments/appointments.server";
@@ -13,6 +13,7 @@ import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { FilterSelect } from "~/components/filter-select";
 import { DataTable } from "~/components/ui/data-table";
 
 /** Every appointment, filtered by status and office dates, paginated on the server. */
@@ -46,17 +47,14 @@ export default function DashboardAppointments() {
         </Link>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-4" aria-label={t("admin.list.filters")}>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="filter-status">{t("fields.status")}</Label>
-          <Select id="filter-status" name="status" defaultValue={filters.status}>
-            <option value="">{t("admin.list.anyStatus")}</option>
-            {APPOINTMENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${status}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label={t("fields.status")}
+          defaultValue={filters.status}
+          any={t("admin.list.anyStatus")}
+          options={APPOINTMENT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="filter-from">{t("admin.list.from")}</Label>
           <Input id="filter-from" type="date" name="from" defaultValue={filters.from} />

@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatDate, formatDay } from "~/features/service-orders/format";
 import { Pagination } from "~/components/ui/pagination";
@@ -13,6 +13,7 @@ import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { requireStaff } from "~/lib/auth.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { FilterSelect } from "~/components/filter-select";
 import { DataTable } from "~/components/ui/data-table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,39 +40,29 @@ export default function DashboardServiceOrders() {
           <Label htmlFor="q">{t("admin.search")}</Label>
           <Input id="q" name="q" type="search" defaultValue={query.q} placeholder={t("admin.searchPlaceholder")} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="status">{t("admin.status")}</Label>
-          <Select id="status" name="status" defaultValue={query.status}>
-            <option value="">{t("list.allStatuses")}</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`status.${status}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="assignee">{t("admin.assignee")}</Label>
-          <Select id="assignee" name="assignee" defaultValue={query.assignee}>
-            <option value="">{t("admin.anyAssignee")}</option>
-            <option value="none">{t("admin.unassigned")}</option>
-            {assignees.map((assignee) => (
-              <option key={assignee.id} value={assignee.id}>
-                {assignee.fullName}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="sort">{t("admin.sort")}</Label>
-          <Select id="sort" name="sort" defaultValue={query.sort}>
-            {ORDER_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`admin.sorts.${sort}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          id="status"
+          name="status"
+          label={t("admin.status")}
+          defaultValue={query.status}
+          any={t("list.allStatuses")}
+          options={ORDER_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        />
+        <FilterSelect
+          id="assignee"
+          name="assignee"
+          label={t("admin.assignee")}
+          defaultValue={query.assignee}
+          any={t("admin.anyAssignee")}
+          options={[{ value: "none", label: t("admin.unassigned") }, ...assignees.map((assignee) => ({ value: assignee.id, label: assignee.fullName }))]}
+        />
+        <FilterSelect
+          id="sort"
+          name="sort"
+          label={t("admin.sort")}
+          defaultValue={query.sort}
+          options={ORDER_SORTS.map((sort) => ({ value: sort, label: t(`admin.sorts.${sort}`) }))}
+        />
         <Button type="submit" className="lg:col-start-5">
           {t("list.apply")}
         </Button>
