@@ -144,55 +144,44 @@ export async function peekToken(token: string, purpose: TokenPurpose): Promise<{
 // ---------------------------------------------------------------------------
 // E-mails, in the recipient's language
 
-async function safeSend(send: () => Promise<void>, what: string): Promise<void> {
+/**
+ * An account e-mail from the `auth` strings `email.<key>.*`: subject, heading with the person's name,
+ * body (and `extra` paragraphs), and with a link its action and note. A mail server that is down must
+ * not undo the account change (the person can ask again): a failure is logged.
+ */
+async function sendAccountEmail(
+  to: string,
+  user: { fullName: string; locale: string },
+  key: string,
+  options: { url?: string; values?: Record<string, string>; extra?: string[] } = {},
+): Promise<void> {
   try {
-    await send();
+    await sendLocalizedEmail({
+      to,
+      language: user.locale,
+      namespaces: "auth",
+      build: (t) => ({
+        subject: t(`email.${key}.subject`),
+        heading: t(`email.${key}.heading`, { name: user.fullName }),
+        paragraphs: [t(`email.${key}.body`, options.values), ...(options.extra ?? []).map((extra) => t(`email.${key}.${extra}`))],
+        ...(options.url ? { action: { label: t(`email.${key}.action`), url: options.url }, note: t(`email.${key}.note`) } : {}),
+      }),
+    });
   } catch (error) {
-    // A mail server that is down must not undo the account change; the user can ask again.
-    logger.error({ err: error, what }, "sending an account e-mail failed");
+    logger.error({ err: error, what: key }, "sending an account e-mail failed");
   }
 }
 
 export async function sendVerificationEmail(user: { id: string; email: string; fullName: string; locale: string }): Promise<void> {
   const token = await issueToken(user.id, "verify_email");
   const url = absoluteUrl(`/verify-email?token=${encodeURIComponent(token)}`);
-  await safeSend(
-    () =>
-      sendLocalizedEmail({
-        to: user.email,
-        language: user.locale,
-        namespaces: "auth",
-        build: (t) => ({
-          subject: t("email.verify.subject"),
-          heading: t("email.verify.heading", { name: user.fullName }),
-          paragraphs: [t("email.verify.body")],
-          action: { label: t("email.verify.action"), url },
-          note: t("email.verify.note"),
-        }),
-      }),
-    "verify_email",
-  );
+  await sendAccountEmail(user.email, user, "verify", { url });
 }
 
 async function sendResetEmail(user: { id: string; email: string; fullName: string; locale: string }, kind: "reset" | "invite"): Promise<void> {
   const token = await issueToken(user.id, "reset_password", kind === "invite" ? { lifetimeSeconds: 24 * 60 * 60 } : {});
   const url = absoluteUrl(`/reset-password?token=${encodeURIComponent(token)}`);
-  await safeSend(
-    () =>
-      sendLocalizedEmail({
-        to: user.email,
-        language: user.locale,
-        namespaces: "auth",
-        build: (t) => ({
-          subject: t(`email.${kind}.subject`),
-          heading: t(`email.${kind}.heading`, { name: user.fullName }),
-          paragraphs: [t(`email.${kind}.body`)],
-          action: { label: t(`email.${kind}.action`), url },
-          note: t(`email.${kind}.note`),
-        }),
-      }),
-    kind,
-  );
+  await sendAccountEmail(user.email, user, kind, { url });
 }
 
 /** A staff-made account: the person chooses a password through a link valid 24 hours. */
@@ -412,36 +401,8 @@ export async function requestEmailChange(
 
   const token = await issueToken(userId, "change_email", { newEmail });
   const url = absoluteUrl(`/verify-email-change?token=${encodeURIComponent(token)}`);
-  await safeSend(
-    () =>
-      sendLocalizedEmail({
-        to: newEmail,
-        language: user.locale,
-        namespaces: "auth",
-        build: (t) => ({
-          subject: t("email.changeConfirm.subject"),
-          heading: t("email.changeConfirm.heading", { name: user.fullName }),
-          paragraphs: [t("email.changeConfirm.body", { email: newEmail })],
-          action: { label: t("email.changeConfirm.action"), url },
-          note: t("email.changeConfirm.note"),
-        }),
-      }),
-    "change_email_confirm",
-  );
-  await safeSend(
-    () =>
-      sendLocalizedEmail({
-        to: user.email,
-        language: user.locale,
-        namespaces: "auth",
-        build: (t) => ({
-          subject: t("email.changeNotice.subject"),
-          heading: t("email.changeNotice.heading", { name: user.fullName }),
-          paragraphs: [t("email.changeNotice.body", { email: newEmail }), t("email.changeNotice.warning")],
-        }),
-      }),
-    "change_email_notice",
-  );
+  await sendAccountEmail(newEmail, user, "changeConfirm", { url, values: { email: newEmail } });
+  await sendAccountEmail(user.email, user, "changeNotice", { values: { email: newEmail }, extra: ["warning"] });
   await audit({ actorId: userId, action: "auth.email_change_requested", targetType: "user", targetId: userId, ip: context.ip, meta: { newEmail } });
   return { ok: true };
 }
