@@ -1,17 +1,17 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckCircle2, Navigation, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, TextareaField, TextField } from "~/components/forms";
+import { FormErrors, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { OfficeDetails } from "~/components/public/office-details";
 import { publicMeta } from "~/components/public/seo";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { directionsUrl } from "~/features/content/content";
 import { getFirm } from "~/features/content/content.server";
-import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "~/features/inbox/inbox.schema";
+import { ContactSchema, HONEYPOT_FIELD } from "~/features/inbox/inbox.schema";
 import { submitContactMessage } from "~/features/inbox/inbox.server";
 import { getUser } from "~/lib/auth.server";
 import { clientIp } from "~/lib/http.server";
@@ -71,11 +71,7 @@ export default function ContactPage() {
   const { firm } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("public");
-  const [form, fields] = useForm<ContactInput>({
-    id: "contact",
-    lastResult: answer?.result,
-    constraint: getZodConstraint(ContactSchema),
-  });
+  const [form, fields] = useZodForm(ContactSchema, { id: "contact", lastResult: answer?.result });
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-semibold text-primary sm:text-4xl">{t("contact.title")}</h1>
