@@ -13,7 +13,7 @@ import { Server as SocketServer } from "socket.io";
 import { env, EnvError } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { originCheck } from "./origin-check";
-import { pageCache } from "./page-cache";
+import { pageCacheHits, pageCacheStore } from "./page-cache";
 import type { AppLoadContext, Platform } from "./platform";
 
 const BUILD_PATH = path.resolve("build/index.js");
@@ -25,6 +25,16 @@ async function importBuild(): Promise<ServerBuild> {
 
 function platformOf(build: ServerBuild): Platform {
   return (build.entry.module as unknown as { platform: Platform }).platform;
+}
+
+/** The request's id: the proxy's X-Request-Id when it looks like one, else a new UUID; echoed in the answer. */
+function requestId(req: http.IncomingMessage, res: http.ServerResponse): string {
+  const incoming = req.headers["x-request-id"];
+  const id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  // The app's error logs (entry.server handleError) read it from the request.
+  req.headers["x-request-id"] = id;
+  res.setHeader("X-Request-Id", id);
+  return id;
 }
 
 export async function startServer() {
@@ -39,17 +49,21 @@ export async function startServer() {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  // A cached public page answers first, with the headers its render had (server/page-cache.ts): it needs
+  // none of what follows but the request id and the access log line, written here the same way.
+  app.use(
+    pageCacheHits(platform.pageCache, {
+      onHit: (req, res) => {
+        const id = requestId(req, res);
+        if (logger.isLevelEnabled("info")) logger.info({ req: { id, method: req.method, url: req.url }, res: { status: 200 } }, "request completed");
+      },
+    }),
+  );
+
   app.use(
     pinoHttp({
       logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        // The app's error logs (entry.server handleError) read it from the request.
-        req.headers["x-request-id"] = id;
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
+      genReqId: requestId,
       autoLogging: { ignore: (req) => req.url?.startsWith("/build/") || req.url === "/favicon.ico" || false },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ status: res.statusCode }) },
@@ -106,7 +120,7 @@ export async function startServer() {
   await platform.attachRealtime(io);
 
   app.use(originCheck(new URL(config.appUrl).origin));
-  app.use(pageCache(platform.pageCache));
+  app.use(pageCacheStore(platform.pageCache));
   // The app reads the client's address (for rate limits and the audit log) from this
   // header; it is always overwritten here, so a client cannot choose it.
   app.use((req, _res, next) => {

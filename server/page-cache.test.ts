@@ -2,7 +2,7 @@ import express from "express";
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageCache, pageCacheKey, PAGE_CACHE_TTL_MS, type CachedPage } from "./page-cache";
+import { pageCacheHits, pageCacheKey, pageCacheStore, PAGE_CACHE_TTL_MS, type CachedPage, type PageCacheStore } from "./page-cache";
 
 const request = (path: string, headers: Record<string, string> = {}) =>
   ({ method: "GET", path: path.split("?")[0]!, originalUrl: path, headers }) as never;
@@ -26,22 +26,27 @@ describe("pageCacheKey", () => {
   });
 });
 
-describe("pageCache middleware", () => {
+describe("pageCacheHits and pageCacheStore", () => {
   const pages = new Map<string, CachedPage>();
   let clock = 1_000_000;
   let renders = 0;
+  let nonces = 0;
   let base = "";
   let server: ReturnType<ReturnType<typeof express>["listen"]>;
 
   beforeAll(async () => {
     const app = express();
-    let nonces = 0;
+    const store: PageCacheStore = { get: (key) => pages.get(key), set: (key, page) => pages.set(key, page), clear: () => pages.clear() };
+    app.use(pageCacheHits(store, { now: () => clock }));
+    // Stands for the request log and helmet: per-request headers and the render's security headers.
     app.use((_req, res, next) => {
       res.locals.cspNonce = `n${++nonces}`;
+      res.setHeader("X-Request-Id", `r${nonces}`);
+      res.setHeader("X-Frame-Options", "SAMEORIGIN");
       res.setHeader("Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${res.locals.cspNonce}'`);
       next();
     });
-    app.use(pageCache({ get: (key) => pages.get(key), set: (key, page) => pages.set(key, page), clear: () => pages.clear() }, () => clock));
+    app.use(pageCacheStore(store, () => clock));
     app.get("/", (_req, res) => {
       renders++;
       res.type("html");
@@ -68,7 +73,13 @@ describe("pageCache middleware", () => {
     expect(await second.text()).toBe('<script nonce="n1">1</script><p>render 1</p>');
     const hash = createHash("sha256").update("1").digest("base64");
     expect(second.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' 'sha256-${hash}'`);
+    // The render's other headers come back; those of one response do not.
+    expect(second.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(second.headers.get("cache-control")).toBe("no-cache");
+    expect(second.headers.get("x-request-id")).toBeNull();
     expect(renders).toBe(1);
+    expect(nonces).toBe(1);
   });
 
   it("sends a hit compressed once, as the client accepts", async () => {

@@ -9,16 +9,19 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
  * content change (clearPublicCache) empties it; entries also expire after a
  * minute, so time-windowed content (announcements) shows up on time.
  *
- * A hit sends the same bytes every time (compressed once per encoding): its
+ * Two middlewares: `pageCacheStore` sits after compression and keeps a copy of
+ * what a render sends (the HTML before compression, and its headers);
+ * `pageCacheHits` sits before the security headers and the static files, and
+ * answers a hit with the same bytes every time (compressed once per encoding) and
+ * the headers the render had, less those of one request or one encoding. Its
  * Content-Security-Policy allows exactly the page's inline scripts by their
  * SHA-256 hashes instead of the nonce they were rendered with.
  */
 export type CachedPage = {
   html: string;
-  contentType: string;
+  /** The render's headers, ready to be sent again (the CSP names the scripts' hashes). */
+  headers: Record<string, string | number | string[]>;
   storedAt: number;
-  /** `'sha256-…'` sources of the page's inline scripts */
-  scriptHashes: string[];
   encoded: { br?: Buffer; gzip?: Buffer };
 };
 export type PageCacheStore = {
@@ -81,35 +84,46 @@ function encode(page: CachedPage, encoding: "br" | "gzip"): Buffer {
   return page.encoded[encoding]!;
 }
 
-function sendHit(req: Request, res: Response, page: CachedPage): void {
-  const policy = res.getHeader("Content-Security-Policy");
+/** Headers that belong to one response or one encoding, never replayed. */
+const OWN_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "set-cookie", "date", "connection", "keep-alive", "etag", "x-request-id", "x-page-cache"]);
+
+function replayableHeaders(res: Response, html: string): CachedPage["headers"] {
+  const headers: CachedPage["headers"] = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined && !OWN_HEADERS.has(name)) headers[name] = value;
+  }
+  const policy = headers["content-security-policy"];
   if (typeof policy === "string") {
-    res.setHeader("Content-Security-Policy", policy.replace(/'nonce-[^']*'/g, page.scriptHashes.join(" ") || "'none'"));
+    headers["content-security-policy"] = policy.replace(/'nonce-[^']*'/g, inlineScriptHashes(html).join(" ") || "'none'");
   }
-  res.setHeader("X-Page-Cache", "hit");
-  res.setHeader("Cache-Control", "no-cache");
-  res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader("Content-Type", page.contentType);
-  const encoding = encodingFor(req);
-  if (!encoding) {
-    res.end(page.html);
-    return;
-  }
-  // Already encoded: the compression middleware leaves it alone.
-  res.setHeader("Content-Encoding", encoding);
-  res.end(encode(page, encoding));
+  headers["cache-control"] = "no-cache";
+  return headers;
 }
 
-export function pageCache(store: PageCacheStore, now: () => number = Date.now) {
+/** Answers a request from the cache when it can: first in the chain. `onHit` adds what a hit needs of the rest (its id, the log line). */
+export function pageCacheHits(store: PageCacheStore, options: { now?: () => number; onHit?: (req: Request, res: Response) => void } = {}) {
+  const now = options.now ?? Date.now;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const key = pageCacheKey(req);
+    const page = key ? store.get(key) : undefined;
+    if (!page || now() - page.storedAt >= PAGE_CACHE_TTL_MS) return next();
+    options.onHit?.(req, res);
+    const encoding = encodingFor(req);
+    const headers = { ...page.headers, "x-page-cache": "hit", vary: "Accept-Encoding" };
+    if (!encoding) {
+      res.writeHead(200, headers).end(page.html);
+      return;
+    }
+    // Already encoded: nothing after this compresses it again.
+    res.writeHead(200, { ...headers, "content-encoding": encoding }).end(encode(page, encoding));
+  };
+}
+
+/** Keeps a copy of what a render of a cacheable page sends; after compression, which wraps res earlier. */
+export function pageCacheStore(store: PageCacheStore, now: () => number = Date.now) {
   return (req: Request, res: Response, next: NextFunction) => {
     const key = pageCacheKey(req);
     if (!key) return next();
-    const hit = store.get(key);
-    if (hit && now() - hit.storedAt < PAGE_CACHE_TTL_MS) {
-      sendHit(req, res, hit);
-      return;
-    }
-    // Render as usual and keep a copy of what goes out (before compression, which wraps res earlier).
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -122,7 +136,7 @@ export function pageCache(store: PageCacheStore, now: () => number = Date.now) {
       const contentType = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && !res.getHeader("set-cookie") && contentType.startsWith("text/html")) {
         const html = Buffer.concat(chunks).toString("utf8");
-        store.set(key, { html, contentType, storedAt: now(), scriptHashes: inlineScriptHashes(html), encoded: {} });
+        store.set(key, { html, headers: replayableHeaders(res, html), storedAt: now(), encoded: {} });
       }
       return end(chunk, ...rest);
     }) as Response["end"];
