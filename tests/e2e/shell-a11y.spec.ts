@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signIn, test, DEMO } from "./fixtures";
+import { expect, signIn, test, DEMO, hydrated } from "./fixtures";
 
 /** No axe-core violations on the home page, the not-found page and both area layouts. */
 
@@ -40,6 +40,7 @@ test.describe("accessibility (axe)", () => {
     await expect(page.getByTestId("sidebar-trigger")).toBeVisible();
     await expectNoViolations(page);
     // The sidebar as a sheet on mobile, or collapsed to icons on desktop.
+    await hydrated(page.getByTestId("sidebar-trigger"));
     await page.getByTestId("sidebar-trigger").click();
     const mobile = test.info().project.name === "mobile";
     await expect(page.getByTestId("sidebar-trigger")).toHaveAttribute("aria-expanded", mobile ? "true" : "false");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { acceptCookies } from "./cookies";
-import { createClient, expect, signIn, test, DEMO } from "./fixtures";
+import { createClient, expect, signIn, test, DEMO, hydrated } from "./fixtures";
 
 /** The area layout of /client and /dashboard: sidebar, header, user menu (spec §2, §3, §9). */
 
@@ -151,6 +151,7 @@ test.describe("area layout", () => {
     await acceptCookies(context);
     await signIn(context, DEMO.client);
     await page.goto(CLIENT_PAGE);
+    await hydrated(page.getByTestId("sidebar-trigger"));
     await page.getByTestId("sidebar-trigger").hover();
     await expect(page.getByRole("tooltip")).toContainText("Toggle sidebar");
   });
@@ -175,6 +176,7 @@ test.describe("area layout", () => {
     await signIn(context, DEMO.client);
     await page.goto(CLIENT_PAGE);
     await expect(page.getByTestId("sidebar")).toBeHidden();
+    await hydrated(page.getByTestId("sidebar-trigger"));
     await page.getByTestId("sidebar-trigger").click();
     const sheet = page.getByRole("dialog");
     await expect(sheet).toBeVisible();
@@ -217,6 +219,7 @@ test.describe("area layout", () => {
     await acceptCookies(context);
     await signIn(context, DEMO.client);
     await page.goto(`${CLIENT_PAGE}?lng=ar`);
+    await hydrated(page.getByTestId("sidebar-trigger"));
     await page.getByTestId("sidebar-trigger").click();
     const sheet = page.getByRole("dialog");
     await expect(sheet.getByRole("link", { name: "الملف الشخصي" })).toBeVisible();

@@ -140,6 +140,7 @@ test.describe("toasts", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     const languageForm = page.getByRole("form", { name: "Language" });
     if (!(await languageForm.isVisible())) {
+      await hydrated(page.getByTestId("sidebar-trigger"));
       await page.getByTestId("sidebar-trigger").click();
     }
     await page.getByRole("form", { name: "Language" }).getByRole("button", { name: "English" }).click();
