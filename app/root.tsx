@@ -23,11 +23,11 @@ import { themeSessionResolver } from "~/lib/theme.server";
 import { pageTitle } from "~/lib/meta";
 import { getToast } from "~/lib/toast.server";
 import { Stylesheet } from "~/lib/stylesheet";
+import { WebFonts } from "~/components/web-fonts";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.ico", sizes: "any" },
-  { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
-];
+// One icon: with a second one (favicon.ico) browsers fetched both while the page loaded. Those that
+// cannot draw an SVG icon still find /favicon.ico at its usual address.
+export const links: LinksFunction = () => [{ rel: "icon", href: "/logo.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
@@ -58,11 +58,19 @@ function Document({ children, language, ssrTheme }: { children: React.ReactNode;
   return (
     // The theme class is set on the server when the visitor chose one; otherwise the
     // flash-prevention script picks the system theme before paint (STACK-NOTES trap 8).
-    <html lang={language} dir={directionOf(language)} className={theme ?? undefined} suppressHydrationWarning>
+    // data-fonts: the text is drawn in the web fonts (components/web-fonts.tsx, docs/decisions/005).
+    <html
+      lang={language}
+      dir={directionOf(language)}
+      className={theme ?? undefined}
+      data-fonts={hydrate ? "" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <WebFonts nonce={nonce} language={language} hydrate={hydrate} />
         <PreventFlashOnWrongTheme ssrTheme={ssrTheme} nonce={nonce} />
         <Stylesheet />
         <Links />

@@ -33,29 +33,49 @@ for (const language of ["en", "ar"] as const) {
   });
 }
 
-test("the home page draws its text with the preloaded core font subsets, in English and in Arabic", async ({ page }) => {
-  for (const [language, families, preloads] of [
-    ["en", ["IBM Plex Sans"], 2],
-    ["ar", ["IBM Plex Sans", "IBM Plex Sans Arabic"], 4],
+test("a public page is drawn in the system font at first, fetches its core fonts after loading, and the next page uses them", async ({ context }) => {
+  for (const [language, files] of [
+    ["en", 2],
+    ["ar", 4],
   ] as const) {
+    // A new tab: its session storage is empty.
+    const page = await context.newPage();
     const fonts: string[] = [];
     const listener = (request: { url(): string; resourceType(): string }) => {
-      if (request.resourceType() === "font") fonts.push(request.url());
+      if (request.url().endsWith(".woff2")) fonts.push(request.url());
     };
     page.on("request", listener);
+
+    // First page of the tab: nothing waits for a font, none is preloaded (docs/decisions/005).
     await page.goto(`/?lng=${language}`);
-    await page.evaluate(() => document.fonts.ready);
+    await expect(page.locator("html"), language).not.toHaveAttribute("data-fonts");
+    await expect(page.locator('link[rel="preload"][as="font"]'), language).toHaveCount(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily), language).toMatch(/^ui-sans-serif/);
+    // After the load event the page fetches its core files, and only those (never a complete @fontsource face).
+    await expect.poll(() => new Set(fonts).size, { message: language }).toBe(files);
+    for (const url of fonts) expect(url, language).toMatch(/-core-(400|600)-[\w-]+\.woff2$/);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("fonts")?.split(" ").length ?? 0), { message: language }).toBe(files);
     page.off("request", listener);
 
+    // The next page has them from the first paint: preloaded from the cache and drawn in IBM Plex.
+    await page.goto(`/services?lng=${language}`);
+    await expect(page.locator("html"), language).toHaveAttribute("data-fonts", "");
     const preloaded = await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-    expect(preloaded, language).toHaveLength(preloads);
-    // Only the small core files are fetched (never a complete @fontsource face), and the preloads are among them.
-    expect(fonts.length, language).toBeGreaterThan(0);
-    for (const url of fonts) expect(url, language).toMatch(/-core-(400|600)-[\w-]+\.woff2$/);
-    for (const url of preloaded) expect(fonts, language).toContain(url);
+    expect(preloaded.sort(), language).toEqual([...new Set(fonts)].sort());
+    await page.evaluate(() => document.fonts.ready);
+    const family = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(family, language).toMatch(language === "ar" ? /^"IBM Plex Sans Arabic"/ : /^"IBM Plex Sans"/);
     const loaded = await page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replace(/"/g, "")));
-    for (const family of families) expect(loaded, language).toContain(family);
+    for (const name of language === "ar" ? ["IBM Plex Sans Arabic", "IBM Plex Sans"] : ["IBM Plex Sans"]) expect(loaded, language).toContain(name);
+    await page.close();
   }
+});
+
+test("pages that hydrate use the web fonts from the first paint, preloaded", async ({ page }) => {
+  await page.goto("/login?lng=ar");
+  await expect(page.locator("html")).toHaveAttribute("data-fonts", "");
+  await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(4);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"IBM Plex Sans Arabic"/);
 });
 
 test("the home page shows the banner, the proprietor, services, figures, testimonials, FAQs and the call to action @mobile", async ({ page }) => {

@@ -1,6 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { formatAddress, type Firm, type ServiceSummary } from "~/features/content/content";
-import { fontPreloads } from "./fonts";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
 
 /** What each public page's loader says about itself (already translated). */
@@ -46,7 +45,6 @@ export function publicMeta(page: PageMeta | undefined, matches: Match[]): MetaDe
     { property: "og:url", content: canonical },
     { property: "og:locale", content: { en: "en_US", ar: "ar_AR", fr: "fr_FR" }[layout.language] ?? "en_US" },
     { name: "twitter:card", content: "summary" },
-    ...fontPreloads(layout.language),
   ];
 }
 
