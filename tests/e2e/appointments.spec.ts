@@ -33,6 +33,8 @@ test.describe("client booking with JavaScript", () => {
   test.use({ timezoneId: "Europe/Paris" });
 
   test("books a free slot in the browser's time zone, downloads the .ics, then cancels", async ({ page, context }) => {
+    // A whole journey over several pages: 20-25 s when CI is busy.
+    test.slow();
     const client = createClient();
     await signIn(context, client.email);
 
@@ -76,6 +78,8 @@ test.describe("client booking without JavaScript", () => {
 });
 
 test("an admin confirms a client's booking and the client is told", async ({ browser }) => {
+  // A whole journey over several pages: 20-25 s when CI is busy.
+  test.slow();
   const client = createClient();
   const clientContext = await browser.newContext();
   await signIn(clientContext, client.email);

@@ -40,6 +40,8 @@ async function compose(page: Page, email: string, title: string, options: { fren
 }
 
 test("the badge changes live when staff notify a client, and after a reload without JavaScript", async ({ browser }) => {
+  // A whole journey over several pages: 20-25 s when CI is busy.
+  test.slow();
   const client = createClient();
   const clientContext = await browser.newContext();
   await signIn(clientContext, client.email);
