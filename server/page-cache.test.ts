@@ -37,7 +37,7 @@ describe("pageCacheHits and pageCacheStore", () => {
   beforeAll(async () => {
     const app = express();
     const store: PageCacheStore = { get: (key) => pages.get(key), set: (key, page) => pages.set(key, page), clear: () => pages.clear() };
-    app.use(pageCacheHits(store, { now: () => clock }));
+    app.use(pageCacheHits(store, { now: () => clock, onHit: (_req, res) => res.setHeader("X-Request-Id", "hit") }));
     // Stands for the request log and helmet: per-request headers and the render's security headers.
     app.use((_req, res, next) => {
       res.locals.cspNonce = `n${++nonces}`;
@@ -73,11 +73,11 @@ describe("pageCacheHits and pageCacheStore", () => {
     expect(await second.text()).toBe('<script nonce="n1">1</script><p>render 1</p>');
     const hash = createHash("sha256").update("1").digest("base64");
     expect(second.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' 'sha256-${hash}'`);
-    // The render's other headers come back; those of one response do not.
+    // The render's other headers come back; those of one response do not, but onHit adds its own.
     expect(second.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(second.headers.get("cache-control")).toBe("no-cache");
-    expect(second.headers.get("x-request-id")).toBeNull();
+    expect(second.headers.get("x-request-id")).toBe("hit");
     expect(renders).toBe(1);
     expect(nonces).toBe(1);
   });
