@@ -101,6 +101,8 @@ export async function startServer() {
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: secure ? { maxAge: 63072000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
+      // Set per document by app/entry.server.tsx (docs/decisions/006).
+      crossOriginOpenerPolicy: false,
     }),
   );
 

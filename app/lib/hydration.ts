@@ -1,3 +1,4 @@
+import type { EntryContext } from "@remix-run/node";
 import { useMatches } from "@remix-run/react";
 
 /**
@@ -8,6 +9,15 @@ import { useMatches } from "@remix-run/react";
  */
 export type HydrationHandle = { hydrate?: boolean };
 
+function bundleFree(handles: unknown[]): boolean {
+  return handles.some((handle) => (handle as HydrationHandle | undefined)?.hydrate === false);
+}
+
 export function useShouldHydrate(): boolean {
-  return useMatches().every((match) => (match.handle as HydrationHandle | undefined)?.hydrate !== false);
+  return !bundleFree(useMatches().map((match) => match.handle));
+}
+
+/** The same answer on the server, before rendering: the matched page ships no bundle. */
+export function isBundleFree(context: EntryContext): boolean {
+  return bundleFree(context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle));
 }

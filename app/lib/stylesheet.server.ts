@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { EntryContext } from "@remix-run/node";
 import { publicStylesheetHref } from "./stylesheet";
 
 let cached: string | undefined;
@@ -12,11 +11,8 @@ function stylesheetText(): string {
   return cached;
 }
 
-/** The CSS to inline when the matched page ships no JavaScript, else "". */
-export function inlineStylesheetFor(context: EntryContext): string {
-  const bundleFree = context.staticHandlerContext.matches.some(
-    (match) => (context.routeModules[match.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate === false,
-  );
+/** The CSS to inline when the page ships no JavaScript (lib/hydration isBundleFree), else "". */
+export function inlineStylesheetFor(bundleFree: boolean): string {
   if (!bundleFree) return "";
   try {
     return stylesheetText();

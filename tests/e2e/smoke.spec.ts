@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { DEMO, signIn } from "./fixtures";
 
 test("the home page and the health check answer @mobile", async ({ page, request }) => {
   const health = await request.get("/api/health");
@@ -26,4 +27,21 @@ test("fingerprinted assets are cached for a year; pages without a bundle inline 
   const asset = await request.get(href!);
   expect(asset.headers()["cache-control"]).toContain("immutable");
   expect(asset.headers()["cache-control"]).toContain("max-age=31536000");
+});
+
+test("personal and sign-in pages keep other sites' windows away (COOP); the anonymous public pages go without it", async ({ page, context, request }) => {
+  for (const path of ["/login", "/register", "/forgot-password"]) {
+    const response = await request.get(path);
+    expect(response.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+  }
+  await signIn(context, DEMO.client);
+  const area = await page.goto("/client");
+  expect(area?.url()).toMatch(/\/client$/);
+  expect(area?.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+  // A fresh render and a page-cache hit alike (docs/decisions/006).
+  for (const path of ["/", "/", "/services", "/contact", "/privacyPolicy"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cross-origin-opener-policy"], path).toBeUndefined();
+  }
 });

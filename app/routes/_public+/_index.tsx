@@ -104,7 +104,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="services-title" className="bg-muted/40">
+      <section aria-labelledby="services-title" className="below-fold bg-muted/40">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="services-title" className="text-2xl font-semibold sm:text-3xl">
             {t("home.services.title")}
@@ -127,7 +127,7 @@ export default function Home() {
       </section>
 
       {data.stats.length > 0 ? (
-        <section aria-labelledby="stats-title">
+        <section aria-labelledby="stats-title" className="below-fold">
           <div className="mx-auto max-w-6xl px-4 py-16">
             <h2 id="stats-title" className="text-2xl font-semibold sm:text-3xl">
               {t("home.stats.title")}
@@ -148,7 +148,7 @@ export default function Home() {
       ) : null}
 
       {data.testimonials.length > 0 ? (
-        <section aria-labelledby="testimonials-title" className="bg-muted/40">
+        <section aria-labelledby="testimonials-title" className="below-fold bg-muted/40">
           <div className="mx-auto max-w-6xl px-4 py-16">
             <h2 id="testimonials-title" className="text-2xl font-semibold sm:text-3xl">
               {t("home.testimonials.title")}
@@ -177,7 +177,7 @@ export default function Home() {
       ) : null}
 
       {data.logos.length > 0 ? (
-        <section aria-labelledby="logos-title">
+        <section aria-labelledby="logos-title" className="below-fold">
           <div className="mx-auto max-w-6xl px-4 py-12">
             <h2 id="logos-title" className="text-center text-lg font-semibold text-muted-foreground">
               {t("home.logos.title")}
@@ -199,7 +199,7 @@ export default function Home() {
         </section>
       ) : null}
 
-      <section id="faq" aria-labelledby="faq-title" className="scroll-mt-4">
+      <section id="faq" aria-labelledby="faq-title" className="below-fold scroll-mt-4">
         <div className="mx-auto max-w-3xl px-4 py-16">
           <h2 id="faq-title" className="text-2xl font-semibold sm:text-3xl">
             {t("home.faq.title")}
@@ -220,7 +220,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="cta-title" className="bg-primary text-primary-foreground">
+      <section aria-labelledby="cta-title" className="below-fold bg-primary text-primary-foreground">
         <div className="mx-auto max-w-6xl px-4 py-16 text-center">
           <h2 id="cta-title" className="text-2xl font-semibold sm:text-3xl">
             {data.cta?.title}
