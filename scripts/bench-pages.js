@@ -6,12 +6,15 @@
 //      /contact in English and Arabic: the four category scores, LCP, CLS and the compressed
 //      JavaScript bytes;
 //   3. an HTTP load on / (autocannon, 50 connections, 10 s) against the app and against the same
-//      HTML saved to a file and served by nginx, and the app/static ratio of requests per second.
+//      HTML saved to a file, with its gzip beside it, served by nginx (gzip_static), and the app/static
+//      ratio of requests per second.
+// Installs Debian's chromium and nginx-light first when they are missing and it runs as root.
 // Prints a summary and writes bench-results/pages.json. Environment: CHROMIUM_PATH, NGINX_PATH,
 // BENCH_RUNS (Lighthouse runs per page, default 3; 0 skips Lighthouse), BENCH_DURATION (load seconds, default 10).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import { gzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -69,6 +72,22 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/**
+ * Debian's chromium and nginx, installed on a fresh machine when the bench runs as root (as CI's
+ * .ci/run installs chromium); otherwise a message that says what to install.
+ */
+function ensureTool(file, debianPackage) {
+  if (fs.existsSync(file)) return;
+  const root = process.getuid?.() === 0;
+  if (!root || !fs.existsSync("/usr/bin/apt-get")) {
+    throw new Error(`${file} is missing: install Debian's ${debianPackage} (apt-get install ${debianPackage}) or point ${debianPackage === "chromium" ? "CHROMIUM_PATH" : "NGINX_PATH"} at one.`);
+  }
+  console.log(`${file} is missing: installing Debian's ${debianPackage}…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  execFileSync("apt-get", ["install", "-y", "-qq", debianPackage], { stdio: "inherit", env });
+}
+
 function ensureBuild() {
   if (fs.existsSync(path.join(ROOT, "build/index.js")) && fs.existsSync(path.join(ROOT, "dist/server.js"))) return;
   console.log("No build found: running npm run build…");
@@ -104,7 +123,9 @@ async function startNginx(tmp, html) {
   fs.mkdirSync(path.join(dir, "html"), { recursive: true });
   // mkdtemp makes the directory private; nginx's workers (another user when started as root) must read it.
   for (const folder of [tmp, dir, path.join(dir, "html")]) fs.chmodSync(folder, 0o755);
+  // The strongest static baseline: the file and its gzip (level 9, as the app's cache keeps it), sent as they are.
   fs.writeFileSync(path.join(dir, "html", "index.html"), html);
+  fs.writeFileSync(path.join(dir, "html", "index.html.gz"), gzipSync(html, { level: 9 }));
   const conf = path.join(dir, "nginx.conf");
   fs.writeFileSync(
     conf,
@@ -122,7 +143,7 @@ http {
   scgi_temp_path ${dir}/scgi;
   sendfile on;
   keepalive_requests 100000;
-  gzip on;
+  gzip_static on;
   server {
     listen 127.0.0.1:${port};
     root ${dir}/html;
@@ -136,7 +157,13 @@ http {
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/`);
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  return { origin, stop: () => (child.kill("SIGQUIT"), exited) };
+  const stop = () => (child.kill("SIGQUIT"), exited);
+  const probe = await fetch(`${origin}/`, { headers: { "accept-encoding": "gzip" } });
+  if (probe.headers.get("content-encoding") !== "gzip") {
+    await stop();
+    throw new Error("nginx did not send the pre-compressed file (gzip_static)");
+  }
+  return { origin, stop };
 }
 
 async function lighthouseRun(chrome, url) {
@@ -215,6 +242,8 @@ async function load(url) {
 }
 
 async function main() {
+  if (RUNS > 0) ensureTool(CHROMIUM, "chromium");
+  ensureTool(NGINX, "nginx-light");
   ensureBuild();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
   const app = await startApp(tmp);
