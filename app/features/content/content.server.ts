@@ -2,6 +2,7 @@ import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { db } from "~/lib/db/db.server";
 import { pageCacheStore } from "~/lib/page-cache.server";
+import { readStoredFile } from "~/lib/storage.server";
 import { fallbackLanguage, type Language } from "~/lib/i18n/config";
 import type { Announcement, Faq, Firm, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
 
@@ -141,6 +142,24 @@ export function listLogos(): Promise<Logo[]> {
       .limit(24)
       .execute(),
   );
+}
+
+/** The stored files of client logos carry this record type, with the logo's id as record id. */
+export const LOGO_RECORD_TYPE = "logo";
+/** What a logo image may be: the raster types uploads accept (no SVG, which could carry script). */
+const LOGO_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
+
+/**
+ * The image of a published client logo, for anyone. Null for any other file id: unknown, a file of
+ * another record (an order's document stays private), or a logo that is not published.
+ */
+export async function readLogoImage(fileId: string): Promise<{ mimeType: string; content: Buffer } | null> {
+  const logo = await db().selectFrom("logos").select("id").where("fileId", "=", fileId).where("published", "=", true).executeTakeFirst();
+  if (!logo) return null;
+  const stored = await readStoredFile(fileId);
+  if (!stored || stored.file.recordType !== LOGO_RECORD_TYPE || stored.file.recordId !== logo.id) return null;
+  if (!LOGO_IMAGE_TYPES.has(stored.file.mimeType)) return null;
+  return { mimeType: stored.file.mimeType, content: stored.content };
 }
 
 type AnnouncementRow = { id: string; i18n: unknown; linkUrl: string | null; startsAt: string | null; endsAt: string | null };

@@ -36,6 +36,14 @@ export function directionsUrl(address: Firm["address"]): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(formatAddress(address))}`;
 }
 
+/**
+ * Where a client logo's image is served (routes/resources+/logos.$fileId.ts). A new image is a new
+ * stored file, so a new address: browsers may keep each one for good.
+ */
+export function logoImageSrc(fileId: string): string {
+  return `/resources/logos/${encodeURIComponent(fileId)}`;
+}
+
 /** "tel:" link from a displayed number. */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -3,6 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ArrowRight, BadgeCheck, Quote, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ClientLogos } from "~/components/public/client-logos";
 import { appointmentHref } from "~/components/public/navbar";
 import { publicMeta, PUBLIC_LAYOUT_ID } from "~/components/public/seo";
 import { ServiceIcon } from "~/components/public/service-icon";
@@ -104,7 +105,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="services-title" className="below-fold bg-muted/40">
+      <section aria-labelledby="services-title" className="lazy-render bg-muted/40">
         <div className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="services-title" className="text-2xl font-semibold sm:text-3xl">
             {t("home.services.title")}
@@ -127,7 +128,7 @@ export default function Home() {
       </section>
 
       {data.stats.length > 0 ? (
-        <section aria-labelledby="stats-title" className="below-fold">
+        <section aria-labelledby="stats-title" className="lazy-render">
           <div className="mx-auto max-w-6xl px-4 py-16">
             <h2 id="stats-title" className="text-2xl font-semibold sm:text-3xl">
               {t("home.stats.title")}
@@ -148,7 +149,7 @@ export default function Home() {
       ) : null}
 
       {data.testimonials.length > 0 ? (
-        <section aria-labelledby="testimonials-title" className="below-fold bg-muted/40">
+        <section aria-labelledby="testimonials-title" className="lazy-render bg-muted/40">
           <div className="mx-auto max-w-6xl px-4 py-16">
             <h2 id="testimonials-title" className="text-2xl font-semibold sm:text-3xl">
               {t("home.testimonials.title")}
@@ -177,29 +178,17 @@ export default function Home() {
       ) : null}
 
       {data.logos.length > 0 ? (
-        <section aria-labelledby="logos-title" className="below-fold">
+        <section aria-labelledby="logos-title" className="lazy-render">
           <div className="mx-auto max-w-6xl px-4 py-12">
             <h2 id="logos-title" className="text-center text-lg font-semibold text-muted-foreground">
               {t("home.logos.title")}
             </h2>
-            <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-10 gap-y-4 text-lg font-semibold text-muted-foreground">
-              {data.logos.map((logo) => (
-                <li key={logo.id}>
-                  {logo.websiteUrl ? (
-                    <a href={logo.websiteUrl} target="_blank" rel="noopener noreferrer" className="hover:text-foreground">
-                      {logo.name}
-                    </a>
-                  ) : (
-                    logo.name
-                  )}
-                </li>
-              ))}
-            </ul>
+            <ClientLogos logos={data.logos} />
           </div>
         </section>
       ) : null}
 
-      <section id="faq" aria-labelledby="faq-title" className="below-fold scroll-mt-4">
+      <section id="faq" aria-labelledby="faq-title" className="lazy-render scroll-mt-4">
         <div className="mx-auto max-w-3xl px-4 py-16">
           <h2 id="faq-title" className="text-2xl font-semibold sm:text-3xl">
             {t("home.faq.title")}
@@ -220,7 +209,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="cta-title" className="below-fold bg-primary text-primary-foreground">
+      <section aria-labelledby="cta-title" className="lazy-render bg-primary text-primary-foreground">
         <div className="mx-auto max-w-6xl px-4 py-16 text-center">
           <h2 id="cta-title" className="text-2xl font-semibold sm:text-3xl">
             {data.cta?.title}
