@@ -11,6 +11,8 @@ describe("pageCacheKey", () => {
   it("shares anonymous public pages per path, language and cookies that change them", () => {
     expect(pageCacheKey(request("/"))).not.toBeNull();
     expect(pageCacheKey(request("/services/notary?lng=ar"))).not.toBeNull();
+    // The contact page's form: the empty form is the same for everyone; its answers are POSTs.
+    expect(pageCacheKey(request("/contact"))).not.toBeNull();
     expect(pageCacheKey(request("/", { cookie: "theme=a" }))).not.toBe(pageCacheKey(request("/", { cookie: "theme=b" })));
     expect(pageCacheKey(request("/", { "accept-language": "fr" }))).not.toBe(pageCacheKey(request("/", { "accept-language": "ar" })));
     expect(pageCacheKey(request("/", { cookie: "_ga=1" }))).toBe(pageCacheKey(request("/")));
@@ -19,10 +21,11 @@ describe("pageCacheKey", () => {
   it("never shares personal, one-off or non-public answers", () => {
     expect(pageCacheKey(request("/", { cookie: "firm_auth_token=x" }))).toBeNull();
     expect(pageCacheKey(request("/", { cookie: "toast=x" }))).toBeNull();
-    for (const path of ["/contact", "/client", "/dashboard", "/api/health", "/login", "/resources/theme"]) {
+    for (const path of ["/client", "/dashboard", "/api/health", "/login", "/resources/theme"]) {
       expect(pageCacheKey(request(path)), path).toBeNull();
     }
     expect(pageCacheKey({ ...(request("/") as object), method: "POST" } as never)).toBeNull();
+    expect(pageCacheKey({ ...(request("/contact") as object), method: "POST" } as never)).toBeNull();
   });
 });
 

@@ -32,7 +32,7 @@ export type PageCacheStore = {
 
 export const PAGE_CACHE_TTL_MS = 60_000;
 
-const CACHEABLE = /^\/(?:services(?:\/[a-z_]+)?|termsOfService|privacyPolicy|privacy-policy|cookiePolicy)?$/;
+const CACHEABLE = /^\/(?:services(?:\/[a-z_]+)?|contact|termsOfService|privacyPolicy|privacy-policy|cookiePolicy)?$/;
 /** Cookies that change what an anonymous page shows. */
 const VARYING_COOKIES = ["lng", "theme", "cookie_consent", "cookie_consent_settings", "cookie_consent_hidden", "announcement_dismissed"];
 /** Cookies that make a page personal (a session) or one-off (a flash message): never cached. */

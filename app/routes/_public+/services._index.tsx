@@ -27,7 +27,7 @@ export default function Services() {
       <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{t("services.intro")}</p>
       <ul className="mt-10 grid gap-5 md:grid-cols-2">
         {services.map((service) => (
-          <li key={service.key} className="flex gap-4 rounded-lg border bg-card p-6">
+          <li key={service.key} className="lazy-render flex gap-4 rounded-lg border bg-card p-6">
             <ServiceIcon name={service.icon} className="size-8 shrink-0 text-accent" />
             <div className="flex flex-col">
               <h2 className="text-xl font-semibold">{service.title}</h2>
