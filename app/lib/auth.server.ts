@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import type { PublicUser } from "~/features/auth/auth.server";
+import { publicUser, type PublicUser } from "~/features/auth/auth.server";
 import { db } from "./db/db.server";
 import { hasFeature, homePathFor, isStaffRole, type Feature } from "./features";
 import { apiError, isApiRequest } from "./http.server";
@@ -26,18 +26,7 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
     .where("id", "=", session.userId)
     .executeTakeFirst();
   if (!user || user.disabledAt) return null;
-  return {
-    id: user.id,
-    email: user.email,
-    role: user.role,
-    fullName: user.fullName,
-    avatarUrl: user.avatarUrl,
-    enabledFeatures: user.enabledFeatures,
-    emailVerified: Boolean(user.emailVerifiedAt),
-    locale: user.locale,
-    timeZone: user.timeZone,
-    sessionId: session.id,
-  };
+  return { ...publicUser(user), timeZone: user.timeZone, sessionId: session.id };
 }
 
 function loginRedirect(request: Request): Response {

@@ -29,7 +29,8 @@ export type PublicUser = {
   locale: string;
 };
 
-type UserRow = {
+/** The columns of `users` that make a PublicUser. */
+export type UserRow = {
   id: string;
   email: string;
   role: string;

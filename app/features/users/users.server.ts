@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { sendInvitationEmail, type PublicUser } from "~/features/auth/auth.server";
+import { publicUser, sendInvitationEmail, type PublicUser, type UserRow } from "~/features/auth/auth.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { audit } from "~/lib/audit.server";
 import { toJson } from "~/lib/db/connection.server";
@@ -45,34 +45,10 @@ export class UserRuleError extends Error {
 
 const COLUMNS = ["id", "email", "role", "fullName", "avatarUrl", "enabledFeatures", "emailVerifiedAt", "disabledAt", "locale", "createdAt", "lastLoginAt"] as const;
 
-type Row = {
-  id: string;
-  email: string;
-  role: string;
-  fullName: string;
-  avatarUrl: string | null;
-  enabledFeatures: string[];
-  emailVerifiedAt: string | null;
-  disabledAt: string | null;
-  locale: string;
-  createdAt: string;
-  lastLoginAt: string | null;
-};
+type Row = UserRow & { disabledAt: string | null; createdAt: string; lastLoginAt: string | null };
 
 function toManaged(row: Row): ManagedUser {
-  return {
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    fullName: row.fullName,
-    avatarUrl: row.avatarUrl,
-    enabledFeatures: row.enabledFeatures,
-    emailVerified: Boolean(row.emailVerifiedAt),
-    disabled: Boolean(row.disabledAt),
-    locale: row.locale,
-    createdAt: row.createdAt,
-    lastLoginAt: row.lastLoginAt,
-  };
+  return { ...publicUser(row), disabled: Boolean(row.disabledAt), createdAt: row.createdAt, lastLoginAt: row.lastLoginAt };
 }
 
 /** "clients" are every account that is not staff (spec §6: any other role is a client). */
