@@ -76,11 +76,11 @@ function median(values) {
  * Debian's chromium and nginx, installed on a fresh machine when the bench runs as root (as CI's
  * .ci/run installs chromium); otherwise a message that says what to install.
  */
-function ensureTool(file, debianPackage) {
+function ensureTool(file, debianPackage, pathVariable) {
   if (fs.existsSync(file)) return;
   const root = process.getuid?.() === 0;
   if (!root || !fs.existsSync("/usr/bin/apt-get")) {
-    throw new Error(`${file} is missing: install Debian's ${debianPackage} (apt-get install ${debianPackage}) or point ${debianPackage === "chromium" ? "CHROMIUM_PATH" : "NGINX_PATH"} at one.`);
+    throw new Error(`${file} is missing: install Debian's ${debianPackage} (apt-get install ${debianPackage}) or point ${pathVariable} at one.`);
   }
   console.log(`${file} is missing: installing Debian's ${debianPackage}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
@@ -245,8 +245,8 @@ async function load(url) {
 }
 
 async function main() {
-  if (RUNS > 0) ensureTool(CHROMIUM, "chromium");
-  ensureTool(NGINX, "nginx-light");
+  if (RUNS > 0) ensureTool(CHROMIUM, "chromium", "CHROMIUM_PATH");
+  ensureTool(NGINX, "nginx-light", "NGINX_PATH");
   ensureBuild();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
   const app = await startApp(tmp);
