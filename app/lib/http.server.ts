@@ -1,9 +1,14 @@
-import { json } from "@remix-run/node";
+import type { Submission } from "@conform-to/react";
+import { json, redirect } from "@remix-run/node";
+import { encodeMessage, isAppError, type AppError } from "./app-error";
+import { redirectWithToast } from "./toast.server";
 
-/** JSON API error body of CONTRACT.md: `{ "message": "…" }` with a fitting status. */
-export function apiError(status: number, message: string, extra?: Record<string, unknown>, init?: ResponseInit): Response {
-  return json({ message, ...extra }, { ...init, status });
-}
+export { safeRedirect } from "./safe-redirect";
+
+/**
+ * HTTP helpers of the page door (loaders and actions). The API door has its own
+ * adapter (lib/api.server.ts); rule modules never build a Response.
+ */
 
 /** Throws a Response (404 by default) when the condition fails: loaders and actions stay linear. */
 export function invariantResponse(condition: unknown, message = "Not Found", init: ResponseInit = { status: 404 }): asserts condition {
@@ -21,21 +26,71 @@ export function clientIp(request: Request): string {
   return request.headers.get("x-client-ip") ?? "unknown";
 }
 
-/** A same-origin path to go back to after signing in; anything else falls back. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+/** The page a form was posted from, without Remix's own parameters: where a refusal goes back to. */
+export function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_data");
+  return url.pathname + url.search;
 }
 
-/** 405 with the JSON body of CONTRACT.md (spec §8: "Method not allowed…"). */
+/**
+ * Loaders: a missing or foreign record (a refusal with 403 or 404) is the area's
+ * not-found page; any other refusal is a status page. Other errors pass on.
+ */
+export async function loadOrNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const status = error.status === 403 ? 404 : error.status;
+    throw json({ key: error.key, params: error.params }, { status });
+  }
+}
+
+type AnySubmission = Pick<Submission<unknown>, "reply">;
+
+/**
+ * Actions: the one translation of a refusal into a page answer.
+ * - a missing or foreign record: the area's 404;
+ * - a refusal about a field, with the form's submission: that field's error, the typed values kept;
+ * - any other refusal with a submission: the message above the form, the typed values kept;
+ * - without a submission (a button): back to the page with an error toast.
+ * Anything that is not a refusal is thrown on.
+ */
+export async function refusal(request: Request, error: unknown, submission?: AnySubmission, extra?: Record<string, unknown>): Promise<Response> {
+  if (!isAppError(error)) throw error;
+  if (error.status === 404 || error.status === 403) throw json({ key: error.key, params: error.params }, { status: 404 });
+  const message = encodeMessage(error.key, error.params);
+  if (submission) {
+    const reply = error.field
+      ? submission.reply({ fieldErrors: { [error.field]: [message] } })
+      : submission.reply({ formErrors: [message] });
+    return json({ ...extra, result: reply }, { status: error.status, headers: error.headers });
+  }
+  return redirectWithToast(currentPath(request), { type: "error", message: error.key, params: error.params });
+}
+
+/** The field errors of a refusal for forms that do not use Conform's reply (multipart uploads). */
+export function refusalMessage(error: AppError): string {
+  return encodeMessage(error.key, error.params);
+}
+
+// ---------------------------------------------------------------------------
+// Legacy API helpers, kept only while the areas move onto apiRoute (lib/api.server.ts).
+// Deleted once no route uses them (issue 14).
+
+/** @deprecated use apiRoute and throw an AppError */
+export function apiError(status: number, message: string, extra?: Record<string, unknown>, init?: ResponseInit): Response {
+  return json({ message, ...extra }, { ...init, status });
+}
+
+/** @deprecated apiRoute answers 405 itself */
 export function methodNotAllowed(allowed: string[]): Response {
   return apiError(405, "Method not allowed", undefined, { headers: { Allow: allowed.join(", ") } });
 }
 
-/**
- * Reads a JSON (or form) body and validates it with a zod schema. Bad input
- * throws a 400 `{ message, errors }` that names the fields; never a 500.
- */
+/** @deprecated use readApiBody (lib/api.server.ts) */
 export async function parseApiBody<T>(request: Request, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }): Promise<T> {
   let body: unknown;
   const type = request.headers.get("content-type") ?? "";
