@@ -4,6 +4,9 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { defaultNS, fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
+import { installValidationMessages } from "~/lib/validation";
+
+installValidationMessages();
 
 type RootData = { i18n?: { language: string; resources: Record<string, Record<string, unknown>> } };
 

@@ -11,9 +11,12 @@ import { getInstance, getLanguage } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { InlineStylesheetProvider } from "~/lib/stylesheet";
+import { installValidationMessages } from "~/lib/validation";
 import { inlineStylesheetFor } from "~/lib/stylesheet.server";
 
-export { platform } from "~/lib/platform.server";
+export { platform } from "~/platform.server";
+
+installValidationMessages();
 
 const ABORT_DELAY = 5_000;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { toast } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
-import { MOBILE_BREAKPOINT } from "~/components/area/sidebar-constants";
+import { MOBILE_BREAKPOINT } from "~/lib/sidebar-constants";
 
 /** Spec §4/§9: re-evaluated 100 ms after the last resize. */
 export const RESIZE_DEBOUNCE_MS = 100;

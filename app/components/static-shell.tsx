@@ -1,6 +1,6 @@
 import { ArrowUp } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { MOBILE_BREAKPOINT } from "~/components/area/sidebar-constants";
+import { MOBILE_BREAKPOINT } from "~/lib/sidebar-constants";
 import { SCROLL_TO_TOP_THRESHOLD } from "~/components/scroll-to-top";
 import { RESIZE_DEBOUNCE_MS } from "~/components/shell-hooks";
 import { TOAST_DURATION, TOAST_GAP, TOAST_LIMIT } from "~/components/toaster";

@@ -7,7 +7,7 @@ import {
   parseConsentSettings,
   type ConsentSettings,
   type ConsentState,
-} from "~/components/cookie-consent/settings";
+} from "~/lib/cookie-consent";
 
 function parse(header: string): Record<string, string> {
   const cookies: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "~/components/area/sidebar-constants";
+import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE } from "~/lib/sidebar-constants";
 
 /** The sidebar's state from the `sidebar_state` cookie (open unless it says "false"), so the first HTML is right. */
 export function readSidebarOpen(request: Request): boolean {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { hashPassword } from "~/features/auth/password.server";
-import { requireFeature, requireGuest, requireOwner, requireStaff, requireUser } from "~/lib/auth.server";
+import { requireFeature, requireGuest, requireOwner, requireAdmin, requireUser } from "~/features/auth/guards.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { env } from "~/lib/env.server";
 import { newId } from "~/lib/ids.server";
@@ -238,9 +238,9 @@ describeEachDialect("auth API and guards", (db) => {
       const adminCookie = await cookieFor(admin.id);
       const ownerCookie = await cookieFor(owner.id);
 
-      expect((await thrown(requireStaff(page("/dashboard", clientCookie))))?.headers.get("location")).toBe("/client");
-      expect(await requireStaff(page("/dashboard", adminCookie))).toMatchObject({ id: admin.id });
-      expect(await requireStaff(page("/dashboard", ownerCookie))).toMatchObject({ id: owner.id });
+      expect((await thrown(requireAdmin(page("/dashboard", clientCookie))))?.headers.get("location")).toBe("/client");
+      expect(await requireAdmin(page("/dashboard", adminCookie))).toMatchObject({ id: admin.id });
+      expect(await requireAdmin(page("/dashboard", ownerCookie))).toMatchObject({ id: owner.id });
       expect((await thrown(requireOwner(page("/dashboard/x", adminCookie))))?.headers.get("location")).toBe("/dashboard");
       expect(await requireOwner(page("/dashboard/x", ownerCookie))).toMatchObject({ id: owner.id });
 
@@ -248,7 +248,7 @@ describeEachDialect("auth API and guards", (db) => {
       expect((await thrown(requireGuest(page("/register", adminCookie))))?.headers.get("location")).toBe("/dashboard");
       expect(await thrown(requireGuest(page("/login")))).toBeNull();
 
-      expect((await thrown(requireStaff(page("/api/admin/users", clientCookie))))?.status).toBe(403);
+      expect((await thrown(requireAdmin(page("/api/admin/users", clientCookie))))?.status).toBe(403);
       expect((await thrown(requireUser(page("/api/auth/me"))))?.status).toBe(401);
     });
 

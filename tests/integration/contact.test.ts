@@ -6,7 +6,7 @@ import { seedPublicContent } from "~/features/content/seed.server";
 import { ContactSchema } from "~/features/inbox/inbox.schema";
 import { createContactMessage, INBOX_PAGE_SIZE, listContactMessages, openContactMessage, setContactMessageArchived, submitContactMessage } from "~/features/inbox/inbox.server";
 import { toJson } from "~/lib/db/connection.server";
-import { sendLocalizedEmail } from "~/lib/email.server";
+import { sendLocalizedEmail } from "~/features/email/email.server";
 import { mailDir } from "~/lib/mail.server";
 import { describeEachDialect } from "../setup/database";
 

@@ -1,3 +1,5 @@
+import { installValidationMessages } from "~/lib/validation";
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,3 +14,5 @@ process.env.LOG_LEVEL ??= "silent";
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 delete process.env.SMTP_URL;
+
+installValidationMessages();

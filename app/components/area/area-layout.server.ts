@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { countUnread } from "~/features/notifications/notify.server";
-import type { SessionUser } from "~/lib/auth.server";
+import type { SessionUser } from "~/features/auth/guards.server";
 import { readSidebarOpen } from "~/lib/sidebar.server";
 
 /** What the area layouts of /client and /dashboard need, once their guard has let the user in. */

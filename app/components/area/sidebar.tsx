@@ -8,7 +8,7 @@ import { useIsMobile } from "~/components/shell-hooks";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";
-import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_SHORTCUT } from "./sidebar-constants";
+import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_SHORTCUT } from "~/lib/sidebar-constants";
 
 /**
  * The collapsible sidebar of /client and /dashboard (shadcn "sidebar" pattern on

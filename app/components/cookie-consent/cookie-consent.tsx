@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
-import { CONSENT_CATEGORIES, CONSENT_HIDE_MS, DEFAULT_CONSENT, type ConsentCategory, type ConsentState } from "./settings";
+import { CONSENT_CATEGORIES, CONSENT_HIDE_MS, DEFAULT_CONSENT, type ConsentCategory, type ConsentState } from "~/lib/cookie-consent";
 
 const ACTION = "/resources/cookie-consent";
 type View = "auto" | "expanded" | "minimized" | "customize";

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { db } from "~/lib/db/db.server";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
-import { isStaffRole } from "~/lib/features";
+import { isAdminRole } from "~/lib/features";
 import { intlLocale } from "~/lib/i18n/config";
 import { logger } from "~/lib/logger.server";
 import { notify } from "~/features/notifications/notify.server";
@@ -72,7 +72,7 @@ export type HistoryEntry = {
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number };
 
 function isStaff(actor: Actor): boolean {
-  return isStaffRole(actor.role);
+  return isAdminRole(actor.role);
 }
 
 /** The base query: an appointment with its client and its service title in `locale` (English as fallback). */

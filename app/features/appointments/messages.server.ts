@@ -1,5 +1,5 @@
 import { createEvent } from "ics";
-import { absoluteUrl, sendLocalizedEmail } from "~/lib/email.server";
+import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
 import { env } from "~/lib/env.server";
 import type { AppointmentView, ClientMessageKind } from "./appointments.server";
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { audit } from "~/lib/audit.server";
 import { toJson } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
-import { absoluteUrl, sendLocalizedEmail } from "~/lib/email.server";
+import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
 import { DEFAULT_CLIENT_FEATURES } from "~/lib/features";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";

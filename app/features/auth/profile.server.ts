@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import type { SessionUser } from "~/lib/auth.server";
+import type { SessionUser } from "~/features/auth/guards.server";
 import { readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema } from "./auth.schema";

@@ -1,6 +1,6 @@
 import { getFirm } from "~/features/content/content.server";
 import { db } from "~/lib/db/db.server";
-import { renderEmail } from "~/lib/email.server";
+import { renderEmail } from "~/features/email/email.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";

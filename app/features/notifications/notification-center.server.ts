@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
-import type { SessionUser } from "~/lib/auth.server";
+import type { SessionUser } from "~/features/auth/guards.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";

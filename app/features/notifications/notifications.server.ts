@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { db } from "~/lib/db/db.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
-import { absoluteUrl, sendLocalizedEmail } from "~/lib/email.server";
+import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
 import { fallbackLanguage, isLanguage, supportedLanguages, type Language } from "~/lib/i18n/config";
 import { getFixedT, getLanguage, languageCookie } from "~/lib/i18n/i18n.server";
 import { resources } from "~/lib/i18n/resources.server";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { absoluteUrl, sendLocalizedEmail } from "~/lib/email.server";
+import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
 import { db } from "~/lib/db/db.server";
-import { isStaffRole } from "~/lib/features";
+import { isAdminRole } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
@@ -41,7 +41,7 @@ export type ReportDetail = ReportListItem & {
   files: StoredFile[];
 };
 
-const isStaff = (actor: Actor) => isStaffRole(actor.role);
+const isStaff = (actor: Actor) => isAdminRole(actor.role);
 
 function baseQuery() {
   return db()
@@ -122,7 +122,7 @@ export async function createReport(
 ): Promise<{ id: string }> {
   if (!isStaff(actor)) throw forbidden();
   const client = await db().selectFrom("users").select(["id", "role", "email", "locale", "fullName"]).where("id", "=", input.clientId).executeTakeFirst();
-  if (!client || isStaffRole(client.role)) throw new DomainError(400, "reports:errors.clientInvalid", "clientId: no such client");
+  if (!client || isAdminRole(client.role)) throw new DomainError(400, "reports:errors.clientInvalid", "clientId: no such client");
   if (input.orderId) {
     const order = await db().selectFrom("serviceOrders").select("id").where("id", "=", input.orderId).where("clientId", "=", client.id).executeTakeFirst();
     if (!order) throw new DomainError(400, "reports:errors.orderInvalid", "orderId: not an order of this client");

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { sendLocalizedEmail, absoluteUrl } from "~/lib/email.server";
+import { sendLocalizedEmail, absoluteUrl } from "~/features/email/email.server";
 import { db } from "~/lib/db/db.server";
-import { isStaffRole } from "~/lib/features";
+import { isAdminRole } from "~/lib/features";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
@@ -69,7 +69,7 @@ export type OrderDetail = OrderListItem & {
   notes: OrderNote[];
 };
 
-const isStaff = (actor: Actor) => isStaffRole(actor.role);
+const isStaff = (actor: Actor) => isAdminRole(actor.role);
 
 export function isOverdue(order: { status: string; dueDate: string | null; createdAt: string }, now = new Date()): boolean {
   if (!isOrderStatus(order.status) || !OPEN_ORDER_STATUSES.includes(order.status)) return false;
@@ -212,7 +212,7 @@ export async function createOrder(
   if (input.clientId && input.clientId !== actor.id) {
     if (!isStaff(actor)) throw forbidden();
     const client = await db().selectFrom("users").select(["id", "role"]).where("id", "=", input.clientId).executeTakeFirst();
-    if (!client || isStaffRole(client.role)) throw new DomainError(400, "orders:errors.clientInvalid", "clientId: no such client");
+    if (!client || isAdminRole(client.role)) throw new DomainError(400, "orders:errors.clientInvalid", "clientId: no such client");
     clientId = client.id;
   }
   const service = await getService(input.service, language);
@@ -265,7 +265,7 @@ export async function updateOrder(actor: Actor, id: string, patch: OrderPatchInp
   }
   if (patch.assigneeId) {
     const assignee = await db().selectFrom("users").select("role").where("id", "=", patch.assigneeId).executeTakeFirst();
-    if (!assignee || !isStaffRole(assignee.role)) throw new DomainError(400, "orders:errors.assigneeInvalid", "assigneeId: not a staff member");
+    if (!assignee || !isAdminRole(assignee.role)) throw new DomainError(400, "orders:errors.assigneeInvalid", "assigneeId: not a staff member");
   }
   const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   if (Object.keys(values).length === 0) return;

@@ -1,5 +1,5 @@
 import { db } from "~/lib/db/db.server";
-import { isStaffRole } from "~/lib/features";
+import { isAdminRole } from "~/lib/features";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { DomainError, forbidden, notFound } from "../service-orders/errors.server";
@@ -58,7 +58,7 @@ export async function getService(idOrKey: string, language: string, options: { i
 }
 
 function requireStaffActor(actor: Actor): void {
-  if (!isStaffRole(actor.role)) throw forbidden();
+  if (!isAdminRole(actor.role)) throw forbidden();
 }
 
 export async function createService(actor: Actor, input: ServiceCreateInput, language: string): Promise<ServiceView> {

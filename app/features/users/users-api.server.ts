@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { apiError, clientIp, methodNotAllowed, parseApiBody } from "~/lib/http.server";
 import { CreateUserSchema, ListUsersSchema, UpdateUserSchema } from "./users.schema";
 import { createManagedUser, deleteManagedUser, getManagedUser, listUsers, updateManagedUser, UserRuleError, USER_ERRORS, type Scope } from "./users.server";
@@ -16,7 +16,7 @@ function ruleError(error: unknown): Response {
 }
 
 export async function listForApi(request: Request, scope: Scope): Promise<Response> {
-  await requireStaff(request);
+  await requireAdmin(request);
   const params = ListUsersSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!params.success) return apiError(400, "Invalid query parameters");
   const result = await listUsers(scope, params.data);
@@ -25,7 +25,7 @@ export async function listForApi(request: Request, scope: Scope): Promise<Respon
 
 export async function createForApi(request: Request, scope: Scope): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireStaff(request);
+  const actor = await requireAdmin(request);
   const input = await parseApiBody(request, CreateUserSchema);
   try {
     const user = await createManagedUser(actor, scope, input, { ip: clientIp(request) });
@@ -36,7 +36,7 @@ export async function createForApi(request: Request, scope: Scope): Promise<Resp
 }
 
 export async function readForApi(request: Request, scope: Scope, id: string): Promise<Response> {
-  await requireStaff(request);
+  await requireAdmin(request);
   try {
     return json({ [KEYS[scope].one]: await getManagedUser(scope, id) });
   } catch (error) {
@@ -47,7 +47,7 @@ export async function readForApi(request: Request, scope: Scope, id: string): Pr
 export async function changeForApi(request: Request, scope: Scope, id: string): Promise<Response> {
   const method = request.method.toUpperCase();
   if (method !== "PATCH" && method !== "PUT" && method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "PUT", "DELETE"]);
-  const actor = await requireStaff(request);
+  const actor = await requireAdmin(request);
   try {
     if (method === "DELETE") {
       await deleteManagedUser(actor, scope, id, { ip: clientIp(request) });

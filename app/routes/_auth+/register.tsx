@@ -13,7 +13,7 @@ import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
 import { useRedirectTo } from "~/features/auth/redirect-to";
 import { requestContext } from "~/features/auth/request.server";
-import { requireGuest } from "~/lib/auth.server";
+import { requireGuest } from "~/features/auth/guards.server";
 import { safeRedirect } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { commitSessionCookie } from "~/lib/session.server";

@@ -13,7 +13,7 @@ import { peekToken, resetPassword } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/features/auth/guards.server";
 import { readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { NewPasswordFields } from "~/features/auth/password-fields";

@@ -11,7 +11,7 @@ import { VerifyTokenSchema } from "~/features/auth/auth.schema";
 import { confirmEmailChange, peekToken } from "~/features/auth/auth.server";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
 import { redirectWithToast } from "~/lib/toast.server";
 

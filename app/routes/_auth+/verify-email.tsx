@@ -13,7 +13,7 @@ import { ResendVerificationSchema, TokenSchema } from "~/features/auth/auth.sche
 import { peekToken, resendVerification, verifyEmail } from "~/features/auth/auth.server";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
 import { redirectWithToast } from "~/lib/toast.server";
 

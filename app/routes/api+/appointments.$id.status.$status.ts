@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
 import { ApiStatusSchema } from "~/features/appointments/appointments.schema";
 import { changeAppointmentStatus } from "~/features/appointments/appointments.server";

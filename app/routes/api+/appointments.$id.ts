@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/lib/i18n/i18n.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
 import { ApiUpdateSchema } from "~/features/appointments/appointments.schema";
 import {

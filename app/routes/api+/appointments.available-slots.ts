@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { apiError, methodNotAllowed } from "~/lib/http.server";
 import { SlotsQuerySchema, searchParamsObject } from "~/features/appointments/appointments.schema";
 import { findBookableService } from "~/features/appointments/appointments.server";

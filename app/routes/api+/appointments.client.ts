@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getLanguage } from "~/lib/i18n/i18n.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { methodNotAllowed } from "~/lib/http.server";
 import { ListQuerySchema, searchParamsObject } from "~/features/appointments/appointments.schema";
 import { listAppointments } from "~/features/appointments/appointments.server";

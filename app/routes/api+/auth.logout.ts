@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { AUTH_MESSAGES, signOut } from "~/features/auth/auth.server";
 import { isMethod, requestContext } from "~/features/auth/request.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { methodNotAllowed } from "~/lib/http.server";
 import { clearSessionCookie, readToken } from "~/lib/session.server";
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { UpdateMeApiSchema } from "~/features/auth/auth.schema";
 import { publicUser, updateOwnProfile } from "~/features/auth/auth.server";
 import { isMethod } from "~/features/auth/request.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
 
 /**

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { EmailSchema } from "~/features/auth/auth.schema";
 import { AUTH_MESSAGES, resendVerification } from "~/features/auth/auth.server";
 import { isMethod, requestContext, tooManyRequests } from "~/features/auth/request.server";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/features/auth/guards.server";
 import { apiError, methodNotAllowed, parseApiBody } from "~/lib/http.server";
 
 /**

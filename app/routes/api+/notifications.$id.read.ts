@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { markNotificationRead, readerLanguage } from "~/features/notifications/notifications.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { apiError, methodNotAllowed } from "~/lib/http.server";
 
 /** PUT /api/notifications/{id}/read → { notification } (spec §7). Another user's notification is a 404. */

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { markAllNotificationsRead } from "~/features/notifications/notifications.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { methodNotAllowed } from "~/lib/http.server";
 
 /** PUT /api/notifications/read-all → { count } (spec §7). */

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { deleteAllNotifications, listNotifications, readerLanguage } from "~/features/notifications/notifications.server";
 import { ListQuerySchema } from "~/features/notifications/notifications.schema";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { apiError, methodNotAllowed } from "~/lib/http.server";
 
 /** GET /api/notifications?page&limit&read · DELETE /api/notifications (spec §7). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { methodNotAllowed } from "~/lib/http.server";
 
 /** GET /api/profile/me → `{ profile: { fullName, avatarUrl } }` (spec §7). */

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
 import { FeedbackSchema } from "~/features/reports/reports.schema";
 import { getReport, submitFeedback } from "~/features/reports/reports.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { methodNotAllowed } from "~/lib/http.server";
 
 /** POST /api/reports/{id}/feedback `{ rating: 1–5, comment? }`: the client's feedback on its report. */

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { apiCall } from "~/features/service-orders/errors.server";
 import { markReportRead } from "~/features/reports/reports.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { methodNotAllowed } from "~/lib/http.server";
 
 /** PUT /api/reports/{id}/read: the client marks its report read. */

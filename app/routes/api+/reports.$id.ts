@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
 import { ReportPatchApiSchema } from "~/features/reports/reports.schema";
 import { deleteReport, getReport, updateReport } from "~/features/reports/reports.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { methodNotAllowed } from "~/lib/http.server";
 
 /** GET /api/reports/{id} (reading does not mark it read: PUT …/read does) · PATCH, DELETE (staff). */

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseReportListQuery } from "~/features/reports/reports.schema";
 import { listReports } from "~/features/reports/reports.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 
 /** GET /api/reports/client: the caller's own reports. */
 export async function loader({ request }: LoaderFunctionArgs) {

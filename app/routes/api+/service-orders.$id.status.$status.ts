@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
 import { OrderStatusApiSchema } from "~/features/service-orders/service-orders.schema";
 import { changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { methodNotAllowed } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseListQuery } from "~/features/service-orders/service-orders.schema";
 import { listOrders } from "~/features/service-orders/service-orders.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 
 /** GET /api/service-orders/client: the caller's own orders (staff included: the ones they placed as a client). */

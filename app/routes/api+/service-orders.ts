@@ -3,7 +3,7 @@ import { apiCall, parseApiInput } from "~/features/service-orders/errors.server"
 import { OrderCreateApiSchema, parseListQuery } from "~/features/service-orders/service-orders.schema";
 import { createOrder, getOrder, listOrders } from "~/features/service-orders/service-orders.server";
 import { readUploadForm } from "~/features/service-orders/uploads.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { apiError, methodNotAllowed } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { CheckedUpload } from "~/lib/storage.server";

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate } from "~/features/service-orders/format";
 import { getClientOverview } from "~/features/service-orders/overview.server";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { hasFeature } from "~/lib/features";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AreaLayout } from "~/components/area/area-layout";
 import { areaLayoutData } from "~/components/area/area-layout.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { pageTitle } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -22,7 +22,7 @@ import { appointmentOr404, slotChoices } from "~/features/appointments/booking.s
 import { AddToCalendarButton, AppointmentHistory, BrowserTimeZoneInput, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { isValidTimeZone } from "~/features/availability/slots";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 

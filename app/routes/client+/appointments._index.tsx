@@ -10,7 +10,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { isValidTimeZone } from "~/features/availability/slots";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
 

@@ -15,7 +15,7 @@ import { AppointmentError, createAppointment, listBookableServices } from "~/fea
 import { slotChoices } from "~/features/appointments/booking.server";
 import { isValidTimeZone } from "~/features/availability/slots";
 import { BrowserTimeZoneInput, useDateFormat } from "~/features/appointments/ui";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 

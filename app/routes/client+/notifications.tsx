@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NotificationCenter } from "~/features/notifications/notification-center";
 import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/notification-center.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

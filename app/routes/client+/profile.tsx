@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { authPageTitle } from "~/features/auth/meta";
 import { ProfilePage } from "~/features/auth/profile-page";
 import { profileAction } from "~/features/auth/profile.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

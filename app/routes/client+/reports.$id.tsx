@@ -13,7 +13,7 @@ import { FeedbackSchema } from "~/features/reports/reports.schema";
 import { getReport, markReportRead, submitFeedback } from "~/features/reports/reports.server";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDate } from "~/features/service-orders/format";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { invariantResponse } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 

@@ -8,7 +8,7 @@ import { parseReportListQuery } from "~/features/reports/reports.schema";
 import { listReports } from "~/features/reports/reports.server";
 import { formatDate } from "~/features/service-orders/format";
 import { Pagination } from "~/components/ui/pagination";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

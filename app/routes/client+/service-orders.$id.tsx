@@ -17,7 +17,7 @@ import { addOrderDocuments, changeOrderStatus, getOrder } from "~/features/servi
 import { CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
 import { readUploadForm, respondToDocumentUpload, type FileError } from "~/features/service-orders/uploads.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";

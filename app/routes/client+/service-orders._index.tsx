@@ -12,7 +12,7 @@ import { parseListQuery } from "~/features/service-orders/service-orders.schema"
 import { listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { OrderCreateFormSchema } from "~/features/service-orders/service-orders.
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
 import { listServices } from "~/features/services/services.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 

@@ -6,7 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatMoney } from "~/features/service-orders/format";
 import { listServices } from "~/features/services/services.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { hasFeature } from "~/lib/features";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 

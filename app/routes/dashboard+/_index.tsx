@@ -6,12 +6,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getDashboardStats } from "~/features/service-orders/overview.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { intlLocale } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireAdmin(request);
   const t = await getFixedT(await getLanguage(request), "orders");
   return json({ stats: await getDashboardStats(), pageTitle: t("dashboard.title") });
 }

@@ -3,11 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { AreaLayout } from "~/components/area/area-layout";
 import { areaLayoutData } from "~/components/area/area-layout.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { pageTitle } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return areaLayoutData(request, await requireStaff(request));
+  return areaLayoutData(request, await requireAdmin(request));
 }
 
 export default function DashboardLayout() {

@@ -14,13 +14,13 @@ import { appointmentOr404 } from "~/features/appointments/booking.server";
 import { APPOINTMENT_TRANSITIONS } from "~/features/appointments/status";
 import { AddToCalendarButton, AppointmentHistory, StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** One appointment for staff: details, history and the status change the state machine allows. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const language = await getLanguage(request);
   const appointment = await appointmentOr404(user, params.id!, language);
   const [history, rules] = await Promise.all([getAppointmentHistory(user, appointment.id), getAvailabilitySettings()]);
@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const appointment = await appointmentOr404(user, params.id!);
   const submission = parseWithZod(await request.formData(), { schema: StatusChangeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });

@@ -11,14 +11,14 @@ import { APPOINTMENT_STATUSES } from "~/features/appointments/status";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { FilterSelect } from "~/components/filter-select";
 import { DataTable } from "~/components/ui/data-table";
 
 /** Every appointment, filtered by status and office dates, paginated on the server. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const language = await getLanguage(request);
   const filters = ListQuerySchema.parse(searchParamsObject(request.url));
   const [appointments, rules] = await Promise.all([

@@ -15,7 +15,7 @@ import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
 import { AddClosedDaySchema, AvailabilitySchema, RemoveClosedDaySchema } from "~/features/availability/availability.schema";
 import { addClosedDay, getAvailabilitySettings, listClosedDays, removeClosedDay, updateAvailabilitySettings } from "~/features/availability/availability.server";
 import { WEEKDAYS } from "~/features/availability/slots";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -31,7 +31,7 @@ const QuerySchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireAdmin(request);
   const language = await getLanguage(request);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const rules = await getAvailabilitySettings();
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireStaff(request);
+  await requireAdmin(request);
   const formData = await request.formData();
   const back = new URL(request.url);
   const intent = formData.get("intent");

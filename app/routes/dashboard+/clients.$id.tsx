@@ -10,14 +10,14 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EditUserFormSchema } from "~/features/users/users.schema";
 import { deleteManagedUser, getManagedUser, updateManagedUser, UserRuleError, USER_ERRORS } from "~/features/users/users.server";
-import { requireStaff } from "~/lib/auth.server";
-import { FEATURES, isStaffRole } from "~/lib/features";
+import { requireAdmin } from "~/features/auth/guards.server";
+import { FEATURES, isAdminRole } from "~/lib/features";
 import { clientIp, invariantResponse } from "~/lib/http.server";
 import { intlLocale } from "~/lib/i18n/config";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request);
+  const actor = await requireAdmin(request);
   const user = await getManagedUser("users", params.id!).catch(() => null);
   invariantResponse(user, "User not found");
   const isOwner = actor.role === "owner";
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const actor = await requireStaff(request);
+  const actor = await requireAdmin(request);
   const id = params.id!;
   const submission = parseWithZod(await request.formData(), { schema: EditUserFormSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
@@ -69,7 +69,7 @@ export default function UserDetailPage() {
     lastResult,
     defaultValue: { fullName: user.fullName, role: user.role === "owner" ? undefined : user.role },
   });
-  const staff = isStaffRole(user.role);
+  const staff = isAdminRole(user.role);
   const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });
 
   return (

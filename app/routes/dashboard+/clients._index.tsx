@@ -11,12 +11,12 @@ import { Label } from "~/components/ui/label";
 import { pageTitle } from "~/features/auth/meta";
 import { ListUsersSchema } from "~/features/users/users.schema";
 import { listUsers } from "~/features/users/users.server";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { intlLocale } from "~/lib/i18n/config";
 import { DataTable } from "~/components/ui/data-table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await requireAdmin(request);
   const url = new URL(request.url);
   const parsed = ListUsersSchema.safeParse({ q: url.searchParams.get("q") ?? undefined, page: url.searchParams.get("page") ?? undefined });
   const filters = parsed.success ? parsed.data : ListUsersSchema.parse({});

@@ -11,18 +11,18 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageTitle } from "~/features/auth/meta";
 import { CreateUserSchema } from "~/features/users/users.schema";
 import { createManagedUser, UserRuleError, USER_ERRORS } from "~/features/users/users.server";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { clientIp } from "~/lib/http.server";
 import { supportedLanguages } from "~/lib/i18n/config";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const actor = await requireStaff(request);
+  const actor = await requireAdmin(request);
   return json({ canGrantAdmin: actor.role === "owner" });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const actor = await requireStaff(request);
+  const actor = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: CreateUserSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {

@@ -9,7 +9,7 @@ import { handleNotificationAction, loadNotificationCenter } from "~/features/not
 import { BroadcastPageSchema, ComposeSchema } from "~/features/notifications/notifications.schema";
 import { listBroadcasts, sendBroadcast } from "~/features/notifications/notifications.server";
 import { SentBroadcasts } from "~/features/notifications/sent-broadcasts";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 const SENT_PAGE_SIZE = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const url = new URL(request.url);
   const { sentPage } = BroadcastPageSchema.parse(Object.fromEntries(url.searchParams));
   const language = await getLanguage(request);
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const formData = await request.formData();
   if (formData.get("intent") !== "compose") return handleNotificationAction(request, user, formData);
 

@@ -9,12 +9,12 @@ import { Rating, ReportContent } from "~/features/reports/report-parts";
 import { deleteReport, getReport } from "~/features/reports/reports.server";
 import { DomainError } from "~/features/service-orders/errors.server";
 import { formatDate } from "~/features/service-orders/format";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { invariantResponse } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   try {
     return json({ report: await getReport(user, params.id!) });
   } catch (error) {
@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const form = await request.formData();
   invariantResponse(form.get("intent") === "delete", "Bad Request", { status: 400 });
   try {

@@ -12,11 +12,11 @@ import { listReports } from "~/features/reports/reports.server";
 import { formatDate } from "~/features/service-orders/format";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const query = parseReportListQuery(new URL(request.url));
   const t = await getFixedT(await getLanguage(request), "reports");
   return json({ page: await listReports(user, query), q: query.q ?? "", pageTitle: t("admin.title") });

@@ -14,7 +14,7 @@ import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features
 import { DomainError } from "~/features/service-orders/errors.server";
 import { listOrdersOfClient } from "~/features/service-orders/service-orders.server";
 import { readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
 
@@ -23,7 +23,7 @@ import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
  * ?q=&client=), then write the report, optionally about one of that client's orders.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.trim().slice(0, 100) || undefined;
   const clientId = url.searchParams.get("client") || null;
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { result: SubmissionResult<string[]>; fileErrors: FileError[] };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const { fields, uploads, fileErrors } = await readUploadForm(request, user.id, "attachments");
   const submission = parseWithZod(fields, { schema: ReportCreateFormSchema });
   const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<ActionData>({ result, fileErrors: errors }, { status: 400 });

@@ -17,13 +17,13 @@ import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssig
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { readUploadForm, respondToDocumentUpload, type FileError } from "~/features/service-orders/uploads.server";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   try {
     const order = await getOrder(user, params.id!, await getLanguage(request));
     return json({ order, assignees: await listAssignees() });
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type ActionData = { intent: string; result?: SubmissionResult<string[]>; fileErrors?: FileError[] };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const id = params.id!;
   const back = `/dashboard/service-orders/${id}`;
   const { fields, uploads, fileErrors } = await readUploadForm(request, user.id);

@@ -11,13 +11,13 @@ import { ORDER_SORTS, parseListQuery } from "~/features/service-orders/service-o
 import { listAssignees, listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { FilterSelect } from "~/components/filter-select";
 import { DataTable } from "~/components/ui/data-table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const language = await getLanguage(request);
   const query = parseListQuery(new URL(request.url));
   const t = await getFixedT(language, "orders");

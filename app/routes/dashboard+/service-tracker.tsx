@@ -13,20 +13,20 @@ import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.sc
 import { changeOrderStatus, listBoard, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
-import { requireStaff } from "~/lib/auth.server";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const language = await getLanguage(request);
   const t = await getFixedT(language, "orders");
   return json({ columns: await listBoard(user, language), overdueDays: OVERDUE_AFTER_DAYS, pageTitle: t("tracker.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request);
+  const user = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: OrderMoveFormSchema });
   if (submission.status !== "success") return redirectWithToast("/dashboard/service-tracker", { type: "error", message: "orders:errors.statusInvalid" });
   try {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { appointmentOr404 } from "~/features/appointments/booking.server";
 import { appointmentIcs } from "~/features/appointments/messages.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
-import { requireFeature } from "~/lib/auth.server";
+import { requireFeature } from "~/features/auth/guards.server";
 
 /** GET /resources/appointments/{id}/ics: "Add to calendar" (the client's own, or any for staff). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { ACCEPT_ALL, REJECT_ALL, type ConsentSettings } from "~/components/cookie-consent/settings";
+import { ACCEPT_ALL, REJECT_ALL, type ConsentSettings } from "~/lib/cookie-consent";
 import { consentCookies, hideCookie } from "~/lib/cookie-consent.server";
 import { safeRedirect } from "~/lib/http.server";
 

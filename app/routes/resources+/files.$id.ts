@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/reports.server";
 import { canReadOrder, ORDER_RECORD_TYPE } from "~/features/service-orders/service-orders.server";
-import { requireUser, type SessionUser } from "~/lib/auth.server";
-import { isStaffRole } from "~/lib/features";
+import { requireUser, type SessionUser } from "~/features/auth/guards.server";
+import { isAdminRole } from "~/lib/features";
 import { findStoredFile, readStoredFile, type StoredFile } from "~/lib/storage.server";
 
 /**
@@ -11,7 +11,7 @@ import { findStoredFile, readStoredFile, type StoredFile } from "~/lib/storage.s
  * all). Anyone else gets the same 404 as for a file that does not exist.
  */
 async function mayRead(user: SessionUser, file: StoredFile): Promise<boolean> {
-  if (isStaffRole(user.role)) return true;
+  if (isAdminRole(user.role)) return true;
   if (!file.recordId) return false;
   if (file.recordType === ORDER_RECORD_TYPE) return canReadOrder(user, file.recordId);
   if (file.recordType === REPORT_RECORD_TYPE) return canReadReport(user, file.recordId);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { resendVerification } from "~/features/auth/auth.server";
 import { requestContext } from "~/features/auth/request.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
 import { safeRedirect } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";

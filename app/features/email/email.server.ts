@@ -1,8 +1,8 @@
-import { env } from "./env.server";
-import { getFixedT } from "./i18n/i18n.server";
-import { directionOf, isLanguage, fallbackLanguage, type Language } from "./i18n/config";
-import { sendMail } from "./mail.server";
-import { logger } from "./logger.server";
+import { env } from "~/lib/env.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
+import { directionOf, isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
+import { sendMail } from "~/lib/mail.server";
+import { logger } from "~/lib/logger.server";
 import type Mail from "nodemailer/lib/mailer";
 
 /**

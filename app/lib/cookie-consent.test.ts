@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { consentCookies, hideCookie, readConsent } from "~/lib/cookie-consent.server";
-import { ACCEPT_ALL, DEFAULT_CONSENT, parseConsentSettings, REJECT_ALL } from "./settings";
+import { ACCEPT_ALL, DEFAULT_CONSENT, parseConsentSettings, REJECT_ALL } from "~/lib/cookie-consent";
 
 describe("cookie consent settings", () => {
   afterEach(() => vi.restoreAllMocks());

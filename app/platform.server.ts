@@ -1,14 +1,14 @@
 import type { Server as SocketServer } from "socket.io";
-import type { Platform } from "../../server/platform";
+import type { Platform } from "../server/platform";
 import { seedDemoAccounts } from "~/features/demo/demo.server";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { closeDb, db } from "./db/db.server";
-import { migrateToLatest } from "./db/migrate.server";
-import { env } from "./env.server";
-import { logger } from "./logger.server";
-import { configureRealtime } from "./realtime.server";
-import { pageCacheStore } from "./page-cache.server";
-import { closeRedis, redis } from "./redis.server";
+import { closeDb, db } from "~/lib/db/db.server";
+import { migrateToLatest } from "~/lib/db/migrate.server";
+import { env } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
+import { configureRealtime } from "~/lib/realtime.server";
+import { pageCacheStore } from "~/lib/page-cache.server";
+import { closeRedis, redis } from "~/lib/redis.server";
 
 /** Start-up and shut-down work the Express host asks of the app (server/platform.ts). */
 export const platform: Platform = {
