@@ -3,6 +3,35 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layering of docs/decisions/007, checked in CI:
+ * - app/lib is cross-cutting: it imports neither app/features nor app/components;
+ * - routes never reach the database (app/lib/db): they call the areas' functions;
+ * - an area's rule modules (app/features/<area>/*.server.ts) build no Response: the doors
+ *   (routes, lib/api.server, lib/http.server) turn results and refusals into answers. HTTP
+ *   helpers of an area live in its `http.server.ts`; the auth area's guards redirect by nature.
+ */
+const RESPONSE_BUILDERS = {
+  paths: [
+    { name: "@remix-run/node", importNames: ["json", "redirect", "redirectDocument", "defer"], message: "Rule modules build no Response: return values or throw an AppError (~/lib/app-error); put HTTP helpers in the area's http.server.ts." },
+    { name: "~/lib/toast.server", message: "Toasts are the doors' business: return a value or throw an AppError." },
+  ],
+};
+
+/** Rule modules that still build responses; each area's move onto the foundation removes its line. */
+const RESPONSE_BUILDERS_PENDING = [
+  "app/features/appointments/api.server.ts",
+  "app/features/appointments/booking.server.ts",
+  "app/features/auth/profile.server.ts",
+  "app/features/auth/request.server.ts",
+  "app/features/content/announcement-cookie.server.ts",
+  "app/features/content/legal.server.ts",
+  "app/features/notifications/notification-center.server.ts",
+  "app/features/service-orders/errors.server.ts",
+  "app/features/service-orders/uploads.server.ts",
+  "app/features/users/users-api.server.ts",
+];
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "dist/", "node_modules/", "test-results/", "playwright-report/", "bench-results/", "data/"] },
   js.configs.recommended,
@@ -16,6 +45,35 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/features/*", "~/components/*", "**/features/**", "**/components/**"], message: "app/lib is cross-cutting: it imports neither app/features nor app/components." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/lib/db/*", "**/lib/db/*"], message: "Routes never reach the database: call the area's *.server.ts functions." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/features/**/*.server.ts"],
+    ignores: ["app/features/**/http.server.ts", "app/features/auth/guards.server.ts", ...RESPONSE_BUILDERS_PENDING],
+    rules: {
+      "no-restricted-imports": ["error", RESPONSE_BUILDERS],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "NewExpression[callee.name='Response']", message: "Rule modules build no Response: return values or throw an AppError." },
+      ],
     },
   },
 );

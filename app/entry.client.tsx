@@ -1,30 +1,60 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
+import i18next, { type BackendModule } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { defaultNS, fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
+import { readBootstrapFromDocument } from "~/lib/i18n/namespaces";
 import { installValidationMessages } from "~/lib/validation";
 
 installValidationMessages();
 
-type RootData = { i18n?: { language: string; resources: Record<string, Record<string, unknown>> } };
+/**
+ * Namespaces a page did not bring with it come from /locales/{lng}/{ns}.json (spec §7),
+ * versioned by the build so a new deployment's strings are never mixed with old ones.
+ * i18next retries a failed read (spec §9: 5 retries from 350 ms, doubling; 10 reads at once).
+ */
+const localesBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const version = (window as unknown as { __remixManifest?: { version?: string } }).__remixManifest?.version ?? "";
+    fetch(`/locales/${language}/${namespace}.json?v=${encodeURIComponent(version)}`, { credentials: "same-origin" })
+      .then((response) => {
+        if (response.ok) return response.json();
+        // A 404 will not get better: no retry. Anything else (5xx, offline) is retried.
+        throw Object.assign(new Error(`locales ${language}/${namespace}: ${response.status}`), { retry: response.status !== 404 });
+      })
+      .then(
+        (data: Record<string, unknown>) => callback(null, data),
+        (error: Error & { retry?: boolean }) => callback(error, error.retry ?? true),
+      );
+  },
+};
 
 async function hydrate() {
-  // The server decided the language and sent its strings with the root loader's data:
-  // no detector and no HTTP backend are needed in the browser (STACK-NOTES trap 16).
-  const root = (window.__remixContext.state.loaderData?.root ?? {}) as RootData;
-  const language = root.i18n?.language ?? document.documentElement.lang ?? fallbackLanguage;
-  await i18next.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: fallbackLanguage,
-    supportedLngs: [...supportedLanguages],
-    defaultNS,
-    ns: Object.keys(root.i18n?.resources ?? {}),
-    resources: root.i18n ? { [language]: root.i18n.resources } : {},
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  // The server decided the language and put the page's strings in the document.
+  const bootstrap = readBootstrapFromDocument();
+  const language = bootstrap?.language ?? document.documentElement.lang ?? fallbackLanguage;
+  const resources = bootstrap?.resources ?? {};
+  await i18next
+    .use(localesBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...supportedLanguages],
+      defaultNS,
+      ns: Object.keys(resources),
+      resources: { [language]: resources as Record<string, Record<string, unknown>> },
+      partialBundledLanguages: true,
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+      interpolation: { escapeValue: false },
+      // A page that needs a namespace it did not bring waits for it (navigations are transitions).
+      react: { useSuspense: true },
+    });
 
   startTransition(() => {
     hydrateRoot(

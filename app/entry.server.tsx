@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
+import type { Language } from "~/lib/i18n/config";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -8,6 +9,8 @@ import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext } from "../server/platform";
 import { isBundleFree } from "~/lib/hydration";
 import { getInstance, getLanguage } from "~/lib/i18n/i18n.server";
+import { I18nBootstrapProvider, namespacesOf, serialiseBootstrap } from "~/lib/i18n/namespaces";
+import { resources } from "~/lib/i18n/resources.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { InlineStylesheetProvider } from "~/lib/stylesheet";
@@ -31,6 +34,8 @@ export default async function handleRequest(
   const i18n = await getInstance(language);
   const nonce = loadContext.cspNonce;
   const bundleFree = isBundleFree(remixContext);
+  // A page that hydrates carries the strings of the namespaces its routes name, and no others.
+  const bootstrap = bundleFree ? "" : pageStrings(remixContext, language);
   // Cross-Origin-Opener-Policy (docs/decisions/006): other sites' windows keep no hold on any page
   // that is personal or part of signing in. The bundle-free public pages, the same anonymous HTML for
   // everyone, go without it: there it protects nothing a visitor has, and it makes the browser start a
@@ -44,9 +49,11 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineStylesheetProvider value={inlineStylesheetFor(bundleFree)}>
-          <I18nextProvider i18n={i18n}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </I18nextProvider>
+          <I18nBootstrapProvider value={bootstrap}>
+            <I18nextProvider i18n={i18n}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+            </I18nextProvider>
+          </I18nBootstrapProvider>
         </InlineStylesheetProvider>
       </NonceProvider>,
       {
@@ -70,6 +77,13 @@ export default async function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+function pageStrings(context: EntryContext, language: Language): string {
+  const handles = context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle);
+  const all = resources()[language];
+  const picked = Object.fromEntries(namespacesOf(handles).flatMap((name) => (all[name] ? [[name, all[name]]] : [])));
+  return serialiseBootstrap({ language, resources: picked });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

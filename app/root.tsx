@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme } from "~/lib/theme";
 import { CookieConsent } from "~/components/cookie-consent/cookie-consent";
@@ -15,12 +16,15 @@ import { TooltipProvider } from "~/components/ui/tooltip";
 import { readConsent } from "~/lib/cookie-consent.server";
 import { directionOf, fallbackLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from "~/lib/i18n/config";
 import { getLanguage } from "~/lib/i18n/i18n.server";
-import { resources } from "~/lib/i18n/resources.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
+import { I18nBootstrapScript } from "~/lib/i18n/namespaces";
+import { getUser } from "~/features/auth/guards.server";
+import { getOfficeTimeZone } from "~/features/availability/availability.server";
 import { useNonce } from "~/lib/nonce";
 import { useShouldHydrate } from "~/lib/hydration";
 import { StaticShell } from "~/components/static-shell";
 import { themeSessionResolver } from "~/lib/theme.server";
-import { pageTitle } from "~/lib/meta";
+import { titleMeta } from "~/lib/meta";
 import { getToast } from "~/lib/toast.server";
 import { Stylesheet } from "~/lib/stylesheet";
 import { WebFonts } from "~/components/web-fonts";
@@ -31,11 +35,20 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/logo.svg", typ
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
-  const { getTheme } = await themeSessionResolver(request);
-  const { toast, headers } = await getToast(request);
+  const [{ getTheme }, { toast, headers }, user, officeZone, t] = await Promise.all([
+    themeSessionResolver(request),
+    getToast(request),
+    getUser(request),
+    getOfficeTimeZone(),
+    getFixedT(language),
+  ]);
   return json(
     {
-      i18n: { language, resources: resources()[language] },
+      language,
+      siteTitle: t("shell.siteTitle"),
+      notFoundTitle: t("errors.notFound"),
+      // The viewer's zone: their profile's, else the office's (lib/format.ts).
+      timeZone: user?.timeZone || officeZone,
       theme: getTheme(),
       toast,
       consent: readConsent(request),
@@ -43,6 +56,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: headers ?? undefined },
   );
 }
+
+/**
+ * The root's data changes with a submission (a toast, the theme, the language, consent, the
+ * profile's zone) or a language in the query string; a plain navigation or a filter keeps it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, nextUrl, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  return nextUrl.searchParams.has("lng");
+};
 
 export type RootLoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -79,6 +101,7 @@ function Document({ children, language, ssrTheme }: { children: React.ReactNode;
         {children}
         {hydrate ? (
           <>
+            <I18nBootstrapScript />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -108,16 +131,13 @@ function ShellBehaviour({ language }: { language: Language }) {
 function App() {
   const data = useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
-  const language = data.i18n.language;
+  const language = data.language;
 
-  // After a language switch the root loader brings the new strings: load them, then switch.
+  // A language change reloads the document (the switch posts with reloadDocument); this only
+  // catches a change that arrives with a client-side navigation (e.g. the profile's language).
   useEffect(() => {
-    if (i18n.language === language) return;
-    for (const [namespace, bundle] of Object.entries(data.i18n.resources)) {
-      i18n.addResourceBundle(language, namespace, bundle, true, true);
-    }
-    void i18n.changeLanguage(language);
-  }, [i18n, language, data.i18n.resources]);
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+  }, [i18n, language]);
   const hydrate = useShouldHydrate();
   // After the language effect: a "language changed" toast speaks the new language.
   useFlashToast(data.toast, language);
@@ -127,7 +147,10 @@ function App() {
       <TooltipProvider>
         <SkipLink />
         <NoScriptFlash flash={data.toast} inline={!hydrate} />
-        <Outlet />
+        {/* A page whose strings are still on their way keeps the previous page (navigations are transitions). */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
         {hydrate ? (
           <>
             <ScrollToTop />
@@ -154,13 +177,13 @@ export default function AppWithProviders() {
 }
 
 /** The fallback title of every page that sets none of its own. */
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches) }];
+export const meta: MetaFunction = titleMeta;
 
 /** The root's own failures (the root loader itself, or a route without its own boundary). */
 export function ErrorBoundary() {
   const data = useRootData();
   const { i18n } = useTranslation();
-  const language = data?.i18n.language ?? (isLanguage(i18n.language) ? i18n.language : fallbackLanguage);
+  const language = data?.language ?? (isLanguage(i18n.language) ? i18n.language : fallbackLanguage);
   return (
     <ThemeProvider specifiedTheme={data?.theme ?? null} themeAction="/resources/theme">
       <Document language={language} ssrTheme={Boolean(data?.theme)}>

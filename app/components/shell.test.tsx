@@ -5,7 +5,8 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { readSidebarOpen, sidebarCookie } from "~/lib/sidebar.server";
 import { getInstance } from "~/lib/i18n/i18n.server";
-import { navItemsFor } from "./area/nav-items";
+import { navGroupsFor } from "./area/nav-items";
+import { readFoldedGroups } from "~/lib/sidebar.server";
 import { ErrorFallback, ErrorPage, Forbidden, NotFound } from "./error-boundary";
 import { deviceOf } from "./shell-hooks";
 import { LoadingPlaceholder, type SkeletonShape } from "./ui/skeleton";
@@ -70,11 +71,25 @@ describe("sidebar and device", () => {
     expect(sidebarCookie(false)).toBe("sidebar_state=false; Path=/; Max-Age=604800; SameSite=Lax");
   });
 
-  it("client items follow the features; staff see every dashboard item", () => {
-    const client = (enabledFeatures: string[]) => navItemsFor("client", { role: "client", enabledFeatures }).map((item) => item.to);
-    expect(client([])).toEqual(["/client", "/client/services", "/client/notifications", "/client/profile"]);
-    expect(client(["reports"])).toContain("/client/reports");
-    expect(navItemsFor("dashboard", { role: "admin", enabledFeatures: [] })).toHaveLength(9);
+  it("client items follow the features; admins see every dashboard group; staff only their screens", () => {
+    const paths = (area: "client" | "dashboard", role: string, enabledFeatures: string[]) =>
+      navGroupsFor(area, { role, enabledFeatures }).flatMap((group) => group.items.map((item) => item.to));
+    expect(paths("client", "client", [])).toEqual(["/client", "/client/services", "/client/notifications", "/client/profile"]);
+    expect(paths("client", "client", ["reports"])).toContain("/client/reports");
+    const admin = navGroupsFor("dashboard", { role: "admin", enabledFeatures: [] });
+    expect(admin.map((group) => group.id)).toEqual(["overview", "work", "clients", "settings"]);
+    expect(paths("dashboard", "admin", [])).toContain("/dashboard/inbox");
+    expect(paths("dashboard", "staff", [])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/profile"]);
+    expect(paths("dashboard", "staff", ["inbox"])).toEqual(["/dashboard", "/dashboard/inbox", "/dashboard/notifications", "/dashboard/profile"]);
+    // A client never gets the dashboard's menu, whatever it was granted.
+    expect(paths("dashboard", "client", ["inbox"])).toEqual([]);
+  });
+
+  it("folded menu groups come from their cookie, and nothing else does", () => {
+    const request = (cookie?: string) => new Request("http://localhost/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
+    expect(readFoldedGroups(request("sidebar_groups=work%2Cwebsite"))).toEqual(["work", "website"]);
+    expect(readFoldedGroups(request("sidebar_groups=%3Cscript%3E%2Cwork"))).toEqual(["work"]);
+    expect(readFoldedGroups(request("other=1"))).toEqual([]);
   });
 
   it("mobile below 768 px", () => {

@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { encodeMessage, isAppError, type AppError } from "./app-error";
 import { redirectWithToast } from "./toast.server";
 

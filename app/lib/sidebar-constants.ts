@@ -4,3 +4,5 @@ export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
 export const SIDEBAR_SHORTCUT = "b";
 /** Spec §4: mobile below 768 px. */
 export const MOBILE_BREAKPOINT = 768;
+/** The menu groups folded by the user, comma-separated ids (same lifetime as the sidebar state). */
+export const SIDEBAR_GROUPS_COOKIE = "sidebar_groups";

@@ -1,6 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { pageTitle } from "~/lib/meta";
+import { titleMeta } from "~/lib/meta";
 
 /** Any path no other route answers: the not-found page with status 404. */
 export function loader() {
@@ -15,7 +14,7 @@ export default function NotFoundRoute() {
   return null;
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "common:errors.notFound") }];
+export const meta = titleMeta;
 
 export function ErrorBoundary() {
   return (

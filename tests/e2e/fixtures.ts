@@ -101,3 +101,24 @@ export async function hydrated(locator: Locator): Promise<void> {
 
 export const test = base;
 export { expect };
+
+/**
+ * Records every console error, page error (hydration mismatches included) and failed
+ * same-origin request of a page; `expectNone()` fails the test with the list.
+ * Browser tests of a page's journey start with it (issue 14: a page test fails on any error).
+ */
+export function watchErrors(page: Page): { errors: string[]; expectNone: () => void } {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`page: ${error.message}`));
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.port === process.env.E2E_PORT && response.status() >= 500) errors.push(`http ${response.status()}: ${url.pathname}`);
+  });
+  return {
+    errors,
+    expectNone: () => expect(errors, errors.join("\n")).toEqual([]),
+  };
+}

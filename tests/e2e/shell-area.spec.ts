@@ -82,7 +82,7 @@ test.describe("area layout", () => {
     await expect(nav.getByRole("link")).toHaveText(["Overview", "Services", "Appointments", "Notifications", "Profile"]);
   });
 
-  test("dashboard sidebar items for staff; clients are sent to /client", async ({ page, context }) => {
+  test("the dashboard menu is grouped; a folded group stays folded on the next page and in the first HTML", async ({ page, context }) => {
     await acceptCookies(context);
     await signIn(context, DEMO.admin);
     await page.goto(DASHBOARD_PAGE);
@@ -95,10 +95,25 @@ test.describe("area layout", () => {
       "Calendar",
       "Reports",
       "Clients",
+      "Inbox",
       "Notifications",
       "Profile",
     ]);
+    await expect(nav.getByTestId("nav-group-work")).toHaveText("Work");
     await expect(nav.getByRole("link", { name: "Service tracker" })).toHaveAttribute("href", "/dashboard/service-tracker");
+
+    await hydrated(nav.getByTestId("nav-group-work"));
+    await nav.getByTestId("nav-group-work").click();
+    await expect(nav.getByRole("link", { name: "Service tracker" })).toBeHidden();
+    await expect.poll(async () => (await context.cookies()).find((item) => item.name === "sidebar_groups")?.value).toBe("work");
+    await nav.getByRole("link", { name: "Inbox" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/inbox$/);
+    await expect(nav.getByRole("link", { name: "Service tracker" })).toBeHidden();
+    const html = await (await page.request.get(DASHBOARD_PAGE)).text();
+    expect(html).not.toMatch(/<details open=""[^>]*><summary[^>]*data-testid="nav-group-work"/);
+    await nav.getByTestId("nav-group-work").click();
+    await expect(nav.getByRole("link", { name: "Service tracker" })).toBeVisible();
+
     // Other tests may notify the admin: whatever the count, the bell's name says the same as its badge.
     const badge = page.getByRole("banner").getByTestId("unread-count");
     const name = (await badge.count()) ? `Notifications: ${(await badge.textContent())!.trim()} unread` : "Notifications: none unread";

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { countUnread } from "~/features/notifications/notify.server";
 import type { SessionUser } from "~/features/auth/guards.server";
-import { readSidebarOpen } from "~/lib/sidebar.server";
+import { readFoldedGroups, readSidebarOpen } from "~/lib/sidebar.server";
 
 /** What the area layouts of /client and /dashboard need, once their guard has let the user in. */
 export async function areaLayoutData(request: Request, user: SessionUser) {
@@ -16,5 +16,6 @@ export async function areaLayoutData(request: Request, user: SessionUser) {
     },
     unread: await countUnread(user.id),
     sidebarOpen: readSidebarOpen(request),
+    foldedGroups: readFoldedGroups(request),
   });
 }

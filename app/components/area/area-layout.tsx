@@ -6,8 +6,8 @@ import { LogoMark } from "~/components/logo";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { NotificationBell } from "~/features/notifications/notification-bell";
-import { navItemsFor, type Area } from "./nav-items";
-import { Sidebar, SidebarProvider, SidebarTrigger, type SidebarItem } from "./sidebar";
+import { navGroupsFor, type Area } from "./nav-items";
+import { Sidebar, SidebarProvider, SidebarTrigger, type SidebarGroup } from "./sidebar";
 import { SidebarUserCard, UserMenu, type AreaUser } from "./user-menu";
 
 /** The frame of /client and /dashboard: sidebar, header (Go back, switches, bell, user menu) and the page. */
@@ -16,15 +16,21 @@ export function AreaLayout({
   user,
   unread,
   sidebarOpen,
+  foldedGroups,
 }: {
   area: Area;
   user: AreaUser & { enabledFeatures: string[]; emailVerified: boolean };
   unread: number;
   sidebarOpen: boolean;
+  foldedGroups: string[];
 }) {
   const { t } = useTranslation();
   const home = area === "client" ? "/client" : "/dashboard";
-  const items = navItemsFor(area, user).map((item) => ({ to: item.to, label: t(item.labelKey), icon: item.icon, end: item.end }));
+  const groups: SidebarGroup[] = navGroupsFor(area, user).map((group) => ({
+    id: group.id,
+    label: group.labelKey ? t(group.labelKey) : undefined,
+    items: group.items.map((item) => ({ to: item.to, label: t(item.labelKey), icon: item.icon, end: item.end })),
+  }));
   const title = (
     <Link to={home} className="flex min-w-0 items-center gap-2 rounded-md font-semibold">
       <LogoMark className="size-7 shrink-0" />
@@ -43,8 +49,8 @@ export function AreaLayout({
     </div>
   );
   return (
-    <SidebarProvider defaultOpen={sidebarOpen}>
-      <Sidebar title={title} items={items} footer={footer} />
+    <SidebarProvider defaultOpen={sidebarOpen} defaultFolded={foldedGroups}>
+      <Sidebar title={title} groups={groups} footer={footer} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b bg-background/95 px-2 backdrop-blur sm:gap-2 sm:px-4">
           <SidebarTrigger />
@@ -55,7 +61,7 @@ export function AreaLayout({
           <NotificationBell count={unread} href={`${home}/notifications`} />
           <UserMenu user={user} profileHref={`${home}/profile`} />
         </header>
-        <NoScriptAreaNav items={items} user={user} />
+        <NoScriptAreaNav groups={groups} user={user} />
         {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
           <Outlet />
@@ -69,14 +75,14 @@ export function AreaLayout({
  * Without JavaScript the mobile side sheet cannot open: small screens get the
  * same items, switches and Sign out as a plain block under the header instead.
  */
-function NoScriptAreaNav({ items, user }: { items: SidebarItem[]; user: AreaUser }) {
+function NoScriptAreaNav({ groups, user }: { groups: SidebarGroup[]; user: AreaUser }) {
   const { t } = useTranslation();
   return (
     <noscript>
       <div className="flex flex-col gap-3 border-b p-3 md:hidden">
         <nav aria-label={t("area.navigation")}>
           <ul className="flex flex-wrap gap-1">
-            {items.map(({ to, label, end }) => (
+            {groups.flatMap((group) => group.items).map(({ to, label, end }) => (
               <li key={to}>
                 <NavLink to={to} end={end} className="block rounded-md px-2.5 py-1.5 text-sm font-medium hover:bg-muted aria-[current=page]:bg-secondary">
                   {label}

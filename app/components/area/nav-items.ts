@@ -1,46 +1,84 @@
 import type { LucideIcon } from "lucide-react";
 import {
   Bell,
+  Briefcase,
   CalendarClock,
   CalendarDays,
   ClipboardList,
   FileText,
+  Inbox,
   LayoutDashboard,
   ListChecks,
-  Briefcase,
   UserRound,
   Users,
 } from "lucide-react";
-import { hasFeature, type Feature } from "~/lib/features";
+import { canUseBackOffice, hasFeature, type BackOfficeAccess, type ClientFeature } from "~/lib/features";
 
-type NavDefinition = { to: string; labelKey: string; icon: LucideIcon; feature?: Feature; end?: boolean };
+/**
+ * The menus of the two areas, in one place. The dashboard's are grouped; a group
+ * with nothing the user may open is left out, and only screens that exist are listed.
+ * A new screen adds its line to its group here (and its access check in its loader).
+ */
+export type NavItemDefinition = { to: string; labelKey: string; icon: LucideIcon; end?: boolean };
+type DashboardItem = NavItemDefinition & { access?: BackOfficeAccess };
+type ClientItem = NavItemDefinition & { feature?: ClientFeature };
+type Group<Item> = { id: string; labelKey?: string; items: Item[] };
 
-const CLIENT_NAV: NavDefinition[] = [
-  { to: "/client", labelKey: "nav.overview", icon: LayoutDashboard, end: true },
-  { to: "/client/services", labelKey: "nav.services", icon: Briefcase },
-  { to: "/client/service-orders", labelKey: "nav.serviceOrders", icon: ClipboardList, feature: "service_orders" },
-  { to: "/client/appointments", labelKey: "nav.appointments", icon: CalendarClock, feature: "appointments" },
-  { to: "/client/reports", labelKey: "nav.reports", icon: FileText, feature: "reports" },
-  { to: "/client/notifications", labelKey: "nav.notifications", icon: Bell },
-  { to: "/client/profile", labelKey: "nav.profile", icon: UserRound },
+export type NavGroupId = "overview" | "work" | "clients" | "translation" | "website" | "finance" | "settings";
+
+const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
+  { id: "overview", items: [{ to: "/dashboard", labelKey: "nav.overview", icon: LayoutDashboard, end: true }] },
+  {
+    id: "work",
+    labelKey: "nav.groups.work",
+    items: [
+      { to: "/dashboard/service-orders", labelKey: "nav.serviceOrders", icon: ClipboardList, access: "admin" },
+      { to: "/dashboard/service-tracker", labelKey: "nav.serviceTracker", icon: ListChecks, access: "admin" },
+      { to: "/dashboard/appointments", labelKey: "nav.appointments", icon: CalendarClock, access: "admin" },
+      { to: "/dashboard/calendar", labelKey: "nav.calendar", icon: CalendarDays, access: "admin" },
+      { to: "/dashboard/reports", labelKey: "nav.reports", icon: FileText, access: "admin" },
+    ],
+  },
+  {
+    id: "clients",
+    labelKey: "nav.groups.clients",
+    items: [
+      { to: "/dashboard/clients", labelKey: "nav.clients", icon: Users, access: "admin" },
+      { to: "/dashboard/inbox", labelKey: "nav.inbox", icon: Inbox, access: "inbox" },
+      { to: "/dashboard/notifications", labelKey: "nav.notifications", icon: Bell },
+    ],
+  },
+  { id: "translation", labelKey: "nav.groups.translation", items: [] },
+  { id: "website", labelKey: "nav.groups.website", items: [] },
+  { id: "finance", labelKey: "nav.groups.finance", items: [] },
+  { id: "settings", labelKey: "nav.groups.settings", items: [{ to: "/dashboard/profile", labelKey: "nav.profile", icon: UserRound }] },
 ];
 
-const DASHBOARD_NAV: NavDefinition[] = [
-  { to: "/dashboard", labelKey: "nav.overview", icon: LayoutDashboard, end: true },
-  { to: "/dashboard/service-orders", labelKey: "nav.serviceOrders", icon: ClipboardList },
-  { to: "/dashboard/service-tracker", labelKey: "nav.serviceTracker", icon: ListChecks },
-  { to: "/dashboard/appointments", labelKey: "nav.appointments", icon: CalendarClock },
-  { to: "/dashboard/calendar", labelKey: "nav.calendar", icon: CalendarDays },
-  { to: "/dashboard/reports", labelKey: "nav.reports", icon: FileText },
-  { to: "/dashboard/clients", labelKey: "nav.clients", icon: Users },
-  { to: "/dashboard/notifications", labelKey: "nav.notifications", icon: Bell },
-  { to: "/dashboard/profile", labelKey: "nav.profile", icon: UserRound },
+const CLIENT_NAV: Array<Group<ClientItem>> = [
+  {
+    id: "client",
+    items: [
+      { to: "/client", labelKey: "nav.overview", icon: LayoutDashboard, end: true },
+      { to: "/client/services", labelKey: "nav.services", icon: Briefcase },
+      { to: "/client/service-orders", labelKey: "nav.serviceOrders", icon: ClipboardList, feature: "service_orders" },
+      { to: "/client/appointments", labelKey: "nav.appointments", icon: CalendarClock, feature: "appointments" },
+      { to: "/client/reports", labelKey: "nav.reports", icon: FileText, feature: "reports" },
+      { to: "/client/notifications", labelKey: "nav.notifications", icon: Bell },
+      { to: "/client/profile", labelKey: "nav.profile", icon: UserRound },
+    ],
+  },
 ];
 
 export type Area = "client" | "dashboard";
+export type NavGroup = { id: string; labelKey?: string; items: NavItemDefinition[] };
 
-/** The sidebar items of an area; client items whose feature the user lacks are left out. */
-export function navItemsFor(area: Area, user: { role: string; enabledFeatures: readonly string[] }) {
-  const items = area === "client" ? CLIENT_NAV : DASHBOARD_NAV;
-  return items.filter((item) => !item.feature || hasFeature(user, item.feature));
+type NavUser = { role: string; enabledFeatures: readonly string[] };
+
+/** The groups of an area as this user sees them: items they may not open and empty groups left out. */
+export function navGroupsFor(area: Area, user: NavUser): NavGroup[] {
+  const groups: NavGroup[] =
+    area === "client"
+      ? CLIENT_NAV.map((group) => ({ ...group, items: group.items.filter((item) => !item.feature || hasFeature(user, item.feature)) }))
+      : DASHBOARD_NAV.map((group) => ({ ...group, items: group.items.filter((item) => canUseBackOffice(user, item.access)) }));
+  return groups.filter((group) => group.items.length > 0);
 }

@@ -1,6 +1,6 @@
 import { Form, NavLink, useLocation } from "@remix-run/react";
 import type { LucideIcon } from "lucide-react";
-import { PanelLeft } from "lucide-react";
+import { ChevronDown, PanelLeft } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RegionErrorBoundary } from "~/components/error-boundary";
@@ -8,7 +8,7 @@ import { useIsMobile } from "~/components/shell-hooks";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { cn } from "~/lib/utils";
-import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_SHORTCUT } from "~/lib/sidebar-constants";
+import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_GROUPS_COOKIE, SIDEBAR_SHORTCUT } from "~/lib/sidebar-constants";
 
 /**
  * The collapsible sidebar of /client and /dashboard (shadcn "sidebar" pattern on
@@ -23,6 +23,9 @@ type SidebarContextValue = {
   isMobile: boolean;
   setOpenMobile: (open: boolean) => void;
   toggle: () => void;
+  /** Menu groups the user folded (remembered in the `sidebar_groups` cookie). */
+  foldedGroups: string[];
+  setGroupFolded: (id: string, folded: boolean) => void;
 };
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
@@ -33,10 +36,20 @@ export function useSidebar(): SidebarContextValue {
   return context;
 }
 
-export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolean; children: React.ReactNode }) {
+export function SidebarProvider({ defaultOpen, defaultFolded, children }: { defaultOpen: boolean; defaultFolded: string[]; children: React.ReactNode }) {
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(defaultOpen);
   const [openMobile, setOpenMobile] = useState(false);
+  const [foldedGroups, setFoldedGroups] = useState(defaultFolded);
+
+  const setGroupFolded = useCallback((id: string, folded: boolean) => {
+    setFoldedGroups((current) => {
+      if (current.includes(id) === folded) return current;
+      const next = folded ? [...current, id] : current.filter((group) => group !== id);
+      document.cookie = `${SIDEBAR_GROUPS_COOKIE}=${encodeURIComponent(next.join(","))}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax`;
+      return next;
+    });
+  }, []);
 
   const toggle = useCallback(() => {
     if (isMobile) {
@@ -61,7 +74,10 @@ export function SidebarProvider({ defaultOpen, children }: { defaultOpen: boolea
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [toggle]);
 
-  const value = useMemo(() => ({ open, openMobile, isMobile, setOpenMobile, toggle }), [open, openMobile, isMobile, toggle]);
+  const value = useMemo(
+    () => ({ open, openMobile, isMobile, setOpenMobile, toggle, foldedGroups, setGroupFolded }),
+    [open, openMobile, isMobile, toggle, foldedGroups, setGroupFolded],
+  );
   return (
     <SidebarContext.Provider value={value}>
       <div data-sidebar-state={open ? "expanded" : "collapsed"} className="group/sidebar flex min-h-svh w-full">
@@ -106,51 +122,101 @@ export function SidebarTrigger({ className }: { className?: string }) {
 }
 
 export type SidebarItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+export type SidebarGroup = { id: string; label?: string; items: SidebarItem[] };
 
-function SidebarNav({ items, collapsed, onNavigate }: { items: SidebarItem[]; collapsed: boolean; onNavigate?: () => void }) {
+function SidebarLink({ item, collapsed, onNavigate }: { item: SidebarItem; collapsed: boolean; onNavigate?: () => void }) {
+  const { to, label, icon: Icon, end } = item;
+  const link = (
+    <NavLink
+      to={to}
+      end={end}
+      prefetch="intent"
+      onClick={onNavigate}
+      aria-label={collapsed ? label : undefined}
+      className={({ isActive }) =>
+        cn(
+          "flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-foreground/90 hover:bg-muted",
+          isActive && "bg-secondary font-semibold text-secondary-foreground",
+          collapsed && "justify-center px-0",
+        )
+      }
+    >
+      <Icon aria-hidden className="size-4 shrink-0" />
+      <span className={cn("truncate", collapsed && "sr-only")}>{label}</span>
+    </NavLink>
+  );
+  return (
+    <li>
+      {collapsed ? (
+        <Tooltip>
+          <TooltipTrigger asChild>{link}</TooltipTrigger>
+          <TooltipContent side="right">{label}</TooltipContent>
+        </Tooltip>
+      ) : (
+        link
+      )}
+    </li>
+  );
+}
+
+/**
+ * One group of the menu: a heading that folds it (a <details>, so it works without
+ * JavaScript); with JavaScript the folded groups are remembered in a cookie. In icon-only
+ * mode the groups are lists divided by a rule.
+ */
+function SidebarGroupSection({ group, collapsed, folded, onFold, onNavigate }: {
+  group: SidebarGroup;
+  collapsed: boolean;
+  folded: boolean;
+  onFold: (id: string, folded: boolean) => void;
+  onNavigate?: () => void;
+}) {
+  const list = (
+    <ul className="flex flex-col gap-1">
+      {group.items.map((item) => (
+        <SidebarLink key={item.to} item={item} collapsed={collapsed} onNavigate={onNavigate} />
+      ))}
+    </ul>
+  );
+  if (!group.label || collapsed) return <li className={cn(collapsed && "border-t pt-1 first:border-t-0 first:pt-0")}>{list}</li>;
+  return (
+    <li>
+      <details open={!folded} onToggle={(event) => onFold(group.id, !event.currentTarget.open)} className="group/section">
+        <summary
+          data-testid={`nav-group-${group.id}`}
+          className="flex h-8 cursor-pointer list-none items-center justify-between rounded-md px-2.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted [&::-webkit-details-marker]:hidden"
+        >
+          {group.label}
+          <ChevronDown aria-hidden className="size-3.5 transition-transform group-open/section:rotate-180 motion-reduce:transition-none" />
+        </summary>
+        <div className="pt-1">{list}</div>
+      </details>
+    </li>
+  );
+}
+
+function SidebarNav({ groups, collapsed, onNavigate }: { groups: SidebarGroup[]; collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const { foldedGroups, setGroupFolded } = useSidebar();
   return (
     <nav aria-label={t("area.navigation")} className="flex-1 overflow-y-auto px-2 py-2">
-      <ul className="flex flex-col gap-1">
-        {items.map(({ to, label, icon: Icon, end }) => {
-          const link = (
-            <NavLink
-              to={to}
-              end={end}
-              prefetch="intent"
-              onClick={onNavigate}
-              aria-label={collapsed ? label : undefined}
-              className={({ isActive }) =>
-                cn(
-                  "flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-foreground/90 hover:bg-muted",
-                  isActive && "bg-secondary font-semibold text-secondary-foreground",
-                  collapsed && "justify-center px-0",
-                )
-              }
-            >
-              <Icon aria-hidden className="size-4 shrink-0" />
-              <span className={cn("truncate", collapsed && "sr-only")}>{label}</span>
-            </NavLink>
-          );
-          return (
-            <li key={to}>
-              {collapsed ? (
-                <Tooltip>
-                  <TooltipTrigger asChild>{link}</TooltipTrigger>
-                  <TooltipContent side="right">{label}</TooltipContent>
-                </Tooltip>
-              ) : (
-                link
-              )}
-            </li>
-          );
-        })}
+      <ul className="flex flex-col gap-2">
+        {groups.map((group) => (
+          <SidebarGroupSection
+            key={group.id}
+            group={group}
+            collapsed={collapsed}
+            folded={foldedGroups.includes(group.id)}
+            onFold={setGroupFolded}
+            onNavigate={onNavigate}
+          />
+        ))}
       </ul>
     </nav>
   );
 }
 
-export function Sidebar({ title, items, footer }: { title: React.ReactNode; items: SidebarItem[]; footer?: React.ReactNode }) {
+export function Sidebar({ title, groups, footer }: { title: React.ReactNode; groups: SidebarGroup[]; footer?: React.ReactNode }) {
   const { t } = useTranslation();
   const { open, openMobile, setOpenMobile } = useSidebar();
   const collapsed = !open;
@@ -167,7 +233,7 @@ export function Sidebar({ title, items, footer }: { title: React.ReactNode; item
       >
         <div className={cn("flex h-14 items-center gap-2 border-b px-3", collapsed && "justify-center px-0")}>{title}</div>
         <RegionErrorBoundary>
-          <SidebarNav items={items} collapsed={collapsed} />
+          <SidebarNav groups={groups} collapsed={collapsed} />
         </RegionErrorBoundary>
         {footer && !collapsed ? <div className="border-t p-3">{footer}</div> : null}
       </aside>
@@ -175,7 +241,7 @@ export function Sidebar({ title, items, footer }: { title: React.ReactNode; item
         <SheetContent side="end" closeLabel={t("area.closeSidebar")} data-testid="sidebar-sheet" className="w-(--sidebar-width-mobile) p-0 md:hidden">
           <SheetTitle className="flex h-14 items-center gap-2 border-b px-3">{title}</SheetTitle>
           <SheetDescription className="sr-only">{t("area.navigation")}</SheetDescription>
-          <SidebarNav items={items} collapsed={false} onNavigate={() => setOpenMobile(false)} />
+          <SidebarNav groups={groups} collapsed={false} onNavigate={() => setOpenMobile(false)} />
           {footer ? <div className="border-t p-3">{footer}</div> : null}
         </SheetContent>
       </Sheet>

@@ -32,6 +32,20 @@ export async function getAvailabilitySettings(): Promise<AvailabilityRules> {
   };
 }
 
+const ZONE_CACHE_MS = 60_000;
+let officeZone: { value: string; until: number } | undefined;
+
+/**
+ * The office's time zone, the default zone of every time shown (lib/format.ts). Read on every
+ * page, so kept for a minute (another instance's change is seen within that minute).
+ */
+export async function getOfficeTimeZone(): Promise<string> {
+  if (officeZone && officeZone.until > Date.now()) return officeZone.value;
+  const row = await db().selectFrom("availabilitySettings").select("timeZone").where("id", "=", SETTINGS_ID).executeTakeFirst();
+  officeZone = { value: row?.timeZone ?? FALLBACK_RULES.timeZone, until: Date.now() + ZONE_CACHE_MS };
+  return officeZone.value;
+}
+
 export async function updateAvailabilitySettings(rules: AvailabilityRules): Promise<void> {
   const values = {
     timeZone: rules.timeZone,
@@ -47,6 +61,7 @@ export async function updateAvailabilitySettings(rules: AvailabilityRules): Prom
     .values({ id: SETTINGS_ID, ...values })
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
     .execute();
+  officeZone = undefined;
 }
 
 export type ClosedDay = { day: string; reason: string | null };

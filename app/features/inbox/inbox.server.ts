@@ -1,3 +1,4 @@
+import { type InboxStatus } from "./status";
 import { getFirm } from "~/features/content/content.server";
 import { db } from "~/lib/db/db.server";
 import { renderEmail } from "~/features/email/email.server";
@@ -65,8 +66,6 @@ export async function submitContactMessage(input: ContactInput, context: Contact
   return id;
 }
 
-export const INBOX_STATUSES = ["new", "read", "archived"] as const;
-export type InboxStatus = (typeof INBOX_STATUSES)[number];
 export const INBOX_PAGE_SIZE = 20;
 
 /** One page of contact messages, newest first, optionally of one status. */

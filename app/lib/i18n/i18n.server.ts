@@ -32,20 +32,31 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(language) ? language : fallbackLanguage;
 }
 
-/** An i18next instance for one language, for server-side text (e-mails, meta tags, API messages). */
-export async function getInstance(language: Language): Promise<I18n> {
+const instances = new Map<Language, { resources: ReturnType<typeof resources>; instance: Promise<I18n> }>();
+
+/**
+ * The i18next instance of one language, for server-side text (rendering, e-mails, meta,
+ * API messages). Made once per language and shared: nothing changes its language.
+ */
+export function getInstance(language: Language): Promise<I18n> {
+  const all = resources();
+  const cached = instances.get(language);
+  if (cached && cached.resources === all) return cached.instance;
   const instance = createInstance();
-  await instance.init({
-    lng: language,
-    fallbackLng: fallbackLanguage,
-    supportedLngs: [...supportedLanguages],
-    defaultNS,
-    ns: Object.keys(resources()[language]),
-    resources: resources(),
-    interpolation: { escapeValue: false },
-    initImmediate: false,
-  });
-  return instance;
+  const ready = instance
+    .init({
+      lng: language,
+      fallbackLng: fallbackLanguage,
+      supportedLngs: [...supportedLanguages],
+      defaultNS,
+      ns: Object.keys(all[language]),
+      resources: all,
+      interpolation: { escapeValue: false },
+      initImmediate: false,
+    })
+    .then(() => instance);
+  instances.set(language, { resources: all, instance: ready });
+  return ready;
 }
 
 export async function getFixedT(languageOrRequest: Language | Request, ns: string | string[] = defaultNS): Promise<TFunction> {

@@ -1,11 +1,11 @@
 import { json } from "@remix-run/node";
-import { pingDatabase } from "~/lib/db/db.server";
-import { appVersion } from "~/lib/version.server";
+import { apiRoute } from "~/lib/api.server";
+import { checkHealth } from "~/lib/health.server";
 
-export async function loader() {
-  const ok = await pingDatabase();
-  return json(
-    { status: ok ? "ok" : "error", db: ok ? "ok" : "error", version: appVersion },
-    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
-  );
-}
+/** GET /api/health: 200 `{ status, db, version }`, 503 when the database does not answer. */
+export const { loader, action } = apiRoute({
+  GET: async () => {
+    const { ok, body } = await checkHealth();
+    return json(body, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  },
+});

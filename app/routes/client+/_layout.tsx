@@ -1,20 +1,22 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AreaLayout } from "~/components/area/area-layout";
 import { areaLayoutData } from "~/components/area/area-layout.server";
+import { areaLayoutHandle, areaLayoutShouldRevalidate } from "~/components/area/area-layout.shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser } from "~/features/auth/guards.server";
-import { pageTitle } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return areaLayoutData(request, await requireUser(request));
 }
 
 export default function ClientLayout() {
-  const { user, unread, sidebarOpen } = useLoaderData<typeof loader>();
-  return <AreaLayout area="client" user={user} unread={unread} sidebarOpen={sidebarOpen} />;
+  const { user, unread, sidebarOpen, foldedGroups } = useLoaderData<typeof loader>();
+  return <AreaLayout area="client" user={user} unread={unread} sidebarOpen={sidebarOpen} foldedGroups={foldedGroups} />;
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "common:area.clientArea") }];
+export const handle = areaLayoutHandle;
+
+export const shouldRevalidate = areaLayoutShouldRevalidate;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,6 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { pageTitle } from "~/lib/meta";
+import { titleMeta } from "~/lib/meta";
 
 /** An unknown path under /dashboard: 404 inside the area layout. */
 export function loader() {
@@ -11,6 +10,6 @@ export default function DashboardNotFound() {
   return null;
 }
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "common:errors.notFound") }];
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

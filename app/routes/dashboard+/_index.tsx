@@ -1,23 +1,32 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getDashboardStats } from "~/features/service-orders/overview.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/features/auth/guards.server";
+import { isAdminRole } from "~/lib/features";
+import { titleMeta } from "~/lib/meta";
+import { navGroupsFor } from "~/components/area/nav-items";
+import { useRouteLoaderData } from "@remix-run/react";
 import { intlLocale } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const user = await requireBackOffice(request);
   const t = await getFixedT(await getLanguage(request), "orders");
-  return json({ stats: await getDashboardStats(), pageTitle: t("dashboard.title") });
+  // A staff member's overview is the list of the screens they were given; the figures are the admins'.
+  return json({ stats: isAdminRole(user.role) ? await getDashboardStats() : null, title: t("dashboard.title") });
 }
 
 export default function DashboardIndex() {
   const { stats } = useLoaderData<typeof loader>();
+  return stats ? <AdminOverview stats={stats} /> : <StaffOverview />;
+}
+
+function AdminOverview({ stats }: { stats: Awaited<ReturnType<typeof getDashboardStats>> }) {
   const { t, i18n } = useTranslation("orders");
   const number = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(value);
   const tiles = [
@@ -74,6 +83,30 @@ export default function DashboardIndex() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+/** The overview of a staff member: their screens, one card each. */
+function StaffOverview() {
+  const { t } = useTranslation();
+  const layout = useRouteLoaderData<{ user: { role: string; enabledFeatures: string[] } }>("routes/dashboard+/_layout");
+  const items = layout ? navGroupsFor("dashboard", layout.user).flatMap((group) => group.items).filter((item) => item.to !== "/dashboard") : [];
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">{t("area.dashboard")}</h1>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map(({ to, labelKey, icon: Icon }) => (
+          <li key={to}>
+            <Link to={to} className="flex items-center gap-3 rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted">
+              <Icon aria-hidden className="size-5 text-primary" />
+              <span className="font-semibold">{t(labelKey)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export const handle = { i18n: ["orders"] };
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

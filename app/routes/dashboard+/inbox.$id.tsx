@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { openContactMessage, setContactMessageArchived } from "~/features/inbox/inbox.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/features/auth/guards.server";
 import { invariantResponse } from "~/lib/http.server";
 import { intlLocale } from "~/lib/i18n/config";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -13,14 +13,14 @@ import { redirectWithToast } from "~/lib/toast.server";
 const ArchiveSchema = z.object({ intent: z.enum(["archive", "unarchive"]) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireBackOffice(request, "inbox");
   const message = await openContactMessage(params.id ?? "");
   invariantResponse(message, "Message not found");
   return json({ message });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  await requireBackOffice(request, "inbox");
   const parsed = ArchiveSchema.safeParse(Object.fromEntries(await request.formData()));
   invariantResponse(parsed.success, "Bad request", { status: 400 });
   const archived = parsed.data.intent === "archive";

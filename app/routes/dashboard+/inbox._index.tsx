@@ -4,8 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Archive, Mail, MailOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { INBOX_STATUSES, listContactMessages } from "~/features/inbox/inbox.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { listContactMessages } from "~/features/inbox/inbox.server";
+import { INBOX_STATUSES } from "~/features/inbox/status";
+import { requireBackOffice } from "~/features/auth/guards.server";
 import { intlLocale } from "~/lib/i18n/config";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
@@ -17,7 +18,7 @@ const QuerySchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireBackOffice(request, "inbox");
   const url = new URL(request.url);
   const query = QuerySchema.parse({ status: url.searchParams.get("status") ?? undefined, page: url.searchParams.get("page") ?? 1 });
   const [t, result] = await Promise.all([getFixedT(request, "public"), listContactMessages(query)]);

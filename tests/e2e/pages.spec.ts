@@ -1,0 +1,100 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { acceptCookies } from "./cookies";
+import { DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
+
+/**
+ * Every page of the client area and the dashboard, opened with JavaScript on, in English
+ * in Los Angeles and in Arabic in Dubai: no console error, no page error (hydration
+ * included: times are formatted in the viewer's zone on both sides), no server error,
+ * and every string it shows came with the document (no /locales/ request while it loads).
+ * A new page adds its line here.
+ */
+type Who = keyof typeof DEMO & ("owner" | "admin" | "client");
+type PageCase = { path: string | (() => string); as: Who };
+
+function firstId(sql: string, ...params: unknown[]): string {
+  const db = openTestDatabase();
+  try {
+    const row = db.prepare(sql).get(...params) as { id: string } | undefined;
+    if (!row) throw new Error(`no row for ${sql}`);
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+const clientId = () => firstId("select id from users where email = ?", DEMO.client);
+const orderOf = () => firstId("select id from service_orders where client_id = ? order by created_at", clientId());
+const appointmentOf = () => firstId("select id from appointments where client_id = ? order by starts_at", clientId());
+const reportOf = () => firstId("select id from reports where client_id = ? order by created_at", clientId());
+const messageOf = () => firstId("select id from contact_messages order by created_at desc");
+
+export const PAGES: PageCase[] = [
+  { path: "/client", as: "client" },
+  { path: "/client/services", as: "client" },
+  { path: "/client/service-orders", as: "client" },
+  { path: "/client/service-orders/new", as: "client" },
+  { path: () => `/client/service-orders/${orderOf()}`, as: "client" },
+  { path: "/client/appointments", as: "client" },
+  { path: "/client/appointments/new", as: "client" },
+  { path: () => `/client/appointments/${appointmentOf()}`, as: "client" },
+  { path: "/client/reports", as: "client" },
+  { path: () => `/client/reports/${reportOf()}`, as: "client" },
+  { path: "/client/notifications", as: "client" },
+  { path: "/client/profile", as: "client" },
+  { path: "/dashboard", as: "admin" },
+  { path: "/dashboard/service-orders", as: "admin" },
+  { path: () => `/dashboard/service-orders/${orderOf()}`, as: "admin" },
+  { path: "/dashboard/service-tracker", as: "admin" },
+  { path: "/dashboard/appointments", as: "admin" },
+  { path: () => `/dashboard/appointments/${appointmentOf()}`, as: "admin" },
+  { path: "/dashboard/calendar", as: "admin" },
+  { path: "/dashboard/calendar?view=week", as: "admin" },
+  { path: "/dashboard/reports", as: "admin" },
+  { path: "/dashboard/reports/new", as: "admin" },
+  { path: () => `/dashboard/reports/${reportOf()}`, as: "admin" },
+  { path: "/dashboard/clients", as: "owner" },
+  { path: "/dashboard/clients/new", as: "owner" },
+  { path: () => `/dashboard/clients/${clientId()}`, as: "owner" },
+  { path: "/dashboard/inbox", as: "admin" },
+  { path: () => `/dashboard/inbox/${messageOf()}`, as: "admin" },
+  { path: "/dashboard/notifications", as: "admin" },
+  { path: "/dashboard/profile", as: "admin" },
+];
+
+async function openWithoutErrors(page: Page, context: BrowserContext, { path, as }: PageCase, language: "en" | "ar") {
+  await acceptCookies(context);
+  await context.addCookies([{ name: "lng", value: language, url: `http://localhost:${process.env.E2E_PORT}` }]);
+  await signIn(context, DEMO[as]);
+  const watch = watchErrors(page);
+  const lateStrings: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/locales/")) lateStrings.push(request.url());
+  });
+  const target = typeof path === "function" ? path() : path;
+  const response = await page.goto(target);
+  expect(response?.status(), target).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+  await expect(page.locator("h1").first()).toBeVisible();
+  await hydrated(page.getByTestId("sidebar-trigger"));
+  // Let effects run (live notifications connect, deferred work settles).
+  await page.waitForLoadState("networkidle");
+  if (!process.env.SKIP_TITLE) expect(await page.title(), `${target} has its own title`).toMatch(/ · /);
+  if (!process.env.SKIP_TITLE) expect(lateStrings, `${target} fetched strings it should have brought`).toEqual([]);
+  watch.expectNone();
+}
+
+for (const [language, timezoneId] of [
+  ["en", "America/Los_Angeles"],
+  ["ar", "Asia/Dubai"],
+] as const) {
+  test.describe(`every area page opens without an error (${language}, ${timezoneId})`, () => {
+    test.use({ timezoneId, locale: language === "ar" ? "ar-AE" : "en-US" });
+    for (const pageCase of PAGES) {
+      const label = typeof pageCase.path === "function" ? pageCase.path.toString().match(/`([^`]+)`/)?.[1] ?? "page" : pageCase.path;
+      test(`${label} as ${pageCase.as}`, async ({ page, context }) => {
+        await openWithoutErrors(page, context, pageCase, language);
+      });
+    }
+  });
+}
