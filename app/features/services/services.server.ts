@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
@@ -23,6 +24,20 @@ export type ServiceView = {
 };
 
 type Actor = { id: string; role: string };
+
+/**
+ * The one translated service title other areas select (orders, appointments, overviews):
+ * the title in `language`, else in English, else the service's key. `serviceId` is the
+ * column holding the service's id in the caller's query, e.g. "o.serviceId".
+ * Two primary-key lookups per row; the caller's query keeps its own joins.
+ */
+export function serviceTitleSql(serviceId: string, language: string): RawBuilder<string> {
+  const id = sql.ref(serviceId);
+  return sql<string>`coalesce(
+    (select st.title from service_translations st where st.service_id = ${id} and st.locale = ${language}),
+    (select st.title from service_translations st where st.service_id = ${id} and st.locale = ${fallbackLanguage}),
+    (select sv.key from services sv where sv.id = ${id}))`;
+}
 
 function baseQuery(language: string) {
   return db()
