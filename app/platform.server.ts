@@ -9,6 +9,10 @@ import { logger } from "~/lib/logger.server";
 import { configureRealtime } from "~/lib/realtime.server";
 import { pageCacheStore } from "~/lib/page-cache.server";
 import { closeRedis, redis } from "~/lib/redis.server";
+import { startJobWorker, type JobWorker } from "~/lib/jobs.server";
+import "./jobs.server";
+
+let worker: JobWorker | undefined;
 
 /** Start-up and shut-down work the Express host asks of the app (server/platform.ts). */
 export const platform: Platform = {
@@ -18,12 +22,15 @@ export const platform: Platform = {
     for (const result of results ?? []) logger.info({ migration: result.migrationName }, "migration applied");
     await seedPublicContent(database);
     if (env().seedDemo) await seedDemoAccounts(database, env().demoPassword);
+    // Every instance runs a worker of the database-backed job queue (app/lib/jobs.server.ts).
+    worker = startJobWorker();
   },
   async attachRealtime(io: SocketServer) {
     configureRealtime(io, { redis: redis() });
   },
   pageCache: pageCacheStore,
   async shutdown() {
+    await worker?.stop();
     await closeRedis();
     await closeDb();
   },

@@ -348,6 +348,23 @@ export interface AuditLogTable {
   createdAt: Timestamp;
 }
 
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: Json<Record<string, unknown>>;
+  status: Generated<string>;
+  runAt: Timestamp;
+  attempts: Generated<number>;
+  maxAttempts: Generated<number>;
+  lockedBy: string | null;
+  lockedUntil: NullableTimestamp;
+  lastError: string | null;
+  uniqueKey: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -378,6 +395,7 @@ export interface Database {
   tasks: TasksTable;
   templates: TemplatesTable;
   auditLog: AuditLogTable;
+  jobs: JobsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -392,5 +410,5 @@ export const BOOLEAN_COLUMNS = new Set([
   "remember", "active", "published", "read", "autoProcess", "notifyOnCompletion", "apiEnabled",
 ]);
 export const JSON_COLUMNS = new Set([
-  "enabledFeatures", "data", "i18n", "weeklyHours", "params", "allowedFileTypes", "meta",
+  "enabledFeatures", "data", "i18n", "weeklyHours", "params", "allowedFileTypes", "meta", "payload",
 ]);

@@ -1,0 +1,7 @@
+/**
+ * The jobs of every area, imported once by the composition root (app/platform.server.ts)
+ * so that the worker knows their handlers and schedules. An area with background work
+ * puts its `defineJob(...)` / `scheduleDaily(...)` calls in its own `jobs.server.ts`
+ * and adds the import here.
+ */
+export {};

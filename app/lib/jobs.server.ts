@@ -1,0 +1,277 @@
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import { PostgresAdapter } from "kysely";
+import { toJson } from "./db/connection.server";
+import { db } from "./db/db.server";
+import { isUniqueViolation } from "./app-error";
+import { logger } from "./logger.server";
+
+/**
+ * The database-backed job queue (table `jobs`, the only code touching it). Work that must
+ * not hold up a request, survive a restart, and run once even with several instances:
+ * purging old notifications, machine-translating an uploaded file, the daily reminders.
+ *
+ * - A job is **leased** by one worker (`locked_by`, `locked_until`); a worker that dies
+ *   leaves its lease to expire and another worker takes the job again.
+ * - A failing job is retried with a growing delay and stops after `maxAttempts`, its last
+ *   error kept (`status = failed`).
+ * - `uniqueKey` makes enqueueing idempotent: every instance may ask for
+ *   "tasks.reminders:2026-11-23"; one job exists, so it runs once.
+ * - Schedules (`every: "day"` at a local time) are turned into such keyed jobs by each
+ *   worker's tick.
+ *
+ * Handlers are registered by the areas (`defineJob`) and imported by the composition root
+ * (app/platform.server.ts), which starts the worker in the server process.
+ */
+export type JobRecord = {
+  id: string;
+  name: string;
+  payload: Record<string, unknown>;
+  status: string;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  lockedBy: string | null;
+  lastError: string | null;
+};
+
+export type JobContext = {
+  job: JobRecord;
+  /** Extends the lease while long work goes on (OCR of a long document). */
+  heartbeat: () => Promise<void>;
+};
+
+type Handler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+type Definition = { handler: Handler; maxAttempts: number; leaseSeconds: number };
+
+const DEFAULT_LEASE_SECONDS = 300;
+const DEFAULT_MAX_ATTEMPTS = 5;
+const handlers = new Map<string, Definition>();
+
+/** Registers a job's handler; returns a typed way to enqueue it. */
+export function defineJob<Payload extends Record<string, unknown>>(
+  name: string,
+  handler: (payload: Payload, context: JobContext) => Promise<void>,
+  options: { maxAttempts?: number; leaseSeconds?: number } = {},
+) {
+  handlers.set(name, {
+    handler: handler as Handler,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    leaseSeconds: options.leaseSeconds ?? DEFAULT_LEASE_SECONDS,
+  });
+  return {
+    name,
+    enqueue: (payload: Payload, enqueueOptions?: EnqueueOptions) => enqueueJob(name, payload, enqueueOptions),
+  };
+}
+
+export type EnqueueOptions = { runAt?: Date | string; uniqueKey?: string; maxAttempts?: number };
+
+/** Adds a job; with a `uniqueKey` already used, nothing is added (`created: false`). */
+export async function enqueueJob(name: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<{ id: string | null; created: boolean }> {
+  const id = randomUUID();
+  const runAt = options.runAt ? new Date(options.runAt).toISOString() : new Date().toISOString();
+  try {
+    await db()
+      .insertInto("jobs")
+      .values({
+        id,
+        name,
+        payload: toJson(payload),
+        runAt,
+        maxAttempts: options.maxAttempts ?? handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        uniqueKey: options.uniqueKey ?? null,
+      })
+      .execute();
+    return { id, created: true };
+  } catch (error) {
+    if (options.uniqueKey && isUniqueViolation(error)) return { id: null, created: false };
+    throw error;
+  }
+}
+
+const isPostgres = () => db().getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Leases the next due job (or one whose lease expired) to `workerId`. Atomic on both
+ * dialects: PostgreSQL skips rows another worker holds; SQLite runs one writer at a time.
+ */
+export async function claimNextJob(workerId: string, now = new Date()): Promise<JobRecord | null> {
+  const at = now.toISOString();
+  const postgres = isPostgres();
+  const lease = new Date(now.getTime() + DEFAULT_LEASE_SECONDS * 1000).toISOString();
+  const row = await db()
+    .updateTable("jobs")
+    .set((eb) => ({ status: "running", lockedBy: workerId, lockedUntil: lease, attempts: eb("attempts", "+", 1), updatedAt: at }))
+    .where("id", "=", (eb) =>
+      eb
+        .selectFrom("jobs")
+        .select("id")
+        .where((w) => w.or([w.and([w("status", "=", "queued"), w("runAt", "<=", at)]), w.and([w("status", "=", "running"), w("lockedUntil", "<", at)])]))
+        .orderBy("runAt")
+        .limit(1)
+        .$if(postgres, (query) => query.forUpdate().skipLocked()),
+    )
+    .returning(["id", "name", "payload", "status", "attempts", "maxAttempts", "runAt", "lockedBy", "lastError"])
+    .executeTakeFirst();
+  if (!row) return null;
+  // The handler's own lease length, once we know which job it is.
+  const leaseSeconds = handlers.get(row.name)?.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  if (leaseSeconds !== DEFAULT_LEASE_SECONDS) {
+    await db()
+      .updateTable("jobs")
+      .set({ lockedUntil: new Date(now.getTime() + leaseSeconds * 1000).toISOString() })
+      .where("id", "=", row.id)
+      .where("lockedBy", "=", workerId)
+      .execute();
+  }
+  return row as JobRecord;
+}
+
+/** Seconds before the next try: 30 s, 2 min, 8 min, … at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 30 * 4 ** Math.max(0, attempts - 1));
+}
+
+async function finish(job: JobRecord, workerId: string, outcome: { ok: true } | { ok: false; error: string }, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const base = db().updateTable("jobs").where("id", "=", job.id).where("lockedBy", "=", workerId);
+  if (outcome.ok) {
+    await base.set({ status: "done", finishedAt: at, updatedAt: at, lockedUntil: null, lastError: null }).execute();
+  } else if (job.attempts >= job.maxAttempts) {
+    await base.set({ status: "failed", finishedAt: at, updatedAt: at, lockedUntil: null, lastError: outcome.error }).execute();
+  } else {
+    const runAt = new Date(now.getTime() + retryDelaySeconds(job.attempts) * 1000).toISOString();
+    await base.set({ status: "queued", runAt, updatedAt: at, lockedBy: null, lockedUntil: null, lastError: outcome.error }).execute();
+  }
+}
+
+/** Claims one due job and runs it; says whether there was one. */
+export async function runNextJob(workerId: string): Promise<boolean> {
+  const job = await claimNextJob(workerId);
+  if (!job) return false;
+  const definition = handlers.get(job.name);
+  if (job.attempts > job.maxAttempts) {
+    // A lease that expired once too often (the worker died each time): give up, keep why.
+    await finish({ ...job, attempts: job.maxAttempts }, workerId, { ok: false, error: job.lastError ?? "the job's lease expired too many times" });
+    return true;
+  }
+  if (!definition) {
+    await finish({ ...job, attempts: job.maxAttempts }, workerId, { ok: false, error: `no handler for job "${job.name}"` });
+    return true;
+  }
+  const heartbeat = async () => {
+    await db()
+      .updateTable("jobs")
+      .set({ lockedUntil: new Date(Date.now() + definition.leaseSeconds * 1000).toISOString() })
+      .where("id", "=", job.id)
+      .where("lockedBy", "=", workerId)
+      .execute();
+  };
+  try {
+    await definition.handler(job.payload, { job, heartbeat });
+    await finish(job, workerId, { ok: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.warn({ err: error, job: job.name, jobId: job.id, attempt: job.attempts }, "job failed");
+    await finish(job, workerId, { ok: false, error: message.slice(0, 2000) });
+  }
+  return true;
+}
+
+/** Runs due jobs until none is left (tests, and a worker catching up); returns how many ran. */
+export async function runDueJobs(workerId = `once-${randomUUID()}`, limit = 100): Promise<number> {
+  let count = 0;
+  while (count < limit && (await runNextJob(workerId))) count += 1;
+  return count;
+}
+
+/** A job asked for once per local day at a local time (e.g. 07:00 in the office's zone). */
+export type DailySchedule = { name: string; at: string; timeZone: () => Promise<string> | string; payload?: Record<string, unknown> };
+
+const schedules: DailySchedule[] = [];
+
+export function scheduleDaily(schedule: DailySchedule): void {
+  if (!schedules.some((existing) => existing.name === schedule.name)) schedules.push(schedule);
+}
+
+function localParts(now: Date, timeZone: string): { day: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** Enqueues today's run of each daily schedule whose time has come (once across instances: keyed by the day). */
+export async function enqueueDueSchedules(now = new Date()): Promise<number> {
+  let created = 0;
+  for (const schedule of schedules) {
+    const { day, time } = localParts(now, await schedule.timeZone());
+    if (time < schedule.at) continue;
+    const result = await enqueueJob(schedule.name, { ...schedule.payload, day }, { uniqueKey: `${schedule.name}:${day}` });
+    if (result.created) created += 1;
+  }
+  return created;
+}
+
+/** Forgets finished jobs after a week (failed ones stay a month, for whoever looks into them). */
+export async function purgeFinishedJobs(now = new Date()): Promise<number> {
+  const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+  const month = new Date(now.getTime() - 30 * 86_400_000).toISOString();
+  const done = await db().deleteFrom("jobs").where("status", "=", "done").where("finishedAt", "<", week).executeTakeFirst();
+  const failed = await db().deleteFrom("jobs").where("status", "=", "failed").where("finishedAt", "<", month).executeTakeFirst();
+  return Number(done.numDeletedRows) + Number(failed.numDeletedRows);
+}
+
+export type JobWorker = { id: string; stop: () => Promise<void> };
+
+/**
+ * The worker of a server process: every `pollMs` it enqueues due schedules and runs due
+ * jobs one at a time (OCR and translation are heavy; one at a time per instance).
+ */
+export function startJobWorker(options: { pollMs?: number; id?: string } = {}): JobWorker {
+  const id = options.id ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const pollMs = options.pollMs ?? 2000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let lastHousekeeping = 0;
+
+  const tick = async () => {
+    try {
+      await enqueueDueSchedules();
+      if (Date.now() - lastHousekeeping > 3_600_000) {
+        lastHousekeeping = Date.now();
+        await purgeFinishedJobs();
+      }
+      while (!stopped && (await runNextJob(id))) {
+        // keep going while there is work
+      }
+    } catch (error) {
+      logger.error({ err: error }, "job worker tick failed");
+    }
+  };
+  const loop = () => {
+    if (stopped) return;
+    running = tick().finally(() => {
+      if (!stopped) timer = setTimeout(loop, pollMs);
+    });
+  };
+  timer = setTimeout(loop, 100);
+  return {
+    id,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** For tests: forget registered handlers and schedules. */
+export function resetJobsForTests(): void {
+  handlers.clear();
+  schedules.length = 0;
+}
