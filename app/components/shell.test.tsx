@@ -1,24 +1,11 @@
-import { renderToString } from "react-dom/server";
-// The router under @remix-run/react (a dependency of it), for rendering links outside Remix.
-import { StaticRouter } from "react-router-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { readSidebarOpen, sidebarCookie } from "~/lib/sidebar.server";
-import { getInstance } from "~/lib/i18n/i18n.server";
+import { renderHtml as render } from "../../tests/support/render";
 import { navGroupsFor } from "./area/nav-items";
 import { readFoldedGroups } from "~/lib/sidebar.server";
 import { ErrorFallback, ErrorPage, Forbidden, NotFound } from "./error-boundary";
 import { deviceOf } from "./shell-hooks";
 import { LoadingPlaceholder, type SkeletonShape } from "./ui/skeleton";
-
-async function render(element: React.ReactElement, language: "en" | "ar" | "fr" = "en") {
-  const i18n = await getInstance(language);
-  return renderToString(
-    <I18nextProvider i18n={i18n}>
-      <StaticRouter location="/">{element}</StaticRouter>
-    </I18nextProvider>,
-  );
-}
 
 describe("error texts", () => {
   it("the short fallback reads 'Something went wrong' with 'Try again'", async () => {
