@@ -25,9 +25,11 @@ export type Page<T> = {
   pageCount: number;
   /** Keyset cursor of the next page (`?after=`), null on the last page. */
   nextCursor: string | null;
+  /** Keyset cursor of the previous page (`?before=`), null on the first page or when paged by number. */
+  prevCursor: string | null;
 };
 
-export type PageRequest = { page: number; perPage: number; after?: string; sort?: string };
+export type PageRequest = { page: number; perPage: number; after?: string; before?: string; sort?: string };
 
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
 /** Out-of-range sizes are clamped, not refused: `?perPage=500` shows MAX_PER_PAGE rows. */
@@ -46,6 +48,7 @@ export const PageQuerySchema = z.object({
   pageSize: perPageNumber,
   sort: z.string().trim().max(40).optional().catch(undefined),
   after: z.string().trim().max(400).optional().catch(undefined),
+  before: z.string().trim().max(400).optional().catch(undefined),
 });
 
 /** Reads search params into an object; repeated keys become arrays (checkbox filters). */
@@ -79,7 +82,7 @@ export function parseListQuery<Filters extends z.ZodRawShape, Sort extends strin
     const value = (schema as z.ZodTypeAny).safeParse(raw[name]);
     if (value.success && value.data !== undefined) filters[name] = value.data;
   }
-  return { page: base.page, perPage, after: base.after, sort, ...(filters as Partial<z.infer<z.ZodObject<Filters>>>) };
+  return { page: base.page, perPage, after: base.after, before: base.before, sort, ...(filters as Partial<z.infer<z.ZodObject<Filters>>>) };
 }
 
 export function offsetOf(request: Pick<PageRequest, "page" | "perPage">): number {
@@ -98,6 +101,7 @@ export function toPage<T>(items: T[], total: number, request: Pick<PageRequest, 
     totalCapped,
     pageCount: Math.max(1, Math.ceil(shown / request.perPage)),
     nextCursor,
+    prevCursor: null,
   };
 }
 

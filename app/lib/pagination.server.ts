@@ -1,0 +1,93 @@
+import { sql, type SelectQueryBuilder } from "kysely";
+import { db } from "./db/db.server";
+import { COUNT_CAP, decodeCursor, encodeCursor, offsetOf, type Page, type PageRequest } from "./pagination";
+
+/**
+ * Lists at a firm's real volume (issue 19): one query shape for every list.
+ *
+ * - Sorted on indexed keys ending with the row's unique id, so equal timestamps keep a
+ *   stable order.
+ * - Near the start, pages by number (OFFSET over an index is cheap there); beyond
+ *   KEYSET_FROM_PAGE, and always for the API's `after`/`before`, by **keyset**: the next
+ *   page starts after the last row's keys, whatever was added meanwhile, and never walks
+ *   the skipped rows.
+ * - Counts on the filtered base table only, and stop at COUNT_CAP ("10,000+").
+ */
+export const KEYSET_FROM_PAGE = 50;
+
+export type SortKey<Row> = { ref: string; value: (row: Row) => string | number | null };
+
+type AnyQuery<Row> = SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Rows of `query` up to COUNT_CAP + 1: the total, or COUNT_CAP and "more". */
+export async function countCapped(query: SelectQueryBuilder<any, any, any>): Promise<number> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as("one")).limit(COUNT_CAP + 1);
+  const row = await db()
+    .selectFrom(capped.as("capped"))
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * One page of `query` (filtered and selected, not ordered), ordered by `keys` in
+ * `direction` (the last key must be unique, e.g. the id). `request.after` / `before`
+ * are cursors from an earlier page; `count` counts the filtered rows (see countCapped).
+ */
+export async function keysetPage<Row>(
+  query: AnyQuery<Row>,
+  request: PageRequest,
+  options: { keys: Array<SortKey<Row>>; direction: "asc" | "desc"; count: () => Promise<number> },
+): Promise<Page<Row>> {
+  const { keys, direction } = options;
+  const after = decodeCursor(request.after, keys.length);
+  const before = after ? null : decodeCursor(request.before, keys.length);
+  const refs = keys.map((key) => sql.ref(key.ref));
+  const tuple = sql.join(refs);
+  const forward = direction === "asc" ? ">" : "<";
+  const backward = direction === "asc" ? "<" : ">";
+  const flip = direction === "asc" ? "desc" : "asc";
+
+  let ordered = query;
+  const cursor = after ?? before;
+  if (cursor) {
+    const values = sql.join(cursor.map((value) => sql`${value}`));
+    ordered = ordered.where(sql<boolean>`(${tuple}) ${sql.raw(after ? forward : backward)} (${values})`);
+  }
+  for (const ref of refs) ordered = ordered.orderBy(ref, before ? flip : direction);
+  ordered = ordered.limit(request.perPage + 1);
+  if (!cursor) ordered = ordered.offset(offsetOf(request));
+
+  const [rows, total] = await Promise.all([ordered.execute(), options.count()]);
+  const more = rows.length > request.perPage;
+  const items = rows.slice(0, request.perPage);
+  if (before) items.reverse();
+  const keysOf = (row: Row) => keys.map((key) => key.value(row));
+  const first = items[0];
+  const last = items[items.length - 1];
+  // Going back, "more" means more before this page; going forward, more after it.
+  const hasNext = before ? true : more;
+  const hasPrev = before ? more : Boolean(after) || request.page > 1;
+  const totalCapped = total > COUNT_CAP;
+  const shown = totalCapped ? COUNT_CAP : total;
+  return {
+    items,
+    page: request.page,
+    perPage: request.perPage,
+    total: shown,
+    totalCapped,
+    pageCount: Math.max(1, Math.ceil(shown / request.perPage)),
+    nextCursor: hasNext && last ? encodeCursor(keysOf(last)) : null,
+    prevCursor: hasPrev && first ? encodeCursor(keysOf(first)) : null,
+  };
+}
+
+/** Whether a page should be reached by cursor rather than by number. */
+export function isDeepPage(page: number): boolean {
+  return page > KEYSET_FROM_PAGE;
+}
+
+/** SQL LIKE pattern for a contains-search, with the wildcards of the search text escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
