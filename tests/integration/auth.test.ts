@@ -262,6 +262,14 @@ describeEachDialect("accounts", (db) => {
       expect(actions).toEqual(expect.arrayContaining(["auth.password_reset_requested", "auth.password_reset"]));
     });
 
+    it("counts a reset as a verified address (the link proved it)", async () => {
+      const user = await makeUser({ verified: false });
+      await requestPasswordReset(user.email, { ip: freshIp() });
+      await settleAccountWork();
+      await resetPassword(tokenIn(latestMailTo(mailDir(), user.email)!, "/reset-password"), "A-brand-new-passphrase");
+      expect((await signInAs(user.email, "A-brand-new-passphrase")).user.emailVerified).toBe(true);
+    });
+
     it("refuses an expired link", async () => {
       const user = await makeUser();
       await requestPasswordReset(user.email, { ip: freshIp() });
