@@ -17,6 +17,7 @@ import * as resetRoute from "~/routes/api+/auth.reset-password";
 import * as verifyRoute from "~/routes/api+/auth.verify-email";
 import * as profileRoute from "~/routes/api+/profile.me";
 import * as loginPage from "~/routes/_auth+/login";
+import * as forgotPage from "~/routes/_auth+/forgot-password";
 import * as registerPage from "~/routes/_auth+/register";
 import * as logoutResource from "~/routes/resources+/logout";
 import { call, callJson, type CallOptions } from "../support/api";
@@ -237,7 +238,7 @@ describeEachDialect("auth API and guards", (db) => {
     expect(latestMailTo(env().dataDir, email)?.subject).toBe("تأكيد بريدك الإلكتروني");
   });
 
-  describe("the register page", () => {
+  describe("the register and forgot-password pages", () => {
     const form = (fields: Record<string, string>) =>
       new Request(`${BASE}/register`, { method: "POST", headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
     const post = (request: Request) => registerPage.action({ request, params: {}, context: {} });
@@ -254,6 +255,24 @@ describeEachDialect("auth API and guards", (db) => {
       }
       expect(await fresh.text()).toBe(await taken.text());
       expect(latestMailTo(env().dataDir, owner.email)?.subject).toBe("Someone tried to create an account with your address");
+    });
+
+    it("the forgot-password page answers a known and an unknown address alike", async () => {
+      const owner = await makeUser();
+      const ask = (email: string) =>
+        forgotPage.action({
+          request: new Request(`${BASE}/forgot-password`, { method: "POST", headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email }) }),
+          params: {},
+          context: {},
+        });
+      const known = await ask(owner.email);
+      const unknown = await ask(`nobody-${newId().slice(0, 8)}@example.com`);
+      for (const response of [known, unknown]) {
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")).toBe("/login");
+      }
+      await settleAccountWork();
+      expect(latestMailTo(env().dataDir, owner.email)?.subject).toBe("Reset your password");
     });
   });
 
