@@ -63,7 +63,8 @@ describe("the wait after each failure of a pair", () => {
 
 function throttleSuite(store: "memory" | "redis") {
   describeEachDialect(`sign-in throttling (${store})`, (db, dialect) => {
-    // The ceilings take 100 and 50 password checks; they depend on the store, not on the database: once per store.
+    // The ceilings take 100 and 50 password checks (hence their longer time-out); they depend on the store,
+    // not on the database: once per store.
     const oncePerStore = dialect === "sqlite" ? it : it.skip;
     beforeEach(() => {
       resetLimitersForTests();
@@ -163,7 +164,7 @@ function throttleSuite(store: "memory" | "redis") {
       expect(blocked.retryAfter).toBeGreaterThan(0);
       expect((await attempt(browser(), email, PASSWORD)).outcome).toBe("ok");
       expect((await attempt(trusted, email, PASSWORD)).outcome).toBe("ok");
-    });
+    }, 120_000);
 
     oncePerStore("keeps strangers out of an account failed from many addresses, but not the owner's own browser", async () => {
       const { email } = await owner();
@@ -172,7 +173,7 @@ function throttleSuite(store: "memory" | "redis") {
       for (let i = 0; i < LIMITS["login:account-failures"].points; i++) expect((await attempt(browser(), email, WRONG)).outcome).toBe("400");
       expect((await attempt(browser(), email, PASSWORD)).outcome).toBe("429");
       expect((await attempt(ownersBrowser, email, PASSWORD)).outcome).toBe("ok");
-    });
+    }, 120_000);
 
     it("answers the API's throttled attempt with 429, Retry-After and a translated message", async () => {
       const { email } = await owner();
