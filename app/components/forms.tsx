@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { decodeMessage } from "~/lib/app-error";
 import { cn } from "~/lib/utils";
 
 /**
@@ -29,8 +30,17 @@ export function useZodForm<Schema extends z.ZodTypeAny>(schema: Schema, options:
     ...options,
   });
 }
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+/** A message key, with its parameters when a refusal or a schema encoded some (lib/app-error encodeMessage). */
+function useMessage() {
   const { t } = useTranslation();
+  return (message: string) => {
+    const { key, params } = decodeMessage(message);
+    return t(key, params);
+  };
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const t = useMessage();
   if (!errors?.length) return null;
   return (
     <ul id={id} className="text-sm font-medium text-destructive" role="alert">
@@ -43,7 +53,7 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 
 /** The form-level message (submission.reply({ formErrors })), e.g. "Invalid credentials". */
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
-  const { t } = useTranslation();
+  const t = useMessage();
   if (!errors?.length) return null;
   return (
     <div id={id} role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">

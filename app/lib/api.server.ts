@@ -55,6 +55,11 @@ async function translator(request: Request) {
   };
 }
 
+/** A message of a successful answer in the caller's language: `{ message: await apiMessage(request, "auth:toast.loginSuccess") }`. */
+export async function apiMessage(request: Request, key: string, params?: Record<string, string | number>): Promise<string> {
+  return (await translator(request))(key, params);
+}
+
 /** A refusal as the API's JSON: `{ message, errors? }`; a schema's first issue reads "field: message". */
 export async function refusalJson(request: Request, error: AppError): Promise<Response> {
   const translate = await translator(request);

@@ -52,7 +52,9 @@ type AnySubmission = Pick<Submission<unknown>, "reply">;
 
 /**
  * Actions: the one translation of a refusal into a page answer.
- * - a missing or foreign record: the area's 404;
+ * - a missing or foreign record (404): the area's 404;
+ * - a 403 (the caller sees the record but may not do this to it, e.g. "only the owner can
+ *   manage administrators") is a message like any other refusal below;
  * - a refusal about a field, with the form's submission: that field's error, the typed values kept;
  * - any other refusal with a submission: the message above the form, the typed values kept;
  * - without a submission (a button): back to the page with an error toast.
@@ -60,7 +62,7 @@ type AnySubmission = Pick<Submission<unknown>, "reply">;
  */
 export async function refusal(request: Request, error: unknown, submission?: AnySubmission, extra?: Record<string, unknown>): Promise<Response> {
   if (!isAppError(error)) throw error;
-  if (error.status === 404 || error.status === 403) throw json({ key: error.key, params: error.params }, { status: 404 });
+  if (error.status === 404) throw json({ key: error.key, params: error.params }, { status: 404 });
   const message = encodeMessage(error.key, error.params);
   if (submission) {
     const reply = error.field

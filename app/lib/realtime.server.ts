@@ -4,28 +4,10 @@ import type { Server as SocketServer, Socket } from "socket.io";
 import { db } from "./db/db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
-import { findSession, sessionCookie } from "./session.server";
+import { sessionRoom, setRealtimeServer, userRoom } from "./realtime-hub.server";
+import { findSession, isSessionLive, sessionCookie } from "./session.server";
 
-/**
- * The process's Socket.IO server, set by platform.attachRealtime(). Areas push
- * events to a user's private room through here; nothing else touches `io`.
- */
-let io: SocketServer | undefined;
-
-export function setRealtimeServer(server: SocketServer | undefined): void {
-  io = server;
-}
-
-export function realtimeServer(): SocketServer | undefined {
-  return io;
-}
-
-export const userRoom = (userId: string) => `user:${userId}`;
-
-/** Sends an event to every socket of one user (on every instance, with the Redis adapter). */
-export function emitToUser(userId: string, event: string, payload: unknown): void {
-  io?.to(userRoom(userId)).emit(event, payload);
-}
+export { disconnectSessions, disconnectUser, emitToUser, realtimeServer, sessionRoom, setRealtimeServer, userRoom } from "./realtime-hub.server";
 
 export type RealtimeOptions = {
   /** With a Redis client, events reach the sockets of every instance (a duplicate connection subscribes). */
@@ -44,8 +26,12 @@ function isSameSite(handshake: Socket["handshake"]): boolean {
   return origin === new URL(env().appUrl).origin || origin === `http://${host}` || origin === `https://${host}`;
 }
 
-/** The user behind a socket's handshake: `auth: { token }` (API clients) or the session cookie (browsers). */
-export async function authenticateHandshake(handshake: Socket["handshake"]): Promise<string | null> {
+/**
+ * The user and session behind a socket's handshake: `auth: { token }` (API clients) or the
+ * session cookie (browsers). The session id names the socket's room, so that ending the
+ * session closes it.
+ */
+export async function authenticateHandshake(handshake: Socket["handshake"]): Promise<{ userId: string; sessionId: string } | null> {
   const auth = handshake.auth as { token?: unknown } | undefined;
   let token = typeof auth?.token === "string" && auth.token ? auth.token : null;
   if (!token && isSameSite(handshake)) {
@@ -56,12 +42,12 @@ export async function authenticateHandshake(handshake: Socket["handshake"]): Pro
   const session = await findSession(token);
   if (!session) return null;
   const user = await db().selectFrom("users").select(["id", "disabledAt"]).where("id", "=", session.userId).executeTakeFirst();
-  return user && !user.disabledAt ? user.id : null;
+  return user && !user.disabledAt ? { userId: user.id, sessionId: session.id } : null;
 }
 
 /**
  * Authenticates every socket (others are refused with "unauthorized"), puts
- * each in its user's private room, and shares rooms across instances through
+ * each in its user's private room and its session's room, and shares rooms across instances through
  * Redis when a client is given.
  */
 export function configureRealtime(server: SocketServer, options: RealtimeOptions = {}): void {
@@ -76,9 +62,10 @@ export function configureRealtime(server: SocketServer, options: RealtimeOptions
 
   server.use((socket, next) => {
     authenticateHandshake(socket.handshake).then(
-      (userId) => {
-        if (!userId) return next(new Error("unauthorized"));
-        socket.data.userId = userId;
+      (found) => {
+        if (!found) return next(new Error("unauthorized"));
+        socket.data.userId = found.userId;
+        socket.data.sessionId = found.sessionId;
         next();
       },
       (error: unknown) => {
@@ -89,7 +76,15 @@ export function configureRealtime(server: SocketServer, options: RealtimeOptions
   });
 
   server.on("connection", (socket) => {
-    void socket.join(userRoom(socket.data.userId as string));
+    const sessionId = socket.data.sessionId as string;
+    void (async () => {
+      await socket.join([userRoom(socket.data.userId as string), sessionRoom(sessionId)]);
+      // A sign-out between the handshake and the join missed this socket: check once more.
+      if (!(await isSessionLive(sessionId))) socket.disconnect(true);
+    })().catch((error: unknown) => {
+      logger.warn({ err: error }, "socket session check failed");
+      socket.disconnect(true);
+    });
   });
 
   if (options.register !== false) setRealtimeServer(server);

@@ -4,11 +4,13 @@ import { db } from "./db/db.server";
 import { env } from "./env.server";
 import { clientIp } from "./http.server";
 import { nowIso } from "./ids.server";
+import { disconnectSessions, disconnectUser } from "./realtime-hub.server";
 
 /**
  * Sessions are rows in `sessions`, keyed by the SHA-256 of a random secret.
  * Browsers carry the secret in an httpOnly cookie; API clients carry the same
- * kind of secret as a bearer token. A row can be revoked at any time.
+ * kind of secret as a bearer token. A row can be revoked at any time; revoking it
+ * also closes the realtime sockets opened with it (on every instance).
  */
 export const SESSION_COOKIE_NAME = "firm_auth_token";
 export const REMEMBER_ME_SECONDS = 60 * 60 * 24 * 30; // spec §9: 30 days
@@ -87,6 +89,7 @@ export async function findSession(token: string): Promise<SessionRecord | null> 
   if (!session) return null;
   if (session.expiresAt <= nowIso()) {
     await db().deleteFrom("sessions").where("id", "=", session.id).execute();
+    disconnectSessions([session.id]);
     return null;
   }
   if (Date.now() - Date.parse(session.lastSeenAt) > LAST_SEEN_INTERVAL_MS) {
@@ -95,14 +98,28 @@ export async function findSession(token: string): Promise<SessionRecord | null> 
   return session;
 }
 
-export async function deleteSession(token: string): Promise<void> {
-  await db().deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+/** Whether a session (by its stored id) is still live: a socket checks it once it has joined its rooms. */
+export async function isSessionLive(sessionId: string): Promise<boolean> {
+  const row = await db().selectFrom("sessions").select("expiresAt").where("id", "=", sessionId).executeTakeFirst();
+  return Boolean(row && row.expiresAt > nowIso());
 }
 
-/** Signs a user out everywhere, optionally keeping the session in use. */
+/** Ends one session (sign-out): the row goes, and the sockets opened with it close. */
+export async function deleteSession(token: string): Promise<void> {
+  const id = hashToken(token);
+  await db().deleteFrom("sessions").where("id", "=", id).execute();
+  disconnectSessions([id]);
+}
+
+/**
+ * Signs a user out everywhere, optionally keeping the session in use (`except`, its secret):
+ * the rows go, and every socket of the user closes except the kept session's.
+ */
 export async function deleteUserSessions(userId: string, options: { except?: string } = {}): Promise<number> {
+  const kept = options.except ? hashToken(options.except) : undefined;
   let query = db().deleteFrom("sessions").where("userId", "=", userId);
-  if (options.except) query = query.where("id", "!=", hashToken(options.except));
+  if (kept) query = query.where("id", "!=", kept);
   const result = await query.executeTakeFirst();
+  disconnectUser(userId, { exceptSessionId: kept });
   return Number(result.numDeletedRows);
 }

@@ -207,6 +207,14 @@ export async function deleteFilesFor(recordType: string, recordId: string): Prom
   await Promise.all(rows.map((row) => fs.rm(storagePath(row.storageName), { force: true })));
 }
 
+/** Removes one stored file (row and bytes), e.g. the avatar a new one replaced. */
+export async function deleteStoredFile(id: string): Promise<void> {
+  const row = await db().selectFrom("storedFiles").select(["id", "storageName"]).where("id", "=", id).executeTakeFirst();
+  if (!row) return;
+  await db().deleteFrom("storedFiles").where("id", "=", row.id).execute();
+  await fs.rm(storagePath(row.storageName), { force: true });
+}
+
 /**
  * A multipart upload handler for `unstable_parseMultipartFormData` that never
  * throws on a bad file: a file over the limit is drained and noted in

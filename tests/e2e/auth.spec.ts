@@ -57,10 +57,15 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`accounts with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("register → verify the e-mail → sign out → sign in @mobile", async ({ page, context }) => {
+    test("register → sign in → verify the e-mail → sign out → sign in @mobile", async ({ page, context }) => {
       await fromNewIp(page);
       const email = newEmail();
       await register(page, email);
+      // The same answer for every address: the sign-in page says to check the inbox; nobody is signed in yet.
+      await expect(page).toHaveURL(/\/login\?registered=1$/);
+      await expect(page.getByRole("status").filter({ hasText: "We have sent a message to the address you gave" })).toBeVisible();
+      expect(await authCookie(context)).toBeUndefined();
+      await signInWithForm(page, email, PASSWORD);
       await expect(page).toHaveURL(/\/client$/);
       expect(await authCookie(context)).toBeDefined();
 
@@ -195,13 +200,26 @@ test.describe("sessions and redirects", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Users and clients" })).toBeVisible();
   });
 
-  test("a visitor who registers from 'Schedule an Appointment' goes straight on to booking", async ({ page }) => {
+  test("a visitor who registers from 'Schedule an Appointment' signs in and goes on to booking", async ({ page }) => {
     await fromNewIp(page);
     await page.goto("/login?redirectTo=%2Fclient%2Fappointments%2Fnew");
     await page.getByRole("link", { name: "Create an account" }).click();
     await expect(page).toHaveURL(/\/register\?redirectTo=%2Fclient%2Fappointments%2Fnew$/);
-    await register(page, newEmail(), page.url());
+    const email = newEmail();
+    await register(page, email, page.url());
+    await expect(page).toHaveURL(/\/login\?registered=1&redirectTo=%2Fclient%2Fappointments%2Fnew$/);
+    await signInWithForm(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/client\/appointments\/new$/);
+  });
+
+  test("registering with an address that has an account looks the same, and its owner gets an e-mail", async ({ page, context }) => {
+    await fromNewIp(page);
+    const client = createClient();
+    await register(page, client.email);
+    await expect(page).toHaveURL(/\/login\?registered=1$/);
+    await expect(page.getByRole("status").filter({ hasText: "We have sent a message to the address you gave" })).toBeVisible();
+    expect(await authCookie(context)).toBeUndefined();
+    await expect.poll(() => latestMailTo(dataDir(), client.email)?.subject).toBe("Someone tried to create an account with your address");
   });
 
   test("a foreign redirectTo is ignored", async ({ page }) => {
@@ -215,6 +233,7 @@ test.describe("sessions and redirects", () => {
 
 test.describe("profile and user management", () => {
   test("a client changes name, password and e-mail address", async ({ page, context }) => {
+    test.slow();
     await fromNewIp(page);
     const client = createClient();
     await signIn(context, client.email);

@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { settleAccountWork } from "~/features/auth/auth.server";
 import { hashPassword } from "~/features/auth/password.server";
-import { requireFeature, requireGuest, requireOwner, requireAdmin, requireUser } from "~/features/auth/guards.server";
-import { toJson, type DB } from "~/lib/db/connection.server";
+import { requireAdmin, requireFeature, requireGuest, requireOwner, requireUser } from "~/features/auth/guards.server";
 import { env } from "~/lib/env.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
 import { newId } from "~/lib/ids.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import { commitSessionCookie, createSession } from "~/lib/session.server";
@@ -16,52 +17,56 @@ import * as resetRoute from "~/routes/api+/auth.reset-password";
 import * as verifyRoute from "~/routes/api+/auth.verify-email";
 import * as profileRoute from "~/routes/api+/profile.me";
 import * as loginPage from "~/routes/_auth+/login";
+import * as forgotPage from "~/routes/_auth+/forgot-password";
+import * as registerPage from "~/routes/_auth+/register";
 import * as logoutResource from "~/routes/resources+/logout";
+import { call, callJson, type CallOptions } from "../support/api";
+import { makeUser as makeTestUser, type UserOptions } from "../support/factories";
 import { latestMailTo, tokenIn } from "../support/mail";
 import { describeEachDialect } from "../setup/database";
 
 const PASSWORD = "Correct-Horse-Battery-9";
 const BASE = "http://localhost:3000";
+let passwordHash = "";
 let counter = 0;
-const ip = () => `198.51.100.${++counter}`;
-const args = (request: Request) => ({ request, params: {}, context: {} });
+const ip = () => `198.51.100.${++counter % 250}:${newId().slice(0, 6)}`;
+type Handler = Parameters<typeof call>[0];
 
-function api(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}): Request {
-  const headers: Record<string, string> = { "x-client-ip": ip(), ...init.headers };
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  return new Request(`${BASE}${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+/** An API call from a fresh address (the sign-in limits count per address). */
+function api(handler: Handler, options: CallOptions) {
+  return callJson<{ message?: string } & Record<string, unknown>>(handler, { ...options, headers: { "x-client-ip": ip(), ...options.headers } });
 }
 
-/** Loaders and actions answer with a Response, or throw one (guards); both count. */
-async function call(handler: (a: ReturnType<typeof args>) => Promise<Response> | Response, request: Request): Promise<Response> {
-  try {
-    return await handler(args(request));
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
+/** The text of a message key in a language, as the API must answer it. */
+async function text(language: "en" | "fr" | "ar", key: string, params?: Record<string, unknown>): Promise<string> {
+  return String((await getFixedT(language))(key, params));
+}
+
+/** The same call in French and in Arabic (Accept-Language) answers `key` in that language, not in English. */
+async function expectTranslated(handler: Handler, options: () => CallOptions | Promise<CallOptions>, status: number, key: string): Promise<void> {
+  const english = await text("en", key);
+  for (const language of ["fr", "ar"] as const) {
+    const base = await options();
+    const { status: got, body } = await api(handler, { ...base, headers: { ...base.headers, "accept-language": `${language},en;q=0.5` } });
+    expect([got, body.message], `${language} ${key}`).toEqual([status, await text(language, key)]);
+    expect(body.message).not.toBe(english);
   }
 }
 
-async function makeUser(db: () => DB, role = "client", features: string[] = []) {
-  const id = newId();
-  const email = `${role}-${id.slice(0, 8)}@example.com`;
-  await db()
-    .insertInto("users")
-    .values({ id, email, passwordHash: await hashPassword(PASSWORD), role, fullName: `A ${role}`, enabledFeatures: toJson(features), emailVerifiedAt: new Date().toISOString() })
-    .execute();
-  return { id, email };
-}
+beforeAll(async () => {
+  passwordHash = await hashPassword(PASSWORD);
+});
 
 describeEachDialect("auth API and guards", (db) => {
   beforeEach(() => resetLimitersForTests());
+  const makeUser = (options: UserOptions = {}) => makeTestUser(db(), { passwordHash, fullName: "A client", ...options });
+  const login = (body: unknown, headers: Record<string, string> = {}) => api(loginRoute.action, { path: "/api/auth/login", method: "POST", body, headers });
 
   describe("POST /api/auth/login", () => {
     it("answers { token, user } and the token is a bearer session for /api/auth/me", async () => {
-      const user = await makeUser(db);
-      const response = await call(loginRoute.action, api("/api/auth/login", { method: "POST", body: { email: user.email, password: PASSWORD, rememberMe: true } }));
-      expect(response.status).toBe(200);
-      const body = await response.json();
+      const user = await makeUser({ features: [] });
+      const { status, body, response } = await login({ email: user.email, password: PASSWORD, rememberMe: true });
+      expect(status).toBe(200);
       expect(body.user).toEqual({
         id: user.id,
         email: user.email,
@@ -72,144 +77,203 @@ describeEachDialect("auth API and guards", (db) => {
         emailVerified: true,
         locale: "en",
       });
-      expect(typeof body.token).toBe("string");
-      const session = await db().selectFrom("sessions").select(["kind", "remember"]).where("userId", "=", user.id).executeTakeFirstOrThrow();
+      expect(body.message).toBe("Login successful");
+      expect(response.headers.get("set-cookie")).toMatch(/^firm_device=/);
+      const token = body.token as string;
+      const session = await db().selectFrom("sessions").select(["kind", "remember"]).where("userId", "=", user.id).where("remember", "=", true).executeTakeFirstOrThrow();
       expect(session).toEqual({ kind: "token", remember: true });
 
-      const me = await call(meRoute.loader, api("/api/auth/me", { token: body.token }));
+      const me = await api(meRoute.loader, { path: "/api/auth/me", as: { token } });
       expect(me.status).toBe(200);
-      expect(await me.json()).toMatchObject({ id: user.id, email: user.email, role: "client", emailVerified: true });
-      const profile = await call(profileRoute.loader, api("/api/profile/me", { token: body.token }));
-      expect(await profile.json()).toEqual({ profile: { fullName: "A client", avatarUrl: null } });
+      expect(me.body).toEqual(body.user);
+      const profile = await api(profileRoute.loader, { path: "/api/profile/me", as: { token } });
+      expect(profile.body).toEqual({ profile: { fullName: "A client", avatarUrl: null } });
     });
 
-    it("answers 400 'Invalid credentials' for a wrong password and for an unknown address alike", async () => {
-      const user = await makeUser(db);
-      const wrong = await call(loginRoute.action, api("/api/auth/login", { method: "POST", body: { email: user.email, password: "not-it-at-all" } }));
-      const unknown = await call(loginRoute.action, api("/api/auth/login", { method: "POST", body: { email: "nobody-here@example.com", password: PASSWORD } }));
+    it("answers 400 'Invalid credentials' for a wrong password and for an unknown address alike, in the caller's language", async () => {
+      const user = await makeUser();
+      const wrong = await login({ email: user.email, password: "not-it-at-all" });
+      const unknown = await login({ email: "nobody-here@example.com", password: PASSWORD });
       expect([wrong.status, unknown.status]).toEqual([400, 400]);
-      expect(await wrong.json()).toEqual({ message: "Invalid credentials" });
-      expect(await unknown.json()).toEqual({ message: "Invalid credentials" });
+      expect(wrong.body).toEqual({ message: "Invalid credentials" });
+      expect(unknown.body).toEqual({ message: "Invalid credentials" });
+      await expectTranslated(loginRoute.action, () => ({ path: "/api/auth/login", method: "POST", body: { email: "nobody-here@example.com", password: PASSWORD } }), 400, "auth:errors.invalidCredentials");
+      await expectTranslated(loginRoute.action, () => ({ path: "/api/auth/login", method: "POST", body: { email: user.email, password: PASSWORD } }), 200, "auth:toast.loginSuccess");
     });
 
-    it("answers 405 to a wrong method, 400 to a bad body and 429 with Retry-After when limited", async () => {
-      const get = await call(loginRoute.loader as never, api("/api/auth/login"));
+    it("answers 405 to a wrong method and 400 to a bad body", async () => {
+      const get = await api(loginRoute.loader, { path: "/api/auth/login" });
       expect(get.status).toBe(405);
-      expect((await get.json()).message).toMatch(/^Method not allowed/);
-      const put = await call(loginRoute.action, api("/api/auth/login", { method: "PUT", body: {} }));
-      expect(put.status).toBe(405);
-      const bad = await call(loginRoute.action, api("/api/auth/login", { method: "POST", body: { email: "not-an-email" } }));
+      expect(get.body.message).toMatch(/^Method not allowed/);
+      expect(get.response.headers.get("allow")).toBe("POST");
+      expect((await api(loginRoute.action, { path: "/api/auth/login", method: "PUT", body: {} })).status).toBe(405);
+      await expectTranslated(loginRoute.action, () => ({ path: "/api/auth/login", method: "DELETE" }), 405, "common:api.methodNotAllowed");
+      const bad = await login({ email: "not-an-email" });
       expect(bad.status).toBe(400);
-      expect((await bad.json()).message).toEqual(expect.any(String));
-      const broken = await call(loginRoute.action, new Request(`${BASE}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", "x-client-ip": ip() }, body: "{" }));
+      expect(bad.body.message).toEqual(expect.any(String));
+      const broken = await call(loginRoute.action, { path: "/api/auth/login", method: "POST", body: new URLSearchParams(), headers: { "content-type": "application/json", "x-client-ip": ip() } });
       expect(broken.status).toBe(400);
-
-      const user = await makeUser(db);
-      let last: Response | undefined;
-      for (let i = 0; i < 9; i++) last = await call(loginRoute.action, api("/api/auth/login", { method: "POST", body: { email: user.email, password: "wrong-password-x" } }));
-      expect(last!.status).toBe(429);
-      expect(last!.headers.get("retry-after")).toMatch(/^\d+$/);
     });
 
     it("refuses a disabled account with 403", async () => {
-      const user = await makeUser(db);
-      await db().updateTable("users").set({ disabledAt: new Date().toISOString() }).where("id", "=", user.id).execute();
-      const response = await call(loginRoute.action, api("/api/auth/login", { method: "POST", body: { email: user.email, password: PASSWORD } }));
-      expect(response.status).toBe(403);
+      const user = await makeUser({ disabled: true });
+      const refused = await login({ email: user.email, password: PASSWORD });
+      expect(refused.status).toBe(403);
+      await expectTranslated(loginRoute.action, () => ({ path: "/api/auth/login", method: "POST", body: { email: user.email, password: PASSWORD } }), 403, "auth:errors.accountDisabled");
     });
   });
 
   describe("tokens", () => {
     it("answers 401 { message } for a missing, unknown, expired or revoked token", async () => {
-      const missing = await call(meRoute.loader, api("/api/auth/me"));
+      const missing = await api(meRoute.loader, { path: "/api/auth/me" });
       expect(missing.status).toBe(401);
-      expect(await missing.json()).toEqual({ message: expect.any(String) });
-      expect((await call(meRoute.loader, api("/api/auth/me", { token: "made-up-token" }))).status).toBe(401);
+      expect(missing.body).toEqual({ message: "Authentication required" });
+      await expectTranslated(meRoute.loader, () => ({ path: "/api/auth/me" }), 401, "common:api.authRequired");
+      expect((await api(meRoute.loader, { path: "/api/auth/me", as: { token: "made-up-token" } })).status).toBe(401);
 
-      const user = await makeUser(db);
-      const expired = await createSession(user.id, { remember: false, kind: "token" });
+      const user = await makeUser();
       await db().updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", user.id).execute();
-      expect((await call(meRoute.loader, api("/api/auth/me", { token: expired.token }))).status).toBe(401);
+      expect((await api(meRoute.loader, { path: "/api/auth/me", as: user })).status).toBe(401);
 
       const live = await createSession(user.id, { remember: false, kind: "token" });
-      const out = await call(logoutRoute.action, api("/api/auth/logout", { method: "POST", token: live.token }));
+      const out = await api(logoutRoute.action, { path: "/api/auth/logout", method: "POST", as: live });
       expect(out.status).toBe(200);
-      expect(await out.json()).toEqual({ message: "Logged out successfully" });
-      expect((await call(meRoute.loader, api("/api/auth/me", { token: live.token }))).status).toBe(401);
-      expect((await call(logoutRoute.action, api("/api/auth/logout", { method: "POST", token: live.token }))).status).toBe(401);
+      expect(out.body).toEqual({ message: "Logged out successfully" });
+      expect((await api(meRoute.loader, { path: "/api/auth/me", as: live })).status).toBe(401);
+      expect((await api(logoutRoute.action, { path: "/api/auth/logout", method: "POST", as: live })).status).toBe(401);
+      await expectTranslated(logoutRoute.action, async () => ({ path: "/api/auth/logout", method: "POST", as: await createSession(user.id, { remember: false, kind: "token" }) }), 200, "auth:toast.logoutSuccess");
     });
 
     it("disabling an account revokes its tokens at once", async () => {
-      const user = await makeUser(db);
-      const session = await createSession(user.id, { remember: true, kind: "token" });
+      const user = await makeUser();
       await db().updateTable("users").set({ disabledAt: new Date().toISOString() }).where("id", "=", user.id).execute();
-      expect((await call(meRoute.loader, api("/api/auth/me", { token: session.token }))).status).toBe(401);
+      expect((await api(meRoute.loader, { path: "/api/auth/me", as: user })).status).toBe(401);
     });
   });
 
-  describe("PATCH /api/auth/me", () => {
-    it("updates fullName, avatarUrl and locale, and refuses other fields", async () => {
-      const user = await makeUser(db);
-      const session = await createSession(user.id, { remember: false, kind: "token" });
-      const response = await call(
-        meRoute.action,
-        api("/api/auth/me", { method: "PATCH", token: session.token, body: { fullName: "New Name", avatarUrl: "https://example.com/a.png", locale: "ar" } }),
-      );
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ fullName: "New Name", avatarUrl: "https://example.com/a.png", locale: "ar" });
-      const sneaky = await call(meRoute.action, api("/api/auth/me", { method: "PATCH", token: session.token, body: { role: "owner" } }));
+  describe("PATCH /api/auth/me and GET /api/profile/me", () => {
+    it("updates fullName and locale, removes the avatar with null, and refuses other fields", async () => {
+      const user = await makeUser();
+      const changed = await api(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: user, body: { fullName: "New Name", avatarUrl: null, locale: "ar" } });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ fullName: "New Name", avatarUrl: null, locale: "ar" });
+      const sneaky = await api(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: user, body: { role: "owner" } });
       expect(sneaky.status).toBe(400);
       expect((await db().selectFrom("users").select("role").where("id", "=", user.id).executeTakeFirstOrThrow()).role).toBe("client");
-      expect((await call(meRoute.action, api("/api/auth/me", { method: "DELETE", token: session.token }))).status).toBe(405);
+      // An outside address is no avatar: the pages' CSP would refuse it, and it would tell another site who looks.
+      await expectTranslated(meRoute.action, () => ({ path: "/api/auth/me", method: "PATCH", as: user, body: { avatarUrl: "https://example.com/a.png" } }), 400, "users:errors.avatarUrlInvalid");
+      expect((await api(meRoute.action, { path: "/api/auth/me", method: "DELETE", as: user })).status).toBe(405);
+      // The user's saved language answers when the request names none.
+      const french = await makeUser({ locale: "fr" });
+      const refused = await callJson<{ message: string }>(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: french, body: { role: "owner" }, headers: { "x-client-ip": ip() } });
+      expect(refused.body.message).toBe(await text("fr", "common:validation.unknownField"));
+    });
+
+    it("answers /api/profile/me's refusals in the caller's language", async () => {
+      await expectTranslated(profileRoute.loader, () => ({ path: "/api/profile/me" }), 401, "common:api.authRequired");
+      const user = await makeUser();
+      await expectTranslated(profileRoute.action, () => ({ path: "/api/profile/me", method: "POST", as: user, body: {} }), 405, "common:api.methodNotAllowed");
     });
   });
 
   describe("register, verify, forgot and reset through the API", () => {
     it("runs the whole account life cycle", async () => {
       const email = `api-${newId().slice(0, 8)}@example.com`;
-      const weak = await call(registerRoute.action, api("/api/auth/register", { method: "POST", body: { fullName: "Api User", email, password: "password123" } }));
-      expect(weak.status).toBe(400);
-      const created = await call(registerRoute.action, api("/api/auth/register", { method: "POST", body: { fullName: "Api User", email, password: PASSWORD, locale: "fr" } }));
-      expect(created.status).toBe(201);
-      const { token, user } = await created.json();
-      expect(user).toMatchObject({ email, role: "client", emailVerified: false, locale: "fr" });
-      const duplicate = await call(registerRoute.action, api("/api/auth/register", { method: "POST", body: { fullName: "Api User", email, password: PASSWORD } }));
-      expect(duplicate.status).toBe(409);
+      const register = (body: Record<string, unknown>) => api(registerRoute.action, { path: "/api/auth/register", method: "POST", body });
+      expect((await register({ fullName: "Api User", email, password: "password123" })).status).toBe(400);
+      const created = await register({ fullName: "Api User", email, password: PASSWORD, locale: "fr" });
+      expect(created.status).toBe(202);
+      expect(created.body).toEqual({ message: await text("en", "auth:register.sent") });
+      // An address that has an account gets exactly the same answer; its owner gets an e-mail instead.
+      const duplicate = await register({ fullName: "Api User", email, password: "Some-other-passphrase" });
+      expect([duplicate.status, duplicate.body]).toEqual([created.status, created.body]);
+      expect(latestMailTo(env().dataDir, email)?.subject).toBe("Quelqu’un a tenté de créer un compte avec votre adresse");
+
+      const signedIn = await login({ email, password: PASSWORD });
+      expect(signedIn.body.user).toMatchObject({ email, role: "client", emailVerified: false, locale: "fr" });
+      const token = signedIn.body.token as string;
 
       // Resend with the bearer token only; the newest link is the one that works.
-      expect((await call(resendRoute.action, api("/api/auth/resend-verification", { method: "POST", token, body: {} }))).status).toBe(200);
+      expect((await api(resendRoute.action, { path: "/api/auth/resend-verification", method: "POST", as: { token }, body: {} })).status).toBe(200);
+      await settleAccountWork();
       const verifyToken = tokenIn(latestMailTo(env().dataDir, email)!, "/verify-email");
-      const verified = await call(verifyRoute.action, api("/api/auth/verify-email", { method: "POST", body: { token: verifyToken } }));
-      expect(verified.status).toBe(200);
-      const reused = await call(verifyRoute.action, api("/api/auth/verify-email", { method: "POST", body: { token: verifyToken } }));
+      expect((await api(verifyRoute.action, { path: "/api/auth/verify-email", method: "POST", body: { token: verifyToken } })).status).toBe(200);
+      const reused = await api(verifyRoute.action, { path: "/api/auth/verify-email", method: "POST", body: { token: verifyToken } });
       expect(reused.status).toBe(400);
-      expect(await reused.json()).toEqual({ message: "This link is invalid or has already been used" });
-      expect(await (await call(meRoute.loader, api("/api/auth/me", { token }))).json()).toMatchObject({ emailVerified: true });
+      expect(reused.body).toEqual({ message: "This link is invalid or has already been used." });
+      expect((await api(meRoute.loader, { path: "/api/auth/me", as: { token } })).body).toMatchObject({ emailVerified: true });
 
-      const forgotKnown = await call(forgotRoute.action, api("/api/auth/forgot-password", { method: "POST", body: { email } }));
-      const forgotUnknown = await call(forgotRoute.action, api("/api/auth/forgot-password", { method: "POST", body: { email: "nobody-at-all@example.com" } }));
+      const forgotKnown = await api(forgotRoute.action, { path: "/api/auth/forgot-password", method: "POST", body: { email } });
+      const forgotUnknown = await api(forgotRoute.action, { path: "/api/auth/forgot-password", method: "POST", body: { email: "nobody-at-all@example.com" } });
       expect(forgotKnown.status).toBe(200);
-      expect(await forgotKnown.json()).toEqual(await forgotUnknown.json());
+      expect(forgotKnown.body).toEqual(forgotUnknown.body);
+      await settleAccountWork();
       const resetToken = tokenIn(latestMailTo(env().dataDir, email)!, "/reset-password");
-      const reset = await call(resetRoute.action, api("/api/auth/reset-password", { method: "POST", body: { token: resetToken, password: "A-fresh-long-passphrase" } }));
-      expect(reset.status).toBe(200);
+      const reset = await api(resetRoute.action, { path: "/api/auth/reset-password", method: "POST", body: { token: resetToken, password: "A-fresh-long-passphrase" } });
+      expect(reset.body).toEqual({ message: "Your password has been reset" });
       // The reset signed out every session, the API token included.
-      expect((await call(meRoute.loader, api("/api/auth/me", { token }))).status).toBe(401);
-      const again = await call(resetRoute.action, api("/api/auth/reset-password", { method: "POST", body: { token: resetToken, password: "Another-long-passphrase" } }));
-      expect(again.status).toBe(400);
-      const login = await call(loginRoute.action, api("/api/auth/login", { method: "POST", body: { email, password: "A-fresh-long-passphrase" } }));
-      expect(login.status).toBe(200);
+      expect((await api(meRoute.loader, { path: "/api/auth/me", as: { token } })).status).toBe(401);
+      expect((await api(resetRoute.action, { path: "/api/auth/reset-password", method: "POST", body: { token: resetToken, password: "Another-long-passphrase" } })).status).toBe(400);
+      expect((await login({ email, password: "A-fresh-long-passphrase" })).status).toBe(200);
+    });
+
+    it("answers each of them in French and Arabic", async () => {
+      const user = await makeUser();
+      const register = () => ({ path: "/api/auth/register", method: "POST", body: { fullName: "Api User", email: `t-${newId().slice(0, 8)}@example.com`, password: PASSWORD } });
+      await expectTranslated(registerRoute.action, register, 202, "auth:register.sent");
+      await expectTranslated(registerRoute.action, () => ({ path: "/api/auth/register", method: "POST", body: { fullName: "Api User", email: user.email, password: PASSWORD } }), 202, "auth:register.sent");
+      await expectTranslated(forgotRoute.action, () => ({ path: "/api/auth/forgot-password", method: "POST", body: { email: `nobody-${newId().slice(0, 6)}@example.com` } }), 200, "auth:toast.resetSent");
+      await expectTranslated(resendRoute.action, () => ({ path: "/api/auth/resend-verification", method: "POST", body: { email: `nobody-${newId().slice(0, 6)}@example.com` } }), 200, "auth:toast.verificationSent");
+      await expectTranslated(resendRoute.action, () => ({ path: "/api/auth/resend-verification", method: "POST", body: {} }), 400, "auth:errors.emailRequired");
+      await expectTranslated(verifyRoute.action, () => ({ path: "/api/auth/verify-email", method: "POST", body: { token: "a-token-that-was-never-issued" } }), 400, "auth:errors.tokenInvalid");
+      await expectTranslated(resetRoute.action, () => ({ path: "/api/auth/reset-password", method: "POST", body: { token: "a-token-that-was-never-issued", password: PASSWORD } }), 400, "auth:errors.tokenInvalid");
+      await settleAccountWork();
     });
   });
 
   it("registers in the request's language when the body names none", async () => {
     const email = `ar-${newId().slice(0, 8)}@example.com`;
-    const created = await call(
-      registerRoute.action,
-      api("/api/auth/register", { method: "POST", body: { fullName: "Api User", email, password: PASSWORD }, headers: { "accept-language": "ar" } }),
-    );
-    expect((await created.json()).user.locale).toBe("ar");
+    await api(registerRoute.action, { path: "/api/auth/register", method: "POST", body: { fullName: "Api User", email, password: PASSWORD }, headers: { "accept-language": "ar" } });
+    expect((await db().selectFrom("users").select("locale").where("email", "=", email).executeTakeFirstOrThrow()).locale).toBe("ar");
     expect(latestMailTo(env().dataDir, email)?.subject).toBe("تأكيد بريدك الإلكتروني");
+  });
+
+  describe("the register and forgot-password pages", () => {
+    const form = (fields: Record<string, string>) =>
+      new Request(`${BASE}/register`, { method: "POST", headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    const post = (request: Request) => registerPage.action({ request, params: {}, context: {} });
+
+    it("answers a taken address exactly like a new one: the same redirect, no session, no cookie", async () => {
+      const owner = await makeUser();
+      const fields = { fullName: "Layla Haddad", password: PASSWORD, confirmPassword: PASSWORD, redirectTo: "/client/appointments/new" };
+      const fresh = await post(form({ ...fields, email: `new-${newId().slice(0, 8)}@example.com` }));
+      const taken = await post(form({ ...fields, email: owner.email }));
+      for (const response of [fresh, taken]) {
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")).toBe("/login?registered=1&redirectTo=%2Fclient%2Fappointments%2Fnew");
+        expect(response.headers.get("set-cookie")).toBeNull();
+      }
+      expect(await fresh.text()).toBe(await taken.text());
+      expect(latestMailTo(env().dataDir, owner.email)?.subject).toBe("Someone tried to create an account with your address");
+    });
+
+    it("the forgot-password page answers a known and an unknown address alike", async () => {
+      const owner = await makeUser();
+      const ask = (email: string) =>
+        forgotPage.action({
+          request: new Request(`${BASE}/forgot-password`, { method: "POST", headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email }) }),
+          params: {},
+          context: {},
+        });
+      const known = await ask(owner.email);
+      const unknown = await ask(`nobody-${newId().slice(0, 8)}@example.com`);
+      for (const response of [known, unknown]) {
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")).toBe("/login");
+      }
+      await settleAccountWork();
+      expect(latestMailTo(env().dataDir, owner.email)?.subject).toBe("Reset your password");
+    });
   });
 
   describe("guards", () => {
@@ -231,9 +295,9 @@ describeEachDialect("auth API and guards", (db) => {
     });
 
     it("sends clients away from staff pages and staff away from /login; the API answers 401/403 instead", async () => {
-      const client = await makeUser(db, "client");
-      const admin = await makeUser(db, "admin");
-      const owner = await makeUser(db, "owner");
+      const client = await makeUser({ role: "client" });
+      const admin = await makeUser({ role: "admin" });
+      const owner = await makeUser({ role: "owner" });
       const clientCookie = await cookieFor(client.id);
       const adminCookie = await cookieFor(admin.id);
       const ownerCookie = await cookieFor(owner.id);
@@ -252,40 +316,45 @@ describeEachDialect("auth API and guards", (db) => {
       expect((await thrown(requireUser(page("/api/auth/me"))))?.status).toBe(401);
     });
 
-    it("grants a feature to staff always and to clients through enabledFeatures", async () => {
-      const plain = await makeUser(db, "client", []);
-      const granted = await makeUser(db, "client", ["inbox"]);
-      const admin = await makeUser(db, "admin");
-      expect((await thrown(requireFeature(page("/dashboard/inbox", await cookieFor(plain.id)), "inbox")))?.headers.get("location")).toBe("/client");
-      expect(await requireFeature(page("/dashboard/inbox", await cookieFor(granted.id)), "inbox")).toMatchObject({ id: granted.id });
-      expect(await requireFeature(page("/dashboard/inbox", await cookieFor(admin.id)), "inbox")).toMatchObject({ id: admin.id });
+    it("grants a client feature to admins always and to clients through enabledFeatures", async () => {
+      const plain = await makeUser({ role: "client", features: [] });
+      const granted = await makeUser({ role: "client", features: ["reports"] });
+      const admin = await makeUser({ role: "admin" });
+      expect((await thrown(requireFeature(page("/client/reports", await cookieFor(plain.id)), "reports")))?.headers.get("location")).toBe("/client");
+      expect(await requireFeature(page("/client/reports", await cookieFor(granted.id)), "reports")).toMatchObject({ id: granted.id });
+      expect(await requireFeature(page("/client/reports", await cookieFor(admin.id)), "reports")).toMatchObject({ id: admin.id });
     });
 
-    it("signs in through the page with a fresh cookie of the right lifetime, back to a same-origin page only", async () => {
-      const user = await makeUser(db, "client");
+    it("signs in through the page with a fresh cookie of the right lifetime and a device cookie, back to a same-origin page only", async () => {
+      const user = await makeUser({ role: "client" });
       const form = (fields: Record<string, string>) =>
         new Request(`${BASE}/login`, { method: "POST", headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
-      const remembered = await call(loginPage.action, form({ email: user.email, password: PASSWORD, rememberMe: "on", redirectTo: "/client/appointments/new" }));
+      const pageCall = (request: Request) => loginPage.action({ request, params: {}, context: {} });
+      const remembered = await pageCall(form({ email: user.email, password: PASSWORD, rememberMe: "on", redirectTo: "/client/appointments/new" }));
       expect(remembered.status).toBe(302);
       expect(remembered.headers.get("location")).toBe("/client/appointments/new");
-      const cookies = remembered.headers.get("set-cookie") ?? "";
-      expect(cookies).toMatch(/firm_auth_token=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/);
-      expect(cookies).toContain("toast=");
+      const cookies = remembered.headers.getSetCookie();
+      expect(cookies.find((cookie) => cookie.startsWith("firm_auth_token="))).toMatch(/firm_auth_token=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/);
+      expect(cookies.find((cookie) => cookie.startsWith("firm_device="))).toMatch(/firm_device=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/);
+      expect(cookies.some((cookie) => cookie.startsWith("toast="))).toBe(true);
 
-      const session = await call(loginPage.action, form({ email: user.email, password: PASSWORD, redirectTo: "https://evil.example/steal" }));
+      const session = await pageCall(form({ email: user.email, password: PASSWORD, redirectTo: "https://evil.example/steal" }));
       expect(session.headers.get("location")).toBe("/client");
       expect(session.headers.get("set-cookie")).toMatch(/firm_auth_token=[^;]+; Max-Age=86400;/);
-      const protocolRelative = await call(loginPage.action, form({ email: user.email, password: PASSWORD, redirectTo: "//evil.example" }));
+      const protocolRelative = await pageCall(form({ email: user.email, password: PASSWORD, redirectTo: "//evil.example" }));
       expect(protocolRelative.headers.get("location")).toBe("/client");
 
-      const failed = await call(loginPage.action, form({ email: user.email, password: "wrong-password-1" }));
+      const failed = await pageCall(form({ email: user.email, password: "wrong-password-1" }));
       expect(failed.status).toBe(400);
-      expect(JSON.stringify(await failed.json())).toContain("auth:errors.invalidCredentials");
+      const failedBody = JSON.stringify(await failed.json());
+      expect(failedBody).toContain("auth:errors.invalidCredentials");
+      // The password typed is never sent back.
+      expect(failedBody).not.toContain("wrong-password-1");
 
       // Sign-out deletes the row and the cookie.
-      const cookie = (remembered.headers.get("set-cookie") ?? "").split(";")[0]!;
+      const cookie = cookies.find((value) => value.startsWith("firm_auth_token="))!.split(";")[0]!;
       const before = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).execute();
-      const out = await call(logoutResource.action, new Request(`${BASE}/resources/logout`, { method: "POST", headers: { cookie, "x-client-ip": ip() } }));
+      const out = await logoutResource.action({ request: new Request(`${BASE}/resources/logout`, { method: "POST", headers: { cookie, "x-client-ip": ip() } }), params: {}, context: {} });
       expect(out.headers.get("location")).toBe("/");
       expect(out.headers.get("set-cookie")).toMatch(/firm_auth_token=; Max-Age=0/);
       const after = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).execute();

@@ -1,11 +1,11 @@
+import { insertUser } from "~/features/users/users.server";
 import type { DB } from "~/lib/db/connection.server";
-import { toJson } from "~/lib/db/connection.server";
-import { newId } from "~/lib/ids.server";
 import { createSession } from "~/lib/session.server";
 
 /**
  * The one set of integration-test factories: people with an API token.
- * Every suite makes its users here (not with its own insert).
+ * Every suite makes its users here, through the users area's `insertUser`
+ * (the one insert into `users`), not with its own insert.
  */
 export type TestUser = { id: string; email: string; role: string; locale: string; token: string; fullName: string };
 
@@ -22,29 +22,28 @@ export type UserOptions = {
   timeZone?: string | null;
 };
 
-const CLIENT_FEATURES = ["service_orders", "appointments", "reports"];
+let counter = 0;
 
 export async function makeUser(db: DB, options: UserOptions = {}): Promise<TestUser> {
-  const id = newId();
   const role = options.role ?? "client";
   const locale = options.locale ?? "en";
-  const email = options.email ?? `${role}-${id.slice(0, 8)}@example.com`;
-  const fullName = options.fullName ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${id.slice(0, 4)}`;
-  await db
-    .insertInto("users")
-    .values({
-      id,
+  const tag = `${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = (options.email ?? `${role}-${tag}@example.com`).toLowerCase();
+  const fullName = options.fullName ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${tag.slice(-4)}`;
+  const id = await insertUser(
+    {
       email,
       passwordHash: options.passwordHash ?? "x",
       role,
       fullName,
       locale,
       timeZone: options.timeZone ?? null,
-      enabledFeatures: toJson(options.features ?? (role === "client" ? CLIENT_FEATURES : [])),
+      enabledFeatures: options.features,
       emailVerifiedAt: options.verified === false ? null : new Date().toISOString(),
       disabledAt: options.disabled ? new Date().toISOString() : null,
-    })
-    .execute();
+    },
+    db,
+  );
   const { token } = await createSession(id, { remember: false, kind: "token" });
   return { id, email, role, locale, token, fullName };
 }

@@ -9,19 +9,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { forgetRememberedAvatar, UserAvatar, useRememberedAvatar } from "~/features/users/user-avatar";
 
 export type AreaUser = { fullName: string; email: string; role: string; avatarUrl: string | null };
-
-function initialsOf(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]!.toUpperCase())
-      .join("") || "?"
-  );
-}
 
 export function useRoleLabel() {
   const { t } = useTranslation();
@@ -32,6 +22,7 @@ export function useRoleLabel() {
 export function UserMenu({ user, profileHref }: { user: AreaUser; profileHref: string }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
+  const avatarUrl = useRememberedAvatar(user.avatarUrl);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -39,13 +30,7 @@ export function UserMenu({ user, profileHref }: { user: AreaUser; profileHref: s
         aria-label={`${t("area.userMenu")}: ${user.fullName}`}
         className="inline-flex h-10 items-center gap-2 rounded-md px-2 hover:bg-muted"
       >
-        {user.avatarUrl ? (
-          <img src={user.avatarUrl} alt="" width={28} height={28} className="size-7 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden className="inline-flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
-            {initialsOf(user.fullName)}
-          </span>
-        )}
+        <UserAvatar url={avatarUrl} name={user.fullName} size={28} />
         <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.fullName}</span>
         <ChevronDown aria-hidden className="size-4 text-muted-foreground" />
       </DropdownMenuTrigger>
@@ -61,7 +46,7 @@ export function UserMenu({ user, profileHref }: { user: AreaUser; profileHref: s
             {t("nav.profile")}
           </Link>
         </DropdownMenuItem>
-        <Form method="post" action="/resources/logout">
+        <Form method="post" action="/resources/logout" onSubmit={forgetRememberedAvatar}>
           {/* Selecting an item closes the menu and unmounts this form before the click submits it:
               keep the menu open so the submission goes through (the next page replaces it). */}
           <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
@@ -80,13 +65,17 @@ export function UserMenu({ user, profileHref }: { user: AreaUser; profileHref: s
 export function SidebarUserCard({ user }: { user: AreaUser }) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
+  const avatarUrl = useRememberedAvatar(user.avatarUrl);
   return (
     <div className="flex flex-col gap-2">
-      <div className="min-w-0">
-        <p className="truncate text-sm font-semibold">{user.fullName}</p>
-        <p className="truncate text-xs text-muted-foreground">{roleLabel(user.role)}</p>
+      <div className="flex min-w-0 items-center gap-2">
+        <UserAvatar url={avatarUrl} name={user.fullName} size={32} />
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold">{user.fullName}</p>
+          <p className="truncate text-xs text-muted-foreground">{roleLabel(user.role)}</p>
+        </div>
       </div>
-      <Form method="post" action="/resources/logout">
+      <Form method="post" action="/resources/logout" onSubmit={forgetRememberedAvatar}>
         <button type="submit" className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-muted">
           <LogOut aria-hidden className="size-4" />
           {t("area.signOut")}

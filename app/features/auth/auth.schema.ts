@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_MIME_TYPES } from "~/features/users/avatar";
+import { encodeMessage } from "~/lib/app-error";
 import { supportedLanguages } from "~/lib/i18n/config";
 import { isCommonPassword } from "./common-passwords";
 
@@ -105,15 +107,32 @@ export const ChangePasswordSchema = z
   })
   .superRefine(passwordsMatch);
 
+const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
+
+/**
+ * The avatar form (multipart). The browser checks the chosen file's size and declared type
+ * before sending it; the server checks the file apart, by its content (features/users/avatar.server).
+ */
+export const AvatarSchema = z.object({
+  intent: z.literal("avatar"),
+  avatar: z
+    .unknown()
+    .optional()
+    .superRefine((value, context) => {
+      if (!isFile(value)) return;
+      if (value.size === 0) context.addIssue({ code: "custom", message: "users:errors.avatarRequired" });
+      else if (value.size > AVATAR_MAX_BYTES) context.addIssue({ code: "custom", message: encodeMessage("users:errors.avatarTooLarge", { max: AVATAR_MAX_MB }) });
+      else if (value.type && !AVATAR_MIME_TYPES.includes(value.type)) context.addIssue({ code: "custom", message: "users:errors.avatarType" });
+    }),
+});
+
+export const RemoveAvatarSchema = z.object({ intent: z.literal("removeAvatar") });
+
 export const UpdateMeApiSchema = z
   .object({
     fullName: FullNameSchema.optional(),
-    avatarUrl: z
-      .string()
-      .max(500)
-      .refine((value) => value === "" || /^(https:\/\/|\/)/.test(value), "avatarUrl must be an https:// URL or a path")
-      .nullable()
-      .optional(),
+    /** null or "" removes the picture; pictures are uploaded on the profile page. */
+    avatarUrl: z.string().max(500).nullable().optional(),
     locale: z.enum(supportedLanguages).optional(),
   })
   .strict();

@@ -1,82 +1,57 @@
 import { createHash, randomBytes } from "node:crypto";
-import { audit } from "~/lib/audit.server";
-import { toJson } from "~/lib/db/connection.server";
-import { db } from "~/lib/db/db.server";
 import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
-import { DEFAULT_CLIENT_FEATURES } from "~/lib/features";
+import {
+  changeEmailAddress,
+  createManagedUser,
+  findAccount,
+  findAccountByEmail,
+  findPublicUser,
+  insertUser,
+  isEmailInUse,
+  markEmailVerified,
+  recordSignIn,
+  setPasswordHash,
+  type Actor,
+  type ManagedUser,
+  type PublicUser,
+  type Scope,
+} from "~/features/users/users.server";
+import { AppError, invalid, isAppError, rateLimited } from "~/lib/app-error";
+import { audit } from "~/lib/audit.server";
+import { db } from "~/lib/db/db.server";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
-import { consume, isLimited, reset as resetLimit } from "~/lib/rate-limit.server";
-import { createSession, deleteUserSessions, hashToken, type CreatedSession, type SessionKind } from "~/lib/session.server";
+import { consume, type LimitName } from "~/lib/rate-limit.server";
+import { createSession, deleteSession, deleteUserSessions, type CreatedSession, type SessionKind } from "~/lib/session.server";
+import { deviceCookieAfterSignIn, trustedDeviceNonce } from "./device-cookie.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
+import { checkSignInAllowed, clearAccountThrottle, isTrusted, recordSignInFailure, recordSignInSuccess, type SignInAttempt } from "./sign-in-throttle.server";
 
 /**
- * Accounts: registration, sign-in, e-mail verification, password reset and
- * change, e-mail change. The only code that touches `users` credentials and
- * `verification_tokens`. Pages and the JSON API call these same functions.
+ * Accounts: registration, sign-in, e-mail verification, password reset and change,
+ * e-mail change, invitations. The only code that touches `verification_tokens`; the
+ * `users` rows are read and written through the users area (users.server.ts). Pages and
+ * the JSON API call these same functions; a refusal is an AppError with a key of the
+ * `auth` namespace (the doors translate it).
+ *
+ * No door tells whether an address has an account: registration, the reset request and
+ * the verification resend answer the same for every address, after the same work.
  */
 
-/** The user as the API shows it (spec §3, CONTRACT.md). */
-export type PublicUser = {
-  id: string;
-  email: string;
-  role: string;
-  fullName: string;
-  avatarUrl: string | null;
-  enabledFeatures: string[];
-  emailVerified: boolean;
-  locale: string;
-};
+// ---------------------------------------------------------------------------
+// Refusals
 
-/** The columns of `users` that make a PublicUser. */
-export type UserRow = {
-  id: string;
-  email: string;
-  role: string;
-  fullName: string;
-  avatarUrl: string | null;
-  enabledFeatures: string[];
-  emailVerifiedAt: string | null;
-  locale: string;
-};
+const invalidCredentials = () => new AppError(400, "auth:errors.invalidCredentials");
+const tokenRefusal = (reason: TokenFailure) => new AppError(400, reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid");
 
-export function publicUser(user: UserRow | (Omit<UserRow, "emailVerifiedAt"> & { emailVerified: boolean })): PublicUser {
-  return {
-    id: user.id,
-    email: user.email,
-    role: user.role,
-    fullName: user.fullName,
-    avatarUrl: user.avatarUrl,
-    enabledFeatures: user.enabledFeatures,
-    emailVerified: "emailVerified" in user ? user.emailVerified : Boolean(user.emailVerifiedAt),
-    locale: user.locale,
-  };
+/** Counts one attempt against each named limit; past any of them, a 429 "Too many attempts". */
+async function withinLimits(limits: ReadonlyArray<readonly [LimitName, string]>): Promise<void> {
+  for (const [name, key] of limits) {
+    const result = await consume(name, key);
+    if (!result.ok) throw rateLimited(result.retryAfterSeconds, "auth:errors.rateLimited");
+  }
 }
-
-const USER_COLUMNS = ["id", "email", "role", "fullName", "avatarUrl", "enabledFeatures", "emailVerifiedAt", "locale"] as const;
-
-export async function findPublicUser(userId: string): Promise<PublicUser | null> {
-  const row = await db().selectFrom("users").select(USER_COLUMNS).where("id", "=", userId).executeTakeFirst();
-  return row ? publicUser(row) : null;
-}
-
-/** API messages (English, as the spec's error table words them); pages show the matching i18n keys. */
-export const AUTH_MESSAGES = {
-  invalidCredentials: "Invalid credentials",
-  accountDisabled: "This account has been disabled",
-  rateLimited: "Too many attempts. Please try again later.",
-  emailTaken: "An account with this e-mail address already exists",
-  loginSuccess: "Login successful",
-  logoutSuccess: "Logged out successfully",
-  resetSent: "If an account exists for this address, we have sent a link to reset its password.",
-  verificationSent: "If this address belongs to an account that still needs verifying, we have sent a new link.",
-  alreadyVerified: "Your e-mail address is already verified",
-  tokenInvalid: "This link is invalid or has already been used",
-  tokenExpired: "This link has expired",
-  emailVerified: "Your e-mail address is verified",
-  passwordReset: "Your password has been reset",
-} as const;
 
 // ---------------------------------------------------------------------------
 // Single-use tokens (stored hashed)
@@ -113,37 +88,43 @@ export async function issueToken(userId: string, purpose: TokenPurpose, options:
 export type TokenFailure = "invalid" | "expired";
 type ConsumedToken = { userId: string; newEmail: string | null };
 
-/** Uses a token once: unknown, already used or of another purpose → invalid; past its expiry → expired. */
-export async function consumeToken(token: string, purpose: TokenPurpose): Promise<{ ok: true; token: ConsumedToken } | { ok: false; reason: TokenFailure }> {
+/** Uses a token once: unknown, already used or of another purpose → invalid; past its expiry → expired (400 AppErrors). */
+async function consumeToken(token: string, purpose: TokenPurpose): Promise<ConsumedToken> {
   const row = await db()
     .selectFrom("verificationTokens")
     .select(["id", "userId", "newEmail", "expiresAt", "usedAt"])
     .where("tokenHash", "=", tokenHash(token))
     .where("purpose", "=", purpose)
     .executeTakeFirst();
-  if (!row || row.usedAt) return { ok: false, reason: "invalid" };
-  if (row.expiresAt <= nowIso()) return { ok: false, reason: "expired" };
+  if (!row || row.usedAt) throw tokenRefusal("invalid");
+  if (row.expiresAt <= nowIso()) throw tokenRefusal("expired");
   // The `used_at is null` condition makes two simultaneous uses count once.
   const result = await db().updateTable("verificationTokens").set({ usedAt: nowIso() }).where("id", "=", row.id).where("usedAt", "is", null).executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return { ok: false, reason: "invalid" };
-  return { ok: true, token: { userId: row.userId, newEmail: row.newEmail } };
+  if (Number(result.numUpdatedRows) !== 1) throw tokenRefusal("invalid");
+  return { userId: row.userId, newEmail: row.newEmail };
 }
 
-/** Whether a token would be accepted now (the pages check before showing a form). */
-export async function peekToken(token: string, purpose: TokenPurpose): Promise<{ ok: true } | { ok: false; reason: TokenFailure }> {
+/**
+ * Why a link cannot be used now, as the i18n key a page shows, or null when it can
+ * (the pages check before showing a form).
+ */
+export async function linkProblem(token: string, purpose: TokenPurpose): Promise<string | null> {
+  if (!token) return "auth:errors.tokenInvalid";
   const row = await db()
     .selectFrom("verificationTokens")
     .select(["expiresAt", "usedAt"])
     .where("tokenHash", "=", tokenHash(token))
     .where("purpose", "=", purpose)
     .executeTakeFirst();
-  if (!row || row.usedAt) return { ok: false, reason: "invalid" };
-  if (row.expiresAt <= nowIso()) return { ok: false, reason: "expired" };
-  return { ok: true };
+  if (!row || row.usedAt) return "auth:errors.tokenInvalid";
+  if (row.expiresAt <= nowIso()) return "auth:errors.tokenExpired";
+  return null;
 }
 
 // ---------------------------------------------------------------------------
 // E-mails, in the recipient's language
+
+type Recipient = { id: string; email: string; fullName: string; locale: string };
 
 /**
  * An account e-mail from the `auth` strings `email.<key>.*`: subject, heading with the person's name,
@@ -173,267 +154,245 @@ async function sendAccountEmail(
   }
 }
 
-export async function sendVerificationEmail(user: { id: string; email: string; fullName: string; locale: string }): Promise<void> {
+/**
+ * Work done after the answer has gone (issuing a link and sending it): the answer then takes the
+ * same time whether or not the address has an account, whatever the mail server's speed.
+ */
+const afterAnswerWork = new Set<Promise<void>>();
+
+function afterAnswer(work: () => Promise<void>): void {
+  const running: Promise<void> = Promise.resolve()
+    .then(work)
+    .catch((error: unknown) => logger.error({ err: error }, "account work after the answer failed"))
+    .finally(() => afterAnswerWork.delete(running));
+  afterAnswerWork.add(running);
+}
+
+/** Resolves when the work started after earlier answers is done (tests read the e-mails it sends). */
+export async function settleAccountWork(): Promise<void> {
+  while (afterAnswerWork.size > 0) await Promise.all([...afterAnswerWork]);
+}
+
+export async function sendVerificationEmail(user: Recipient): Promise<void> {
   const token = await issueToken(user.id, "verify_email");
-  const url = absoluteUrl(`/verify-email?token=${encodeURIComponent(token)}`);
-  await sendAccountEmail(user.email, user, "verify", { url });
+  await sendAccountEmail(user.email, user, "verify", { url: absoluteUrl(`/verify-email?token=${encodeURIComponent(token)}`) });
 }
 
-async function sendResetEmail(user: { id: string; email: string; fullName: string; locale: string }, kind: "reset" | "invite"): Promise<void> {
+async function sendResetEmail(user: Recipient, kind: "reset" | "invite"): Promise<void> {
   const token = await issueToken(user.id, "reset_password", kind === "invite" ? { lifetimeSeconds: 24 * 60 * 60 } : {});
-  const url = absoluteUrl(`/reset-password?token=${encodeURIComponent(token)}`);
-  await sendAccountEmail(user.email, user, kind, { url });
-}
-
-/** A staff-made account: the person chooses a password through a link valid 24 hours. */
-export function sendInvitationEmail(user: { id: string; email: string; fullName: string; locale: string }): Promise<void> {
-  return sendResetEmail(user, "invite");
+  await sendAccountEmail(user.email, user, kind, { url: absoluteUrl(`/reset-password?token=${encodeURIComponent(token)}`) });
 }
 
 // ---------------------------------------------------------------------------
-// Registration and sign-in
+// Registration
 
 export type RequestContext = { ip: string; userAgent?: string | null; request?: Request };
 
-export type RegisterResult =
-  | { ok: true; user: PublicUser }
-  | { ok: false; reason: "email_taken" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
-
-export async function registerUser(
-  input: { fullName: string; email: string; password: string; locale?: string | null },
-  context: RequestContext,
-): Promise<RegisterResult> {
+/**
+ * Registers a client account, or, when the address already has one, tells its owner
+ * (in their language) that someone tried to register with it. The caller cannot tell
+ * which: both answer the same (the doors say "check your inbox"), and both hash the
+ * password and send one e-mail. The new account is not signed in: signing in is what
+ * would tell the two apart.
+ */
+export async function registerUser(input: { fullName: string; email: string; password: string; locale?: string | null }, context: RequestContext): Promise<void> {
   const email = input.email.toLowerCase();
-  for (const [name, key] of [["register:ip", context.ip], ["register:account", email]] as const) {
-    const limit = await consume(name, key);
-    if (!limit.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
-  }
-  const existing = await db().selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
-  if (existing) return { ok: false, reason: "email_taken" };
+  await withinLimits([
+    ["register:ip", context.ip],
+    ["register:account", email],
+  ]);
   const locale: Language = isLanguage(input.locale) ? input.locale : fallbackLanguage;
-  const id = newId();
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findAccountByEmail(email);
+  if (existing) return tellOwnerOfAttempt(existing, context);
+  let id: string;
   try {
-    await db()
-      .insertInto("users")
-      .values({
-        id,
-        email,
-        passwordHash: await hashPassword(input.password),
-        role: "client",
-        fullName: input.fullName,
-        locale,
-        enabledFeatures: toJson(DEFAULT_CLIENT_FEATURES),
-      })
-      .execute();
-  } catch {
-    // Two registrations of one address at once: the unique index decides.
-    return { ok: false, reason: "email_taken" };
+    id = await insertUser({ email, passwordHash, role: "client", fullName: input.fullName, locale });
+  } catch (error) {
+    // Two registrations of one address at once: the unique index decided for the other one.
+    if (isAppError(error) && error.status === 409) {
+      const winner = await findAccountByEmail(email);
+      if (winner) return tellOwnerOfAttempt(winner, context);
+    }
+    throw error;
   }
   await audit({ actorId: id, action: "auth.registered", targetType: "user", targetId: id, ip: context.ip });
-  const user = (await findPublicUser(id))!;
   await sendVerificationEmail({ id, email, fullName: input.fullName, locale });
-  return { ok: true, user };
 }
+
+async function tellOwnerOfAttempt(owner: Recipient, context: RequestContext): Promise<void> {
+  await audit({ actorId: null, action: "auth.register_existing", targetType: "user", targetId: owner.id, ip: context.ip });
+  await sendAccountEmail(owner.email, owner, "registerAttempt", { url: absoluteUrl("/forgot-password") });
+}
+
+// ---------------------------------------------------------------------------
+// Sign-in
 
 // Compute the stand-in hash now, so that the first unknown address is not slower than the rest.
 void dummyPasswordHash();
 
-export type SignInResult =
-  | { ok: true; user: PublicUser; session: CreatedSession }
-  | { ok: false; reason: "invalid" | "disabled" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+export type SignedIn = { user: PublicUser; session: CreatedSession; deviceCookie: string };
 
 /**
- * Checks the credentials and opens a fresh session. Unknown address and wrong
- * password take the same path (a hash is verified either way) and the same answer.
- * Limits: every attempt counts per IP; failures count per account and a success clears them.
+ * Checks the credentials and opens a fresh session. Unknown address and wrong password take
+ * the same path (a hash is verified either way) and get the same 400 "Invalid credentials".
+ * Throttling (sign-in-throttle.server.ts, docs/decisions/008) counts failures only; a browser
+ * with the account's device cookie is not held back by anyone else's failures. A success sets
+ * the device cookie (`deviceCookie`, a Set-Cookie value for the door to send).
  */
-export async function signIn(
-  input: { email: string; password: string; rememberMe: boolean },
-  context: RequestContext & { kind: SessionKind },
-): Promise<SignInResult> {
+export async function signIn(input: { email: string; password: string; rememberMe: boolean }, context: RequestContext & { kind: SessionKind }): Promise<SignedIn> {
   const email = input.email.toLowerCase();
-  const perIp = await consume("login:ip", context.ip);
-  if (!perIp.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: perIp.retryAfterSeconds };
-  const perAccount = await isLimited("login:account", email);
-  if (!perAccount.ok) {
-    await audit({ actorId: null, action: "auth.login_blocked", ip: context.ip, meta: { email } });
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: perAccount.retryAfterSeconds };
+  const account = await findAccountByEmail(email);
+  const attempt: SignInAttempt = { email, ip: context.ip, deviceNonce: account ? await trustedDeviceNonce(context.request, account.id) : null };
+  const trusted = await isTrusted(attempt);
+  try {
+    await checkSignInAllowed(attempt, trusted);
+  } catch (error) {
+    await audit({ actorId: null, action: "auth.login_blocked", targetType: "user", targetId: account?.id ?? null, ip: context.ip, meta: { email } });
+    throw error;
   }
 
-  const user = await db()
-    .selectFrom("users")
-    .select([...USER_COLUMNS, "passwordHash", "disabledAt"])
-    .where("email", "=", email)
-    .executeTakeFirst();
-  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) {
-    await consume("login:account", email);
-    await audit({ actorId: user?.id ?? null, action: "auth.login_failed", targetType: "user", targetId: user?.id ?? null, ip: context.ip, meta: { email } });
-    return { ok: false, reason: "invalid" };
+  const valid = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!account || !valid) {
+    await recordSignInFailure(attempt, trusted);
+    await audit({ actorId: account?.id ?? null, action: "auth.login_failed", targetType: "user", targetId: account?.id ?? null, ip: context.ip, meta: { email, trusted } });
+    throw invalidCredentials();
   }
-  if (user.disabledAt) {
-    await audit({ actorId: user.id, action: "auth.login_refused_disabled", targetType: "user", targetId: user.id, ip: context.ip });
-    return { ok: false, reason: "disabled" };
+  if (account.disabledAt) {
+    await audit({ actorId: account.id, action: "auth.login_refused_disabled", targetType: "user", targetId: account.id, ip: context.ip });
+    throw new AppError(403, "auth:errors.accountDisabled");
   }
 
-  await resetLimit("login:account", email);
-  const session = await createSession(user.id, { remember: input.rememberMe, kind: context.kind, request: context.request });
-  await db().updateTable("users").set({ lastLoginAt: nowIso() }).where("id", "=", user.id).execute();
-  await audit({ actorId: user.id, action: "auth.login", targetType: "user", targetId: user.id, ip: context.ip, meta: { kind: context.kind, remember: input.rememberMe } });
-  return { ok: true, user: publicUser(user), session };
+  await recordSignInSuccess(attempt, trusted);
+  const session = await createSession(account.id, { remember: input.rememberMe, kind: context.kind, request: context.request });
+  await recordSignIn(account.id);
+  await audit({ actorId: account.id, action: "auth.login", targetType: "user", targetId: account.id, ip: context.ip, meta: { kind: context.kind, remember: input.rememberMe, trusted } });
+  const user = (await findPublicUser(account.id))!;
+  return { user, session, deviceCookie: await deviceCookieAfterSignIn(context.request, account.id) };
 }
 
-/** A session for a user who has just proved who they are (after registering). */
-export function startSession(userId: string, context: RequestContext & { kind: SessionKind; remember?: boolean }): Promise<CreatedSession> {
-  return createSession(userId, { remember: context.remember ?? false, kind: context.kind, request: context.request });
-}
-
+/** Ends the session behind `token` (its row, and the realtime sockets opened with it). */
 export async function signOut(token: string, context: { userId?: string | null; ip?: string }): Promise<void> {
-  await db().deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
+  await deleteSession(token);
   if (context.userId) await audit({ actorId: context.userId, action: "auth.logout", targetType: "user", targetId: context.userId, ip: context.ip ?? null });
 }
 
 // ---------------------------------------------------------------------------
 // E-mail verification
 
-export type LimitedAnswer = { ok: true } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
-
-/** Sends a new link to an unverified account of this address; answers the same whatever the address. */
-export async function resendVerification(emailInput: string, context: RequestContext): Promise<LimitedAnswer> {
+/**
+ * Sends a new link to an unverified account of this address. The answer is the same
+ * whatever the address, and so is the work before it: the link is issued and sent after.
+ */
+export async function resendVerification(emailInput: string, context: RequestContext): Promise<void> {
   const email = emailInput.toLowerCase();
-  const perIp = await consume("resend:ip", context.ip);
-  if (!perIp.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: perIp.retryAfterSeconds };
-  const perAccount = await consume("resend:account", email);
-  if (!perAccount.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: perAccount.retryAfterSeconds };
-  const user = await db()
-    .selectFrom("users")
-    .select(["id", "email", "fullName", "locale", "emailVerifiedAt", "disabledAt"])
-    .where("email", "=", email)
-    .executeTakeFirst();
-  if (user && !user.emailVerifiedAt && !user.disabledAt) await sendVerificationEmail(user);
-  return { ok: true };
+  await withinLimits([
+    ["resend:ip", context.ip],
+    ["resend:account", email],
+  ]);
+  const user = await findAccountByEmail(email);
+  await audit({ actorId: null, action: "auth.verification_requested", targetType: "user", targetId: user?.id ?? null, ip: context.ip, meta: { email } });
+  if (user && !user.emailVerifiedAt && !user.disabledAt) afterAnswer(() => sendVerificationEmail(user));
 }
 
-export async function verifyEmail(token: string, context: { ip?: string } = {}): Promise<{ ok: true; userId: string } | { ok: false; reason: TokenFailure }> {
-  const used = await consumeToken(token, "verify_email");
-  if (!used.ok) return used;
-  const { userId } = used.token;
-  await db().updateTable("users").set({ emailVerifiedAt: nowIso(), updatedAt: nowIso() }).where("id", "=", userId).where("emailVerifiedAt", "is", null).execute();
+export async function verifyEmail(token: string, context: { ip?: string } = {}): Promise<{ userId: string }> {
+  const { userId } = await consumeToken(token, "verify_email");
+  await markEmailVerified(userId);
   await audit({ actorId: userId, action: "auth.email_verified", targetType: "user", targetId: userId, ip: context.ip ?? null });
-  return { ok: true, userId };
+  return { userId };
 }
 
 // ---------------------------------------------------------------------------
 // Passwords
 
-/** Sends a reset link when the address has an account; the answer never says which. */
-export async function requestPasswordReset(emailInput: string, context: RequestContext): Promise<LimitedAnswer> {
+/**
+ * Sends a reset link when the address has an (enabled) account. The answer never says
+ * which, and the work before it is the same for every address (a look-up and an audit
+ * entry); the link is issued and sent after the answer.
+ */
+export async function requestPasswordReset(emailInput: string, context: RequestContext): Promise<void> {
   const email = emailInput.toLowerCase();
-  const perIp = await consume("reset:ip", context.ip);
-  if (!perIp.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: perIp.retryAfterSeconds };
-  const perAccount = await consume("reset:account", email);
-  if (!perAccount.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: perAccount.retryAfterSeconds };
-  const user = await db().selectFrom("users").select(["id", "email", "fullName", "locale", "disabledAt"]).where("email", "=", email).executeTakeFirst();
-  if (user && !user.disabledAt) {
-    await sendResetEmail(user, "reset");
-    await audit({ actorId: null, action: "auth.password_reset_requested", targetType: "user", targetId: user.id, ip: context.ip });
-  }
-  return { ok: true };
+  await withinLimits([
+    ["reset:ip", context.ip],
+    ["reset:account", email],
+  ]);
+  const user = await findAccountByEmail(email);
+  const eligible = user && !user.disabledAt ? user : null;
+  await audit({ actorId: null, action: "auth.password_reset_requested", targetType: "user", targetId: eligible?.id ?? null, ip: context.ip, meta: { email } });
+  if (eligible) afterAnswer(() => sendResetEmail(eligible, "reset"));
 }
 
 /**
- * Sets a new password from a reset link. Every session of the account ends,
+ * Sets a new password from a reset link. Every session of the account ends (its sockets close),
  * except `keepSessionToken` (the browser that did the reset, when it was signed in as that user).
- * Following the link proves the address, so it counts as verified.
+ * Following the link proves the address, so it counts as verified, and the account's sign-in
+ * ceiling starts afresh.
  */
-export async function resetPassword(
-  token: string,
-  password: string,
-  context: { ip?: string; keepSessionToken?: string | null } = {},
-): Promise<{ ok: true; userId: string; endedSessions: number } | { ok: false; reason: TokenFailure }> {
-  const used = await consumeToken(token, "reset_password");
-  if (!used.ok) return used;
-  const { userId } = used.token;
-  const now = nowIso();
-  const user = await db().selectFrom("users").select("emailVerifiedAt").where("id", "=", userId).executeTakeFirstOrThrow();
-  await db()
-    .updateTable("users")
-    .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
-    .where("id", "=", userId)
-    .execute();
+export async function resetPassword(token: string, password: string, context: { ip?: string; keepSessionToken?: string | null } = {}): Promise<{ userId: string; endedSessions: number }> {
+  const { userId } = await consumeToken(token, "reset_password");
+  await setPasswordHash(userId, await hashPassword(password), { verifyEmail: true });
   const endedSessions = await deleteUserSessions(userId, { except: context.keepSessionToken ?? undefined });
-  await resetLimit("login:account", (await db().selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow()).email);
+  const account = await findAccount(userId);
+  if (account) await clearAccountThrottle(account.email);
   await audit({ actorId: userId, action: "auth.password_reset", targetType: "user", targetId: userId, ip: context.ip ?? null, meta: { endedSessions } });
-  return { ok: true, userId, endedSessions };
+  return { userId, endedSessions };
 }
 
-/** A signed-in user changes their password: the current one is required; other sessions end. */
-export async function changePassword(
-  userId: string,
-  input: { currentPassword: string; password: string },
-  context: { ip?: string; keepSessionToken?: string | null },
-): Promise<{ ok: true } | { ok: false; reason: "wrong_password" }> {
-  const user = await db().selectFrom("users").select("passwordHash").where("id", "=", userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) return { ok: false, reason: "wrong_password" };
-  await db().updateTable("users").set({ passwordHash: await hashPassword(input.password), updatedAt: nowIso() }).where("id", "=", userId).execute();
+/** A signed-in user changes their password: the current one is required; other sessions end (their sockets close). */
+export async function changePassword(userId: string, input: { currentPassword: string; password: string }, context: { ip?: string; keepSessionToken?: string | null }): Promise<void> {
+  const account = await findAccount(userId);
+  if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) throw invalid("auth:errors.wrongPassword", { field: "currentPassword" });
+  await setPasswordHash(userId, await hashPassword(input.password));
   const endedSessions = await deleteUserSessions(userId, { except: context.keepSessionToken ?? undefined });
   await audit({ actorId: userId, action: "auth.password_changed", targetType: "user", targetId: userId, ip: context.ip ?? null, meta: { endedSessions } });
-  return { ok: true };
 }
 
 // ---------------------------------------------------------------------------
 // E-mail change: a link to the new address confirms it; the old address is told.
 
-export async function requestEmailChange(
-  userId: string,
-  input: { newEmail: string; currentPassword: string },
-  context: { ip: string },
-): Promise<{ ok: true } | { ok: false; reason: "wrong_password" | "same_email" | "email_taken" } | { ok: false; reason: "rate_limited"; retryAfterSeconds: number }> {
+export async function requestEmailChange(userId: string, input: { newEmail: string; currentPassword: string }, context: { ip: string }): Promise<void> {
   const newEmail = input.newEmail.toLowerCase();
-  const user = await db().selectFrom("users").select(["id", "email", "fullName", "locale", "passwordHash"]).where("id", "=", userId).executeTakeFirstOrThrow();
-  const limit = await consume("email-change:account", userId);
-  if (!limit.ok) return { ok: false, reason: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) return { ok: false, reason: "wrong_password" };
-  if (newEmail === user.email) return { ok: false, reason: "same_email" };
-  const taken = await db().selectFrom("users").select("id").where("email", "=", newEmail).executeTakeFirst();
-  if (taken) return { ok: false, reason: "email_taken" };
+  const user = await findAccount(userId);
+  if (!user) throw new AppError(404, "users:errors.notFound");
+  await withinLimits([["email-change:account", userId]]);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw invalid("auth:errors.wrongPassword", { field: "currentPassword" });
+  if (newEmail === user.email) throw invalid("auth:errors.emailSame", { field: "newEmail" });
+  if (await isEmailInUse(newEmail)) throw invalid("auth:errors.emailTaken", { field: "newEmail" });
 
   const token = await issueToken(userId, "change_email", { newEmail });
   const url = absoluteUrl(`/verify-email-change?token=${encodeURIComponent(token)}`);
   await sendAccountEmail(newEmail, user, "changeConfirm", { url, values: { email: newEmail } });
   await sendAccountEmail(user.email, user, "changeNotice", { values: { email: newEmail }, extra: ["warning"] });
   await audit({ actorId: userId, action: "auth.email_change_requested", targetType: "user", targetId: userId, ip: context.ip, meta: { newEmail } });
-  return { ok: true };
 }
 
-export async function confirmEmailChange(
-  token: string,
-  context: { ip?: string } = {},
-): Promise<{ ok: true; userId: string; email: string } | { ok: false; reason: TokenFailure | "email_taken" }> {
-  const used = await consumeToken(token, "change_email");
-  if (!used.ok) return used;
-  const { userId, newEmail } = used.token;
-  if (!newEmail) return { ok: false, reason: "invalid" };
-  const before = await db().selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+export async function confirmEmailChange(token: string, context: { ip?: string } = {}): Promise<{ userId: string; email: string }> {
+  const { userId, newEmail } = await consumeToken(token, "change_email");
+  if (!newEmail) throw tokenRefusal("invalid");
+  const before = await findAccount(userId);
+  if (!before) throw tokenRefusal("invalid");
   try {
-    await db().updateTable("users").set({ email: newEmail, emailVerifiedAt: nowIso(), updatedAt: nowIso() }).where("id", "=", userId).execute();
-  } catch {
-    return { ok: false, reason: "email_taken" };
+    await changeEmailAddress(userId, newEmail);
+  } catch (error) {
+    if (isAppError(error) && error.status === 409) throw invalid("auth:errors.emailTaken");
+    throw error;
   }
   await audit({ actorId: userId, action: "auth.email_changed", targetType: "user", targetId: userId, ip: context.ip ?? null, meta: { from: before.email, to: newEmail } });
-  return { ok: true, userId, email: newEmail };
+  return { userId, email: newEmail };
 }
 
 // ---------------------------------------------------------------------------
-// Own profile
+// Invitations: a staff-made account chooses its password through a link valid 24 hours.
 
-export async function updateOwnProfile(userId: string, input: { fullName?: string; avatarUrl?: string | null; locale?: string }): Promise<PublicUser> {
-  const changes: { fullName?: string; avatarUrl?: string | null; locale?: string; updatedAt: string } = { updatedAt: nowIso() };
-  if (input.fullName !== undefined) changes.fullName = input.fullName;
-  if (input.avatarUrl !== undefined) changes.avatarUrl = input.avatarUrl || null;
-  if (input.locale !== undefined && isLanguage(input.locale)) changes.locale = input.locale;
-  await db().updateTable("users").set(changes).where("id", "=", userId).execute();
-  return (await findPublicUser(userId))!;
+export async function inviteUser(
+  actor: Actor,
+  scope: Scope,
+  input: { fullName: string; email: string; role: "client" | "admin"; locale: string; enabledFeatures?: string[] },
+  context: { ip?: string } = {},
+): Promise<ManagedUser> {
+  // Nobody knows this password: the invitation link sets the real one.
+  const passwordHash = await hashPassword(randomBytes(32).toString("base64url"));
+  const user = await createManagedUser(actor, scope, { ...input, passwordHash }, context);
+  await sendResetEmail(user, "invite");
+  return user;
 }

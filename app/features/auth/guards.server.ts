@@ -1,8 +1,7 @@
 import { redirect } from "@remix-run/node";
-import { publicUser, type PublicUser } from "~/features/auth/auth.server";
+import { findActiveUser, type PublicUser } from "~/features/users/users.server";
 import { AppError } from "~/lib/app-error";
 import { refusalJson, rememberCallerLanguage } from "~/lib/api.server";
-import { db } from "~/lib/db/db.server";
 import { canUseBackOffice, hasFeature, homePathFor, type BackOfficeAccess, type Feature } from "~/lib/features";
 import { isApiRequest } from "~/lib/http.server";
 import { findSession, readToken } from "~/lib/session.server";
@@ -24,14 +23,10 @@ async function lookUp(request: Request): Promise<SessionUser | null> {
   if (!token) return null;
   const session = await findSession(token);
   if (!session) return null;
-  const user = await db()
-    .selectFrom("users")
-    .select(["id", "email", "role", "fullName", "avatarUrl", "enabledFeatures", "emailVerifiedAt", "locale", "timeZone", "disabledAt"])
-    .where("id", "=", session.userId)
-    .executeTakeFirst();
-  if (!user || user.disabledAt) return null;
+  const user = await findActiveUser(session.userId);
+  if (!user) return null;
   rememberCallerLanguage(request, user.locale);
-  return { ...publicUser(user), timeZone: user.timeZone, sessionId: session.id };
+  return { ...user, sessionId: session.id };
 }
 
 /** The signed-in user, or null (looked up once per request: the root and the page loader share it). */

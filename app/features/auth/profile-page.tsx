@@ -1,24 +1,27 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { CheckCircle2, CircleAlert } from "lucide-react";
+import { CheckCircle2, CircleAlert, ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
+import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { AVATAR_ACCEPT, AVATAR_MAX_MB } from "~/features/users/avatar";
+import { UserAvatar } from "~/features/users/user-avatar";
 import { supportedLanguages } from "~/lib/i18n/config";
-import { ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema } from "./auth.schema";
+import { AvatarSchema, ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema } from "./auth.schema";
 import { NewPasswordFields } from "./password-fields";
 
-type ProfileUser = { email: string; fullName: string; locale: string; emailVerified: boolean };
+type ProfileUser = { email: string; fullName: string; locale: string; emailVerified: boolean; avatarUrl: string | null };
 
-/** The answer of the form that was sent, so the other two forms keep their own state. */
+/** The answer of the form that was sent, so the other forms keep their own state. */
 function useResultFor(intent: string): SubmissionResult<string[]> | undefined {
-  const result = useActionData<SubmissionResult<string[]>>();
+  const result = useActionData<{ result?: SubmissionResult<string[]> }>()?.result;
   return result?.initialValue?.intent === intent ? result : undefined;
 }
 
-/** Name, e-mail and password of the signed-in user (used by /client/profile and /dashboard/profile). */
+/** Picture, name, e-mail and password of the signed-in user (used by /client/profile and /dashboard/profile). */
 export function ProfilePage({ user }: { user: ProfileUser }) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
@@ -32,6 +35,11 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
   const [emailForm, emailFields] = useZodForm(ChangeEmailSchema, {
     id: "profile-email",
     lastResult: useResultFor("email"),
+  });
+  const [avatarForm, avatarFields] = useZodForm(AvatarSchema, {
+    id: "profile-avatar",
+    lastResult: useResultFor("avatar"),
+    shouldValidate: "onSubmit",
   });
   const [passwordForm, passwordFields] = useZodForm(ChangePasswordSchema, {
     id: "profile-password",
@@ -57,7 +65,8 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
     if (actionData) return;
     if (intent === "email") emailForm.reset();
     if (intent === "password") passwordForm.reset();
-  }, [location.key, actionData, emailForm, passwordForm]);
+    if (intent === "avatar") avatarForm.reset();
+  }, [location.key, actionData, emailForm, passwordForm, avatarForm]);
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
@@ -65,6 +74,44 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
         <h1 className="text-2xl font-semibold">{t("profile.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("profile.subtitle")}</p>
       </header>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("profile.avatarSection")}</CardTitle>
+          <CardDescription>{t("profile.avatarHelp", { max: AVATAR_MAX_MB })}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap items-start gap-6">
+          <UserAvatar url={user.avatarUrl} name={user.fullName} size={80} />
+          <div className="flex min-w-0 flex-1 flex-col gap-4">
+            <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" {...getFormProps(avatarForm)}>
+              <FormErrors id={avatarForm.errorId} errors={avatarForm.errors} />
+              <input type="hidden" name="intent" value="avatar" />
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={avatarFields.avatar.id}>{t("fields.avatar")}</Label>
+                <input
+                  {...getInputProps(avatarFields.avatar, { type: "file" })}
+                  accept={AVATAR_ACCEPT}
+                  className="block w-full max-w-sm text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-muted"
+                />
+                <FieldErrors id={avatarFields.avatar.errorId} errors={avatarFields.avatar.errors} />
+              </div>
+              <Button type="submit" className="self-start" disabled={busy}>
+                <ImageUp aria-hidden />
+                {t("profile.uploadAvatar")}
+              </Button>
+            </Form>
+            {user.avatarUrl ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="removeAvatar" />
+                <Button type="submit" variant="outline" className="self-start" disabled={busy}>
+                  <Trash2 aria-hidden />
+                  {t("profile.removeAvatar")}
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader>

@@ -3,9 +3,9 @@ import { hashPassword } from "~/features/auth/password.server";
 import { formatWhen } from "~/features/appointments/appointments.server";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { holdStartsFor } from "~/features/availability/slots";
+import { insertUser } from "~/features/users/users.server";
 import type { DB } from "~/lib/db/connection.server";
 import { toJson } from "~/lib/db/connection.server";
-import { DEFAULT_CLIENT_FEATURES } from "~/lib/features";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
 
 /** CONTRACT.md "Demo accounts". */
@@ -34,20 +34,7 @@ export async function seedDemoAccounts(db: DB, password: string): Promise<void> 
       if (account.role === "owner" || account.role === "admin") staff[account.role] = existing.id;
       continue;
     }
-    const id = newId();
-    await db
-      .insertInto("users")
-      .values({
-        id,
-        email: account.email,
-        passwordHash,
-        role: account.role,
-        fullName: account.fullName,
-        locale: account.locale,
-        enabledFeatures: toJson(account.role === "client" ? DEFAULT_CLIENT_FEATURES : []),
-        emailVerifiedAt: nowIso(),
-      })
-      .execute();
+    const id = await insertUser({ email: account.email, passwordHash, role: account.role, fullName: account.fullName, locale: account.locale, emailVerifiedAt: nowIso() }, db);
     if (account.role === "owner" || account.role === "admin") staff[account.role] = id;
     else await seedClientRecords(db, id, account.locale, account.email === "client@demo.test" ? 0 : 1, byKey, staff.admin || staff.owner || null);
   }

@@ -1,61 +1,53 @@
 import { json } from "@remix-run/node";
+import { inviteUser } from "~/features/auth/auth.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { apiError, clientIp, methodNotAllowed, parseApiBody } from "~/lib/http.server";
-import { CreateUserSchema, ListUsersSchema, UpdateUserSchema } from "./users.schema";
-import { createManagedUser, deleteManagedUser, getManagedUser, listUsers, updateManagedUser, UserRuleError, USER_ERRORS, type Scope } from "./users.server";
+import { apiMessage, readApiBody, type ApiHandler } from "~/lib/api.server";
+import { clientIp } from "~/lib/http.server";
+import { pageJson } from "~/lib/pagination";
+import { CreateUserSchema, parseUsersQuery, UpdateUserSchema } from "./users.schema";
+import { deleteManagedUser, getManagedUser, listUsers, updateManagedUser, type Scope } from "./users.server";
 
 /**
- * The JSON doors of user management: /api/admin/users[/{id}] (every account)
- * and /api/clients[/{id}] (client accounts only). Staff only; same functions as the pages.
+ * The JSON doors of user management, for `apiRoute`: /api/admin/users[/{id}] (every
+ * account) and /api/clients[/{id}] (client accounts only). Owner and admins only; the
+ * same functions as the pages, whose refusals the API door answers.
  */
-const KEYS: Record<Scope, { many: string; one: string }> = { users: { many: "users", one: "user" }, clients: { many: "clients", one: "client" } };
+const NAMES: Record<Scope, { many: string; one: string }> = { users: { many: "users", one: "user" }, clients: { many: "clients", one: "client" } };
 
-function ruleError(error: unknown): Response {
-  if (error instanceof UserRuleError) return apiError(USER_ERRORS[error.code].status, USER_ERRORS[error.code].message);
-  throw error;
+/** GET lists a page (`?q&page&perPage`, `limit` too); POST creates an account and e-mails an invitation (201). */
+export function collectionHandlers(scope: Scope): { GET: ApiHandler; POST: ApiHandler } {
+  return {
+    GET: async ({ request }) => {
+      await requireAdmin(request);
+      return pageJson(NAMES[scope].many, await listUsers(scope, parseUsersQuery(new URL(request.url))));
+    },
+    POST: async ({ request }) => {
+      const actor = await requireAdmin(request);
+      const input = await readApiBody(request, CreateUserSchema);
+      const user = await inviteUser(actor, scope, input, { ip: clientIp(request) });
+      return json({ [NAMES[scope].one]: user }, { status: 201 });
+    },
+  };
 }
 
-export async function listForApi(request: Request, scope: Scope): Promise<Response> {
-  await requireAdmin(request);
-  const params = ListUsersSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!params.success) return apiError(400, "Invalid query parameters");
-  const result = await listUsers(scope, params.data);
-  return json({ [KEYS[scope].many]: result.users, page: result.page, limit: result.limit, total: result.total });
-}
-
-export async function createForApi(request: Request, scope: Scope): Promise<Response> {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const actor = await requireAdmin(request);
-  const input = await parseApiBody(request, CreateUserSchema);
-  try {
-    const user = await createManagedUser(actor, scope, input, { ip: clientIp(request) });
-    return json({ [KEYS[scope].one]: user }, { status: 201 });
-  } catch (error) {
-    return ruleError(error);
-  }
-}
-
-export async function readForApi(request: Request, scope: Scope, id: string): Promise<Response> {
-  await requireAdmin(request);
-  try {
-    return json({ [KEYS[scope].one]: await getManagedUser(scope, id) });
-  } catch (error) {
-    return ruleError(error);
-  }
-}
-
-export async function changeForApi(request: Request, scope: Scope, id: string): Promise<Response> {
-  const method = request.method.toUpperCase();
-  if (method !== "PATCH" && method !== "PUT" && method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "PUT", "DELETE"]);
-  const actor = await requireAdmin(request);
-  try {
-    if (method === "DELETE") {
-      await deleteManagedUser(actor, scope, id, { ip: clientIp(request) });
-      return json({ message: "User deleted" });
-    }
-    const input = await parseApiBody(request, UpdateUserSchema);
-    return json({ [KEYS[scope].one]: await updateManagedUser(actor, scope, id, input, { ip: clientIp(request) }) });
-  } catch (error) {
-    return ruleError(error);
-  }
+/** GET reads one account, PATCH (or PUT) changes it, DELETE removes it. */
+export function itemHandlers(scope: Scope): { GET: ApiHandler; PATCH: ApiHandler; PUT: ApiHandler; DELETE: ApiHandler } {
+  const change: ApiHandler = async ({ request, params }) => {
+    const actor = await requireAdmin(request);
+    const input = await readApiBody(request, UpdateUserSchema);
+    return { [NAMES[scope].one]: await updateManagedUser(actor, scope, params.id!, input, { ip: clientIp(request) }) };
+  };
+  return {
+    GET: async ({ request, params }) => {
+      await requireAdmin(request);
+      return { [NAMES[scope].one]: await getManagedUser(scope, params.id!) };
+    },
+    PATCH: change,
+    PUT: change,
+    DELETE: async ({ request, params }) => {
+      const actor = await requireAdmin(request);
+      await deleteManagedUser(actor, scope, params.id!, { ip: clientIp(request) });
+      return { message: await apiMessage(request, "users:api.deleted") };
+    },
+  };
 }

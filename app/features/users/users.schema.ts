@@ -1,19 +1,18 @@
 import { z } from "zod";
 import { FEATURES } from "~/lib/features";
 import { supportedLanguages } from "~/lib/i18n/config";
+import { parseListQuery } from "~/lib/pagination";
 
 /**
  * User management (staff): list filters, creation and edits. Messages are
  * i18n keys of the `users` namespace. "owner" is never a role anyone can be given.
  */
 export const ASSIGNABLE_ROLES = ["client", "admin"] as const;
-export const PAGE_SIZE = 20;
 
-export const ListUsersSchema = z.object({
-  q: z.string().trim().max(100).optional().default(""),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(100).optional().default(PAGE_SIZE),
-});
+/** The list's query (page and API alike): `q` searches names and e-mail addresses; page, perPage (or limit). */
+export function parseUsersQuery(url: URL) {
+  return parseListQuery(url, { filters: { q: z.string().trim().max(100) } });
+}
 
 const features = z.array(z.enum(FEATURES, { errorMap: () => ({ message: "users:errors.featureInvalid" }) }));
 

@@ -1,22 +1,214 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { publicUser, sendInvitationEmail, type PublicUser, type UserRow } from "~/features/auth/auth.server";
-import { hashPassword } from "~/features/auth/password.server";
+import { AppError, conflict, forbidden, isUniqueViolation } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
-import { toJson } from "~/lib/db/connection.server";
+import { toJson, type DB } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
-import { DEFAULT_CLIENT_FEATURES, FEATURES } from "~/lib/features";
+import { BACK_OFFICE_ROLES, DEFAULT_CLIENT_FEATURES, FEATURES } from "~/lib/features";
+import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
+import { COUNT_CAP, offsetOf, toPage, type Page, type PageRequest } from "~/lib/pagination";
+import { deleteFilesFor } from "~/lib/storage.server";
 import { deleteUserSessions } from "~/lib/session.server";
 
 /**
+ * The `users` table's owner: the only module that reads or writes it. Other areas
+ * (auth, the demo seeder, tests) call these functions.
+ *
  * User management for staff (/dashboard/clients and the admin/users and clients
- * API groups). The rules live here, once:
+ * API groups) lives here too. Its rules, once:
  * - admins and the owner manage clients (name, features, disable, delete);
  * - only the owner makes someone an admin, removes an admin, or disables/deletes one;
  * - the owner account cannot be demoted, disabled or deleted, and nobody else edits it;
  * - nobody disables or deletes their own account here.
+ * Refusals are AppErrors with keys of the `users` namespace.
  */
+
+// ---------------------------------------------------------------------------
+// The user as everyone else sees it
+
+/** The user as the API shows it (spec §3, CONTRACT.md). */
+export type PublicUser = {
+  id: string;
+  email: string;
+  role: string;
+  fullName: string;
+  avatarUrl: string | null;
+  enabledFeatures: string[];
+  emailVerified: boolean;
+  locale: string;
+};
+
+/** The columns of `users` that make a PublicUser. */
+export type UserRow = {
+  id: string;
+  email: string;
+  role: string;
+  fullName: string;
+  avatarUrl: string | null;
+  enabledFeatures: string[];
+  emailVerifiedAt: string | null;
+  locale: string;
+};
+
+export function publicUser(user: UserRow): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    fullName: user.fullName,
+    avatarUrl: user.avatarUrl,
+    enabledFeatures: user.enabledFeatures,
+    emailVerified: Boolean(user.emailVerifiedAt),
+    locale: user.locale,
+  };
+}
+
+/** Only the public fields of a richer user (the session user carries its session id and zone). */
+export function publicFields(user: PublicUser): PublicUser {
+  const { id, email, role, fullName, avatarUrl, enabledFeatures, emailVerified, locale } = user;
+  return { id, email, role, fullName, avatarUrl, enabledFeatures, emailVerified, locale };
+}
+
+const PUBLIC_COLUMNS = ["id", "email", "role", "fullName", "avatarUrl", "enabledFeatures", "emailVerifiedAt", "locale"] as const;
+
+export async function findPublicUser(userId: string): Promise<PublicUser | null> {
+  const row = await db().selectFrom("users").select(PUBLIC_COLUMNS).where("id", "=", userId).executeTakeFirst();
+  return row ? publicUser(row) : null;
+}
+
+/** The signed-in user behind a session (guards): null when the account is gone or disabled. */
+export async function findActiveUser(userId: string): Promise<(PublicUser & { timeZone: string | null }) | null> {
+  const row = await db()
+    .selectFrom("users")
+    .select([...PUBLIC_COLUMNS, "timeZone", "disabledAt"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!row || row.disabledAt) return null;
+  return { ...publicUser(row), timeZone: row.timeZone };
+}
+
+// ---------------------------------------------------------------------------
+// Creating accounts: registration, staff-made accounts, the demo seeder and the test factory
+
+export type NewUser = {
+  email: string;
+  passwordHash: string;
+  fullName: string;
+  role?: string;
+  locale?: string | null;
+  timeZone?: string | null;
+  /** Defaults to the client features for a client, none for anyone else. */
+  enabledFeatures?: readonly string[];
+  emailVerifiedAt?: string | null;
+  disabledAt?: string | null;
+};
+
+/**
+ * The one insert into `users`. The address is stored in lower case; an address
+ * already in use is a 409 `users:errors.emailTaken` (the unique index decides, so two
+ * registrations at once cannot both win). Any other database error passes on.
+ */
+export async function insertUser(user: NewUser, executor: DB = db()): Promise<string> {
+  const id = newId();
+  const role = user.role ?? "client";
+  const locale: Language = isLanguage(user.locale) ? user.locale : fallbackLanguage;
+  try {
+    await executor
+      .insertInto("users")
+      .values({
+        id,
+        email: user.email.toLowerCase(),
+        passwordHash: user.passwordHash,
+        role,
+        fullName: user.fullName,
+        locale,
+        timeZone: user.timeZone ?? null,
+        enabledFeatures: toJson(onlyKnownFeatures(user.enabledFeatures ?? (role === "client" ? DEFAULT_CLIENT_FEATURES : []))),
+        emailVerifiedAt: user.emailVerifiedAt ?? null,
+        disabledAt: user.disabledAt ?? null,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("users:errors.emailTaken", { field: "email" });
+    throw error;
+  }
+  return id;
+}
+
+function onlyKnownFeatures(features: readonly string[]): string[] {
+  return FEATURES.filter((feature) => features.includes(feature));
+}
+
+// ---------------------------------------------------------------------------
+// What the account functions (features/auth) read and change
+
+/** The account of an address, with what sign-in and the account e-mails need. */
+export async function findAccountByEmail(email: string) {
+  return (
+    (await db()
+      .selectFrom("users")
+      .select([...PUBLIC_COLUMNS, "passwordHash", "disabledAt"])
+      .where("email", "=", email.toLowerCase())
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** The account behind an id, with its password hash (password and e-mail changes). */
+export async function findAccount(userId: string) {
+  return (await db().selectFrom("users").select([...PUBLIC_COLUMNS, "passwordHash", "disabledAt"]).where("id", "=", userId).executeTakeFirst()) ?? null;
+}
+
+export async function isEmailInUse(email: string): Promise<boolean> {
+  return Boolean(await db().selectFrom("users").select("id").where("email", "=", email.toLowerCase()).executeTakeFirst());
+}
+
+/** A new password hash; `verifyEmail` also marks the address as verified (a reset link proves it). */
+export async function setPasswordHash(userId: string, passwordHash: string, options: { verifyEmail?: boolean } = {}): Promise<void> {
+  const now = nowIso();
+  await db()
+    .updateTable("users")
+    .set((eb) => ({
+      passwordHash,
+      updatedAt: now,
+      ...(options.verifyEmail ? { emailVerifiedAt: eb.fn.coalesce("emailVerifiedAt", eb.val(now)) } : {}),
+    }))
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function markEmailVerified(userId: string): Promise<void> {
+  await db().updateTable("users").set({ emailVerifiedAt: nowIso(), updatedAt: nowIso() }).where("id", "=", userId).where("emailVerifiedAt", "is", null).execute();
+}
+
+/** Moves the account to a confirmed new address (409 `users:errors.emailTaken` if another account took it meanwhile). */
+export async function changeEmailAddress(userId: string, email: string): Promise<void> {
+  try {
+    await db().updateTable("users").set({ email: email.toLowerCase(), emailVerifiedAt: nowIso(), updatedAt: nowIso() }).where("id", "=", userId).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("users:errors.emailTaken", { field: "email" });
+    throw error;
+  }
+}
+
+export async function recordSignIn(userId: string): Promise<void> {
+  await db().updateTable("users").set({ lastLoginAt: nowIso() }).where("id", "=", userId).execute();
+}
+
+/** The signed-in user's own changes: name, avatar and language of e-mails. */
+export async function updateOwnProfile(userId: string, input: { fullName?: string; avatarUrl?: string | null; locale?: string }): Promise<PublicUser> {
+  const changes: { fullName?: string; avatarUrl?: string | null; locale?: string; updatedAt: string } = { updatedAt: nowIso() };
+  if (input.fullName !== undefined) changes.fullName = input.fullName;
+  if (input.avatarUrl !== undefined) changes.avatarUrl = input.avatarUrl || null;
+  if (input.locale !== undefined && isLanguage(input.locale)) changes.locale = input.locale;
+  await db().updateTable("users").set(changes).where("id", "=", userId).execute();
+  const user = await findPublicUser(userId);
+  if (!user) throw new AppError(404, "users:errors.notFound");
+  return user;
+}
+
+// ---------------------------------------------------------------------------
+// User management (staff)
+
 export type Scope = "users" | "clients";
 export type Actor = { id: string; role: string };
 
@@ -27,114 +219,85 @@ export type ManagedUser = PublicUser & {
   lastLoginAt: string | null;
 };
 
-export const USER_ERRORS = {
-  not_found: { status: 404, message: "User not found", key: "users:errors.notFound" },
-  owner_only: { status: 403, message: "Only the owner can manage administrators", key: "users:errors.ownerOnly" },
-  owner_protected: { status: 403, message: "The owner account cannot be changed or removed", key: "users:errors.ownerProtected" },
-  self: { status: 403, message: "You cannot disable or delete your own account", key: "users:errors.self" },
-  email_taken: { status: 409, message: "An account with this e-mail address already exists", key: "users:errors.emailTaken" },
-} as const;
+const MANAGED_COLUMNS = [...PUBLIC_COLUMNS, "disabledAt", "createdAt", "lastLoginAt"] as const;
 
-export type UserErrorCode = keyof typeof USER_ERRORS;
+type ManagedRow = UserRow & { disabledAt: string | null; createdAt: string; lastLoginAt: string | null };
 
-export class UserRuleError extends Error {
-  constructor(readonly code: UserErrorCode) {
-    super(USER_ERRORS[code].message);
-  }
-}
-
-const COLUMNS = ["id", "email", "role", "fullName", "avatarUrl", "enabledFeatures", "emailVerifiedAt", "disabledAt", "locale", "createdAt", "lastLoginAt"] as const;
-
-type Row = UserRow & { disabledAt: string | null; createdAt: string; lastLoginAt: string | null };
-
-function toManaged(row: Row): ManagedUser {
+function toManaged(row: ManagedRow): ManagedUser {
   return { ...publicUser(row), disabled: Boolean(row.disabledAt), createdAt: row.createdAt, lastLoginAt: row.lastLoginAt };
 }
 
-/** "clients" are every account that is not staff (spec §6: any other role is a client). */
+/** "clients" are every account that does not work in the back-office (spec §6: any other role is a client). */
 function usersIn(scope: Scope) {
   return db()
     .selectFrom("users")
-    .$if(scope === "clients", (query) => query.where("role", "not in", ["owner", "admin"]));
+    .$if(scope === "clients", (query) => query.where("role", "not in", [...BACK_OFFICE_ROLES]));
 }
 
-export async function listUsers(scope: Scope, options: { q: string; page: number; limit: number }): Promise<{ users: ManagedUser[]; total: number; page: number; limit: number }> {
+const userNotFound = () => new AppError(404, "users:errors.notFound");
+
+/** The one staff/client listing: a page of accounts, newest first, searched by name or e-mail. */
+export async function listUsers(scope: Scope, query: PageRequest & { q?: string }): Promise<Page<ManagedUser>> {
   let base = usersIn(scope);
-  const term = options.q.trim().toLowerCase();
+  const term = (query.q ?? "").trim().toLowerCase();
   if (term) {
     const like = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     base = base.where((eb) =>
       eb.or([eb(sql`lower(email)`, "like", sql`${like} escape '\\'`), eb(sql`lower(full_name)`, "like", sql`${like} escape '\\'`)]),
     );
   }
-  const [{ count }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
-    base
-      .select(COLUMNS)
-      .orderBy("createdAt", "desc")
-      .orderBy("id")
-      .limit(options.limit)
-      .offset((options.page - 1) * options.limit)
-      .execute(),
+  const [counted, rows] = await Promise.all([
+    // Counting stops past COUNT_CAP: the list then says "10,000+".
+    db()
+      .selectFrom(base.select("id").limit(COUNT_CAP + 1).as("matching"))
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
+    base.select(MANAGED_COLUMNS).orderBy("createdAt", "desc").orderBy("id").limit(query.perPage).offset(offsetOf(query)).execute(),
   ]);
-  return { users: rows.map(toManaged), total: Number(count), page: options.page, limit: options.limit };
+  return toPage(rows.map(toManaged), Number(counted.count), query);
 }
 
 export async function getManagedUser(scope: Scope, id: string): Promise<ManagedUser> {
-  const row = await usersIn(scope).select(COLUMNS).where("id", "=", id).executeTakeFirst();
-  if (!row) throw new UserRuleError("not_found");
+  const row = await usersIn(scope).select(MANAGED_COLUMNS).where("id", "=", id).executeTakeFirst();
+  if (!row) throw userNotFound();
   return toManaged(row);
 }
 
-/** A staff-made account; the person receives a link to choose their password. */
+/**
+ * A staff-made account (features/auth `inviteUser` sends the invitation). Only the owner
+ * makes admins; the clients group makes clients only.
+ */
 export async function createManagedUser(
   actor: Actor,
   scope: Scope,
-  input: { fullName: string; email: string; role: "client" | "admin"; locale: string; enabledFeatures?: string[] },
+  input: { fullName: string; email: string; role: "client" | "admin"; locale: string; enabledFeatures?: string[]; passwordHash: string },
   context: { ip?: string } = {},
 ): Promise<ManagedUser> {
   const role = scope === "clients" ? "client" : input.role;
-  if (role === "admin" && actor.role !== "owner") throw new UserRuleError("owner_only");
-  const existing = await db().selectFrom("users").select("id").where("email", "=", input.email).executeTakeFirst();
-  if (existing) throw new UserRuleError("email_taken");
-  const id = newId();
-  try {
-    await db()
-      .insertInto("users")
-      .values({
-        id,
-        email: input.email,
-        // Nobody knows this password: the invitation link sets the real one.
-        passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
-        role,
-        fullName: input.fullName,
-        locale: input.locale,
-        enabledFeatures: toJson(onlyKnownFeatures(input.enabledFeatures ?? (role === "client" ? DEFAULT_CLIENT_FEATURES : []))),
-      })
-      .execute();
-  } catch {
-    throw new UserRuleError("email_taken");
-  }
+  if (role === "admin" && actor.role !== "owner") throw forbidden("users:errors.ownerOnly");
+  const id = await insertUser({
+    email: input.email,
+    passwordHash: input.passwordHash,
+    role,
+    fullName: input.fullName,
+    locale: input.locale,
+    enabledFeatures: input.enabledFeatures,
+  });
   await audit({ actorId: actor.id, action: "user.created", targetType: "user", targetId: id, ip: context.ip ?? null, meta: { role } });
-  await sendInvitationEmail({ id, email: input.email, fullName: input.fullName, locale: input.locale });
   return getManagedUser(scope, id);
 }
 
-function onlyKnownFeatures(features: readonly string[]): string[] {
-  return FEATURES.filter((feature) => features.includes(feature));
-}
-
 /** Who may touch whom, before any change is made. */
-function assertMayManage(actor: Actor, target: ManagedUser, change: { role?: string; disabled?: boolean; remove?: boolean; other?: boolean }) {
+function assertMayManage(actor: Actor, target: ManagedUser, change: { role?: string; disabled?: boolean; remove?: boolean }) {
   if (target.role === "owner") {
     // Only the owner edits the owner account, and never its role, state or existence.
-    if (actor.id !== target.id || change.role !== undefined || change.disabled !== undefined || change.remove) throw new UserRuleError("owner_protected");
+    if (actor.id !== target.id || change.role !== undefined || change.disabled !== undefined || change.remove) throw forbidden("users:errors.ownerProtected");
     return;
   }
-  if ((change.disabled === true || change.remove) && actor.id === target.id) throw new UserRuleError("self");
+  if ((change.disabled === true || change.remove) && actor.id === target.id) throw forbidden("users:errors.self");
   const touchesAdmin = target.role === "admin" || change.role === "admin";
   if (touchesAdmin && actor.role !== "owner" && (change.role !== undefined || change.disabled !== undefined || change.remove || actor.id !== target.id)) {
-    throw new UserRuleError("owner_only");
+    throw forbidden("users:errors.ownerOnly");
   }
 }
 
@@ -149,7 +312,7 @@ export async function updateManagedUser(
   const role = input.role !== undefined && input.role !== target.role ? input.role : undefined;
   const disabled = input.disabled !== undefined && input.disabled !== target.disabled ? input.disabled : undefined;
   assertMayManage(actor, target, { role, disabled });
-  if (scope === "clients" && role === "admin") throw new UserRuleError("owner_only");
+  if (scope === "clients" && role === "admin") throw forbidden("users:errors.ownerOnly");
 
   const changes: Record<string, unknown> = { updatedAt: nowIso() };
   if (input.fullName !== undefined) changes.fullName = input.fullName;
@@ -169,7 +332,7 @@ export async function updateManagedUser(
     await audit({ ...base, action: "user.features_changed", meta: { from: target.enabledFeatures, to: features } });
   }
   if (disabled !== undefined) {
-    // A disabled account is signed out everywhere at once.
+    // A disabled account is signed out everywhere at once, its open sockets included.
     if (disabled) await deleteUserSessions(id);
     await audit({ ...base, action: disabled ? "user.disabled" : "user.enabled" });
   }
@@ -180,6 +343,12 @@ export async function updateManagedUser(
 export async function deleteManagedUser(actor: Actor, scope: Scope, id: string, context: { ip?: string } = {}): Promise<void> {
   const target = await getManagedUser(scope, id);
   assertMayManage(actor, target, { remove: true });
+  // Ends its sessions (and closes its sockets) before the rows go.
+  await deleteUserSessions(id);
+  await deleteFilesFor(AVATAR_RECORD_TYPE, id);
   await db().deleteFrom("users").where("id", "=", id).execute();
   await audit({ actorId: actor.id, action: "user.deleted", targetType: "user", targetId: id, ip: context.ip ?? null, meta: { email: target.email, role: target.role } });
 }
+
+/** Stored files of avatars carry this record type, with the user's id as record id (avatar.server.ts). */
+export const AVATAR_RECORD_TYPE = "avatar";

@@ -12,20 +12,24 @@ import { requestPasswordReset } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
+import { refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const result = await requestPasswordReset(submission.value.email, requestContext(request));
-  if (!result.ok) return json(submission.reply({ formErrors: ["auth:errors.rateLimited"] }), { status: 429 });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    await requestPasswordReset(submission.value.email, requestContext(request));
+  } catch (error) {
+    return refusal(request, error, submission);
+  }
   // The same answer whether or not the address has an account.
   return redirectWithToast("/login", { type: "success", message: "auth:toast.resetSent" });
 }
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation("auth");
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useZodForm(ForgotPasswordSchema, {
     id: "forgot-password",

@@ -3,7 +3,8 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { MailCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -12,10 +13,10 @@ import { signIn } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
 import { useRedirectTo } from "~/features/auth/redirect-to";
-import { requestContext } from "~/features/auth/request.server";
+import { hidingFields, requestContext } from "~/features/auth/request.server";
 import { requireGuest } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
-import { safeRedirect } from "~/lib/http.server";
+import { refusal, safeRedirect } from "~/lib/http.server";
 import { commitSessionCookie } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -28,26 +29,25 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
-  const result = await signIn(submission.value, { ...requestContext(request), kind: "cookie" });
-  if (!result.ok) {
-    const message =
-      result.reason === "rate_limited" ? "auth:errors.rateLimited" : result.reason === "disabled" ? "auth:errors.accountDisabled" : "auth:errors.invalidCredentials";
-    return json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.reason === "rate_limited" ? 429 : 400 });
+  try {
+    const { user, session, deviceCookie } = await signIn(submission.value, { ...requestContext(request), kind: "cookie" });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await commitSessionCookie(session));
+    headers.append("Set-Cookie", deviceCookie);
+    return redirectWithToast(safeRedirect(submission.value.redirectTo, homePathFor(user.role)), { type: "success", message: "auth:toast.loginSuccess" }, { headers });
+  } catch (error) {
+    return refusal(request, error, hidingFields(submission, ["password"]));
   }
-  const to = safeRedirect(submission.value.redirectTo, homePathFor(result.user.role));
-  return redirectWithToast(
-    to,
-    { type: "success", message: "auth:toast.loginSuccess" },
-    { headers: { "Set-Cookie": await commitSessionCookie(result.session) } },
-  );
 }
 
 export default function LoginPage() {
   const { t } = useTranslation("auth");
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const { redirectTo, keepRedirect } = useRedirectTo();
+  const [searchParams] = useSearchParams();
+  const registered = searchParams.get("registered") === "1";
   const navigation = useNavigation();
   const [form, fields] = useZodForm(LoginSchema, {
     id: "login",
@@ -56,6 +56,12 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t("login.title")} description={t("login.subtitle")}>
+      {registered ? (
+        <p role="status" className="mb-4 flex gap-2 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm">
+          <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+          <span>{t("register.sent")}</span>
+        </p>
+      ) : null}
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -2,22 +2,20 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { RegisterSchema } from "~/features/auth/auth.schema";
-import { registerUser, startSession } from "~/features/auth/auth.server";
+import { registerUser } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
 import { useRedirectTo } from "~/features/auth/redirect-to";
-import { requestContext } from "~/features/auth/request.server";
+import { hidingFields, requestContext } from "~/features/auth/request.server";
 import { requireGuest } from "~/features/auth/guards.server";
-import { safeRedirect } from "~/lib/http.server";
+import { refusal, safeRedirect } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
-import { commitSessionCookie } from "~/lib/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { NewPasswordFields } from "~/features/auth/password-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,32 +23,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({});
 }
 
+/**
+ * The same answer whether or not the address has an account (no enumeration): the sign-in
+ * page with "check your inbox". A new address gets its account and a verification link, a
+ * known one an e-mail to its owner. The new account signs in with the password just chosen.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RegisterSchema });
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  const hidden = ["password", "confirmPassword"];
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hidden }) }, { status: 400 });
 
-  const context = requestContext(request);
-  // The account speaks the language the visitor was using (e-mails, notifications).
-  const result = await registerUser({ ...submission.value, locale: await getLanguage(request) }, context);
-  if (!result.ok) {
-    if (result.reason === "rate_limited") {
-      return json(submission.reply({ formErrors: ["auth:errors.rateLimited"], hideFields: ["password", "confirmPassword"] }), { status: 429 });
-    }
-    return json(submission.reply({ fieldErrors: { email: ["auth:errors.emailTaken"] }, hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  try {
+    // The account speaks the language the visitor was using (e-mails, notifications).
+    await registerUser({ ...submission.value, locale: await getLanguage(request) }, requestContext(request));
+  } catch (error) {
+    return refusal(request, error, hidingFields(submission, hidden));
   }
-  const session = await startSession(result.user.id, { ...context, kind: "cookie" });
-  return redirectWithToast(
-    safeRedirect(submission.value.redirectTo, "/client"),
-    { type: "success", message: "auth:toast.registered" },
-    { headers: { "Set-Cookie": await commitSessionCookie(session) } },
-  );
+  const params = new URLSearchParams({ registered: "1" });
+  const redirectTo = safeRedirect(submission.value.redirectTo, "");
+  if (redirectTo) params.set("redirectTo", redirectTo);
+  return redirect(`/login?${params}`);
 }
 
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const { redirectTo, keepRedirect } = useRedirectTo();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(RegisterSchema, {

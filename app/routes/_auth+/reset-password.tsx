@@ -9,43 +9,42 @@ import { FormErrors, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ResetPasswordSchema } from "~/features/auth/auth.schema";
-import { peekToken, resetPassword } from "~/features/auth/auth.server";
+import { linkProblem, resetPassword } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { authPageTitle } from "~/features/auth/meta";
-import { requestContext } from "~/features/auth/request.server";
+import { hidingFields, requestContext } from "~/features/auth/request.server";
 import { getUser } from "~/features/auth/guards.server";
+import { refusal } from "~/lib/http.server";
 import { readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { NewPasswordFields } from "~/features/auth/password-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = token ? await peekToken(token, "reset_password") : ({ ok: false, reason: "invalid" } as const);
-  return json({ token, error: state.ok ? null : state.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid" });
+  return json({ token, error: await linkProblem(token, "reset_password") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  const hidden = ["password", "confirmPassword"];
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hidden }) }, { status: 400 });
   // A browser already signed in as this account keeps its session; every other one ends.
   const current = await getUser(request);
-  const result = await resetPassword(submission.value.token, submission.value.password, {
-    ip: requestContext(request).ip,
-    keepSessionToken: current ? await readToken(request) : null,
-  });
-  if (!result.ok) {
-    return json(submission.reply({ formErrors: [result.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid"], hideFields: ["password", "confirmPassword"] }), {
-      status: 400,
+  try {
+    const { userId } = await resetPassword(submission.value.token, submission.value.password, {
+      ip: requestContext(request).ip,
+      keepSessionToken: current ? await readToken(request) : null,
     });
+    return redirectWithToast(current?.id === userId ? "/" : "/login", { type: "success", message: "auth:toast.passwordReset" });
+  } catch (error) {
+    return refusal(request, error, hidingFields(submission, hidden));
   }
-  const to = current?.id === result.userId ? "/" : "/login";
-  return redirectWithToast(to, { type: "success", message: "auth:toast.passwordReset" });
 }
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation("auth");
   const { token, error } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useZodForm(ResetPasswordSchema, {
     id: "reset-password",

@@ -8,40 +8,36 @@ import { FormErrors } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { VerifyTokenSchema } from "~/features/auth/auth.schema";
-import { confirmEmailChange, peekToken } from "~/features/auth/auth.server";
+import { confirmEmailChange, linkProblem } from "~/features/auth/auth.server";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
 import { getUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
+import { refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /** The link sent to a new e-mail address; confirming (a POST) makes it the account's address. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state = token ? await peekToken(token, "change_email") : ({ ok: false, reason: "invalid" } as const);
-  return json({ token, error: state.ok ? null : state.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid" });
+  return json({ token, error: await linkProblem(token, "change_email") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: VerifyTokenSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const result = await confirmEmailChange(submission.value.token, { ip: requestContext(request).ip });
-  if (!result.ok) {
-    const message = result.reason === "expired" ? "auth:errors.tokenExpired" : result.reason === "email_taken" ? "auth:errors.emailTaken" : "auth:errors.tokenInvalid";
-    return json(submission.reply({ formErrors: [message] }), { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    const { email } = await confirmEmailChange(submission.value.token, { ip: requestContext(request).ip });
+    const user = await getUser(request);
+    return redirectWithToast(user ? `${homePathFor(user.role)}/profile` : "/login", { type: "success", message: "auth:toast.emailChanged", params: { email } });
+  } catch (error) {
+    return refusal(request, error, submission);
   }
-  const user = await getUser(request);
-  return redirectWithToast(user ? `${homePathFor(user.role)}/profile` : "/login", {
-    type: "success",
-    message: "auth:toast.emailChanged",
-    params: { email: result.email },
-  });
 }
 
 export default function VerifyEmailChangePage() {
   const { t } = useTranslation("auth");
   const { token, error } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const errors = error ? [error] : lastResult?.error?.[""] ?? undefined;
 

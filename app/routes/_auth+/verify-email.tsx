@@ -10,11 +10,12 @@ import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { ResendVerificationSchema, TokenSchema } from "~/features/auth/auth.schema";
-import { peekToken, resendVerification, verifyEmail } from "~/features/auth/auth.server";
+import { linkProblem, resendVerification, verifyEmail } from "~/features/auth/auth.server";
 import { authPageTitle } from "~/features/auth/meta";
 import { requestContext } from "~/features/auth/request.server";
 import { getUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
+import { refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
@@ -28,23 +29,21 @@ const ActionSchema = z.discriminatedUnion("intent", [VerifySchema, ResendSchema]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!token) return json({ token, error: null });
-  const state = await peekToken(token, "verify_email");
-  return json({ token, error: state.ok ? null : state.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid" });
+  return json({ token, error: token ? await linkProblem(token, "verify_email") : null });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ActionSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const context = requestContext(request);
-  if (submission.value.intent === "resend") {
-    const result = await resendVerification(submission.value.email, context);
-    if (!result.ok) return json(submission.reply({ formErrors: ["auth:errors.rateLimited"] }), { status: 429 });
-    return redirectWithToast("/verify-email", { type: "success", message: "auth:toast.verificationSent" });
-  }
-  const result = await verifyEmail(submission.value.token, { ip: context.ip });
-  if (!result.ok) {
-    return json(submission.reply({ formErrors: [result.reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid"] }), { status: 400 });
+  try {
+    if (submission.value.intent === "resend") {
+      await resendVerification(submission.value.email, context);
+      return redirectWithToast("/verify-email", { type: "success", message: "auth:toast.verificationSent" });
+    }
+    await verifyEmail(submission.value.token, { ip: context.ip });
+  } catch (error) {
+    return refusal(request, error, submission);
   }
   const user = await getUser(request);
   return redirectWithToast(user ? homePathFor(user.role) : "/login", { type: "success", message: "auth:toast.emailVerified" });
@@ -53,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function VerifyEmailPage() {
   const { t } = useTranslation("auth");
   const { token, error } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [resendForm, resendFields] = useZodForm(ResendSchema, {
     id: "resend-verification",

@@ -1,11 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { changeForApi, readForApi } from "~/features/users/users-api.server";
+import { itemHandlers } from "~/features/users/users-api.server";
+import { apiRoute } from "~/lib/api.server";
 
-/** GET, PATCH and DELETE /api/admin/users/{id} (staff; the owner-only rules apply). */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return readForApi(request, "users", params.id!);
-}
-
-export function action({ request, params }: ActionFunctionArgs) {
-  return changeForApi(request, "users", params.id!);
-}
+/** GET, PATCH and DELETE /api/admin/users/{id} (owner, admins; the owner-only rules apply). */
+export const { loader, action } = apiRoute(itemHandlers("users"));

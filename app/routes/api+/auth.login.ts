@@ -1,27 +1,23 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { LoginApiSchema } from "~/features/auth/auth.schema";
-import { AUTH_MESSAGES, signIn } from "~/features/auth/auth.server";
-import { isMethod, requestContext, tooManyRequests } from "~/features/auth/request.server";
-import { apiError, methodNotAllowed, parseApiBody } from "~/lib/http.server";
+import { signIn } from "~/features/auth/auth.server";
+import { requestContext } from "~/features/auth/request.server";
+import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";
 
 /**
- * POST /api/auth/login `{ email, password, rememberMe }` → `{ token, user }`.
+ * POST /api/auth/login `{ email, password, rememberMe }` → `{ token, expiresAt, user, message }`.
  * The token is a session row of kind "token", sent back as `Authorization: Bearer`.
- * Unknown address and wrong password both answer 400 "Invalid credentials" (no enumeration).
+ * Unknown address and wrong password both answer 400 "Invalid credentials" (no enumeration);
+ * a throttled attempt answers 429 with Retry-After (docs/decisions/008). The answer also sets
+ * the device cookie, for clients that keep cookies.
  */
-export async function loader() {
-  return methodNotAllowed(["POST"]);
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  if (!isMethod(request, "POST")) return methodNotAllowed(["POST"]);
-  const input = await parseApiBody(request, LoginApiSchema);
-  const result = await signIn(input, { ...requestContext(request), kind: "token" });
-  if (!result.ok) {
-    if (result.reason === "rate_limited") return tooManyRequests(result.retryAfterSeconds);
-    if (result.reason === "disabled") return apiError(403, AUTH_MESSAGES.accountDisabled);
-    return apiError(400, AUTH_MESSAGES.invalidCredentials);
-  }
-  return json({ token: result.session.token, expiresAt: result.session.expiresAt, user: result.user, message: AUTH_MESSAGES.loginSuccess });
-}
+export const { loader, action } = apiRoute({
+  POST: async ({ request }) => {
+    const input = await readApiBody(request, LoginApiSchema);
+    const { session, user, deviceCookie } = await signIn(input, { ...requestContext(request), kind: "token" });
+    return json(
+      { token: session.token, expiresAt: session.expiresAt, user, message: await apiMessage(request, "auth:toast.loginSuccess") },
+      { headers: { "Set-Cookie": deviceCookie } },
+    );
+  },
+});

@@ -1,11 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createForApi, listForApi } from "~/features/users/users-api.server";
+import { collectionHandlers } from "~/features/users/users-api.server";
+import { apiRoute } from "~/lib/api.server";
 
-/** GET /api/clients?q&page&limit (staff): a page of accounts; POST creates one and e-mails an invitation. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return listForApi(request, "clients");
-}
-
-export function action({ request }: ActionFunctionArgs) {
-  return createForApi(request, "clients");
-}
+/** GET /api/clients?q&page&perPage (owner, admins): a page of client accounts; POST creates one and e-mails an invitation. */
+export const { loader, action } = apiRoute(collectionHandlers("clients"));

@@ -9,7 +9,7 @@ import { requireUser } from "~/features/auth/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified } });
+  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -9,17 +9,16 @@ import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/c
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { EditUserFormSchema } from "~/features/users/users.schema";
-import { deleteManagedUser, getManagedUser, updateManagedUser, UserRuleError, USER_ERRORS } from "~/features/users/users.server";
+import { deleteManagedUser, getManagedUser, updateManagedUser } from "~/features/users/users.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { FEATURES, isAdminRole } from "~/lib/features";
-import { clientIp, invariantResponse } from "~/lib/http.server";
-import { intlLocale } from "~/lib/i18n/config";
+import { useFormatter } from "~/lib/format";
+import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  const user = await getManagedUser("users", params.id!).catch(() => null);
-  invariantResponse(user, "User not found");
+  const user = await loadOrNotFound(getManagedUser("users", params.id!));
   const isOwner = actor.role === "owner";
   return json({
     user,
@@ -36,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
   const id = params.id!;
   const submission = parseWithZod(await request.formData(), { schema: EditUserFormSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   const ip = clientIp(request);
   const back = `/dashboard/clients/${id}`;
@@ -52,16 +51,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await updateManagedUser(actor, "users", id, { fullName: value.fullName, role: value.role, enabledFeatures: value.enabledFeatures }, { ip });
     return redirectWithToast(back, { type: "success", message: "users:toast.saved" });
   } catch (error) {
-    if (!(error instanceof UserRuleError)) throw error;
-    invariantResponse(error.code !== "not_found", "User not found");
-    return json(submission.reply({ formErrors: [USER_ERRORS[error.code].key] }), { status: USER_ERRORS[error.code].status });
+    return refusal(request, error, submission);
   }
 }
 
 export default function UserDetailPage() {
-  const { t, i18n } = useTranslation("users");
+  const { t } = useTranslation("users");
   const { user, permissions } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [form, fields] = useZodForm(EditUserFormSchema, {
@@ -70,7 +67,7 @@ export default function UserDetailPage() {
     defaultValue: { fullName: user.fullName, role: user.role === "owner" ? undefined : user.role },
   });
   const staff = isAdminRole(user.role);
-  const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });
+  const format = useFormatter();
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
@@ -96,9 +93,9 @@ export default function UserDetailPage() {
             <dt className="font-semibold">{t("fields.emailVerified")}</dt>
             <dd>{user.emailVerified ? t("detail.yes") : t("detail.no")}</dd>
             <dt className="font-semibold">{t("fields.createdAt")}</dt>
-            <dd>{dateFormat.format(new Date(user.createdAt))}</dd>
+            <dd>{format.dateTime(user.createdAt)}</dd>
             <dt className="font-semibold">{t("fields.lastLoginAt")}</dt>
-            <dd>{user.lastLoginAt ? dateFormat.format(new Date(user.lastLoginAt)) : t("detail.never")}</dd>
+            <dd>{user.lastLoginAt ? format.dateTime(user.lastLoginAt) : t("detail.never")}</dd>
           </dl>
         </CardContent>
       </Card>

@@ -9,26 +9,22 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { pageTitle } from "~/features/auth/meta";
-import { ListUsersSchema } from "~/features/users/users.schema";
+import { parseUsersQuery } from "~/features/users/users.schema";
 import { listUsers } from "~/features/users/users.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { intlLocale } from "~/lib/i18n/config";
+import { useFormatter } from "~/lib/format";
 import { DataTable } from "~/components/ui/data-table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const parsed = ListUsersSchema.safeParse({ q: url.searchParams.get("q") ?? undefined, page: url.searchParams.get("page") ?? undefined });
-  const filters = parsed.success ? parsed.data : ListUsersSchema.parse({});
-  const result = await listUsers("users", filters);
-  return json({ ...result, q: filters.q });
+  const query = parseUsersQuery(new URL(request.url));
+  return json({ page: await listUsers("users", query), q: query.q ?? "" });
 }
 
 export default function ClientsPage() {
-  const { t, i18n } = useTranslation("users");
-  const { users, total, page, limit, q } = useLoaderData<typeof loader>();
-  const pages = Math.max(1, Math.ceil(total / limit));
-  const dateFormat = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium" });
+  const { t } = useTranslation("users");
+  const { page, q } = useLoaderData<typeof loader>();
+  const format = useFormatter();
 
   return (
     <div className="flex flex-col gap-6">
@@ -57,8 +53,8 @@ export default function ClientsPage() {
       </Form>
 
       <DataTable
-        caption={t("list.caption", { count: total })}
-        rows={users}
+        caption={t("list.caption", { count: page.total })}
+        rows={page.items}
         rowKey={(user) => user.id}
         empty={t("list.empty")}
         columns={[
@@ -87,11 +83,11 @@ export default function ClientsPage() {
                 </span>
               ),
           },
-          { header: t("fields.createdAt"), cell: (user) => dateFormat.format(new Date(user.createdAt)) },
+          { header: t("fields.createdAt"), cell: (user) => format.date(user.createdAt) },
         ]}
       />
 
-      <Pagination page={page} pageCount={pages} total={total} />
+      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
     </div>
   );
 }

@@ -10,9 +10,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { pageTitle } from "~/features/auth/meta";
 import { CreateUserSchema } from "~/features/users/users.schema";
-import { createManagedUser, UserRuleError, USER_ERRORS } from "~/features/users/users.server";
+import { inviteUser } from "~/features/auth/auth.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { clientIp } from "~/lib/http.server";
+import { clientIp, refusal } from "~/lib/http.server";
 import { supportedLanguages } from "~/lib/i18n/config";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -24,21 +24,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const actor = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: CreateUserSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
-    const user = await createManagedUser(actor, "users", submission.value, { ip: clientIp(request) });
+    const user = await inviteUser(actor, "users", submission.value, { ip: clientIp(request) });
     return redirectWithToast(`/dashboard/clients/${user.id}`, { type: "success", message: "users:toast.created", params: { email: user.email } });
   } catch (error) {
-    if (!(error instanceof UserRuleError)) throw error;
-    const key = USER_ERRORS[error.code].key;
-    return json(error.code === "email_taken" ? submission.reply({ fieldErrors: { email: [key] } }) : submission.reply({ formErrors: [key] }), { status: 400 });
+    return refusal(request, error, submission);
   }
 }
 
 export default function NewUserPage() {
   const { t } = useTranslation("users");
   const { canGrantAdmin } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useZodForm(CreateUserSchema, {
     id: "new-user",

@@ -5,15 +5,15 @@ import { useLoaderData } from "@remix-run/react";
 import { authPageTitle } from "~/features/auth/meta";
 import { ProfilePage } from "~/features/auth/profile-page";
 import { profileAction } from "~/features/auth/profile.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/features/auth/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireAdmin(request);
-  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified } });
+  const user = await requireBackOffice(request);
+  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireBackOffice(request);
   return profileAction(request, user, "/dashboard/profile");
 }
 

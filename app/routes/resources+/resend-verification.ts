@@ -4,6 +4,7 @@ import { resendVerification } from "~/features/auth/auth.server";
 import { requestContext } from "~/features/auth/request.server";
 import { requireUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
+import { isAppError } from "~/lib/app-error";
 import { safeRedirect } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -17,7 +18,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const back = safeRedirect(formData.get("redirectTo"), homePathFor(user.role));
   if (user.emailVerified) return redirectWithToast(back, { type: "info", message: "auth:toast.alreadyVerified" });
-  const result = await resendVerification(user.email, requestContext(request));
-  if (!result.ok) return redirectWithToast(back, { type: "error", message: "auth:errors.rateLimited" });
+  try {
+    await resendVerification(user.email, requestContext(request));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirectWithToast(back, { type: "error", message: error.key, params: error.params });
+  }
   return redirectWithToast(back, { type: "success", message: "auth:toast.verificationResent" });
 }
