@@ -4,6 +4,7 @@ import { CheckCircle2, CircleAlert, ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
@@ -70,10 +71,7 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold">{t("profile.title")}</h1>
-        <p className="text-sm text-muted-foreground">{t("profile.subtitle")}</p>
-      </header>
+      <PageHeader title={t("profile.title")} description={t("profile.subtitle")} />
 
       <Card>
         <CardHeader>

@@ -64,3 +64,9 @@ export async function getFixedT(languageOrRequest: Language | Request, ns: strin
   const instance = await getInstance(language);
   return instance.getFixedT(language, ns);
 }
+
+/** One string in the request's language, e.g. a page's title in its loader: `title: await translate(request, "auth:login.title")`. */
+export async function translate(request: Request, key: string, params: Record<string, unknown> = {}): Promise<string> {
+  const t = await getFixedT(request);
+  return String(t(key, params));
+}

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Link, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -5,6 +6,8 @@ import { LanguageSwitch } from "~/components/language-switch";
 import { ThemeSwitch } from "~/components/theme-switch";
 
 /** The account screens: one centred card, a way home, the language and theme switches, nothing else to distract. */
+export const handle = { i18n: ["auth"] } satisfies RouteHandle;
+
 export default function AuthLayout() {
   const { t } = useTranslation("auth");
   return (

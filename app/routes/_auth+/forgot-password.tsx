@@ -1,7 +1,7 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,10 +10,15 @@ import { Button } from "~/components/ui/button";
 import { ForgotPasswordSchema } from "~/features/auth/auth.schema";
 import { requestPasswordReset } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
-import { authPageTitle } from "~/features/auth/meta";
+import { titleMeta } from "~/lib/meta";
+import { translate } from "~/lib/i18n/i18n.server";
 import { requestContext } from "~/features/auth/request.server";
 import { refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ title: await translate(request, "auth:forgot.title") });
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
@@ -51,6 +56,6 @@ export default function ForgotPasswordPage() {
   );
 }
 
-export const meta: MetaFunction = (args) => authPageTitle(args, "forgot.title");
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,7 +1,7 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
@@ -11,7 +11,8 @@ import { Button } from "~/components/ui/button";
 import { LoginSchema } from "~/features/auth/auth.schema";
 import { signIn } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
-import { authPageTitle } from "~/features/auth/meta";
+import { titleMeta } from "~/lib/meta";
+import { translate } from "~/lib/i18n/i18n.server";
 import { useRedirectTo } from "~/features/auth/redirect-to";
 import { hidingFields, requestContext } from "~/features/auth/request.server";
 import { requireGuest } from "~/features/auth/guards.server";
@@ -22,7 +23,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return json({});
+  return json({ title: await translate(request, "auth:login.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -95,6 +96,6 @@ export default function LoginPage() {
   );
 }
 
-export const meta: MetaFunction = (args) => authPageTitle(args, "login.title");
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,7 +1,7 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,8 @@ import { Button } from "~/components/ui/button";
 import { RegisterSchema } from "~/features/auth/auth.schema";
 import { registerUser } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
-import { authPageTitle } from "~/features/auth/meta";
+import { titleMeta } from "~/lib/meta";
+import { translate } from "~/lib/i18n/i18n.server";
 import { useRedirectTo } from "~/features/auth/redirect-to";
 import { hidingFields, requestContext } from "~/features/auth/request.server";
 import { requireGuest } from "~/features/auth/guards.server";
@@ -20,7 +21,7 @@ import { NewPasswordFields } from "~/features/auth/password-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);
-  return json({});
+  return json({ title: await translate(request, "auth:register.title") });
 }
 
 /**
@@ -84,6 +85,6 @@ export default function RegisterPage() {
   );
 }
 
-export const meta: MetaFunction = (args) => authPageTitle(args, "register.title");
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,7 +1,7 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,8 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ResetPasswordSchema } from "~/features/auth/auth.schema";
 import { linkProblem, resetPassword } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
-import { authPageTitle } from "~/features/auth/meta";
+import { titleMeta } from "~/lib/meta";
+import { translate } from "~/lib/i18n/i18n.server";
 import { hidingFields, requestContext } from "~/features/auth/request.server";
 import { getUser } from "~/features/auth/guards.server";
 import { refusal } from "~/lib/http.server";
@@ -21,7 +22,7 @@ import { NewPasswordFields } from "~/features/auth/password-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return json({ token, error: await linkProblem(token, "reset_password") });
+  return json({ token, error: await linkProblem(token, "reset_password"), title: await translate(request, "auth:reset.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -80,6 +81,6 @@ export default function ResetPasswordPage() {
   );
 }
 
-export const meta: MetaFunction = (args) => authPageTitle(args, "reset.title");
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,6 +1,6 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { VerifyTokenSchema } from "~/features/auth/auth.schema";
 import { confirmEmailChange, linkProblem } from "~/features/auth/auth.server";
-import { authPageTitle } from "~/features/auth/meta";
+import { titleMeta } from "~/lib/meta";
+import { translate } from "~/lib/i18n/i18n.server";
 import { requestContext } from "~/features/auth/request.server";
 import { getUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
@@ -19,7 +20,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 /** The link sent to a new e-mail address; confirming (a POST) makes it the account's address. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return json({ token, error: await linkProblem(token, "change_email") });
+  return json({ token, error: await linkProblem(token, "change_email"), title: await translate(request, "auth:verifyChange.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,6 +63,6 @@ export default function VerifyEmailChangePage() {
   );
 }
 
-export const meta: MetaFunction = (args) => authPageTitle(args, "verifyChange.title");
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,7 +1,7 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +11,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { ResendVerificationSchema, TokenSchema } from "~/features/auth/auth.schema";
 import { linkProblem, resendVerification, verifyEmail } from "~/features/auth/auth.server";
-import { authPageTitle } from "~/features/auth/meta";
+import { titleMeta } from "~/lib/meta";
+import { translate } from "~/lib/i18n/i18n.server";
 import { requestContext } from "~/features/auth/request.server";
 import { getUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
@@ -29,7 +30,7 @@ const ActionSchema = z.discriminatedUnion("intent", [VerifySchema, ResendSchema]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return json({ token, error: token ? await linkProblem(token, "verify_email") : null });
+  return json({ token, error: token ? await linkProblem(token, "verify_email") : null, title: await translate(request, "auth:verify.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -98,6 +99,6 @@ export default function VerifyEmailPage() {
   );
 }
 
-export const meta: MetaFunction = (args) => authPageTitle(args, "verify.title");
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,9 +1,9 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,10 @@ import { deleteManagedUser, getManagedUser, updateManagedUser } from "~/features
 import { requireAdmin } from "~/features/auth/guards.server";
 import { FEATURES, isAdminRole } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
+import { ConfirmAction } from "~/components/confirm-action";
+import { PageHeader } from "~/components/page-header";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -22,6 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const isOwner = actor.role === "owner";
   return json({
     user,
+    title: user.fullName,
     permissions: {
       // The owner account is the owner's alone; admins are managed by the owner only.
       edit: user.role === "owner" ? actor.id === user.id : user.role !== "admin" || isOwner || actor.id === user.id,
@@ -71,13 +76,7 @@ export default function UserDetailPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-      <Link to="/dashboard/clients" className="text-sm text-primary underline-offset-4 hover:underline">
-        {t("detail.back")}
-      </Link>
-      <header>
-        <h1 className="text-2xl font-semibold">{user.fullName}</h1>
-        <p className="text-sm text-muted-foreground">{user.email}</p>
-      </header>
+      <PageHeader title={user.fullName} description={user.email} back={{ to: "/dashboard/clients", label: t("detail.back") }} />
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <Card>
@@ -149,19 +148,33 @@ export default function UserDetailPage() {
             <CardDescription>{user.disabled ? t("detail.enableHelp") : t("detail.disableHelp")}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value={user.disabled ? "enable" : "disable"} />
-              <Button type="submit" variant="outline" disabled={busy}>
-                {user.disabled ? t("detail.enable") : t("detail.disable")}
-              </Button>
-            </Form>
-            <Form method="post" className="flex flex-col gap-2">
-              <input type="hidden" name="intent" value="delete" />
-              <p className="text-sm text-muted-foreground">{t("detail.deleteHelp")}</p>
-              <Button type="submit" variant="destructive" className="self-start" disabled={busy}>
-                {t("detail.delete")}
-              </Button>
-            </Form>
+            {user.disabled ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="enable" />
+                <Button type="submit" variant="outline" disabled={busy}>
+                  {t("detail.enable")}
+                </Button>
+              </Form>
+            ) : (
+              <ConfirmAction
+                label={t("detail.disable")}
+                title={t("detail.disableConfirmTitle", { name: user.fullName })}
+                description={t("detail.disableHelp")}
+                confirmLabel={t("detail.disable")}
+                fields={{ intent: "disable" }}
+                size="default"
+              />
+            )}
+            <ConfirmAction
+              label={t("detail.delete")}
+              title={t("detail.deleteConfirmTitle", { name: user.fullName })}
+              description={`${t("detail.deleteHelp")} ${t("common:confirm.cannotUndo")}`}
+              confirmLabel={t("detail.delete")}
+              fields={{ intent: "delete" }}
+              triggerVariant="destructive"
+              size="default"
+              testId="delete-user"
+            />
           </CardContent>
         </Card>
       ) : null}
@@ -169,6 +182,8 @@ export default function UserDetailPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.user.fullName ?? "" }];
+export const handle = { i18n: ["users"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

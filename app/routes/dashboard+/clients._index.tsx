@@ -1,6 +1,6 @@
 import { Pagination } from "~/components/ui/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CheckCircle2, CircleSlash, Search, UserPlus } from "lucide-react";
@@ -8,7 +8,10 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { pageTitle } from "~/features/auth/meta";
+import { PageHeader } from "~/components/page-header";
+import { translate } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { parseUsersQuery } from "~/features/users/users.schema";
 import { listUsers } from "~/features/users/users.server";
 import { requireAdmin } from "~/features/auth/guards.server";
@@ -18,7 +21,7 @@ import { DataTable } from "~/components/ui/data-table";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseUsersQuery(new URL(request.url));
-  return json({ page: await listUsers("users", query), q: query.q ?? "" });
+  return json({ page: await listUsers("users", query), q: query.q ?? "", title: await translate(request, "users:list.title") });
 }
 
 export default function ClientsPage() {
@@ -28,18 +31,18 @@ export default function ClientsPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
-          <p className="text-sm text-muted-foreground">{t("list.subtitle")}</p>
-        </div>
-        <Button asChild>
-          <Link to="/dashboard/clients/new">
-            <UserPlus aria-hidden="true" />
-            {t("list.new")}
-          </Link>
-        </Button>
-      </header>
+      <PageHeader
+        title={t("list.title")}
+        description={t("list.subtitle")}
+        actions={
+          <Button asChild>
+            <Link to="/dashboard/clients/new">
+              <UserPlus aria-hidden="true" />
+              {t("list.new")}
+            </Link>
+          </Button>
+        }
+      />
 
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1.5">
@@ -92,6 +95,8 @@ export default function ClientsPage() {
   );
 }
 
-export const meta: MetaFunction = (args) => pageTitle(args, "users", "list.title");
+export const handle = { i18n: ["users"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

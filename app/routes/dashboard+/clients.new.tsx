@@ -1,14 +1,17 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { pageTitle } from "~/features/auth/meta";
+import { Card, CardContent } from "~/components/ui/card";
+import { PageHeader } from "~/components/page-header";
+import { translate } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { CreateUserSchema } from "~/features/users/users.schema";
 import { inviteUser } from "~/features/auth/auth.server";
 import { requireAdmin } from "~/features/auth/guards.server";
@@ -18,7 +21,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
-  return json({ canGrantAdmin: actor.role === "owner" });
+  return json({ canGrantAdmin: actor.role === "owner", title: await translate(request, "users:create.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,15 +50,9 @@ export default function NewUserPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
-      <Link to="/dashboard/clients" className="text-sm text-primary underline-offset-4 hover:underline">
-        {t("detail.back")}
-      </Link>
+      <PageHeader title={t("create.title")} description={t("create.subtitle")} back={{ to: "/dashboard/clients", label: t("detail.back") }} />
       <Card>
-        <CardHeader>
-          <h1 className="text-2xl font-semibold">{t("create.title")}</h1>
-          <p className="text-sm text-muted-foreground">{t("create.subtitle")}</p>
-        </CardHeader>
-        <CardContent>
+        <CardContent className="pt-6">
           <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
             <FormErrors id={form.errorId} errors={form.errors} />
             <TextField field={fields.fullName} label={t("fields.fullName")} />
@@ -76,6 +73,8 @@ export default function NewUserPage() {
   );
 }
 
-export const meta: MetaFunction = (args) => pageTitle(args, "users", "create.title");
+export const handle = { i18n: ["users"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,15 +1,16 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { authPageTitle } from "~/features/auth/meta";
+import { titleMeta } from "~/lib/meta";
+import { translate } from "~/lib/i18n/i18n.server";
 import { ProfilePage } from "~/features/auth/profile-page";
 import { profileAction } from "~/features/auth/profile.server";
 import { requireBackOffice } from "~/features/auth/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request);
-  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl } });
+  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl }, title: await translate(request, "auth:profile.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,6 +23,6 @@ export default function DashboardProfileRoute() {
   return <ProfilePage user={user} />;
 }
 
-export const meta: MetaFunction = (args) => authPageTitle(args, "profile.title");
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;
