@@ -27,8 +27,6 @@ const RESPONSE_BUILDERS_PENDING = [
   "app/features/content/announcement-cookie.server.ts",
   "app/features/content/legal.server.ts",
   "app/features/notifications/notification-center.server.ts",
-  "app/features/service-orders/errors.server.ts",
-  "app/features/service-orders/uploads.server.ts",
   "app/features/users/users-api.server.ts",
 ];
 

@@ -251,8 +251,3 @@ export function createUploadHandler(maxBytes = MAX_UPLOAD_BYTES): { handler: Upl
   };
   return { handler, rejected };
 }
-
-/** i18n key (in the `orders` namespace, shared by reports) of an upload problem. */
-export function uploadProblemKey(problem: UploadProblem): string {
-  return `orders:files.errors.${problem}`;
-}

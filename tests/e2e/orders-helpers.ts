@@ -26,13 +26,43 @@ export function createOrderFor(clientId: string, options: { status?: string; ser
   }
 }
 
-export function createReportFor(clientId: string, title: string, body: string): string {
+export function createReportFor(clientId: string, title: string, body: string, orderId: string | null = null): string {
   const db = openTestDatabase();
   try {
     const id = randomUUID();
     const now = new Date().toISOString();
-    db.prepare("insert into reports (id, client_id, title, body_markdown, created_at, updated_at) values (?, ?, ?, ?, ?, ?)").run(id, clientId, title, body, now, now);
+    db.prepare("insert into reports (id, client_id, order_id, title, body_markdown, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)").run(id, clientId, orderId, title, body, now, now);
     return id;
+  } finally {
+    db.close();
+  }
+}
+
+/** A confirmed appointment of the client starting at `startsAt` (ISO, UTC). */
+export function createAppointmentFor(clientId: string, startsAt: string, serviceKey = "notary"): string {
+  const db = openTestDatabase();
+  try {
+    const service = db.prepare("select id from services where key = ?").get(serviceKey) as { id: string };
+    const id = randomUUID();
+    const endsAt = new Date(Date.parse(startsAt) + 60 * 60 * 1000).toISOString();
+    db.prepare("insert into appointments (id, reference, client_id, service_id, starts_at, ends_at, status) values (?, ?, ?, ?, ?, ?, 'confirmed')").run(
+      id,
+      `AP-${randomUUID().slice(0, 8).toUpperCase()}`,
+      clientId,
+      service.id,
+      startsAt,
+      endsAt,
+    );
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
+export function readAtOf(reportId: string): string | null {
+  const db = openTestDatabase();
+  try {
+    return (db.prepare("select read_at from reports where id = ?").get(reportId) as { read_at: string | null }).read_at;
   } finally {
     db.close();
   }

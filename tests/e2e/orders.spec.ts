@@ -1,6 +1,17 @@
+import type { Page } from "@playwright/test";
+import { DateTime } from "luxon";
 import { acceptCookies } from "./cookies";
-import { createClient, DEMO, expect, signIn, test } from "./fixtures";
-import { createOrderFor, notificationsOf, PDF } from "./orders-helpers";
+import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
+import { createAppointmentFor, createOrderFor, notificationsOf, PDF } from "./orders-helpers";
+
+/** Every request the page sends with this method to this path. */
+function requestsTo(page: Page, method: string, path: string): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === method && new URL(request.url()).pathname === path) seen.push(request.url());
+  });
+  return seen;
+}
 
 test.describe("a client orders a service", () => {
   test("with an attachment, sees it on the order, and can download it @mobile", async ({ page, context }) => {
@@ -49,36 +60,90 @@ test.describe("a client orders a service", () => {
     await context.close();
   });
 
-  test("can cancel a pending order", async ({ page, context }) => {
+  test("can cancel a pending order, after confirming in a dialog", async ({ page, context }) => {
     const client = createClient();
     const order = createOrderFor(client.id);
     await acceptCookies(context);
     await signIn(context, client.email);
+    const errors = watchErrors(page);
     await page.goto(`/client/service-orders/${order.id}`);
-    await page.getByText("I want to cancel this order").click();
-    await page.getByLabel("Reason (optional)").fill("Found the original translation.");
-    await page.getByRole("button", { name: "Cancel the order" }).click();
+    const trigger = page.getByRole("button", { name: "I want to cancel this order" });
+    await hydrated(trigger);
+    // Changing one's mind closes the dialog and changes nothing.
+    await trigger.click();
+    await expect(page.getByRole("alertdialog", { name: "Cancel this order?" })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(page.getByText("Pending").first()).toBeVisible();
+
+    await trigger.click();
+    const dialog = page.getByRole("alertdialog", { name: "Cancel this order?" });
+    await dialog.getByLabel("Reason (optional)").fill("Found the original translation.");
+    await dialog.getByRole("button", { name: "Cancel the order" }).click();
     await expect(page.getByText("Cancelled").first()).toBeVisible();
     await expect(page.getByText("Found the original translation.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Cancel the order" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "I want to cancel this order" })).toHaveCount(0);
+    errors.expectNone();
   });
 });
 
-test("a file over the size limit is refused with a clear message and the form is kept", async ({ page, context }) => {
-  const client = createClient();
-  await signIn(context, client.email);
-  await page.goto("/client/service-orders/new?service=bookkeeping");
-  await page.getByLabel("What do you need?").fill("Monthly books for a bakery, twelve statements.");
-  const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1, 32)]);
-  await page.getByLabel("Documents").setInputFiles({ name: "statements.pdf", mimeType: "application/pdf", buffer: big });
-  await page.getByRole("button", { name: "Place the order" }).click();
-  await expect(page.getByText("statements.pdf is larger than 10 MB.")).toBeVisible();
-  await expect(page.getByLabel("What do you need?")).toHaveValue("Monthly books for a bakery, twelve statements.");
-  await expect(page.getByLabel("Service")).toHaveValue("bookkeeping");
+test.describe("files the browser can already tell would be refused are not sent", () => {
+  test("a file over the size limit: the message at once, nothing sent, the form kept", async ({ page, context }) => {
+    const client = createClient();
+    await signIn(context, client.email);
+    const posts = requestsTo(page, "POST", "/client/service-orders/new");
+    await page.goto("/client/service-orders/new?service=bookkeeping");
+    await hydrated(page.getByRole("button", { name: "Place the order" }));
+    await expect(page.getByLabel("Documents")).toHaveAttribute("accept", /\.pdf/);
+    await page.getByLabel("What do you need?").fill("Monthly books for a bakery, twelve statements.");
+    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024 + 1, 32)]);
+    await page.getByLabel("Documents").setInputFiles({ name: "statements.pdf", mimeType: "application/pdf", buffer: big });
+    await expect(page.getByText("statements.pdf is larger than 10 MB.")).toBeVisible();
+    await page.getByRole("button", { name: "Place the order" }).click();
+    await expect(page.getByText("statements.pdf is larger than 10 MB.")).toBeVisible();
+    await expect(page.getByLabel("What do you need?")).toHaveValue("Monthly books for a bakery, twelve statements.");
+    await expect(page.getByLabel("Service")).toHaveValue("bookkeeping");
+    expect(posts).toEqual([]);
+
+    // A file that fits goes through.
+    await page.getByLabel("Documents").setInputFiles({ name: "statements.pdf", mimeType: "application/pdf", buffer: PDF });
+    await expect(page.getByText("statements.pdf is larger than 10 MB.")).toHaveCount(0);
+    await page.getByRole("button", { name: "Place the order" }).click();
+    await expect(page).toHaveURL(/\/client\/service-orders\/[0-9a-f-]{36}$/);
+    expect(posts).toHaveLength(1);
+  });
+
+  test("a type that is not accepted, in Arabic, on an order's “add documents”", async ({ page, context }) => {
+    const client = createClient();
+    const order = createOrderFor(client.id);
+    await signIn(context, client.email);
+    const posts = requestsTo(page, "POST", `/client/service-orders/${order.id}`);
+    await page.goto(`/client/service-orders/${order.id}?lng=ar`);
+    const upload = page.getByRole("button", { name: "رفع" });
+    await hydrated(upload);
+    await page.getByLabel("إضافة مستندات").setInputFiles({ name: "setup.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ\0\0") });
+    await upload.click();
+    await expect(page.getByText("الملف setup.exe ليس من أنواع المستندات المقبولة", { exact: false })).toBeVisible();
+    expect(posts).toEqual([]);
+  });
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("a client cancels an order after confirming in the page", async ({ page, context }) => {
+    const client = createClient();
+    const order = createOrderFor(client.id);
+    await signIn(context, client.email);
+    await page.goto(`/client/service-orders/${order.id}`);
+    await expect(page.getByRole("button", { name: "Cancel the order" })).toBeHidden();
+    await page.getByText("I want to cancel this order").click();
+    await expect(page.getByText("Cancel this order?")).toBeVisible();
+    await page.getByLabel("Reason (optional)").fill("Sent by mistake.");
+    await page.getByRole("button", { name: "Cancel the order" }).click();
+    await expect(page.getByText("Cancelled").first()).toBeVisible();
+    await expect(page.getByText("Sent by mistake.")).toBeVisible();
+  });
 
   test("the order form is a plain multipart POST", async ({ page, context }) => {
     const client = createClient();
@@ -158,5 +223,85 @@ test.describe("an admin works the service tracker", () => {
 
     await page.goto(`/dashboard/service-orders?q=${order.reference}`);
     await expect(page.getByRole("link", { name: order.reference })).toBeVisible();
+  });
+});
+
+test.describe("the client overview names the next appointment's time in the viewer's zone", () => {
+  for (const timezoneId of ["America/Los_Angeles", "Asia/Dubai"]) {
+    test(`a 10:00 AM Detroit appointment reads 10:00 AM Eastern, with and without JavaScript (browser in ${timezoneId})`, async ({ browser }) => {
+      const client = createClient();
+      const startsAt = DateTime.now().setZone("America/Detroit").plus({ days: 3 }).set({ hour: 10, minute: 0, second: 0, millisecond: 0 }).toUTC().toISO()!;
+      createAppointmentFor(client.id, startsAt);
+      const texts: string[] = [];
+      for (const javaScriptEnabled of [false, true]) {
+        const context = await browser.newContext({ timezoneId, javaScriptEnabled, locale: "en-US" });
+        await acceptCookies(context);
+        await signIn(context, client.email);
+        const page = await context.newPage();
+        const errors = watchErrors(page);
+        await page.goto("/client");
+        if (javaScriptEnabled) await hydrated(page.getByTestId("sidebar-trigger"));
+        const time = page.getByTestId("next-appointment-time");
+        await expect(time).toHaveText(/\b10:00\sAM\sE[SD]T$/);
+        await expect(time).toHaveAttribute("datetime", startsAt);
+        texts.push((await time.textContent())!);
+        errors.expectNone();
+        await context.close();
+      }
+      expect(texts[1]).toBe(texts[0]);
+    });
+  }
+});
+
+test.describe("the service tracker scrolls within itself, never the page", () => {
+  const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+  const board = (page: Page) => page.getByTestId("board-scroller");
+
+  test("at 1440 px the five columns fit; at 390 px the board scrolls sideways with a hint and buttons @mobile", async ({ page, context }) => {
+    createOrderFor(createClient().id);
+    await acceptCookies(context);
+    await signIn(context, DEMO.admin);
+    const errors = watchErrors(page);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/dashboard/service-tracker");
+    await hydrated(page.getByTestId("sidebar-trigger"));
+    expect(await pageWidth(page)).toBe(1440);
+    const wide = await board(page).evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(wide.scroll).toBeLessThanOrEqual(wide.client);
+    for (const status of ["pending", "in_review", "in_progress", "waiting_for_client", "completed"]) {
+      await expect(page.locator(`[data-status="${status}"]`)).toBeInViewport();
+    }
+    await expect(page.getByTestId("board-scroll-hint")).toHaveCount(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await hydrated(page.getByTestId("sidebar-trigger"));
+    await expect(page.getByTestId("board-scroll-hint")).toBeVisible();
+    expect(await pageWidth(page)).toBe(390);
+    const narrow = await board(page).evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(narrow.scroll).toBeGreaterThan(narrow.client);
+    await expect(page.locator('[data-status="completed"]')).not.toBeInViewport();
+    const back = page.getByRole("button", { name: "Show the previous columns" });
+    await expect(back).toBeDisabled();
+    await page.getByRole("button", { name: "Show the next columns" }).click();
+    await expect.poll(() => board(page).evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expect(back).toBeEnabled();
+    expect(await pageWidth(page)).toBe(390);
+    errors.expectNone();
+  });
+
+  test("in Arabic at 390 px the page does not scroll sideways either, and the buttons follow the reading direction", async ({ page, context }) => {
+    await acceptCookies(context);
+    await signIn(context, DEMO.admin);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/dashboard/service-tracker?lng=ar");
+    await hydrated(page.getByTestId("sidebar-trigger"));
+    await expect(page.getByTestId("board-scroll-hint")).toBeVisible();
+    expect(await pageWidth(page)).toBe(390);
+    await page.getByRole("button", { name: "عرض الأعمدة التالية" }).click();
+    // Right to left, scrolling on moves towards negative scrollLeft.
+    await expect.poll(() => board(page).evaluate((element) => element.scrollLeft)).toBeLessThan(0);
+    expect(await pageWidth(page)).toBe(390);
   });
 });

@@ -2,20 +2,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeOrderStatus, createOrder, getOrder, isOverdue, listBoard, listOrders } from "~/features/service-orders/service-orders.server";
-import { DomainError } from "~/features/service-orders/errors.server";
+import { AppError } from "~/lib/app-error";
+import { seedPublicContent } from "~/features/content/seed.server";
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from "~/features/service-orders/status";
 import { mailDir } from "~/lib/mail.server";
 import { describeEachDialect } from "../setup/database";
-import { createCast, type Cast } from "./helpers-orders";
+import { makeCast, type Cast } from "../support/factories";
 
 async function expectRefusal(promise: Promise<unknown>, status: number, key?: string): Promise<void> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(DomainError);
-  expect((error as DomainError).status).toBe(status);
-  if (key) expect((error as DomainError).key).toBe(key);
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).status).toBe(status);
+  if (key) expect((error as AppError).key).toBe(key);
 }
 
 function mailsTo(email: string): string[] {
@@ -30,7 +31,8 @@ function mailsTo(email: string): string[] {
 describeEachDialect("service orders: state machine", (db) => {
   let cast: Cast;
   beforeAll(async () => {
-    cast = await createCast(db());
+    await seedPublicContent(db());
+    cast = await makeCast(db());
   });
 
   const order = (details = "Please prepare my federal return for 2025.") => createOrder(cast.clientA, { service: "tax_efiling", details }, [], "en");
@@ -61,7 +63,7 @@ describeEachDialect("service orders: state machine", (db) => {
       "in_progress>completed",
     ]);
     expect(detail.history[2]!.note).toBe("Please send your W-2");
-    expect(detail.history[4]!.changedByName).toContain("admin");
+    expect(detail.history[4]!.changedByName).toBe(cast.admin.fullName);
 
     const notifications = await db()
       .selectFrom("notifications")

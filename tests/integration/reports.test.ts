@@ -3,15 +3,17 @@ import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { renderMarkdown } from "~/features/reports/markdown.server";
 import { countReportsAwaitingFeedback, countUnreadReports, createReport, getReport, listReports, markReportRead, submitFeedback } from "~/features/reports/reports.server";
-import { DomainError } from "~/features/service-orders/errors.server";
+import { AppError } from "~/lib/app-error";
+import { seedPublicContent } from "~/features/content/seed.server";
 import { mailDir } from "~/lib/mail.server";
 import { describeEachDialect } from "../setup/database";
-import { createCast, type Cast } from "./helpers-orders";
+import { makeCast, type Cast } from "../support/factories";
 
 describeEachDialect("reports", (db) => {
   let cast: Cast;
   beforeAll(async () => {
-    cast = await createCast(db());
+    await seedPublicContent(db());
+    cast = await makeCast(db());
   });
 
   it("tells the client (notification and an e-mail in their language) when a report is sent", async () => {
@@ -30,7 +32,7 @@ describeEachDialect("reports", (db) => {
     const { id } = await createReport(cast.owner, { clientId: cast.clientA.id, title: "Quarterly summary", body: "Numbers." }, []);
     const before = await countUnreadReports(cast.clientA.id);
     await getReport(cast.admin, id);
-    await expect(markReportRead(cast.admin, id)).rejects.toBeInstanceOf(DomainError);
+    await expect(markReportRead(cast.admin, id)).rejects.toBeInstanceOf(AppError);
     expect(await countUnreadReports(cast.clientA.id)).toBe(before);
 
     const first = await markReportRead(cast.clientA, id);
@@ -67,8 +69,22 @@ describeEachDialect("reports", (db) => {
 
   it("renders Markdown and removes anything executable", () => {
     const html = renderMarkdown('# Title\n\n[site](https://example.com) <a href="javascript:alert(1)">x</a> <iframe src="https://evil"></iframe> <p onclick="x()" style="color:red">p</p>');
-    expect(html).toContain("<h1>Title</h1>");
+    expect(html).toContain("<h2>Title</h2>");
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">site</a>');
     expect(html).not.toMatch(/javascript:|<iframe|onclick|style=/);
+  });
+
+  it("moves headings one level down: the page keeps its only <h1>", () => {
+    const html = renderMarkdown("# One\n\n## Two\n\n### Three\n\n#### Four\n\n##### Five\n\n###### Six\n\n<h1>Raw</h1>");
+    expect(html).not.toMatch(/<h1/);
+    expect([...html.matchAll(/<(h[1-6])>([A-Za-z]+)</g)].map((match) => `${match[1]} ${match[2]}`)).toEqual([
+      "h2 One",
+      "h3 Two",
+      "h4 Three",
+      "h5 Four",
+      "h6 Five",
+      "h6 Six",
+      "h2 Raw",
+    ]);
   });
 });

@@ -14,7 +14,7 @@ import {
   UploadRejected,
 } from "~/lib/storage.server";
 import { describeEachDialect } from "../setup/database";
-import { createPerson, type Person } from "./helpers-orders";
+import { makeUser, type TestUser } from "../support/factories";
 
 const PDF = Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1");
 // A real 1×1 PNG.
@@ -33,9 +33,9 @@ async function rejection(file: File): Promise<string | null> {
 }
 
 describeEachDialect("file storage", (db) => {
-  let client: Person;
+  let client: TestUser;
   beforeAll(async () => {
-    client = await createPerson(db(), "client");
+    client = await makeUser(db());
   });
 
   it("decides the type from the content, not the name", async () => {

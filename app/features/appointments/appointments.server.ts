@@ -453,3 +453,20 @@ export function formatWhen(iso: string, language: string, timeZone: string): str
   const text = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "full", timeStyle: "short", timeZone }).format(new Date(iso));
   return `${text} (${timeZone})`;
 }
+
+/** The client's next active appointment from now on, for the client overview; null when there is none. */
+export async function nextAppointmentForClient(clientId: string, language: string): Promise<AppointmentView | null> {
+  const row = await appointmentsQuery(language)
+    .where("a.clientId", "=", clientId)
+    .where("a.status", "in", [...ACTIVE_APPOINTMENT_STATUSES])
+    .where("a.startsAt", ">=", nowIso())
+    .orderBy("a.startsAt", "asc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toView(row) : null;
+}
+
+/** True when a service was ever booked (the services area deactivates it instead of deleting it). */
+export async function hasAppointmentsForService(serviceId: string): Promise<boolean> {
+  return Boolean(await db().selectFrom("appointments").select("id").where("serviceId", "=", serviceId).limit(1).executeTakeFirst());
+}

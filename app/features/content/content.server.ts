@@ -164,14 +164,14 @@ export async function readLogoImage(fileId: string): Promise<{ mimeType: string;
 
 type AnnouncementRow = { id: string; i18n: unknown; linkUrl: string | null; startsAt: string | null; endsAt: string | null };
 
-/** The announcement shown to visitors now: active, audience public, within its dates; the newest wins. */
-export async function getCurrentAnnouncement(language: Language, now: Date = new Date()): Promise<Announcement | null> {
+/** The announcement shown now to an audience (visitors: public; the client overview: clients): active, within its dates; the newest wins. */
+export async function getCurrentAnnouncement(language: Language, now: Date = new Date(), audience: "public" | "clients" = "public"): Promise<Announcement | null> {
   // The candidates are cached; the time window is checked on every call.
-  const rows = await cached<AnnouncementRow[]>("announcements", () =>
+  const rows = await cached<AnnouncementRow[]>(`announcements:${audience}`, () =>
     db()
       .selectFrom("announcements")
       .where("active", "=", true)
-      .where("audience", "=", "public")
+      .where("audience", "=", audience)
       .orderBy("createdAt", "desc")
       .select(["id", "i18n", "linkUrl", "startsAt", "endsAt"])
       .limit(20)

@@ -108,3 +108,9 @@ export async function setContactMessageArchived(id: string, archived: boolean): 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Contact messages nobody has opened yet (the dashboard's figures). */
+export async function countNewContactMessages(): Promise<number> {
+  const { count } = await db().selectFrom("contactMessages").select((eb) => eb.fn.countAll<number>().as("count")).where("status", "=", "new").executeTakeFirstOrThrow();
+  return Number(count);
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseListQuery } from "~/lib/pagination";
 
 /** Forms and API bodies of the reports area; messages are i18n keys. */
 const title = z.string({ required_error: "reports:errors.titleRequired" }).trim().min(1, "reports:errors.titleRequired").max(200, "reports:errors.titleTooLong");
@@ -35,14 +36,14 @@ export const FeedbackSchema = z.object({
 });
 export type FeedbackInput = z.infer<typeof FeedbackSchema>;
 
-export const ReportListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  perPage: z.coerce.number().int().min(1).max(100).catch(20),
-  unread: z.enum(["1", "true"]).optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
-});
-export type ReportListQuery = z.infer<typeof ReportListQuerySchema>;
+/** The list filters in the query string (pages and API alike); a bad value is dropped. */
+const REPORT_LIST_FILTERS = {
+  unread: z.enum(["1", "true"]),
+  q: z.string().trim().min(1).max(100),
+};
 
-export function parseReportListQuery(url: URL): ReportListQuery {
-  return ReportListQuerySchema.parse(Object.fromEntries([...url.searchParams].filter(([, value]) => value !== "")));
+/** `?page&perPage` (or `limit`/`pageSize`), `unread`, `q` (lib/pagination). */
+export function parseReportListQuery(source: URL | URLSearchParams) {
+  return parseListQuery(source, { filters: REPORT_LIST_FILTERS });
 }
+export type ReportListQuery = ReturnType<typeof parseReportListQuery>;

@@ -1,12 +1,15 @@
 import { sql } from "kysely";
 import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
+import { forbidden, invalid, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
+import { DEFAULT_PER_PAGE, offsetOf, toPage, type Page } from "~/lib/pagination";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/features/notifications/notify.server";
-import { DomainError, forbidden, notFound, pageBounds, toPage, type Page } from "~/features/service-orders/errors.server";
+import { findClientById, searchActiveClients, type ClientSummary } from "~/features/service-orders/people.server";
+import { isOrderOfClient, orderReferenceSql } from "~/features/service-orders/service-orders.server";
 import type { FeedbackInput, ReportListQuery, ReportPatchInput } from "./reports.schema";
 import { renderMarkdown } from "./markdown.server";
 
@@ -42,12 +45,12 @@ export type ReportDetail = ReportListItem & {
 };
 
 const isStaff = (actor: Actor) => isAdminRole(actor.role);
+const notFoundReport = () => notFound("reports:errors.notFound");
 
+// The client's name comes from the users table (the users area's) by join, until that area
+// offers a name column for other areas' queries; the order's reference from the orders area.
 function baseQuery() {
-  return db()
-    .selectFrom("reports as r")
-    .innerJoin("users as c", "c.id", "r.clientId")
-    .leftJoin("serviceOrders as o", "o.id", "r.orderId");
+  return db().selectFrom("reports as r").innerJoin("users as c", "c.id", "r.clientId");
 }
 
 function selectListColumns(query: ReturnType<typeof baseQuery>) {
@@ -58,7 +61,7 @@ function selectListColumns(query: ReturnType<typeof baseQuery>) {
     "c.fullName as clientName",
     "c.email as clientEmail",
     "r.orderId",
-    "o.reference as orderReference",
+    orderReferenceSql("r.orderId").as("orderReference"),
     "r.readAt",
     "r.feedbackRating",
     "r.feedbackAt",
@@ -66,9 +69,9 @@ function selectListColumns(query: ReturnType<typeof baseQuery>) {
   ]);
 }
 
-/** Reports a caller may see, newest first, one page at a time. */
+/** Reports a caller may see, newest first, one page at a time (`parseReportListQuery`). */
 export async function listReports(actor: Actor, filters: Partial<ReportListQuery>): Promise<Page<ReportListItem>> {
-  const { page, perPage, offset } = pageBounds({ page: filters.page, perPage: filters.perPage });
+  const paging = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE };
   let base = baseQuery();
   if (!isStaff(actor)) base = base.where("r.clientId", "=", actor.id);
   if (filters.unread) base = base.where("r.readAt", "is", null);
@@ -83,15 +86,15 @@ export async function listReports(actor: Actor, filters: Partial<ReportListQuery
     );
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const items = await selectListColumns(base).orderBy("r.createdAt", "desc").orderBy("r.id").limit(perPage).offset(offset).execute();
-  return toPage(items, Number(total), page, perPage);
+  const items = await selectListColumns(base).orderBy("r.createdAt", "desc").orderBy("r.id").limit(paging.perPage).offset(offsetOf(paging)).execute();
+  return toPage(items, Number(total), paging);
 }
 
 async function findVisibleReport(actor: Actor, id: string) {
   let query = db().selectFrom("reports").selectAll().where("id", "=", id);
   if (!isStaff(actor)) query = query.where("clientId", "=", actor.id);
   const report = await query.executeTakeFirst();
-  if (!report) throw notFound("Report not found");
+  if (!report) throw notFoundReport();
   return report;
 }
 
@@ -110,7 +113,7 @@ export async function getReport(actor: Actor, id: string): Promise<ReportDetail>
     .where("r.id", "=", id);
   if (!isStaff(actor)) query = query.where("r.clientId", "=", actor.id);
   const row = await query.executeTakeFirst();
-  if (!row) throw notFound("Report not found");
+  if (!row) throw notFoundReport();
   return { ...row, bodyHtml: renderMarkdown(row.bodyMarkdown), files: await listFilesFor(REPORT_RECORD_TYPE, id) };
 }
 
@@ -121,12 +124,9 @@ export async function createReport(
   uploads: CheckedUpload[],
 ): Promise<{ id: string }> {
   if (!isStaff(actor)) throw forbidden();
-  const client = await db().selectFrom("users").select(["id", "role", "email", "locale", "fullName"]).where("id", "=", input.clientId).executeTakeFirst();
-  if (!client || isAdminRole(client.role)) throw new DomainError(400, "reports:errors.clientInvalid", "clientId: no such client");
-  if (input.orderId) {
-    const order = await db().selectFrom("serviceOrders").select("id").where("id", "=", input.orderId).where("clientId", "=", client.id).executeTakeFirst();
-    if (!order) throw new DomainError(400, "reports:errors.orderInvalid", "orderId: not an order of this client");
-  }
+  const client = await findClientById(input.clientId);
+  if (!client) throw invalid("reports:errors.clientInvalid");
+  if (input.orderId && !(await isOrderOfClient(input.orderId, client.id))) throw invalid("reports:errors.orderInvalid", { field: "orderId" });
   const id = newId();
   await db()
     .insertInto("reports")
@@ -236,18 +236,14 @@ export async function countReportsAwaitingFeedback(): Promise<number> {
 }
 
 /** Clients staff can address a report to, found by name or e-mail (bounded). */
-export async function searchClients(actor: Actor, q: string | undefined): Promise<Array<{ id: string; fullName: string; email: string }>> {
+export async function searchClients(actor: Actor, q: string | undefined): Promise<ClientSummary[]> {
   if (!isStaff(actor)) throw forbidden();
-  let query = db().selectFrom("users").select(["id", "fullName", "email"]).where("role", "not in", ["owner", "admin"]).where("disabledAt", "is", null);
-  if (q) {
-    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    query = query.where((eb) => eb.or([eb(eb.fn("lower", ["fullName"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["email"]), "like", sql<string>`${pattern} escape '\\'`)]));
-  }
-  return query.orderBy("fullName").limit(50).execute();
+  return searchActiveClients(q);
 }
 
 /** One client (not staff) by id, for staff addressing a report. */
-export async function findClient(actor: Actor, id: string): Promise<{ id: string; fullName: string; email: string } | null> {
+export async function findClient(actor: Actor, id: string): Promise<ClientSummary | null> {
   if (!isStaff(actor)) throw forbidden();
-  return (await db().selectFrom("users").select(["id", "fullName", "email"]).where("id", "=", id).where("role", "not in", ["owner", "admin"]).executeTakeFirst()) ?? null;
+  const client = await findClientById(id);
+  return client ? { id: client.id, fullName: client.fullName, email: client.email } : null;
 }

@@ -1,17 +1,23 @@
 import { Form, useMatches, useNavigate } from "@remix-run/react";
 import { Paperclip } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_MB } from "~/lib/upload-limits";
-import type { FileError } from "./uploads.server";
+import { checkChosenFiles, chosenFiles, type FileError } from "./file-checks";
 
-
-/** A multiple-file input with the translated reasons any file was refused. */
-export function DocumentField({ name = "documents", id, label, errors }: { name?: string; id: string; label: string; errors?: FileError[] }) {
+/**
+ * A multiple-file input with the translated reasons any file was refused: by the
+ * browser as soon as the files are chosen (size, count, type by name), by the
+ * server after sending (type by content). The server's answer replaces the browser's.
+ */
+export function DocumentField({ name = "documents", id, label, errors: answered }: { name?: string; id: string; label: string; errors?: FileError[] }) {
   const { t } = useTranslation("orders");
+  const [checked, setChecked] = useState<FileError[] | null>(null);
+  useEffect(() => setChecked(null), [answered]);
+  const errors = checked ?? answered;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   return (
@@ -29,6 +35,7 @@ export function DocumentField({ name = "documents", id, label, errors }: { name?
         aria-describedby={errors?.length ? `${hintId} ${errorId}` : hintId}
         aria-invalid={errors?.length ? true : undefined}
         className="h-auto py-1.5"
+        onChange={(event) => setChecked(checkChosenFiles([...(event.currentTarget.files ?? [])]))}
       />
       <p id={hintId} className="text-xs text-muted-foreground">
         {t("files.hint", { max: MAX_UPLOAD_MB })}
@@ -61,9 +68,19 @@ export function useUploadWithProgress<R>() {
   const [answer, setAnswer] = useState<UploadAnswer<R> | null>(null);
   const [failed, setFailed] = useState(false);
 
+  /**
+   * Sends the form with a progress bar when it carries files; true when the page must not
+   * submit it itself. Files the browser can already tell would be refused are not sent.
+   */
   function send(form: HTMLFormElement, formData: FormData, action: string): boolean {
-    const hasFiles = [...formData.values()].some((value) => typeof value !== "string" && value.size > 0);
-    if (!hasFiles) return false;
+    const files = chosenFiles(formData);
+    if (files.length === 0) return false;
+    const refused = checkChosenFiles(files);
+    if (refused.length > 0) {
+      setFailed(false);
+      setAnswer({ fileErrors: refused });
+      return true;
+    }
     const request = new XMLHttpRequest();
     request.open("POST", `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
     request.setRequestHeader("X-Upload", "progress");

@@ -2,7 +2,7 @@ import { Download, FileText } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatBytes, formatDate } from "./format";
+import { useFormatter } from "~/lib/format";
 import { OrderStatusBadge } from "./status-badge";
 import type { OrderStatus } from "./status";
 
@@ -25,7 +25,8 @@ export function AttachmentsCard({ title, files, children }: { title: string; fil
 
 /** Documents of an order or report, each downloaded through the checked route. */
 function FileList({ files }: { files: FileRow[] }) {
-  const { t, i18n } = useTranslation("orders");
+  const { t } = useTranslation("orders");
+  const format = useFormatter();
   if (files.length === 0) return <p className="text-sm text-muted-foreground">{t("files.none")}</p>;
   return (
     <ul className="divide-y rounded-md border">
@@ -33,7 +34,7 @@ function FileList({ files }: { files: FileRow[] }) {
         <li key={file.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
           <FileText className="size-4 text-muted-foreground" aria-hidden />
           <span className="min-w-0 flex-1 break-all font-medium">{file.originalName}</span>
-          <span className="text-muted-foreground">{formatBytes(file.sizeBytes, i18n.language)}</span>
+          <span className="text-muted-foreground">{format.bytes(file.sizeBytes)}</span>
           <a href={`/resources/files/${file.id}`} className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline" download>
             <Download className="size-4" aria-hidden />
             {t("files.download")}
@@ -49,7 +50,8 @@ type HistoryRow = { id: string; fromStatus: OrderStatus | null; toStatus: OrderS
 
 /** The status timeline, oldest first. */
 export function StatusTimeline({ history, showAuthor = false }: { history: HistoryRow[]; showAuthor?: boolean }) {
-  const { t, i18n } = useTranslation("orders");
+  const { t } = useTranslation("orders");
+  const format = useFormatter();
   return (
     <ol className="relative space-y-4 border-s ps-5">
       {history.map((entry) => (
@@ -58,7 +60,7 @@ export function StatusTimeline({ history, showAuthor = false }: { history: Histo
           <div className="flex flex-wrap items-center gap-2">
             <OrderStatusBadge status={entry.toStatus} />
             <time dateTime={entry.createdAt} className="text-sm text-muted-foreground">
-              {formatDate(entry.createdAt, i18n.language, true)}
+              {format.dateTime(entry.createdAt)}
             </time>
             {showAuthor && entry.changedByName ? <span className="text-sm text-muted-foreground">· {entry.changedByName}</span> : null}
           </div>

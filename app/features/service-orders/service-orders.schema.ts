@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseListQuery as parsePageQuery } from "~/lib/pagination";
 import { ORDER_STATUSES } from "./status";
 
 /** Forms and API bodies of the service-order area; messages are i18n keys. */
@@ -9,6 +10,9 @@ const details = z
   .max(5000, "orders:errors.detailsTooLong");
 
 const note = z.string().trim().max(1000, "orders:errors.noteTooLong").optional();
+
+/** The highest price staff may set: $1,000,000 (in cents). A typo of a few extra digits is refused. */
+export const MAX_PRICE_CENTS = 100_000_000;
 
 /** /client/service-orders/new (the documents travel beside it, checked by the storage module). */
 export const OrderCreateFormSchema = z.object({
@@ -24,12 +28,13 @@ export const OrderCreateApiSchema = z.object({
 });
 export type OrderCreateInput = { service: string; details: string; clientId?: string };
 
-/** Money typed by staff: "120", "120.5", "1,200.00". */
+/** Money typed by staff: "120", "120.5", "1,200.00", at most MAX_PRICE_CENTS. */
 const price = z
   .string()
   .trim()
   .regex(/^\d{1,3}(,?\d{3})*(\.\d{1,2})?$/, "orders:errors.priceInvalid")
   .transform((value) => Math.round(Number(value.replace(/,/g, "")) * 100))
+  .refine((cents) => cents <= MAX_PRICE_CENTS, "orders:errors.priceTooHigh")
   .optional();
 
 const isoDay = z
@@ -64,8 +69,8 @@ export const OrderCancelFormSchema = z.object({ intent: z.literal("cancel"), not
 export const OrderPatchApiSchema = z
   .object({
     details: details.optional(),
-    priceCents: z.number().int().min(0).max(100_000_000).nullable().optional(),
-    quoteNote: z.string().trim().max(2000).nullable().optional(),
+    priceCents: z.number().int().min(0).max(MAX_PRICE_CENTS, "orders:errors.priceTooHigh").nullable().optional(),
+    quoteNote: z.string().trim().max(2000, "orders:errors.quoteTooLong").nullable().optional(),
     dueDate: isoDay.nullable().optional(),
     assigneeId: z.string().trim().min(1).nullable().optional(),
   })
@@ -78,21 +83,21 @@ export const OrderStatusApiSchema = z.object({ note }).partial();
 export const ORDER_SORTS = ["newest", "oldest", "updated", "due"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-/** The list filters in the query string (pages and API alike). */
-export const OrderListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  perPage: z.coerce.number().int().min(1).max(100).catch(20),
-  status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
-  assignee: z.string().trim().max(64).optional().catch(undefined),
-  sort: z.enum(ORDER_SORTS).catch("newest"),
-});
-export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+/** The list filters in the query string (pages and API alike); a bad value is dropped. */
+const ORDER_LIST_FILTERS = {
+  status: z.enum(ORDER_STATUSES),
+  q: z.string().trim().min(1).max(100),
+  assignee: z.string().trim().min(1).max(64),
+};
 
-export function parseListQuery(url: URL): OrderListQuery {
-  const raw = Object.fromEntries([...url.searchParams].filter(([, value]) => value !== ""));
-  return OrderListQuerySchema.parse(raw);
+/** `?page&perPage` (or `limit`/`pageSize`), `sort`, `status`, `q`, `assignee` (lib/pagination). */
+export function parseOrderListQuery(source: URL | URLSearchParams) {
+  return parsePageQuery(source, { filters: ORDER_LIST_FILTERS, sorts: ORDER_SORTS });
 }
+export type OrderListQuery = ReturnType<typeof parseOrderListQuery>;
+
+/** The name api+/service-orders.[client].ts imports. */
+export { parseOrderListQuery as parseListQuery };
 
 /** A move on the tracker board (buttons and drag and drop post the same fields). */
 export const OrderMoveFormSchema = z.object({

@@ -1,14 +1,18 @@
-import { sql } from "kysely";
+import { DateTime } from "luxon";
+import { sql, type RawBuilder } from "kysely";
 import { sendLocalizedEmail, absoluteUrl } from "~/features/email/email.server";
+import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
+import { offsetOf, toPage, DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/features/notifications/notify.server";
-import { getService } from "~/features/services/services.server";
-import { DomainError, forbidden, notFound, pageBounds, toPage, type Page } from "./errors.server";
-import type { OrderListQuery, OrderPatchInput } from "./service-orders.schema";
+import { getService, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
+import { findClientById, findRecipient, isStaffMember, listActiveStaff } from "./people.server";
+import { MAX_PRICE_CENTS, type OrderListQuery, type OrderPatchInput } from "./service-orders.schema";
 import {
   canMoveOrder,
   CLIENT_CANCELLABLE_ORDER_STATUSES,
@@ -77,25 +81,23 @@ export function isOverdue(order: { status: string; dueDate: string | null; creat
   return now.getTime() - Date.parse(order.createdAt) > OVERDUE_AFTER_DAYS * 24 * 60 * 60 * 1000;
 }
 
-function listQuery(language: string) {
-  return db()
-    .selectFrom("serviceOrders as o")
-    .innerJoin("users as c", "c.id", "o.clientId")
-    .innerJoin("services as s", "s.id", "o.serviceId")
-    .leftJoin("users as a", "a.id", "o.assigneeId")
-    .leftJoin("serviceTranslations as tr", (join) => join.onRef("tr.serviceId", "=", "s.id").on("tr.locale", "=", language))
-    .leftJoin("serviceTranslations as fb", (join) => join.onRef("fb.serviceId", "=", "s.id").on("fb.locale", "=", "en"));
+const notFoundOrder = () => notFound("orders:errors.notFound");
+
+// The client's and assignee's names come from the users table (the users area's) by join, until
+// that area offers a name column for other areas' queries, as services do (serviceTitleSql).
+function listQuery() {
+  return db().selectFrom("serviceOrders as o").innerJoin("users as c", "c.id", "o.clientId").leftJoin("users as a", "a.id", "o.assigneeId");
 }
 
 type ListQuery = ReturnType<typeof listQuery>;
 
-function selectListColumns(query: ListQuery) {
-  return query.select((eb) => [
+function selectListColumns(query: ListQuery, language: string) {
+  return query.select([
     "o.id",
     "o.reference",
     "o.status",
-    "s.key as serviceKey",
-    eb.fn.coalesce("tr.title", "fb.title", "s.key").as("serviceTitle"),
+    serviceKeySql("o.serviceId").as("serviceKey"),
+    serviceTitleSql("o.serviceId", language).as("serviceTitle"),
     "o.clientId",
     "c.fullName as clientName",
     "c.email as clientEmail",
@@ -116,10 +118,10 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** Orders a caller may see, filtered, sorted and one page at a time. */
+/** Orders a caller may see, filtered, sorted and one page at a time (`parseOrderListQuery`). */
 export async function listOrders(actor: Actor, filters: Partial<OrderListQuery>, language: string): Promise<Page<OrderListItem>> {
-  const { page, perPage, offset } = pageBounds({ page: filters.page, perPage: filters.perPage });
-  let base = listQuery(language);
+  const paging = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE };
+  let base = listQuery();
   if (!isStaff(actor)) base = base.where("o.clientId", "=", actor.id);
   if (filters.status) base = base.where("o.status", "=", filters.status);
   if (filters.assignee && isStaff(actor)) {
@@ -136,7 +138,7 @@ export async function listOrders(actor: Actor, filters: Partial<OrderListQuery>,
     );
   }
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  let rows = selectListColumns(base);
+  let rows = selectListColumns(base, language);
   switch (filters.sort ?? "newest") {
     case "oldest":
       rows = rows.orderBy("o.createdAt", "asc");
@@ -150,15 +152,15 @@ export async function listOrders(actor: Actor, filters: Partial<OrderListQuery>,
     default:
       rows = rows.orderBy("o.createdAt", "desc");
   }
-  const items = await rows.orderBy("o.id").limit(perPage).offset(offset).execute();
-  return toPage(items.map(withOverdue), Number(total), page, perPage);
+  const items = await rows.orderBy("o.id").limit(paging.perPage).offset(offsetOf(paging)).execute();
+  return toPage(items.map(withOverdue), Number(total), paging);
 }
 
 async function findVisibleOrder(actor: Actor, id: string) {
   let query = db().selectFrom("serviceOrders").selectAll().where("id", "=", id);
   if (!isStaff(actor)) query = query.where("clientId", "=", actor.id);
   const order = await query.executeTakeFirst();
-  if (!order) throw notFound("Service order not found");
+  if (!order) throw notFoundOrder();
   return order;
 }
 
@@ -170,10 +172,10 @@ export async function canReadOrder(actor: Actor, id: string): Promise<boolean> {
 
 /** One order with its timeline and documents; internal notes for staff only. */
 export async function getOrder(actor: Actor, id: string, language: string): Promise<OrderDetail> {
-  let query = selectListColumns(listQuery(language)).select(["o.details", "o.quoteNote"]).where("o.id", "=", id);
+  let query = selectListColumns(listQuery(), language).select(["o.details", "o.quoteNote"]).where("o.id", "=", id);
   if (!isStaff(actor)) query = query.where("o.clientId", "=", actor.id);
   const row = await query.executeTakeFirst();
-  if (!row) throw notFound("Service order not found");
+  if (!row) throw notFoundOrder();
   const history = await db()
     .selectFrom("serviceOrderStatusHistory as h")
     .leftJoin("users as u", "u.id", "h.changedBy")
@@ -211,12 +213,12 @@ export async function createOrder(
   let clientId = actor.id;
   if (input.clientId && input.clientId !== actor.id) {
     if (!isStaff(actor)) throw forbidden();
-    const client = await db().selectFrom("users").select(["id", "role"]).where("id", "=", input.clientId).executeTakeFirst();
-    if (!client || isAdminRole(client.role)) throw new DomainError(400, "orders:errors.clientInvalid", "clientId: no such client");
+    const client = await findClientById(input.clientId);
+    if (!client) throw invalid("orders:errors.clientInvalid", { field: "clientId" });
     clientId = client.id;
   }
   const service = await getService(input.service, language);
-  if (!service) throw new DomainError(400, "orders:errors.serviceInvalid", "serviceId: no such service");
+  if (!service) throw invalid("orders:errors.serviceInvalid", { field: "service" });
   const id = newId();
   const reference = newReference("SO");
   const now = nowIso();
@@ -238,35 +240,41 @@ export async function createOrder(
 }
 
 async function notifyStaffOfNewOrder(orderId: string, reference: string, clientId: string): Promise<void> {
-  const client = await db().selectFrom("users").select("fullName").where("id", "=", clientId).executeTakeFirstOrThrow();
-  const staff = await db().selectFrom("users").select("id").where("role", "in", ["owner", "admin"]).where("disabledAt", "is", null).limit(20).execute();
-  for (const member of staff) {
+  const client = await findRecipient(clientId);
+  for (const member of await listActiveStaff(20)) {
     await notify({
       userId: member.id,
       type: "order.created",
       titleKey: "orders:notifications.created.title",
       bodyKey: "orders:notifications.created.body",
-      params: { reference, client: client.fullName },
+      params: { reference, client: client?.fullName ?? "" },
       link: `/dashboard/service-orders/${orderId}`,
     });
   }
 }
 
+/** Today's date (YYYY-MM-DD) in the office's zone: due dates are the office's calendar days. */
+export async function officeToday(now = new Date()): Promise<string> {
+  return DateTime.fromJSDate(now).setZone(await getOfficeTimeZone()).toISODate()!;
+}
+
 /**
  * Changes what may change: staff every field; a client only the details of
- * its own order while it is still pending.
+ * its own order while it is still pending. A due date that changes may not be
+ * before today (the office's); one already set and left as it is stays.
  */
 export async function updateOrder(actor: Actor, id: string, patch: OrderPatchInput): Promise<void> {
   const order = await findVisibleOrder(actor, id);
   if (!isStaff(actor)) {
     const keys = Object.keys(patch).filter((key) => patch[key as keyof OrderPatchInput] !== undefined);
     if (keys.some((key) => key !== "details")) throw forbidden();
-    if (order.status !== "pending") throw new DomainError(409, "orders:errors.notEditable", "The order can no longer be edited");
+    if (order.status !== "pending") throw conflict("orders:errors.notEditable");
   }
-  if (patch.assigneeId) {
-    const assignee = await db().selectFrom("users").select("role").where("id", "=", patch.assigneeId).executeTakeFirst();
-    if (!assignee || !isAdminRole(assignee.role)) throw new DomainError(400, "orders:errors.assigneeInvalid", "assigneeId: not a staff member");
+  if (patch.priceCents != null && patch.priceCents > MAX_PRICE_CENTS) throw invalid("orders:errors.priceTooHigh", { field: "price" });
+  if (patch.dueDate && patch.dueDate !== order.dueDate && patch.dueDate < (await officeToday())) {
+    throw invalid("orders:errors.dueDatePast", { field: "dueDate" });
   }
+  if (patch.assigneeId && !(await isStaffMember(patch.assigneeId))) throw invalid("orders:errors.assigneeInvalid", { field: "assigneeId" });
   const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   if (Object.keys(values).length === 0) return;
   await db()
@@ -295,17 +303,13 @@ export async function deleteOrder(actor: Actor, id: string): Promise<void> {
  */
 export async function changeOrderStatus(actor: Actor, id: string, to: string, note?: string | null): Promise<{ from: OrderStatus; to: OrderStatus }> {
   const order = await findVisibleOrder(actor, id);
-  if (!isOrderStatus(to)) throw new DomainError(400, "orders:errors.statusInvalid", `Unknown status: ${to}`);
+  if (!isOrderStatus(to)) throw invalid("orders:errors.statusInvalid", { field: "status" });
   const from = order.status as OrderStatus;
   if (!isStaff(actor)) {
     if (to !== "cancelled") throw forbidden();
-    if (!CLIENT_CANCELLABLE_ORDER_STATUSES.includes(from)) {
-      throw new DomainError(409, "orders:errors.cannotCancel", "This order can no longer be cancelled");
-    }
+    if (!CLIENT_CANCELLABLE_ORDER_STATUSES.includes(from)) throw conflict("orders:errors.cannotCancel");
   }
-  if (!canMoveOrder(from, to)) {
-    throw new DomainError(409, "orders:errors.transitionNotAllowed", `Cannot move an order from ${from} to ${to}`);
-  }
+  if (!canMoveOrder(from, to)) throw conflict("orders:errors.transitionNotAllowed");
   const now = nowIso();
   const cleanNote = note?.trim() || null;
   await db()
@@ -313,9 +317,7 @@ export async function changeOrderStatus(actor: Actor, id: string, to: string, no
     .execute(async (trx) => {
       // Only from the state we read: two people moving the same order at once cannot both win.
       const result = await trx.updateTable("serviceOrders").set({ status: to, updatedAt: now }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) {
-        throw new DomainError(409, "orders:errors.changedMeanwhile", "The order changed meanwhile; reload and try again");
-      }
+      if (Number(result.numUpdatedRows) !== 1) throw conflict("orders:errors.changedMeanwhile");
       await trx
         .insertInto("serviceOrderStatusHistory")
         .values({ id: newId(), orderId: id, fromStatus: from, toStatus: to, changedBy: actor.id, note: cleanNote, createdAt: now })
@@ -355,7 +357,7 @@ async function tellAboutStatusChange(
     params: { reference: order.reference, from, status: to },
     link,
   });
-  const client = await db().selectFrom("users").select(["email", "locale", "fullName"]).where("id", "=", order.clientId).executeTakeFirst();
+  const client = await findRecipient(order.clientId);
   if (!client) return;
   try {
     await sendLocalizedEmail({
@@ -381,9 +383,7 @@ async function tellAboutStatusChange(
 /** More documents for an open order: its client, or staff. */
 export async function addOrderDocuments(actor: Actor, id: string, uploads: CheckedUpload[]): Promise<StoredFile[]> {
   const order = await findVisibleOrder(actor, id);
-  if (!OPEN_ORDER_STATUSES.includes(order.status as OrderStatus)) {
-    throw new DomainError(409, "orders:errors.orderClosed", "The order is closed");
-  }
+  if (!OPEN_ORDER_STATUSES.includes(order.status as OrderStatus)) throw conflict("orders:errors.orderClosed");
   const stored: StoredFile[] = [];
   for (const upload of uploads) stored.push(await storeFile(upload, { uploadedBy: actor.id, recordType: ORDER_RECORD_TYPE, recordId: id }));
   await db().updateTable("serviceOrders").set({ updatedAt: nowIso() }).where("id", "=", id).execute();
@@ -399,7 +399,7 @@ export async function addOrderNote(actor: Actor, id: string, body: string): Prom
 
 /** Staff who can be assigned an order. */
 export async function listAssignees(): Promise<Array<{ id: string; fullName: string }>> {
-  return db().selectFrom("users").select(["id", "fullName"]).where("role", "in", ["owner", "admin"]).where("disabledAt", "is", null).orderBy("fullName").limit(100).execute();
+  return listActiveStaff();
 }
 
 export const BOARD_STATUSES: readonly OrderStatus[] = ["pending", "in_review", "in_progress", "waiting_for_client", "completed"];
@@ -412,9 +412,9 @@ export async function listBoard(actor: Actor, language: string): Promise<BoardCo
   if (!isStaff(actor)) throw forbidden();
   const columns: BoardColumn[] = [];
   for (const status of BOARD_STATUSES) {
-    const base = listQuery(language).where("o.status", "=", status);
+    const base = listQuery().where("o.status", "=", status);
     const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-    const rows = await selectListColumns(base)
+    const rows = await selectListColumns(base, language)
       .orderBy("o.updatedAt", status === "completed" ? "desc" : "asc")
       .orderBy("o.id")
       .limit(BOARD_COLUMN_LIMIT)
@@ -446,9 +446,9 @@ export async function countOrdersCreatedSince(since: string): Promise<number> {
 
 /** The client's open orders (overview). */
 export async function listOpenOrdersForClient(clientId: string, language: string, limit = 5): Promise<{ total: number; orders: OrderListItem[] }> {
-  const base = listQuery(language).where("o.clientId", "=", clientId).where("o.status", "in", [...OPEN_ORDER_STATUSES]);
+  const base = listQuery().where("o.clientId", "=", clientId).where("o.status", "in", [...OPEN_ORDER_STATUSES]);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const rows = await selectListColumns(base).orderBy("o.updatedAt", "desc").limit(limit).execute();
+  const rows = await selectListColumns(base, language).orderBy("o.updatedAt", "desc").limit(limit).execute();
   return { total: Number(total), orders: rows.map(withOverdue) };
 }
 
@@ -456,4 +456,19 @@ export async function listOpenOrdersForClient(clientId: string, language: string
 export async function listOrdersOfClient(actor: Actor, clientId: string): Promise<Array<{ id: string; reference: string; status: string }>> {
   if (!isStaff(actor)) throw forbidden();
   return db().selectFrom("serviceOrders").select(["id", "reference", "status"]).where("clientId", "=", clientId).orderBy("createdAt", "desc").limit(100).execute();
+}
+
+/** True when a service was ever ordered (the services area deactivates it instead of deleting it). */
+export async function hasOrdersForService(serviceId: string): Promise<boolean> {
+  return Boolean(await db().selectFrom("serviceOrders").select("id").where("serviceId", "=", serviceId).limit(1).executeTakeFirst());
+}
+
+/** True when this order belongs to this client (a report about it may be sent to them). */
+export async function isOrderOfClient(orderId: string, clientId: string): Promise<boolean> {
+  return Boolean(await db().selectFrom("serviceOrders").select("id").where("id", "=", orderId).where("clientId", "=", clientId).executeTakeFirst());
+}
+
+/** An order's reference for other areas' queries (reports about an order): `orderReferenceSql("r.orderId")`. */
+export function orderReferenceSql(orderId: string): RawBuilder<string | null> {
+  return sql<string | null>`(select so.reference from service_orders so where so.id = ${sql.ref(orderId)})`;
 }

@@ -11,7 +11,7 @@ export const ServiceCreateSchema = z.object({
   key: z
     .string()
     .trim()
-    .regex(/^[a-z][a-z0-9_]{1,40}$/, "key: lowercase letters, digits and underscores"),
+    .regex(/^[a-z][a-z0-9_]{1,40}$/, "orders:errors.serviceKeyInvalid"),
   icon: z.string().trim().min(1).max(40).optional(),
   sortOrder: z.number().int().min(0).max(10_000).optional(),
   active: z.boolean().optional(),

@@ -3,7 +3,9 @@ import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
-import { DomainError, forbidden, notFound } from "../service-orders/errors.server";
+import { conflict, forbidden, isUniqueViolation, notFound } from "~/lib/app-error";
+import { hasAppointmentsForService } from "~/features/appointments/appointments.server";
+import { hasOrdersForService } from "~/features/service-orders/service-orders.server";
 import type { ServiceCreateInput, ServiceUpdateInput } from "./services.schema";
 
 /**
@@ -37,6 +39,11 @@ export function serviceTitleSql(serviceId: string, language: string): RawBuilder
     (select st.title from service_translations st where st.service_id = ${id} and st.locale = ${language}),
     (select st.title from service_translations st where st.service_id = ${id} and st.locale = ${fallbackLanguage}),
     (select sv.key from services sv where sv.id = ${id}))`;
+}
+
+/** A service's key (language-neutral), for other areas' queries: `serviceKeySql("o.serviceId")`. */
+export function serviceKeySql(serviceId: string): RawBuilder<string> {
+  return sql<string>`(select sv.key from services sv where sv.id = ${sql.ref(serviceId)})`;
 }
 
 function baseQuery(language: string) {
@@ -79,35 +86,45 @@ function requireStaffActor(actor: Actor): void {
 export async function createService(actor: Actor, input: ServiceCreateInput, language: string): Promise<ServiceView> {
   requireStaffActor(actor);
   const exists = await db().selectFrom("services").select("id").where("key", "=", input.key).executeTakeFirst();
-  if (exists) throw new DomainError(409, "orders:errors.serviceKeyTaken", "A service with this key exists");
+  if (exists) throw conflict("orders:errors.serviceKeyTaken", { field: "key" });
   const id = newId();
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("services")
-        .values({
-          id,
-          key: input.key,
-          icon: input.icon,
-          sortOrder: input.sortOrder,
-          active: input.active ?? true,
-          durationMinutes: input.durationMinutes,
-          priceFromCents: input.priceFromCents ?? null,
-        })
-        .execute();
-      await trx
-        .insertInto("serviceTranslations")
-        .values(supportedLanguages.map((locale) => ({ serviceId: id, locale, ...input.translations[locale] })))
-        .execute();
-    });
+  await insertService(id, input);
   return (await getService(id, language, { includeInactive: true }))!;
+}
+
+async function insertService(id: string, input: ServiceCreateInput): Promise<void> {
+  try {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto("services")
+          .values({
+            id,
+            key: input.key,
+            icon: input.icon,
+            sortOrder: input.sortOrder,
+            active: input.active ?? true,
+            durationMinutes: input.durationMinutes,
+            priceFromCents: input.priceFromCents ?? null,
+          })
+          .execute();
+        await trx
+          .insertInto("serviceTranslations")
+          .values(supportedLanguages.map((locale) => ({ serviceId: id, locale, ...input.translations[locale] })))
+          .execute();
+      });
+  } catch (error) {
+    // Two staff creating the same key at once: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict("orders:errors.serviceKeyTaken", { field: "key" });
+    throw error;
+  }
 }
 
 export async function updateService(actor: Actor, id: string, input: ServiceUpdateInput, language: string): Promise<ServiceView> {
   requireStaffActor(actor);
   const existing = await db().selectFrom("services").select("id").where("id", "=", id).executeTakeFirst();
-  if (!existing) throw notFound();
+  if (!existing) throw notFound("orders:errors.serviceNotFound");
   const { translations, ...fields } = input;
   await db()
     .transaction()
@@ -134,11 +151,8 @@ export async function updateService(actor: Actor, id: string, input: ServiceUpda
 export async function deleteService(actor: Actor, id: string): Promise<{ deleted: boolean; deactivated: boolean }> {
   requireStaffActor(actor);
   const existing = await db().selectFrom("services").select("id").where("id", "=", id).executeTakeFirst();
-  if (!existing) throw notFound();
-  const used =
-    (await db().selectFrom("serviceOrders").select("id").where("serviceId", "=", id).limit(1).executeTakeFirst()) ??
-    (await db().selectFrom("appointments").select("id").where("serviceId", "=", id).limit(1).executeTakeFirst());
-  if (used) {
+  if (!existing) throw notFound("orders:errors.serviceNotFound");
+  if ((await hasOrdersForService(id)) || (await hasAppointmentsForService(id))) {
     await db().updateTable("services").set({ active: false, updatedAt: nowIso() }).where("id", "=", id).execute();
     return { deleted: false, deactivated: true };
   }

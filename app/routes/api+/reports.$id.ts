@@ -1,25 +1,23 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
 import { ReportPatchApiSchema } from "~/features/reports/reports.schema";
 import { deleteReport, getReport, updateReport } from "~/features/reports/reports.server";
 import { requireFeature } from "~/features/auth/guards.server";
-import { methodNotAllowed } from "~/lib/http.server";
+import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /** GET /api/reports/{id} (reading does not mark it read: PUT …/read does) · PATCH, DELETE (staff). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, "reports");
-  const report = await apiCall(() => getReport(user, params.id!));
-  return json({ report });
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
-  const user = await requireFeature(request, "reports");
-  if (request.method === "DELETE") {
-    await apiCall(() => deleteReport(user, params.id!));
-    return json({ deleted: true });
-  }
-  const patch = await parseApiInput(request, ReportPatchApiSchema);
-  await apiCall(() => updateReport(user, params.id!, patch));
-  return json({ report: await getReport(user, params.id!) });
-}
+export const { loader, action } = apiRoute({
+  GET: async ({ request, params }) => {
+    const user = await requireFeature(request, "reports");
+    return { report: await getReport(user, params.id!) };
+  },
+  PATCH: async ({ request, params }) => {
+    const user = await requireFeature(request, "reports");
+    const patch = await readApiBody(request, ReportPatchApiSchema);
+    await updateReport(user, params.id!, patch);
+    return { report: await getReport(user, params.id!) };
+  },
+  DELETE: async ({ request, params }) => {
+    const user = await requireFeature(request, "reports");
+    await deleteReport(user, params.id!);
+    return { deleted: true };
+  },
+});

@@ -1,9 +1,8 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { OrderStatusApiSchema } from "~/features/service-orders/service-orders.schema";
 import { changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
 import { requireFeature } from "~/features/auth/guards.server";
-import { methodNotAllowed } from "~/lib/http.server";
+import { apiRoute, readApiBody } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 
 /**
@@ -11,14 +10,11 @@ import { getLanguage } from "~/lib/i18n/i18n.server";
  * `{ note }`: moves the order if the state machine and the caller's role allow it
  * (409 for a transition the machine refuses, 403 for one the caller may not make).
  */
-export async function loader() {
-  return methodNotAllowed(["PUT", "PATCH"]);
+async function move({ request, params }: ActionFunctionArgs) {
+  const user = await requireFeature(request, "service_orders");
+  const { note } = await readApiBody(request, OrderStatusApiSchema);
+  const change = await changeOrderStatus(user, params.id!, params.status!, note);
+  return { ...change, order: await getOrder(user, params.id!, await getLanguage(request)) };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed(["PUT", "PATCH"]);
-  const user = await requireFeature(request, "service_orders");
-  const { note } = await parseApiInput(request, OrderStatusApiSchema);
-  const change = await apiCall(() => changeOrderStatus(user, params.id!, params.status!, note));
-  return json({ ...change, order: await getOrder(user, params.id!, await getLanguage(request)) });
-}
+export const { loader, action } = apiRoute({ PUT: move, PATCH: move });

@@ -1,11 +1,11 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiCall, parseApiInput } from "~/features/service-orders/errors.server";
-import { OrderCreateApiSchema, parseListQuery } from "~/features/service-orders/service-orders.schema";
+import { json } from "@remix-run/node";
+import { documentsRefusal, readUploadForm } from "~/features/service-orders/http.server";
+import { OrderCreateApiSchema, parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { createOrder, getOrder, listOrders } from "~/features/service-orders/service-orders.server";
-import { readUploadForm } from "~/features/service-orders/uploads.server";
 import { requireFeature } from "~/features/auth/guards.server";
-import { apiError, methodNotAllowed } from "~/lib/http.server";
-import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { apiRoute, readApiBody } from "~/lib/api.server";
+import { getLanguage } from "~/lib/i18n/i18n.server";
+import { pageJson } from "~/lib/pagination";
 import type { CheckedUpload } from "~/lib/storage.server";
 
 /**
@@ -13,29 +13,24 @@ import type { CheckedUpload } from "~/lib/storage.server";
  * (?page, perPage, status, q, assignee, sort) · POST: a new order, as JSON
  * `{ serviceId, details, clientId? }` or as multipart with `documents` files.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, "service_orders");
-  const { items, ...page } = await listOrders(user, parseListQuery(new URL(request.url)), await getLanguage(request));
-  return json({ orders: items, ...page });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
-  const user = await requireFeature(request, "service_orders");
-  let uploads: CheckedUpload[] = [];
-  let body: Request = request;
-  if (request.headers.get("content-type")?.includes("multipart/form-data")) {
-    const form = await readUploadForm(request, user.id);
-    if (form.fileErrors.length > 0) {
-      const t = await getFixedT("en", "orders");
-      const messages = form.fileErrors.map((error) => t(error.key, { name: error.name, max: error.max }));
-      return apiError(400, `documents: ${messages[0]}`, { errors: { documents: messages } });
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    const user = await requireFeature(request, "service_orders");
+    return pageJson("orders", await listOrders(user, parseOrderListQuery(new URL(request.url)), await getLanguage(request)));
+  },
+  POST: async ({ request }) => {
+    const user = await requireFeature(request, "service_orders");
+    let uploads: CheckedUpload[] = [];
+    let body: Request = request;
+    if (request.headers.get("content-type")?.includes("multipart/form-data")) {
+      const form = await readUploadForm(request, user.id);
+      if (form.fileErrors.length > 0) throw documentsRefusal(form.fileErrors);
+      uploads = form.uploads;
+      body = new Request(request.url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form.fields });
     }
-    uploads = form.uploads;
-    body = new Request(request.url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form.fields });
-  }
-  const input = await parseApiInput(body, OrderCreateApiSchema);
-  const language = await getLanguage(request);
-  const created = await apiCall(() => createOrder(user, { service: input.serviceId, details: input.details, clientId: input.clientId }, uploads, language));
-  return json({ order: await getOrder(user, created.id, language) }, { status: 201 });
-}
+    const input = await readApiBody(body, OrderCreateApiSchema);
+    const language = await getLanguage(request);
+    const created = await createOrder(user, { service: input.serviceId, details: input.details, clientId: input.clientId }, uploads, language);
+    return json({ order: await getOrder(user, created.id, language) }, { status: 201 });
+  },
+});

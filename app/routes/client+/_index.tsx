@@ -1,40 +1,40 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarClock, FileText, Megaphone, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDate } from "~/features/service-orders/format";
+import { requireUser } from "~/features/auth/guards.server";
 import { getClientOverview } from "~/features/service-orders/overview.server";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { requireUser } from "~/features/auth/guards.server";
 import { hasFeature } from "~/lib/features";
+import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const language = await getLanguage(request);
-  const overview = await getClientOverview(user.id, language);
   const t = await getFixedT(language, "orders");
   return json({
     name: user.fullName,
-    overview,
+    overview: await getClientOverview(user.id, language),
     features: { orders: hasFeature(user, "service_orders"), appointments: hasFeature(user, "appointments"), reports: hasFeature(user, "reports") },
-    pageTitle: t("overview.title"),
+    title: t("overview.title"),
   });
 }
 
 export default function ClientOverview() {
   const { name, overview, features } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("orders");
+  const { t } = useTranslation("orders");
+  const format = useFormatter();
   const next = overview.nextAppointment;
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("overview.title")}</h1>
-        <p className="text-muted-foreground">{t("overview.welcome", { name })}</p>
-      </div>
+      <PageHeader title={t("overview.title")} description={t("overview.welcome", { name })} />
 
       {overview.announcement ? (
         <aside aria-label={t("overview.announcement")} className="flex items-start gap-3 rounded-lg border border-accent/40 bg-accent/10 p-4">
@@ -64,7 +64,9 @@ export default function ClientOverview() {
                 <>
                   <p className="font-medium">{next.serviceTitle}</p>
                   <p className="text-sm">
-                    <time dateTime={next.startsAt}>{formatDate(next.startsAt, i18n.language, true)}</time>
+                    <time dateTime={next.startsAt} data-testid="next-appointment-time">
+                      {format.longDateTime(next.startsAt)}
+                    </time>
                   </p>
                   <Link to={`/client/appointments/${next.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
                     {t("overview.viewAppointment")}
@@ -134,6 +136,8 @@ export default function ClientOverview() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

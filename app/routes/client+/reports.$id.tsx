@@ -1,78 +1,113 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { MailOpen } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors, TextareaField, useZodForm } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireFeature } from "~/features/auth/guards.server";
 import { Rating, ReportContent } from "~/features/reports/report-parts";
 import { FeedbackSchema } from "~/features/reports/reports.schema";
 import { getReport, markReportRead, submitFeedback } from "~/features/reports/reports.server";
-import { DomainError } from "~/features/service-orders/errors.server";
-import { formatDate } from "~/features/service-orders/format";
-import { requireFeature } from "~/features/auth/guards.server";
-import { invariantResponse } from "~/lib/http.server";
+import { useFormatter } from "~/lib/format";
+import { loadOrNotFound, refusal } from "~/lib/http.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
+/**
+ * A report for its client. Reading changes nothing on GET: the page posts the read
+ * marker when it opens (with JavaScript); without JavaScript the client marks it with
+ * "Mark as read", or by giving feedback.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "reports");
-  const actor = { id: user.id, role: "client" };
-  try {
-    // Opening the report is reading it: the read marker is set once, on the first visit.
-    await markReportRead(actor, params.id!);
-    return json({ report: await getReport(actor, params.id!) });
-  } catch (error) {
-    invariantResponse(!(error instanceof DomainError), "Not Found", { status: 404 });
-    throw error;
-  }
+  const report = await loadOrNotFound(getReport({ id: user.id, role: "client" }, params.id!));
+  return json({ report, title: report.title });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeature(request, "reports");
-  const submission = parseWithZod(await request.formData(), { schema: FeedbackSchema });
+  const actor = { id: user.id, role: "client" };
+  const form = await request.formData();
+  if (form.get("intent") === "read") {
+    try {
+      return json(await markReportRead(actor, params.id!));
+    } catch (error) {
+      return refusal(request, error);
+    }
+  }
+  const submission = parseWithZod(form, { schema: FeedbackSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
-    await submitFeedback({ id: user.id, role: "client" }, params.id!, submission.value);
+    await submitFeedback(actor, params.id!, submission.value);
   } catch (error) {
-    invariantResponse(!(error instanceof DomainError), "Not Found", { status: 404 });
-    throw error;
+    return refusal(request, error, submission);
   }
   return redirectWithToast(`/client/reports/${params.id}`, { type: "success", message: "reports:feedback.saved" });
+}
+
+/** Posts the read marker once when an unread report is opened (JavaScript on); the page revalidates. */
+function useMarkReadOnOpen(reportId: string, unread: boolean) {
+  const { submit } = useFetcher();
+  const posted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!unread || posted.current === reportId) return;
+    posted.current = reportId;
+    submit({ intent: "read" }, { method: "post" });
+  }, [reportId, unread, submit]);
 }
 
 export default function ClientReport() {
   const { report } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t, i18n } = useTranslation("reports");
+  const { t } = useTranslation("reports");
+  const format = useFormatter();
+  const hydrated = useHydrated();
+  useMarkReadOnOpen(report.id, !report.readAt);
   const [form, fields] = useZodForm(FeedbackSchema, {
     id: "feedback",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { rating: report.feedbackRating ? String(report.feedbackRating) : undefined, comment: report.feedbackComment ?? "" },
   });
 
   return (
     <div className="space-y-6">
-      <Link to="/client/reports" className="inline-flex items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
-        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
-        {t("detail.back")}
-      </Link>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{report.title}</h1>
-        <p className="text-sm text-muted-foreground">
-          {t("detail.sentOn", { date: formatDate(report.createdAt, i18n.language) })}
-          {report.orderReference ? (
-            <>
-              {" · "}
-              <Link to={`/client/service-orders/${report.orderId}`} className="text-primary underline-offset-4 hover:underline">
-                {t("detail.order", { reference: report.orderReference })}
-              </Link>
-            </>
-          ) : null}
-        </p>
-      </div>
+      <PageHeader
+        back={{ to: "/client/reports", label: t("detail.back") }}
+        title={report.title}
+        description={
+          <>
+            {t("detail.sentOn", { date: format.date(report.createdAt) })}
+            {report.orderReference ? (
+              <>
+                {" · "}
+                <Link to={`/client/service-orders/${report.orderId}`} className="text-primary underline underline-offset-4">
+                  {t("detail.order", { reference: report.orderReference })}
+                </Link>
+              </>
+            ) : null}
+          </>
+        }
+        actions={
+          // Without JavaScript nothing posts the marker on opening: the client marks it here.
+          !report.readAt && !hydrated ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="read" />
+              <Button type="submit" variant="outline" size="sm">
+                <MailOpen aria-hidden />
+                {t("detail.markRead")}
+              </Button>
+            </Form>
+          ) : null
+        }
+      />
       <ReportContent html={report.bodyHtml} files={report.files} />
       <Card>
         <CardHeader>
@@ -107,6 +142,8 @@ export default function ClientReport() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.report.title ?? "" }];
+export const handle = { i18n: ["reports", "orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,30 +1,34 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Mail, MailOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { parseReportListQuery } from "~/features/reports/reports.schema";
-import { listReports } from "~/features/reports/reports.server";
-import { formatDate } from "~/features/service-orders/format";
 import { Pagination } from "~/components/ui/pagination";
 import { requireFeature } from "~/features/auth/guards.server";
+import { parseReportListQuery } from "~/features/reports/reports.schema";
+import { listReports } from "~/features/reports/reports.server";
+import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "reports");
   const query = parseReportListQuery(new URL(request.url));
-  const page = await listReports({ id: user.id, role: "client" }, { page: query.page, unread: query.unread });
+  const page = await listReports({ id: user.id, role: "client" }, { page: query.page, perPage: query.perPage, unread: query.unread });
   const t = await getFixedT(await getLanguage(request), "reports");
-  return json({ page, unreadOnly: Boolean(query.unread), pageTitle: t("list.title") });
+  return json({ page, unreadOnly: Boolean(query.unread), title: t("list.title") });
 }
 
 export default function ClientReports() {
   const { page, unreadOnly } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("reports");
+  const { t } = useTranslation("reports");
+  const format = useFormatter();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
+      <PageHeader title={t("list.title")} />
       <Form method="get" className="flex items-center gap-3">
         <label className="flex items-center gap-2 text-sm font-medium">
           <input type="checkbox" name="unread" value="1" defaultChecked={unreadOnly} className="size-4" />
@@ -46,7 +50,7 @@ export default function ClientReports() {
                   {report.title}
                 </Link>
                 <p className="text-sm text-muted-foreground">
-                  <time dateTime={report.createdAt}>{formatDate(report.createdAt, i18n.language)}</time>
+                  <time dateTime={report.createdAt}>{format.date(report.createdAt)}</time>
                   {report.orderReference ? ` · ${report.orderReference}` : ""}
                 </p>
               </div>
@@ -62,6 +66,8 @@ export default function ClientReports() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const handle = { i18n: ["reports"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,42 +1,48 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/input";
-import { formatDate } from "~/features/service-orders/format";
+import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
-import { parseListQuery } from "~/features/service-orders/service-orders.schema";
+import { requireFeature } from "~/features/auth/guards.server";
+import { parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { requireFeature } from "~/features/auth/guards.server";
+import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "service_orders");
   const language = await getLanguage(request);
-  const query = parseListQuery(new URL(request.url));
-  // The client's own orders, whatever the role of the reader.
-  const page = await listOrders({ id: user.id, role: "client" }, { page: query.page, status: query.status, perPage: 20 }, language);
+  const query = parseOrderListQuery(new URL(request.url));
   const t = await getFixedT(language, "orders");
-  return json({ page, status: query.status ?? "", pageTitle: t("list.title") });
+  // The client's own orders, whatever the role of the reader.
+  const page = await listOrders({ id: user.id, role: "client" }, { page: query.page, perPage: query.perPage, status: query.status }, language);
+  return json({ page, status: query.status ?? "", title: t("list.title") });
 }
 
 export default function ClientServiceOrders() {
   const { page, status } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("orders");
+  const { t } = useTranslation("orders");
+  const format = useFormatter();
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("list.title")}</h1>
-        <Link to="/client/service-orders/new" className={buttonVariants()}>
-          <Plus aria-hidden />
-          {t("list.newOrder")}
-        </Link>
-      </div>
+      <PageHeader
+        title={t("list.title")}
+        actions={
+          <Link to="/client/service-orders/new" className={buttonVariants()}>
+            <Plus aria-hidden />
+            {t("list.newOrder")}
+          </Link>
+        }
+      />
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="status">{t("list.filterStatus")}</Label>
@@ -67,9 +73,7 @@ export default function ClientServiceOrders() {
                 </h2>
                 <OrderStatusBadge status={order.status} />
               </div>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {t("list.referenceOn", { reference: order.reference, date: formatDate(order.createdAt, i18n.language) })}
-              </p>
+              <p className="mt-1 text-sm text-muted-foreground">{t("list.referenceOn", { reference: order.reference, date: format.date(order.createdAt) })}</p>
             </li>
           ))}
         </ul>
@@ -79,6 +83,8 @@ export default function ClientServiceOrders() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

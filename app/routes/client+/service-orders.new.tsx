@@ -1,20 +1,23 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, SelectField, TextareaField, useZodForm } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
+import { requireFeature } from "~/features/auth/guards.server";
 import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
-import { DomainError } from "~/features/service-orders/errors.server";
+import type { FileError } from "~/features/service-orders/file-checks";
+import { readUploadForm, redirectAfterUpload } from "~/features/service-orders/http.server";
 import { OrderCreateFormSchema } from "~/features/service-orders/service-orders.schema";
 import { createOrder } from "~/features/service-orders/service-orders.server";
-import { readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
 import { listServices } from "~/features/services/services.server";
-import { requireFeature } from "~/features/auth/guards.server";
+import { refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireFeature(request, "service_orders");
@@ -25,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     services: services.map((service) => ({ value: service.key, label: service.title })),
     preselected: services.some((service) => service.key === wanted) ? wanted : null,
-    pageTitle: t("new.title"),
+    title: t("new.title"),
   });
 }
 
@@ -33,20 +36,20 @@ type ActionData = { result: SubmissionResult<string[]>; fileErrors: FileError[] 
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFeature(request, "service_orders");
-  const { fields, uploads, fileErrors } = await readUploadForm(request, user.id);
-  const submission = parseWithZod(fields, { schema: OrderCreateFormSchema });
-  const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<ActionData>({ result, fileErrors: errors }, { status: 400 });
-  if (submission.status !== "success") return answer(submission.reply(), fileErrors);
-  if (fileErrors.length > 0) return answer(submission.reply({ formErrors: ["orders:files.errors.fix"] }), fileErrors);
   try {
-    const { id, reference } = await createOrder(user, submission.value, uploads, await getLanguage(request));
-    const toast = { type: "success" as const, message: "orders:new.created", params: { reference } };
-    const redirectTo = `/client/service-orders/${id}`;
-    if (wantsJson(request)) return json({ redirectTo }, { headers: await createToastHeaders(toast) });
-    return redirectWithToast(redirectTo, toast);
+    const { fields, uploads, fileErrors } = await readUploadForm(request, user.id);
+    const submission = parseWithZod(fields, { schema: OrderCreateFormSchema });
+    const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<ActionData>({ result, fileErrors: errors }, { status: 400 });
+    if (submission.status !== "success") return answer(submission.reply(), fileErrors);
+    if (fileErrors.length > 0) return answer(submission.reply({ formErrors: ["orders:files.errors.fix"] }), fileErrors);
+    try {
+      const { id, reference } = await createOrder(user, submission.value, uploads, await getLanguage(request));
+      return await redirectAfterUpload(request, `/client/service-orders/${id}`, { type: "success", message: "orders:new.created", params: { reference } });
+    } catch (error) {
+      return await refusal(request, error, submission, { fileErrors: [] });
+    }
   } catch (error) {
-    if (error instanceof DomainError) return answer(submission.reply({ fieldErrors: { service: [error.key] } }), []);
-    throw error;
+    return refusal(request, error);
   }
 }
 
@@ -56,7 +59,7 @@ export default function NewServiceOrder() {
   const { t } = useTranslation("orders");
   const navigation = useNavigation();
   const upload = useUploadWithProgress<SubmissionResult<string[]>>();
-  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? actionData : null);
+  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as ActionData) : null);
   const [form, fields] = useZodForm(OrderCreateFormSchema, {
     id: "new-order",
     lastResult: serverAnswer?.result,
@@ -69,10 +72,7 @@ export default function NewServiceOrder() {
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("new.title")}</h1>
-        <p className="text-muted-foreground">{t("new.intro")}</p>
-      </div>
+      <PageHeader title={t("new.title")} description={t("new.intro")} />
       <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField field={fields.service} label={t("new.service")} options={services} placeholder={t("new.chooseService")} />
@@ -87,6 +87,8 @@ export default function NewServiceOrder() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,31 +1,32 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatMoney } from "~/features/service-orders/format";
-import { listServices } from "~/features/services/services.server";
 import { requireUser } from "~/features/auth/guards.server";
+import { listServices } from "~/features/services/services.server";
 import { hasFeature } from "~/lib/features";
+import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const language = await getLanguage(request);
   const t = await getFixedT(language, "orders");
-  return json({ services: await listServices(language), canOrder: hasFeature(user, "service_orders"), pageTitle: t("services.title") });
+  return json({ services: await listServices(language), canOrder: hasFeature(user, "service_orders"), title: t("services.title") });
 }
 
 export default function ClientServices() {
   const { services, canOrder } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("orders");
+  const { t } = useTranslation("orders");
+  const format = useFormatter();
   return (
     <div className="space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("services.title")}</h1>
-        <p className="text-muted-foreground">{t("services.intro")}</p>
-      </div>
+      <PageHeader title={t("services.title")} description={t("services.intro")} />
       {services.length === 0 ? <p className="text-muted-foreground">{t("services.empty")}</p> : null}
       <ul className="grid gap-4 md:grid-cols-2">
         {services.map((service) => (
@@ -36,7 +37,7 @@ export default function ClientServices() {
                 <CardDescription>{service.description}</CardDescription>
               </CardHeader>
               <CardContent className="flex-1 text-sm">
-                {service.priceFromCents !== null ? <p>{t("services.priceFrom", { price: formatMoney(service.priceFromCents, i18n.language) })}</p> : null}
+                {service.priceFromCents !== null ? <p>{t("services.priceFrom", { price: format.money(service.priceFromCents) })}</p> : null}
               </CardContent>
               {canOrder ? (
                 <CardFooter>
@@ -54,6 +55,8 @@ export default function ClientServices() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

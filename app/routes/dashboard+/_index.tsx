@@ -1,18 +1,19 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { navGroupsFor } from "~/components/area/nav-items";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireBackOffice } from "~/features/auth/guards.server";
 import { getDashboardStats } from "~/features/service-orders/overview.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { requireBackOffice } from "~/features/auth/guards.server";
 import { isAdminRole } from "~/lib/features";
-import { titleMeta } from "~/lib/meta";
-import { navGroupsFor } from "~/components/area/nav-items";
-import { useRouteLoaderData } from "@remix-run/react";
-import { intlLocale } from "~/lib/i18n/config";
+import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request);
@@ -27,8 +28,8 @@ export default function DashboardIndex() {
 }
 
 function AdminOverview({ stats }: { stats: Awaited<ReturnType<typeof getDashboardStats>> }) {
-  const { t, i18n } = useTranslation("orders");
-  const number = (value: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(value);
+  const { t } = useTranslation("orders");
+  const { number } = useFormatter();
   const tiles = [
     { label: t("dashboard.newThisWeek"), value: stats.newOrdersThisWeek, to: "/dashboard/service-orders?sort=newest" },
     { label: t("dashboard.unreadMessages"), value: stats.unreadContactMessages, to: "/dashboard/inbox" },
@@ -36,7 +37,7 @@ function AdminOverview({ stats }: { stats: Awaited<ReturnType<typeof getDashboar
   ];
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{t("dashboard.title")}</h1>
+      <PageHeader title={t("dashboard.title")} />
       <ul className="grid gap-4 sm:grid-cols-3">
         {tiles.map((tile) => (
           <li key={tile.to}>
@@ -90,7 +91,7 @@ function StaffOverview() {
   const items = layout ? navGroupsFor("dashboard", layout.user).flatMap((group) => group.items).filter((item) => item.to !== "/dashboard") : [];
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{t("area.dashboard")}</h1>
+      <PageHeader title={t("area.dashboard")} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map(({ to, labelKey, icon: Icon }) => (
           <li key={to}>
@@ -105,7 +106,7 @@ function StaffOverview() {
   );
 }
 
-export const handle = { i18n: ["orders"] };
+export const handle = { i18n: ["orders"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

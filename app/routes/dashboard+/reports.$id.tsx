@@ -1,26 +1,24 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft } from "lucide-react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
+import { ConfirmAction } from "~/components/confirm-action";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { Rating, ReportContent } from "~/features/reports/report-parts";
 import { deleteReport, getReport } from "~/features/reports/reports.server";
-import { DomainError } from "~/features/service-orders/errors.server";
-import { formatDate } from "~/features/service-orders/format";
-import { requireAdmin } from "~/features/auth/guards.server";
-import { invariantResponse } from "~/lib/http.server";
+import { useFormatter } from "~/lib/format";
+import { invariantResponse, loadOrNotFound, refusal } from "~/lib/http.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
-  try {
-    return json({ report: await getReport(user, params.id!) });
-  } catch (error) {
-    invariantResponse(!(error instanceof DomainError), "Not Found", { status: 404 });
-    throw error;
-  }
+  const report = await loadOrNotFound(getReport(user, params.id!));
+  return json({ report, title: report.title });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -30,35 +28,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deleteReport(user, params.id!);
   } catch (error) {
-    invariantResponse(!(error instanceof DomainError), "Not Found", { status: 404 });
-    throw error;
+    return refusal(request, error);
   }
   return redirectWithToast("/dashboard/reports", { type: "success", message: "reports:admin.deleted" });
 }
 
 export default function DashboardReport() {
   const { report } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("reports");
+  const { t } = useTranslation("reports");
+  const format = useFormatter();
   return (
     <div className="space-y-6">
-      <Link to="/dashboard/reports" className="inline-flex items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
-        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
-        {t("admin.back")}
-      </Link>
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{report.title}</h1>
-        <p className="text-sm text-muted-foreground">
-          {t("admin.to", { client: report.clientName, email: report.clientEmail })} · {formatDate(report.createdAt, i18n.language, true)}
-          {report.orderReference ? (
-            <>
-              {" · "}
-              <Link to={`/dashboard/service-orders/${report.orderId}`} className="text-primary underline-offset-4 hover:underline">
-                {report.orderReference}
-              </Link>
-            </>
-          ) : null}
-        </p>
-      </div>
+      <PageHeader
+        back={{ to: "/dashboard/reports", label: t("admin.back") }}
+        title={report.title}
+        description={
+          <>
+            {t("admin.to", { client: report.clientName, email: report.clientEmail })} · <time dateTime={report.createdAt}>{format.dateTime(report.createdAt)}</time>
+            {report.orderReference ? (
+              <>
+                {" · "}
+                {/* Underlined: a link inside a line of text is told apart by more than its colour. */}
+                <Link to={`/dashboard/service-orders/${report.orderId}`} className="text-primary underline underline-offset-4">
+                  {report.orderReference}
+                </Link>
+              </>
+            ) : null}
+          </>
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ReportContent html={report.bodyHtml} files={report.files} />
@@ -68,7 +66,13 @@ export default function DashboardReport() {
             <CardHeader>
               <CardTitle>{t("admin.readState")}</CardTitle>
             </CardHeader>
-            <CardContent className="text-sm">{report.readAt ? t("admin.readOn", { date: formatDate(report.readAt, i18n.language, true) }) : t("list.unread")}</CardContent>
+            <CardContent className="text-sm">
+              {report.readAt ? (
+                <time dateTime={report.readAt}>{t("admin.readOn", { date: format.dateTime(report.readAt) })}</time>
+              ) : (
+                t("list.unread")
+              )}
+            </CardContent>
           </Card>
           <Card>
             <CardHeader>
@@ -85,22 +89,24 @@ export default function DashboardReport() {
               )}
             </CardContent>
           </Card>
-          <Form method="post">
-            <details>
-              <summary className="cursor-pointer text-sm font-semibold text-destructive">{t("admin.delete")}</summary>
-              <p className="my-2 text-sm">{t("admin.deleteWarning")}</p>
-              <input type="hidden" name="intent" value="delete" />
-              <Button type="submit" variant="destructive" size="sm">
-                {t("admin.deleteConfirm")}
-              </Button>
-            </details>
-          </Form>
+          <ConfirmAction
+            label={t("admin.delete")}
+            title={t("admin.deleteQuestion")}
+            description={t("admin.deleteWarning")}
+            confirmLabel={t("admin.deleteConfirm")}
+            fields={{ intent: "delete" }}
+            triggerVariant="destructive"
+            icon={<Trash2 aria-hidden className="size-4" />}
+            testId="delete-report"
+          />
         </div>
       </div>
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.report.title ?? "" }];
+export const handle = { i18n: ["reports", "orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,39 +1,45 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Pagination } from "~/components/ui/pagination";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { Rating } from "~/features/reports/report-parts";
 import { parseReportListQuery } from "~/features/reports/reports.schema";
 import { listReports } from "~/features/reports/reports.server";
-import { formatDate } from "~/features/service-orders/format";
-import { DataTable } from "~/components/ui/data-table";
-import { Pagination } from "~/components/ui/pagination";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const query = parseReportListQuery(new URL(request.url));
   const t = await getFixedT(await getLanguage(request), "reports");
-  return json({ page: await listReports(user, query), q: query.q ?? "", pageTitle: t("admin.title") });
+  return json({ page: await listReports(user, query), q: query.q ?? "", title: t("admin.title") });
 }
 
 export default function DashboardReports() {
   const { page, q } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("reports");
+  const { t } = useTranslation("reports");
+  const format = useFormatter();
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("admin.title")}</h1>
-        <Link to="/dashboard/reports/new" className={buttonVariants()}>
-          <Plus aria-hidden />
-          {t("admin.new")}
-        </Link>
-      </div>
+      <PageHeader
+        title={t("admin.title")}
+        actions={
+          <Link to="/dashboard/reports/new" className={buttonVariants()}>
+            <Plus aria-hidden />
+            {t("admin.new")}
+          </Link>
+        }
+      />
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="q">{t("admin.search")}</Label>
@@ -61,10 +67,10 @@ export default function DashboardReports() {
             ),
           },
           { header: t("admin.client"), cell: (report) => report.clientName },
-          { header: t("admin.sent"), cell: (report) => formatDate(report.createdAt, i18n.language) },
+          { header: t("admin.sent"), cell: (report) => format.date(report.createdAt) },
           {
             header: t("admin.readState"),
-            cell: (report) => (report.readAt ? t("admin.readOn", { date: formatDate(report.readAt, i18n.language) }) : t("list.unread")),
+            cell: (report) => (report.readAt ? t("admin.readOn", { date: format.date(report.readAt) }) : t("list.unread")),
           },
           {
             header: t("admin.feedback"),
@@ -77,6 +83,8 @@ export default function DashboardReports() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const handle = { i18n: ["reports"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

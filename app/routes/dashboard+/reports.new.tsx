@@ -1,22 +1,25 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { ReportCreateFormSchema } from "~/features/reports/reports.schema";
 import { createReport, findClient, searchClients } from "~/features/reports/reports.server";
 import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
-import { DomainError } from "~/features/service-orders/errors.server";
+import type { FileError } from "~/features/service-orders/file-checks";
+import { readUploadForm, redirectAfterUpload } from "~/features/service-orders/http.server";
 import { listOrdersOfClient } from "~/features/service-orders/service-orders.server";
-import { readUploadForm, wantsJson, type FileError } from "~/features/service-orders/uploads.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
 /**
  * Two steps that work without JavaScript: find and pick the client (GET
@@ -35,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     clients,
     client: chosen,
     orders: chosen ? await listOrdersOfClient(user, chosen.id) : [],
-    pageTitle: t("new.title"),
+    title: t("new.title"),
   });
 }
 
@@ -43,20 +46,20 @@ type ActionData = { result: SubmissionResult<string[]>; fileErrors: FileError[] 
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
-  const { fields, uploads, fileErrors } = await readUploadForm(request, user.id, "attachments");
-  const submission = parseWithZod(fields, { schema: ReportCreateFormSchema });
-  const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<ActionData>({ result, fileErrors: errors }, { status: 400 });
-  if (submission.status !== "success") return answer(submission.reply(), fileErrors);
-  if (fileErrors.length > 0) return answer(submission.reply({ formErrors: ["orders:files.errors.fix"] }), fileErrors);
   try {
-    const { id } = await createReport(user, { ...submission.value, orderId: submission.value.orderId || null }, uploads);
-    const toast = { type: "success" as const, message: "reports:new.created" };
-    const redirectTo = `/dashboard/reports/${id}`;
-    if (wantsJson(request)) return json({ redirectTo }, { headers: await createToastHeaders(toast) });
-    return redirectWithToast(redirectTo, toast);
+    const { fields, uploads, fileErrors } = await readUploadForm(request, user.id, "attachments");
+    const submission = parseWithZod(fields, { schema: ReportCreateFormSchema });
+    const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<ActionData>({ result, fileErrors: errors }, { status: 400 });
+    if (submission.status !== "success") return answer(submission.reply(), fileErrors);
+    if (fileErrors.length > 0) return answer(submission.reply({ formErrors: ["orders:files.errors.fix"] }), fileErrors);
+    try {
+      const { id } = await createReport(user, { ...submission.value, orderId: submission.value.orderId || null }, uploads);
+      return await redirectAfterUpload(request, `/dashboard/reports/${id}`, { type: "success", message: "reports:new.created" });
+    } catch (error) {
+      return await refusal(request, error, submission, { fileErrors: [] });
+    }
   } catch (error) {
-    if (error instanceof DomainError) return answer(submission.reply({ formErrors: [error.key] }), []);
-    throw error;
+    return refusal(request, error);
   }
 }
 
@@ -66,7 +69,7 @@ export default function NewReport() {
   const { t } = useTranslation("reports");
   const { t: tOrders } = useTranslation("orders");
   const upload = useUploadWithProgress<SubmissionResult<string[]>>();
-  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? actionData : null);
+  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as ActionData) : null);
   const [form, fields] = useZodForm(ReportCreateFormSchema, {
     id: "new-report",
     lastResult: serverAnswer?.result,
@@ -78,7 +81,7 @@ export default function NewReport() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-semibold">{t("new.title")}</h1>
+      <PageHeader title={t("new.title")} />
 
       <section aria-labelledby="step-client" className="space-y-3 rounded-lg border bg-card p-4">
         <h2 id="step-client" className="font-semibold">
@@ -136,6 +139,8 @@ export default function NewReport() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const handle = { i18n: ["reports", "orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

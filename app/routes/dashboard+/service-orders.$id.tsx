@@ -1,36 +1,36 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Lock } from "lucide-react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireAdmin } from "~/features/auth/guards.server";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
-import { DomainError } from "~/features/service-orders/errors.server";
-import { formatDate } from "~/features/service-orders/format";
+import type { FileError } from "~/features/service-orders/file-checks";
+import { readUploadForm, respondToDocumentUpload } from "~/features/service-orders/http.server";
 import { AttachmentsCard, StatusTimeline } from "~/features/service-orders/order-parts";
 import { OrderNoteFormSchema, OrderStaffFormSchema, OrderStatusFormSchema } from "~/features/service-orders/service-orders.schema";
 import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
-import { readUploadForm, respondToDocumentUpload, type FileError } from "~/features/service-orders/uploads.server";
-import { requireAdmin } from "~/features/auth/guards.server";
-import { invariantResponse } from "~/lib/http.server";
-import { getLanguage } from "~/lib/i18n/i18n.server";
+import { useFormatter } from "~/lib/format";
+import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
-  try {
-    const order = await getOrder(user, params.id!, await getLanguage(request));
-    return json({ order, assignees: await listAssignees() });
-  } catch (error) {
-    invariantResponse(!(error instanceof DomainError), "Not Found", { status: 404 });
-    throw error;
-  }
+  const language = await getLanguage(request);
+  const order = await loadOrNotFound(getOrder(user, params.id!, language));
+  const t = await getFixedT(language, "orders");
+  return json({ order, assignees: await listAssignees(), title: t("admin.orderTitle", { reference: order.reference }) });
 }
 
 type ActionData = { intent: string; result?: SubmissionResult<string[]>; fileErrors?: FileError[] };
@@ -39,27 +39,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const id = params.id!;
   const back = `/dashboard/service-orders/${id}`;
-  const { fields, uploads, fileErrors } = await readUploadForm(request, user.id);
-  const intent = fields.get("intent") ?? "upload";
-  const invalid = (result: SubmissionResult<string[]>) => json<ActionData>({ intent, result }, { status: 400 });
   try {
+    const { fields, uploads, fileErrors } = await readUploadForm(request, user.id);
+    const intent = fields.get("intent") ?? "upload";
     switch (intent) {
       case "update": {
         const submission = parseWithZod(fields, { schema: OrderStaffFormSchema });
-        if (submission.status !== "success") return invalid(submission.reply());
+        if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
         const value = submission.value;
-        await updateOrder(user, id, { priceCents: value.price ?? null, quoteNote: value.quoteNote ?? null, dueDate: value.dueDate ?? null, assigneeId: value.assigneeId || null });
+        try {
+          await updateOrder(user, id, { priceCents: value.price ?? null, quoteNote: value.quoteNote ?? null, dueDate: value.dueDate ?? null, assigneeId: value.assigneeId || null });
+        } catch (error) {
+          return await refusal(request, error, submission, { intent });
+        }
         return redirectWithToast(back, { type: "success", message: "orders:admin.saved" });
       }
       case "status": {
         const submission = parseWithZod(fields, { schema: OrderStatusFormSchema });
-        if (submission.status !== "success") return invalid(submission.reply());
-        await changeOrderStatus(user, id, submission.value.status, submission.value.note);
+        if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+        try {
+          await changeOrderStatus(user, id, submission.value.status, submission.value.note);
+        } catch (error) {
+          return await refusal(request, error, submission, { intent });
+        }
         return redirectWithToast(back, { type: "success", message: "orders:admin.statusChanged", params: { status: submission.value.status } });
       }
       case "note": {
         const submission = parseWithZod(fields, { schema: OrderNoteFormSchema });
-        if (submission.status !== "success") return invalid(submission.reply());
+        if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
         await addOrderNote(user, id, submission.value.body);
         return redirectWithToast(back, { type: "success", message: "orders:admin.noteAdded" });
       }
@@ -67,16 +74,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return await respondToDocumentUpload(request, (files) => addOrderDocuments(user, id, files), { uploads, fileErrors }, back, { intent: "upload" });
     }
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    invariantResponse(error.status !== 404, "Not Found", { status: 404 });
-    return redirectWithToast(back, { type: "error", message: error.key });
+    return refusal(request, error);
   }
 }
 
 export default function DashboardServiceOrder() {
   const { order, assignees } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
-  const { t, i18n } = useTranslation("orders");
+  const { t } = useTranslation("orders");
+  const format = useFormatter();
   const upload = useUploadWithProgress<SubmissionResult<string[]>>();
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const transitions = ORDER_TRANSITIONS[order.status];
@@ -103,22 +109,21 @@ export default function DashboardServiceOrder() {
 
   return (
     <div className="space-y-6">
-      <Link to="/dashboard/service-orders" className="inline-flex items-center gap-1 text-sm font-semibold text-primary underline-offset-4 hover:underline">
-        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
-        {t("admin.back")}
-      </Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("admin.orderTitle", { reference: order.reference })}</h1>
-          <p className="text-sm text-muted-foreground">
-            {order.serviceTitle} · {order.clientName} ({order.clientEmail}) · {formatDate(order.createdAt, i18n.language)}
-          </p>
-        </div>
-        <div className="flex items-center gap-2">
-          {order.overdue ? <OverdueFlag className="text-sm" /> : null}
-          <OrderStatusBadge status={order.status} className="text-sm" />
-        </div>
-      </div>
+      <PageHeader
+        back={{ to: "/dashboard/service-orders", label: t("admin.back") }}
+        title={t("admin.orderTitle", { reference: order.reference })}
+        description={
+          <>
+            {order.serviceTitle} · {order.clientName} ({order.clientEmail}) · <time dateTime={order.createdAt}>{format.date(order.createdAt)}</time>
+          </>
+        }
+        badge={
+          <>
+            {order.overdue ? <OverdueFlag className="text-sm" /> : null}
+            <OrderStatusBadge status={order.status} className="text-sm" />
+          </>
+        }
+      />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -187,7 +192,7 @@ export default function DashboardServiceOrder() {
                     <li key={note.id} className="rounded-md border bg-muted/50 p-3 text-sm">
                       <p className="whitespace-pre-line">{note.body}</p>
                       <p className="mt-1 text-xs text-muted-foreground">
-                        {note.authorName ?? "—"} · {formatDate(note.createdAt, i18n.language, true)}
+                        {note.authorName ?? "—"} · <time dateTime={note.createdAt}>{format.dateTime(note.createdAt)}</time>
                       </p>
                     </li>
                   ))}
@@ -230,6 +235,8 @@ export default function DashboardServiceOrder() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.order.reference ?? "" }];
+export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

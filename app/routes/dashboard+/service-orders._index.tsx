@@ -1,40 +1,44 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilterSelect } from "~/components/filter-select";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatDate, formatDay } from "~/features/service-orders/format";
 import { Pagination } from "~/components/ui/pagination";
-import { ORDER_SORTS, parseListQuery } from "~/features/service-orders/service-orders.schema";
+import { requireAdmin } from "~/features/auth/guards.server";
+import { ORDER_SORTS, parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { listAssignees, listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
-import { FilterSelect } from "~/components/filter-select";
-import { DataTable } from "~/components/ui/data-table";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const language = await getLanguage(request);
-  const query = parseListQuery(new URL(request.url));
+  const query = parseOrderListQuery(new URL(request.url));
   const t = await getFixedT(language, "orders");
   return json({
     page: await listOrders(user, query, language),
     assignees: await listAssignees(),
     query: { q: query.q ?? "", status: query.status ?? "", assignee: query.assignee ?? "", sort: query.sort },
-    pageTitle: t("admin.title"),
+    title: t("admin.title"),
   });
 }
 
 export default function DashboardServiceOrders() {
   const { page, assignees, query } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("orders");
+  const { t } = useTranslation("orders");
+  const format = useFormatter();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">{t("admin.title")}</h1>
+      <PageHeader title={t("admin.title")} />
       <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <div className="flex flex-col gap-1.5 lg:col-span-2">
           <Label htmlFor="q">{t("admin.search")}</Label>
@@ -99,12 +103,12 @@ export default function DashboardServiceOrders() {
             header: t("admin.due"),
             cell: (order) => (
               <>
-                {order.dueDate ? formatDay(order.dueDate, i18n.language) : "—"}
+                {order.dueDate ? format.day(order.dueDate) : "—"}
                 {order.overdue ? <OverdueFlag className="ms-2" /> : null}
               </>
             ),
           },
-          { header: t("admin.created"), cell: (order) => formatDate(order.createdAt, i18n.language) },
+          { header: t("admin.created"), cell: (order) => format.date(order.createdAt) },
         ]}
       />
       <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
@@ -112,6 +116,8 @@ export default function DashboardServiceOrders() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,48 +1,53 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { GripVertical } from "lucide-react";
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { DomainError } from "~/features/service-orders/errors.server";
-import { formatDay } from "~/features/service-orders/format";
+import { requireAdmin } from "~/features/auth/guards.server";
+import { BoardScroller } from "~/features/service-orders/board-scroller";
 import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";
 import { changeOrderStatus, listBoard, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { useFormatter } from "~/lib/format";
+import { refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
+
+const BOARD = "/dashboard/service-tracker";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const language = await getLanguage(request);
   const t = await getFixedT(language, "orders");
-  return json({ columns: await listBoard(user, language), overdueDays: OVERDUE_AFTER_DAYS, pageTitle: t("tracker.title") });
+  return json({ columns: await listBoard(user, language), overdueDays: OVERDUE_AFTER_DAYS, title: t("tracker.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: OrderMoveFormSchema });
-  if (submission.status !== "success") return redirectWithToast("/dashboard/service-tracker", { type: "error", message: "orders:errors.statusInvalid" });
+  if (submission.status !== "success") return redirectWithToast(BOARD, { type: "error", message: "orders:errors.statusInvalid" });
   try {
     await changeOrderStatus(user, submission.value.id, submission.value.status);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return redirectWithToast("/dashboard/service-tracker", { type: "error", message: error.key });
+    return refusal(request, error);
   }
-  return redirectWithToast("/dashboard/service-tracker", { type: "success", message: "orders:admin.statusChanged", params: { status: submission.value.status } });
+  return redirectWithToast(BOARD, { type: "success", message: "orders:admin.statusChanged", params: { status: submission.value.status } });
 }
 
 type Card = Awaited<ReturnType<typeof listBoard>>[number]["orders"][number];
 
 export default function ServiceTracker() {
   const { columns, overdueDays } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("orders");
+  const { t } = useTranslation("orders");
   const fetcher = useFetcher();
   // The ref answers drag events at once; the state only restyles the columns (a fast drop can
   // arrive before React re-renders after dragstart).
@@ -69,55 +74,63 @@ export default function ServiceTracker() {
 
   return (
     <div className="space-y-4">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-semibold">{t("tracker.title")}</h1>
-        <p className="text-sm text-muted-foreground">{t("tracker.intro")}</p>
-        <p className="text-sm text-muted-foreground">{t("tracker.overdueRule", { days: overdueDays })}</p>
-      </div>
-      <div className="flex gap-4 overflow-x-auto pb-4">
-        {columns.map((column) => (
-          <section
-            key={column.status}
-            aria-labelledby={`column-${column.status}`}
-            data-status={column.status}
-            onDragOver={(event) => {
-              if (canDrop(column.status)) {
-                event.preventDefault();
-                setOver(column.status);
-              }
-            }}
-            onDragLeave={() => setOver((current) => (current === column.status ? null : current))}
-            onDrop={(event) => onDrop(event, column.status)}
-            className={cn(
-              "flex w-72 shrink-0 flex-col gap-3 rounded-lg border bg-muted/40 p-3 transition-colors duration-150",
-              dragged && canDrop(column.status) && "border-dashed border-primary",
-              over === column.status && "bg-primary/10",
-            )}
-          >
-            <h2 id={`column-${column.status}`} className="flex items-center justify-between gap-2">
-              <OrderStatusBadge status={column.status} />
-              <span className="text-sm text-muted-foreground">{t("tracker.count", { count: column.total })}</span>
-            </h2>
-            {column.orders.length === 0 ? <p className="text-sm text-muted-foreground">{t("tracker.empty")}</p> : null}
-            <ul className="flex flex-col gap-2">
-              {column.orders.map((order) => (
-                <BoardCard key={order.id} order={order} onDragStart={() => setDragged({ id: order.id, from: order.status })} onDragEnd={() => setDragged(null)} language={i18n.language} />
-              ))}
-            </ul>
-            {column.total > column.orders.length ? (
-              <Link to={`/dashboard/service-orders?status=${column.status}`} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-                {t("tracker.more", { count: column.total - column.orders.length })}
-              </Link>
-            ) : null}
-          </section>
-        ))}
-      </div>
+      <PageHeader
+        title={t("tracker.title")}
+        description={
+          <>
+            <p>{t("tracker.intro")}</p>
+            <p>{t("tracker.overdueRule", { days: overdueDays })}</p>
+          </>
+        }
+      />
+      <BoardScroller label={t("tracker.board")}>
+        {/* The columns share the width down to 13rem each; below that the board scrolls within itself. */}
+        <div className="grid auto-cols-[minmax(13rem,1fr)] grid-flow-col gap-3">
+          {columns.map((column) => (
+            <section
+              key={column.status}
+              aria-labelledby={`column-${column.status}`}
+              data-status={column.status}
+              onDragOver={(event) => {
+                if (canDrop(column.status)) {
+                  event.preventDefault();
+                  setOver(column.status);
+                }
+              }}
+              onDragLeave={() => setOver((current) => (current === column.status ? null : current))}
+              onDrop={(event) => onDrop(event, column.status)}
+              className={cn(
+                "flex min-w-0 flex-col gap-3 rounded-lg border bg-muted/40 p-3 transition-colors duration-150",
+                dragged && canDrop(column.status) && "border-dashed border-primary",
+                over === column.status && "bg-primary/10",
+              )}
+            >
+              <h2 id={`column-${column.status}`} className="flex flex-wrap items-center justify-between gap-2">
+                <OrderStatusBadge status={column.status} />
+                <span className="text-sm text-muted-foreground">{t("tracker.count", { count: column.total })}</span>
+              </h2>
+              {column.orders.length === 0 ? <p className="text-sm text-muted-foreground">{t("tracker.empty")}</p> : null}
+              <ul className="flex flex-col gap-2">
+                {column.orders.map((order) => (
+                  <BoardCard key={order.id} order={order} onDragStart={() => setDragged({ id: order.id, from: order.status })} onDragEnd={() => setDragged(null)} />
+                ))}
+              </ul>
+              {column.total > column.orders.length ? (
+                <Link to={`/dashboard/service-orders?status=${column.status}`} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+                  {t("tracker.more", { count: column.total - column.orders.length })}
+                </Link>
+              ) : null}
+            </section>
+          ))}
+        </div>
+      </BoardScroller>
     </div>
   );
 }
 
-function BoardCard({ order, onDragStart, onDragEnd, language }: { order: Card; onDragStart: () => void; onDragEnd: () => void; language: string }) {
+function BoardCard({ order, onDragStart, onDragEnd }: { order: Card; onDragStart: () => void; onDragEnd: () => void }) {
   const { t } = useTranslation("orders");
+  const format = useFormatter();
   const targets = ORDER_TRANSITIONS[order.status];
   // Dropping needs React's handlers: before hydration a card is not offered for dragging (its buttons work).
   const hydrated = useHydrated();
@@ -142,7 +155,7 @@ function BoardCard({ order, onDragStart, onDragEnd, language }: { order: Card; o
           </Link>
           <p className="truncate">{order.clientName}</p>
           <p className="truncate text-muted-foreground">{order.serviceTitle}</p>
-          {order.dueDate ? <p className="text-xs text-muted-foreground">{t("tracker.due", { date: formatDay(order.dueDate, language) })}</p> : null}
+          {order.dueDate ? <p className="text-xs text-muted-foreground">{t("tracker.due", { date: format.day(order.dueDate) })}</p> : null}
           {order.overdue ? <OverdueFlag className="mt-1" /> : null}
         </div>
       </div>
@@ -164,6 +177,8 @@ function BoardCard({ order, onDragStart, onDragEnd, language }: { order: Card; o
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.pageTitle ?? "" }];
+export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

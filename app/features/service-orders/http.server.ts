@@ -1,12 +1,15 @@
 import { json, unstable_parseMultipartFormData } from "@remix-run/node";
+import { AppError, encodeMessage, isAppError } from "~/lib/app-error";
 import { consume } from "~/lib/rate-limit.server";
 import { checkUpload, createUploadHandler, UploadRejected, type CheckedUpload } from "~/lib/storage.server";
-import { createToastHeaders, redirectWithToast } from "~/lib/toast.server";
-import { MAX_UPLOAD_MB } from "~/lib/upload-limits";
+import { createToastHeaders, redirectWithToast, type ToastInput } from "~/lib/toast.server";
+import { fileError, NO_FILE_CHOSEN, type FileError } from "./file-checks";
 
-/** One refused file, shown next to the file field as `t(key, { name, max })`. */
-export type FileError = { key: string; name: string; max: number };
-
+/**
+ * The HTTP side of the orders and reports areas: reading forms that carry
+ * documents, and the answers of the pages that upload them (a progress-bar
+ * upload gets JSON, a plain form POST a redirect).
+ */
 export type UploadForm = {
   /** The text fields, for parseWithZod (files are checked apart). */
   fields: URLSearchParams;
@@ -14,17 +17,22 @@ export type UploadForm = {
   fileErrors: FileError[];
 };
 
-const MAX_MB = MAX_UPLOAD_MB;
-
-/** The form was sent without choosing any file. */
-export const NO_FILE_CHOSEN: FileError = { key: "orders:files.errors.required", name: "", max: MAX_UPLOAD_MB };
-
 function toFileError(error: UploadRejected): FileError {
-  return { key: `orders:files.errors.${error.problem}`, name: error.fileName, max: MAX_MB };
+  return fileError(error.problem, error.fileName);
+}
+
+async function parseMultipart(request: Request, handler: ReturnType<typeof createUploadHandler>["handler"]): Promise<FormData> {
+  try {
+    return await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    // A body that is not multipart after all (no boundary, cut short) is bad input, not a server error.
+    if (error instanceof Response || isAppError(error)) throw error;
+    throw new AppError(400, "common:api.invalidBody");
+  }
 }
 
 /**
- * Reads a page form that may carry documents (multipart, or urlencoded when it
+ * Reads a form that may carry documents (multipart, or urlencoded when it
  * has none): every file is size- and type-checked by the storage module; a
  * refused one becomes a field error, never an exception.
  */
@@ -35,12 +43,12 @@ export async function readUploadForm(request: Request, userId: string, fileField
     return { fields: textFields(form), uploads: [], fileErrors: [] };
   }
   const { handler, rejected } = createUploadHandler();
-  const form = await unstable_parseMultipartFormData(request, handler);
+  const form = await parseMultipart(request, handler);
   const fileErrors = rejected.map(toFileError);
   const uploads: CheckedUpload[] = [];
   const files = form.getAll(fileField).filter((value): value is File => typeof value !== "string");
   if (files.length > 0 && !(await consume("upload:user", userId)).ok) {
-    fileErrors.push({ key: "orders:files.errors.rate_limited", name: files[0]!.name, max: MAX_MB });
+    fileErrors.push(fileError("rate_limited", files[0]!.name));
     return { fields: textFields(form), uploads: [], fileErrors };
   }
   for (const file of files) {
@@ -65,10 +73,16 @@ export function wantsJson(request: Request): boolean {
   return request.headers.get("x-upload") === "progress";
 }
 
+/** Success after an upload: JSON `{ redirectTo }` with the toast for the progress-bar upload, a redirect otherwise. */
+export async function redirectAfterUpload(request: Request, redirectTo: string, toast: ToastInput): Promise<Response> {
+  if (wantsJson(request)) return json({ redirectTo }, { headers: await createToastHeaders(toast) });
+  return redirectWithToast(redirectTo, toast);
+}
+
 /**
  * The "add documents" step of both order pages (client and staff): a field
  * error when nothing usable was sent, otherwise the documents are attached and
- * the page is told so (JSON for the progress-bar upload, a redirect otherwise).
+ * the page is told so.
  */
 export async function respondToDocumentUpload(
   request: Request,
@@ -81,7 +95,12 @@ export async function respondToDocumentUpload(
     return json({ ...extra, fileErrors: form.fileErrors.length > 0 ? form.fileErrors : [NO_FILE_CHOSEN] }, { status: 400 });
   }
   await attach(form.uploads);
-  const toast = { type: "success" as const, message: "orders:detail.documentsAdded", params: { count: form.uploads.length } };
-  if (wantsJson(request)) return json({ redirectTo: back }, { headers: await createToastHeaders(toast) });
-  return redirectWithToast(back, toast);
+  return redirectAfterUpload(request, back, { type: "success", message: "orders:detail.documentsAdded", params: { count: form.uploads.length } });
+}
+
+/** The API's refusal of refused documents: 400 `{ message: "documents: …", errors: { documents: [...] } }`. */
+export function documentsRefusal(fileErrors: FileError[], field = "documents"): AppError {
+  const messages = fileErrors.map((error) => encodeMessage(error.key, { name: error.name, max: error.max }));
+  const first = fileErrors[0]!;
+  return new AppError(400, first.key, { params: { name: first.name, max: first.max }, field, fieldErrors: { [field]: messages } });
 }
