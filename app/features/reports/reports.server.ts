@@ -8,7 +8,7 @@ import { logger } from "~/lib/logger.server";
 import { DEFAULT_PER_PAGE, offsetOf, toPage, type Page } from "~/lib/pagination";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/features/notifications/notify.server";
-import { findClientById, searchActiveClients, type ClientSummary } from "~/features/service-orders/people.server";
+import { findClientById, searchActiveClients, type ClientSummary } from "~/features/users/users.server";
 import { isOrderOfClient, orderReferenceSql } from "~/features/service-orders/service-orders.server";
 import type { FeedbackInput, ReportListQuery, ReportPatchInput } from "./reports.schema";
 import { renderMarkdown } from "./markdown.server";

@@ -11,7 +11,7 @@ import { offsetOf, toPage, DEFAULT_PER_PAGE, type Page } from "~/lib/pagination"
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/features/notifications/notify.server";
 import { getService, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
-import { findClientById, findRecipient, isStaffMember, listActiveStaff } from "./people.server";
+import { findClientById, findRecipient, isStaffMember, listActiveStaff } from "~/features/users/users.server";
 import { MAX_PRICE_CENTS, type OrderListQuery, type OrderPatchInput } from "./service-orders.schema";
 import {
   canMoveOrder,

@@ -3,10 +3,11 @@ import { AppError, conflict, forbidden, isUniqueViolation } from "~/lib/app-erro
 import { audit } from "~/lib/audit.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
-import { BACK_OFFICE_ROLES, DEFAULT_CLIENT_FEATURES, FEATURES } from "~/lib/features";
+import { ADMIN_ROLES, BACK_OFFICE_ROLES, DEFAULT_CLIENT_FEATURES, FEATURES } from "~/lib/features";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { COUNT_CAP, offsetOf, toPage, type Page, type PageRequest } from "~/lib/pagination";
+import { containsPattern } from "~/lib/pagination.server";
 import { deleteFilesFor } from "~/lib/storage.server";
 import { deleteUserSessions } from "~/lib/session.server";
 
@@ -352,3 +353,48 @@ export async function deleteManagedUser(actor: Actor, scope: Scope, id: string, 
 
 /** Stored files of avatars carry this record type, with the user's id as record id (avatar.server.ts). */
 export const AVATAR_RECORD_TYPE = "avatar";
+
+// ---------------------------------------------------------------------------
+// People other areas address: whom an order or a report is for, who may be assigned, whom to tell.
+
+export type ClientSummary = { id: string; fullName: string; email: string };
+export type Recipient = { id: string; email: string; fullName: string; locale: string };
+
+/** A client (no back-office role) by id, or null. */
+export async function findClientById(id: string): Promise<Recipient | null> {
+  return (
+    (await db()
+      .selectFrom("users")
+      .select(["id", "email", "fullName", "locale"])
+      .where("id", "=", id)
+      .where("role", "not in", [...BACK_OFFICE_ROLES])
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Active clients found by name or e-mail, at most 50. */
+export async function searchActiveClients(q: string | undefined): Promise<ClientSummary[]> {
+  let query = db().selectFrom("users").select(["id", "fullName", "email"]).where("role", "not in", [...BACK_OFFICE_ROLES]).where("disabledAt", "is", null);
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) =>
+      eb.or([eb(eb.fn("lower", ["fullName"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["email"]), "like", sql<string>`${pattern} escape '\\'`)]),
+    );
+  }
+  return query.orderBy("fullName").limit(50).execute();
+}
+
+/** Anyone by id, to write to them in their language. */
+export async function findRecipient(id: string): Promise<Recipient | null> {
+  return (await db().selectFrom("users").select(["id", "email", "fullName", "locale"]).where("id", "=", id).executeTakeFirst()) ?? null;
+}
+
+/** The active owner and admins, who are told about new orders and may be assigned one. */
+export async function listActiveStaff(limit = 100): Promise<Array<{ id: string; fullName: string }>> {
+  return db().selectFrom("users").select(["id", "fullName"]).where("role", "in", [...ADMIN_ROLES]).where("disabledAt", "is", null).orderBy("fullName").limit(limit).execute();
+}
+
+/** True when this user is the owner or an admin (who may be assigned an order). */
+export async function isStaffMember(id: string): Promise<boolean> {
+  return Boolean(await db().selectFrom("users").select("id").where("id", "=", id).where("role", "in", [...ADMIN_ROLES]).executeTakeFirst());
+}
