@@ -106,7 +106,7 @@ export function AppointmentHistory({ history, detailed = false }: { history: His
             {detailed && entry.fromStatus ? (
               <>
                 <StatusBadge status={entry.fromStatus} />
-                <span aria-hidden className="rtl:rotate-180">→</span>
+                <span aria-hidden className="inline-block rtl:rotate-180">→</span>
               </>
             ) : null}
             <StatusBadge status={entry.toStatus} />
