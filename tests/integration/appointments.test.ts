@@ -1,15 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { findFreeSlots, updateAvailabilitySettings } from "~/features/availability/availability.server";
 import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS } from "~/features/appointments/status";
-import { changeAppointmentStatus, createAppointment, type Actor } from "~/features/appointments/appointments.server";
+import { changeAppointmentStatus, createAppointment, findNextAppointment, type Actor } from "~/features/appointments/appointments.server";
+import { dayPicker } from "~/features/appointments/booking.server";
 import { buildCalendar } from "~/features/appointments/calendar.server";
-import { toJson } from "~/lib/db/connection.server";
-import { newId } from "~/lib/ids.server";
-import { mailDir } from "~/lib/mail.server";
-import { createSession } from "~/lib/session.server";
+import { createFormatter } from "~/lib/format";
 import * as listRoute from "~/routes/api+/appointments";
 import * as clientRoute from "~/routes/api+/appointments.client";
 import * as slotsRoute from "~/routes/api+/appointments.available-slots";
@@ -18,62 +14,26 @@ import * as statusRoute from "~/routes/api+/appointments.$id.status.$status";
 import * as clientDetailPage from "~/routes/client+/appointments.$id";
 import * as staffDetailPage from "~/routes/dashboard+/appointments.$id";
 import * as icsRoute from "~/routes/resources+/appointments.$id.ics";
+import { call, callJson } from "../support/api";
+import { makeCast, makeUser, type Cast, type TestUser } from "../support/factories";
+import { readMails } from "../support/mail";
 import { describeEachDialect } from "../setup/database";
 
-type Who = "clientA" | "clientB" | "admin" | "owner" | "signedOut";
-const EVERYONE: Who[] = ["clientA", "clientB", "admin", "owner", "signedOut"];
-
-/** Calls a route's loader or action like Remix does; a thrown Response is the answer too. */
-async function call(
-  handler: (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => unknown,
-  request: Request,
-  params: Record<string, string> = {},
-): Promise<Response> {
-  try {
-    return (await handler({ request, params, context: {} })) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+type Who = keyof Cast;
+const EVERYONE: Who[] = ["clientA", "clientB", "admin", "owner", "anonymous"];
 
 describeEachDialect("appointments", (db) => {
-  const users: Record<Exclude<Who, "signedOut">, { id: string; token: string }> = {
-    clientA: { id: "", token: "" },
-    clientB: { id: "", token: "" },
-    admin: { id: "", token: "" },
-    owner: { id: "", token: "" },
-  };
+  let cast: Cast;
   let freeStarts: string[] = [];
   let serviceId = "";
 
-  async function makeUser(role: string, locale = "en", features = ["appointments"]): Promise<{ id: string; token: string }> {
-    const id = newId();
-    await db()
-      .insertInto("users")
-      .values({ id, email: `${id}@example.com`, passwordHash: "x", fullName: `${role} ${id.slice(0, 4)}`, role, locale, enabledFeatures: toJson(features) })
-      .execute();
-    const { token } = await createSession(id, { remember: false, kind: "token" });
-    return { id, token };
-  }
-
-  const actor = (who: Exclude<Who, "signedOut">): Actor => ({ id: users[who].id, role: who === "clientA" || who === "clientB" ? "client" : who });
+  const actor = (who: Exclude<Who, "anonymous">): Actor => ({ id: cast[who].id, role: cast[who].role });
+  const as = (who: Who) => cast[who];
   const nextSlot = () => {
     const slot = freeStarts.shift();
     if (!slot) throw new Error("no free slot left for the test");
     return slot;
   };
-
-  function request(who: Who, pathname: string, init: { method?: string; body?: unknown } = {}): Request {
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (who !== "signedOut") headers.authorization = `Bearer ${users[who].token}`;
-    if (init.body !== undefined) headers["content-type"] = "application/json";
-    return new Request(`http://localhost/api/${pathname}`, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  }
 
   beforeAll(async () => {
     await seedPublicContent(db());
@@ -87,10 +47,7 @@ describeEachDialect("appointments", (db) => {
       maxDaysAhead: 30,
       weeklyHours: Object.fromEntries(["1", "2", "3", "4", "5", "6", "7"].map((day) => [day, open])),
     });
-    users.clientA = await makeUser("client", "fr");
-    users.clientB = await makeUser("client");
-    users.admin = await makeUser("admin");
-    users.owner = await makeUser("owner");
+    cast = await makeCast(db());
     serviceId = (await db().selectFrom("services").select("id").where("key", "=", "notary").executeTakeFirstOrThrow()).id;
     const today = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
@@ -109,18 +66,19 @@ describeEachDialect("appointments", (db) => {
           const allowed = APPOINTMENT_TRANSITIONS[from].includes(to);
           const attempt = changeAppointmentStatus(actor("admin"), booked.id, to, "checked");
           if (allowed) await expect(attempt).resolves.toMatchObject({ status: to });
-          else await expect(attempt).rejects.toMatchObject({ code: "invalidTransition" });
+          else await expect(attempt).rejects.toMatchObject({ status: 409, key: "appointments:errors.invalidTransition" });
           await db().deleteFrom("appointments").where("id", "=", booked.id).execute();
         }
       }
     }, 60_000);
 
-    it("keeps each change as history, releases the slot when cancelled, and tells the client in their language with an .ics", async () => {
+    it("keeps each change as history, releases the slot when cancelled, and tells the client in their language and zone with an .ics", async () => {
+      const parisian = await makeUser(db(), { role: "client", locale: "fr", timeZone: "Europe/Paris" });
       const startsAt = nextSlot();
-      const booked = await createAppointment(actor("clientA"), { service: serviceId, startsAt, notes: "Two signers", timeZone: "Europe/Paris" });
+      const booked = await createAppointment({ id: parisian.id, role: "client" }, { service: serviceId, startsAt, notes: "Two signers", timeZone: "Europe/Paris" });
       expect(booked).toMatchObject({ status: "requested", notes: "Two signers", clientTimeZone: "Europe/Paris" });
       await changeAppointmentStatus(actor("admin"), booked.id, "confirmed", "See you then");
-      await changeAppointmentStatus(actor("clientA"), booked.id, "cancelled");
+      await changeAppointmentStatus({ id: parisian.id, role: "client" }, booked.id, "cancelled");
 
       const history = await db()
         .selectFrom("appointmentStatusHistory")
@@ -129,17 +87,17 @@ describeEachDialect("appointments", (db) => {
         .orderBy("createdAt")
         .execute();
       expect(history).toEqual([
-        { fromStatus: null, toStatus: "requested", changedBy: users.clientA.id, note: null },
-        { fromStatus: "requested", toStatus: "confirmed", changedBy: users.admin.id, note: "See you then" },
-        { fromStatus: "confirmed", toStatus: "cancelled", changedBy: users.clientA.id, note: null },
+        { fromStatus: null, toStatus: "requested", changedBy: parisian.id, note: null },
+        { fromStatus: "requested", toStatus: "confirmed", changedBy: cast.admin.id, note: "See you then" },
+        { fromStatus: "confirmed", toStatus: "cancelled", changedBy: parisian.id, note: null },
       ]);
       const holds = await db().selectFrom("appointmentSlotHolds").select("slotStart").where("appointmentId", "=", booked.id).execute();
       expect(holds).toEqual([]);
 
       const notifications = await db()
         .selectFrom("notifications")
-        .select(["titleKey", "bodyKey", "params", "link"])
-        .where("userId", "=", users.clientA.id)
+        .select(["titleKey", "params"])
+        .where("userId", "=", parisian.id)
         .where("link", "=", `/client/appointments/${booked.id}`)
         .orderBy("createdAt")
         .execute();
@@ -148,38 +106,84 @@ describeEachDialect("appointments", (db) => {
         "appointments:notifications.confirmed.title",
         "appointments:notifications.cancelled.title",
       ]);
-      expect(notifications[0]!.params).toMatchObject({ reference: booked.reference });
+      // The time in the client's language and zone, the zone named; the instant kept beside it.
+      const when = createFormatter("fr", "Europe/Paris").longDateTime(startsAt);
+      expect(when).toMatch(/UTC\+[12]/);
+      expect(notifications[0]!.params).toMatchObject({ reference: booked.reference, when, startsAt });
 
-      // Client A reads French: the confirmation e-mail is in French and carries the calendar file.
-      const mails = fs.readdirSync(mailDir()).map((file) => fs.readFileSync(path.join(mailDir(), file), "utf8"));
-      const confirmation = mails.find((mail) => mail.includes(`Rendez-vous confirm`) && mail.includes(booked.reference));
-      expect(confirmation).toBeDefined();
-      expect(confirmation).toContain("text/calendar");
-      expect(mails.some((mail) => mail.includes(booked.reference) && /Subject: .*annul/.test(mail))).toBe(true);
+      // The confirmation e-mail is in French, carries the calendar file and says when in Paris time.
+      const mails = readMails(process.env.DATA_DIR!).filter((mail) => mail.to.includes(parisian.email));
+      const confirmation = mails.find((mail) => mail.subject.startsWith("Rendez-vous confirm") && mail.subject.includes(booked.reference));
+      expect(confirmation?.text).toContain(when);
+      expect(confirmation?.text).toContain("BEGIN:VCALENDAR");
+      expect(mails.some((mail) => /annul/.test(mail.subject))).toBe(true);
     });
   });
 
-  describe("calendar", () => {
-    it("lays out a month from Monday to Sunday in the office's time zone, each appointment on its office day", async () => {
+  describe("calendar and day picker", () => {
+    it("lays out a month from the reader's first day of the week in the viewer's zone, each appointment on its day", async () => {
       const startsAt = nextSlot();
       const booked = await createAppointment(actor("clientB"), { service: serviceId, startsAt });
-      const officeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Detroit" }).format(new Date(startsAt));
-      const month = await buildCalendar({ view: "month", date: officeDay, timeZone: "America/Detroit", locale: "en" });
-      expect(month.weeks.length).toBeGreaterThanOrEqual(4);
-      for (const week of month.weeks) {
-        expect(week).toHaveLength(7);
-        expect(new Date(`${week[0]!.day}T12:00:00Z`).getUTCDay()).toBe(1);
+      const officeDay = new Date(startsAt).toLocaleDateString("en-CA", { timeZone: "America/Detroit" });
+      // A US reader's week starts on Sunday, a French reader's on Monday.
+      expect(createFormatter("en", "America/Detroit").firstDayOfWeek()).toBe(7);
+      expect(createFormatter("fr", "Europe/Paris").firstDayOfWeek()).toBe(1);
+      for (const [weekStart, utcDay] of [
+        [7, 0],
+        [1, 1],
+      ] as const) {
+        const month = await buildCalendar({ view: "month", date: officeDay, timeZone: "America/Detroit", language: "en", weekStart });
+        expect(month.weeks.length).toBeGreaterThanOrEqual(4);
+        for (const week of month.weeks) {
+          expect(week).toHaveLength(7);
+          expect(new Date(`${week[0]!.day}T12:00:00Z`).getUTCDay()).toBe(utcDay);
+        }
+        const cell = month.weeks.flat().find((day) => day.day === officeDay)!;
+        expect(cell.inRange).toBe(true);
+        expect(cell.appointments.map((appointment) => appointment.id)).toContain(booked.id);
+        expect(month.periodStart).toBe(`${officeDay.slice(0, 7)}-01`);
       }
-      const cell = month.weeks.flat().find((day) => day.day === officeDay)!;
-      expect(cell.inRange).toBe(true);
-      expect(cell.appointments.map((appointment) => appointment.id)).toContain(booked.id);
-      expect(month.periodStart).toBe(`${officeDay.slice(0, 7)}-01`);
 
-      const week = await buildCalendar({ view: "week", date: officeDay, timeZone: "America/Detroit", locale: "en" });
+      const week = await buildCalendar({ view: "week", date: officeDay, timeZone: "America/Detroit", language: "en", weekStart: 7 });
       expect(week.weeks).toHaveLength(1);
+      expect(new Date(`${week.periodStart}T12:00:00Z`).getUTCDay()).toBe(0);
       expect(week.weeks[0]!.find((day) => day.day === officeDay)!.appointments.map((appointment) => appointment.id)).toContain(booked.id);
-      const nextWeek = await buildCalendar({ view: "week", date: week.next, timeZone: "America/Detroit", locale: "en" });
+      const nextWeek = await buildCalendar({ view: "week", date: week.next, timeZone: "America/Detroit", language: "en", weekStart: 7 });
       expect(nextWeek.weeks[0]![0]!.day > week.weeks[0]![6]!.day).toBe(true);
+
+      // In Tokyo the same appointment may fall on the next day: the grid follows the viewer's zone.
+      const tokyoDay = new Date(startsAt).toLocaleDateString("en-CA", { timeZone: "Asia/Tokyo" });
+      const tokyo = await buildCalendar({ view: "week", date: tokyoDay, timeZone: "Asia/Tokyo", language: "en", weekStart: 7 });
+      expect(tokyo.weeks[0]!.find((day) => day.day === tokyoDay)!.appointments.map((appointment) => appointment.id)).toContain(booked.id);
+    });
+
+    it("shows one month of days as the picker, the free ones counted, with the months around it", () => {
+      const days = [
+        { day: "2030-03-29", count: 4 },
+        { day: "2030-04-02", count: 2 },
+        { day: "2030-05-06", count: 1 },
+      ];
+      const march = dayPicker({ days, chosen: null, month: null, weekStart: 7 });
+      expect(march).toMatchObject({ month: "2030-03", previous: null, next: "2030-04" });
+      expect(march.weeks.flat().find((cell) => cell.day === "2030-03-29")).toEqual({ day: "2030-03-29", count: 4, inMonth: true });
+      expect(new Date(`${march.weeks[0]![0]!.day}T12:00:00Z`).getUTCDay()).toBe(0);
+      // The chosen day's month wins over the first free day's; an asked-for month with free days wins over both.
+      expect(dayPicker({ days, chosen: "2030-04-02", month: null, weekStart: 1 })).toMatchObject({ month: "2030-04", previous: "2030-03", next: "2030-05" });
+      expect(dayPicker({ days, chosen: "2030-04-02", month: "2030-05", weekStart: 1 }).month).toBe("2030-05");
+      expect(dayPicker({ days, chosen: null, month: "2031-01", weekStart: 1 }).month).toBe("2030-03");
+      const april = dayPicker({ days, chosen: null, month: "2030-04", weekStart: 1 });
+      expect(april.weeks.flat().filter((cell) => cell.inMonth)).toHaveLength(30);
+      expect(april.weeks.flat().filter((cell) => cell.count > 0).map((cell) => cell.day)).toEqual(["2030-04-02"]);
+    });
+
+    it("finds a client's next active appointment", async () => {
+      const client = await makeUser(db(), { role: "client" });
+      expect(await findNextAppointment(client.id, "fr")).toBeNull();
+      const first = await createAppointment({ id: client.id, role: "client" }, { service: serviceId, startsAt: nextSlot() });
+      await createAppointment({ id: client.id, role: "client" }, { service: serviceId, startsAt: nextSlot() });
+      expect(await findNextAppointment(client.id, "fr")).toMatchObject({ id: first.id, serviceTitle: expect.any(String) });
+      await changeAppointmentStatus({ id: client.id, role: "client" }, first.id, "cancelled");
+      expect((await findNextAppointment(client.id, "fr"))?.id).not.toBe(first.id);
     });
   });
 
@@ -188,85 +192,113 @@ describeEachDialect("appointments", (db) => {
       return (await createAppointment(actor("clientA"), { service: serviceId, startsAt: nextSlot() })).id;
     }
 
-    it("lists: staff see every appointment, a client only its own, signed out 401", async () => {
+    it("lists: staff see every appointment, a client only its own, signed out 401; one page shape", async () => {
       const idA = await bookForA();
-      const expected: Record<Who, number | "sees"> = { clientA: "sees", clientB: 200, admin: "sees", owner: "sees", signedOut: 401 };
       for (const who of EVERYONE) {
-        for (const [handler, pathname] of [
-          [listRoute.loader, "appointments?pageSize=100"],
-          [clientRoute.loader, "appointments/client?pageSize=100"],
+        for (const [handler, path] of [
+          [listRoute.loader, "/api/appointments?perPage=100"],
+          [clientRoute.loader, "/api/appointments/client?pageSize=100"],
         ] as const) {
-          const response = await call(handler as never, request(who, pathname));
-          if (who === "signedOut") {
-            expect(response.status).toBe(401);
+          const { status, body } = await callJson<{ appointments: Array<{ id: string; client: { id: string } }>; page: number; perPage: number; total: number; pageCount: number }>(handler, { path, as: as(who) });
+          if (who === "anonymous") {
+            expect(status).toBe(401);
             continue;
           }
-          expect(response.status).toBe(200);
-          const body = (await response.json()) as { appointments: Array<{ id: string; client: { id: string } }> };
+          expect(status).toBe(200);
+          expect(body).toMatchObject({ page: 1, perPage: 100, total: expect.any(Number), pageCount: expect.any(Number) });
           const ids = body.appointments.map((row) => row.id);
-          const seesA = pathname.startsWith("appointments/client") ? who === "clientA" : expected[who] === "sees";
-          expect(ids.includes(idA), `${who} ${pathname}`).toBe(seesA);
-          if (who === "clientA" || who === "clientB" || pathname.startsWith("appointments/client")) {
-            expect(body.appointments.every((row) => row.client.id === users[who].id)).toBe(true);
+          const seesA = path.startsWith("/api/appointments/client") ? who === "clientA" : who !== "clientB";
+          expect(ids.includes(idA), `${who} ${path}`).toBe(seesA);
+          if (who === "clientA" || who === "clientB" || path.startsWith("/api/appointments/client")) {
+            expect(body.appointments.every((row) => row.client.id === cast[who].id)).toBe(true);
           }
         }
       }
+      // Pages of two, with the filters kept; a bad value falls back rather than failing.
+      const page2 = await callJson<{ appointments: unknown[]; page: number; perPage: number; total: number }>(listRoute.loader, { path: "/api/appointments?status=requested&perPage=2&page=2", as: cast.admin });
+      expect(page2.body).toMatchObject({ page: 2, perPage: 2 });
+      expect(page2.body.appointments.length).toBeLessThanOrEqual(2);
+      const bad = await callJson<{ page: number }>(listRoute.loader, { path: "/api/appointments?page=zero&status=archived", as: cast.admin });
+      expect(bad).toMatchObject({ status: 200, body: { page: 1 } });
     });
 
     it("reads one: owner client, admin and owner 200; another client 404; signed out 401", async () => {
       const id = await bookForA();
-      const expected: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, signedOut: 401 };
+      const expected: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 };
       for (const who of EVERYONE) {
-        const response = await call(itemRoute.loader as never, request(who, `appointments/${id}`), { id });
-        expect(response.status, who).toBe(expected[who]);
-        if (response.status === 404) expect(await response.json()).toEqual({ message: "Appointment not found" });
+        const { status, body } = await callJson(itemRoute.loader, { path: `/api/appointments/${id}`, as: as(who), params: { id } });
+        expect(status, who).toBe(expected[who]);
+        if (status === 404) expect(body).toEqual({ message: "Appointment not found" });
       }
+    });
+
+    it("answers refusals in the caller's language: French and Arabic when asked, the saved language otherwise", async () => {
+      const id = await bookForA();
+      const ask = (language?: string) =>
+        callJson(itemRoute.loader, { path: `/api/appointments/${id}`, as: cast.clientB, params: { id }, headers: language ? { "Accept-Language": language } : {} });
+      expect((await ask("fr-FR,fr;q=0.9")).body).toEqual({ message: "Rendez-vous introuvable" });
+      expect((await ask("ar")).body).toEqual({ message: "الموعد غير موجود" });
+      expect((await ask("de, en;q=0.5")).body).toEqual({ message: "Appointment not found" });
+      const skip = await callJson(statusRoute.action, { path: `/api/appointments/${id}/status/completed`, method: "PUT", as: cast.admin, params: { id, status: "completed" }, headers: { "Accept-Language": "ar" } });
+      expect(skip).toMatchObject({ status: 409, body: { message: "تغيير الحالة هذا غير مسموح به" } });
+      // Client A saved French: without the header the answer is in French.
+      const move = await callJson(statusRoute.action, { path: `/api/appointments/${id}/status/confirmed`, method: "PUT", as: cast.clientA, params: { id, status: "confirmed" } });
+      expect(move).toMatchObject({ status: 403, body: { message: "Vous ne pouvez annuler que vos propres rendez-vous" } });
+      const badBody = await callJson(listRoute.action, { path: "/api/appointments", method: "POST", as: cast.clientB, body: { serviceKey: "notary", startsAt: "tomorrow" }, headers: { "Accept-Language": "fr" } });
+      expect(badBody.status).toBe(400);
+      expect(badBody.body.message).toBe("startsAt: Indiquez le début au format ISO 8601, avec son décalage horaire");
+      const deleted = await callJson(itemRoute.action, { path: `/api/appointments/${id}`, method: "DELETE", as: cast.admin, params: { id }, headers: { "Accept-Language": "ar" } });
+      expect(deleted).toMatchObject({ status: 200, body: { message: "تم حذف الموعد" } });
+      const unknownMethod = await call(itemRoute.action, { path: `/api/appointments/${id}`, method: "POST", as: cast.admin, params: { id } });
+      expect(unknownMethod.status).toBe(405);
     });
 
     it("updates notes and reschedules: owner client and staff, never another client", async () => {
       const id = await bookForA();
-      const expected: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, signedOut: 401 };
+      const expected: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 };
       for (const who of EVERYONE) {
-        const response = await call(itemRoute.action as never, request(who, `appointments/${id}`, { method: "PATCH", body: { notes: `by ${who}` } }), { id });
+        const response = await call(itemRoute.action, { path: `/api/appointments/${id}`, method: "PATCH", as: as(who), params: { id }, body: { notes: `by ${who}` } });
         expect(response.status, who).toBe(expected[who]);
       }
       const row = await db().selectFrom("appointments").select("notes").where("id", "=", id).executeTakeFirstOrThrow();
       expect(row.notes).toBe("by owner");
 
       const target = nextSlot();
-      const denied = await call(itemRoute.action as never, request("clientB", `appointments/${id}`, { method: "PATCH", body: { startsAt: target } }), { id });
+      const denied = await call(itemRoute.action, { path: `/api/appointments/${id}`, method: "PATCH", as: cast.clientB, params: { id }, body: { startsAt: target } });
       expect(denied.status).toBe(404);
-      const moved = await call(itemRoute.action as never, request("clientA", `appointments/${id}`, { method: "PATCH", body: { startsAt: target } }), { id });
+      const moved = await callJson<{ appointment: { startsAt: string } }>(itemRoute.action, { path: `/api/appointments/${id}`, method: "PATCH", as: cast.clientA, params: { id }, body: { startsAt: target } });
       expect(moved.status).toBe(200);
-      expect(((await moved.json()) as { appointment: { startsAt: string } }).appointment.startsAt).toBe(target);
+      expect(moved.body.appointment.startsAt).toBe(target);
+      const empty = await callJson(itemRoute.action, { path: `/api/appointments/${id}`, method: "PATCH", as: cast.clientA, params: { id }, body: {} });
+      expect(empty).toMatchObject({ status: 400, body: { message: "Indiquez un nouvel horaire ou des remarques" } });
     });
 
     it("changes status: staff along the machine, a client only cancels its own", async () => {
-      const expectedConfirm: Record<Who, number> = { clientA: 403, clientB: 404, admin: 200, owner: 200, signedOut: 401 };
+      const expectedConfirm: Record<Who, number> = { clientA: 403, clientB: 404, admin: 200, owner: 200, anonymous: 401 };
       for (const who of EVERYONE) {
         const id = await bookForA();
-        const response = await call(statusRoute.action as never, request(who, `appointments/${id}/status/confirmed`, { method: "PUT", body: { note: "ok" } }), { id, status: "confirmed" });
+        const response = await call(statusRoute.action, { path: `/api/appointments/${id}/status/confirmed`, method: "PUT", as: as(who), params: { id, status: "confirmed" }, body: { note: "ok" } });
         expect(response.status, who).toBe(expectedConfirm[who]);
       }
-      const expectedCancel: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, signedOut: 401 };
+      const expectedCancel: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 };
       for (const who of EVERYONE) {
         const id = await bookForA();
-        const response = await call(statusRoute.action as never, request(who, `appointments/${id}/status/cancelled`, { method: "PATCH" }), { id, status: "cancelled" });
+        const response = await call(statusRoute.action, { path: `/api/appointments/${id}/status/cancelled`, method: "PATCH", as: as(who), params: { id, status: "cancelled" } });
         expect(response.status, who).toBe(expectedCancel[who]);
       }
       const id = await bookForA();
-      const unknown = await call(statusRoute.action as never, request("admin", `appointments/${id}/status/archived`, { method: "PUT" }), { id, status: "archived" });
+      const unknown = await call(statusRoute.action, { path: `/api/appointments/${id}/status/archived`, method: "PUT", as: cast.admin, params: { id, status: "archived" } });
       expect(unknown.status).toBe(409);
-      const skip = await call(statusRoute.action as never, request("admin", `appointments/${id}/status/completed`, { method: "PUT" }), { id, status: "completed" });
-      expect(skip.status).toBe(409);
-      expect(await skip.json()).toEqual({ message: "This status change is not allowed" });
+      const skip = await callJson(statusRoute.action, { path: `/api/appointments/${id}/status/completed`, method: "PUT", as: cast.admin, params: { id, status: "completed" } });
+      expect(skip).toEqual(expect.objectContaining({ status: 409, body: { message: "This status change is not allowed" } }));
+      expect((await call(statusRoute.loader, { path: `/api/appointments/${id}/status/confirmed`, as: cast.admin, params: { id, status: "confirmed" } })).status).toBe(405);
     });
 
     it("deletes: staff only", async () => {
-      const expected: Record<Who, number> = { clientA: 403, clientB: 404, admin: 200, owner: 200, signedOut: 401 };
+      const expected: Record<Who, number> = { clientA: 403, clientB: 404, admin: 200, owner: 200, anonymous: 401 };
       for (const who of EVERYONE) {
         const id = await bookForA();
-        const response = await call(itemRoute.action as never, request(who, `appointments/${id}`, { method: "DELETE" }), { id });
+        const response = await call(itemRoute.action, { path: `/api/appointments/${id}`, method: "DELETE", as: as(who), params: { id } });
         expect(response.status, who).toBe(expected[who]);
         const left = await db().selectFrom("appointments").select("id").where("id", "=", id).executeTakeFirst();
         expect(Boolean(left), who).toBe(expected[who] !== 200);
@@ -274,44 +306,42 @@ describeEachDialect("appointments", (db) => {
     });
 
     it("creates: a client books for itself, staff must name the client, bad input is a 400, a taken slot a 409", async () => {
+      const post = (who: Who, body: unknown) => callJson<{ appointment?: { client: { id: string }; status: string }; message?: string }>(listRoute.action, { path: "/api/appointments", method: "POST", as: as(who), body });
       const startsAt = nextSlot();
-      const created = await call(listRoute.action as never, request("clientB", "appointments", { method: "POST", body: { serviceKey: "notary", startsAt, notes: "hi" } }));
+      const created = await post("clientB", { serviceKey: "notary", startsAt, notes: "hi" });
       expect(created.status).toBe(201);
-      const body = (await created.json()) as { appointment: { client: { id: string }; status: string } };
-      expect(body.appointment).toMatchObject({ status: "requested", client: { id: users.clientB.id } });
+      expect(created.body.appointment).toMatchObject({ status: "requested", client: { id: cast.clientB.id } });
 
-      const again = await call(listRoute.action as never, request("clientA", "appointments", { method: "POST", body: { serviceId, startsAt } }));
-      expect(again.status).toBe(409);
-      expect(await again.json()).toEqual({ message: "That time was just taken by someone else. Please choose another time." });
+      const again = await post("clientA", { serviceId, startsAt });
+      expect(again).toMatchObject({ status: 409, body: { message: "Cet horaire vient d’être réservé par quelqu’un d’autre. Veuillez en choisir un autre." } });
+      const againInEnglish = await callJson(listRoute.action, { path: "/api/appointments", method: "POST", as: cast.clientB, body: { serviceId, startsAt } });
+      expect(againInEnglish.body).toEqual({ message: "That time was just taken by someone else. Please choose another time." });
 
-      expect((await call(listRoute.action as never, request("signedOut", "appointments", { method: "POST", body: { serviceId, startsAt: nextSlot() } }))).status).toBe(401);
-      expect((await call(listRoute.action as never, request("admin", "appointments", { method: "POST", body: { serviceId, startsAt: nextSlot() } }))).status).toBe(400);
-      const forA = await call(listRoute.action as never, request("owner", "appointments", { method: "POST", body: { serviceId, startsAt: nextSlot(), clientId: users.clientA.id } }));
+      expect((await post("anonymous", { serviceId, startsAt: nextSlot() })).status).toBe(401);
+      expect(await post("admin", { serviceId, startsAt: nextSlot() })).toMatchObject({ status: 400, body: { message: "Choose the client this appointment is for" } });
+      const forA = await post("owner", { serviceId, startsAt: nextSlot(), clientId: cast.clientA.id });
       expect(forA.status).toBe(201);
-      expect((await call(listRoute.action as never, request("clientA", "appointments", { method: "POST", body: { startsAt: "tomorrow" } }))).status).toBe(400);
-      expect((await call(listRoute.action as never, request("clientA", "appointments", { method: "POST", body: { serviceKey: "nope", startsAt: nextSlot() } }))).status).toBe(404);
+      expect((await post("clientA", { startsAt: "tomorrow" })).status).toBe(400);
+      expect((await post("clientB", { startsAt: nextSlot() })).body).toMatchObject({ message: "serviceId: Please choose a service" });
+      expect((await post("clientA", { serviceKey: "nope", startsAt: nextSlot() })).status).toBe(404);
     });
 
     it("pages and the .ics download follow the same rights (404 for another client, redirects for the wrong area)", async () => {
       const id = await bookForA();
-      const page = (who: Who, pathname: string) => {
-        const headers: Record<string, string> = {};
-        if (who !== "signedOut") headers.authorization = `Bearer ${users[who].token}`;
-        return new Request(`http://localhost${pathname}`, { headers });
-      };
       // /client pages show the caller's own appointments, staff included; the .ics follows the API's rights.
-      const expectedClientPage: Record<Who, number> = { clientA: 200, clientB: 404, admin: 404, owner: 404, signedOut: 302 };
-      const expectedIcs: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, signedOut: 302 };
+      const expectedClientPage: Record<Who, number> = { clientA: 200, clientB: 404, admin: 404, owner: 404, anonymous: 302 };
+      const expectedIcs: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 302 };
+      const page = (path: string, who: Who) => ({ path, as: as(who), params: { id }, headers: { Accept: "text/html" } });
       for (const who of EVERYONE) {
-        const response = await call(clientDetailPage.loader as never, page(who, `/client/appointments/${id}`), { id });
+        const response = await call(clientDetailPage.loader, page(`/client/appointments/${id}`, who));
         expect(response.status, `client page ${who}`).toBe(expectedClientPage[who]);
-        const ics = await call(icsRoute.loader as never, page(who, `/resources/appointments/${id}/ics`), { id });
+        const ics = await call(icsRoute.loader, page(`/resources/appointments/${id}/ics`, who));
         expect(ics.status, `ics ${who}`).toBe(expectedIcs[who]);
         if (ics.status === 200) {
           expect(ics.headers.get("content-disposition")).toMatch(/^attachment; filename="AP-.*\.ics"$/);
           expect(await ics.text()).toContain("BEGIN:VCALENDAR");
         }
-        const staffPage = await call(staffDetailPage.loader as never, page(who, `/dashboard/appointments/${id}`), { id });
+        const staffPage = await call(staffDetailPage.loader, page(`/dashboard/appointments/${id}`, who));
         const expectedStaff = who === "admin" || who === "owner" ? 200 : 302;
         expect(staffPage.status, `staff page ${who}`).toBe(expectedStaff);
         if (who === "clientA" || who === "clientB") expect(staffPage.headers.get("location")).toBe("/client");
@@ -319,30 +349,49 @@ describeEachDialect("appointments", (db) => {
       // A client cannot cancel another's appointment through the page action either.
       const form = new FormData();
       form.set("intent", "cancel");
-      const denied = await call(
-        clientDetailPage.action as never,
-        new Request(`http://localhost/client/appointments/${id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${users.clientB.token}` } }),
-        { id },
-      );
+      const denied = await call(clientDetailPage.action, { path: `/client/appointments/${id}`, method: "POST", as: cast.clientB, params: { id }, body: form });
       expect(denied.status).toBe(404);
       const row = await db().selectFrom("appointments").select("status").where("id", "=", id).executeTakeFirstOrThrow();
       expect(row.status).toBe("requested");
     });
 
+    it("page actions: a refused change is a message above the form; staff endings go through the same action", async () => {
+      const id = await bookForA();
+      const post = (handler: typeof clientDetailPage.action, path: string, who: TestUser, fields: Record<string, string>) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.set(name, value);
+        return call(handler, { path, method: "POST", as: who, params: { id }, body: form, headers: { Accept: "text/html" } });
+      };
+      const skip = await post(staffDetailPage.action, `/dashboard/appointments/${id}`, cast.admin, { status: "completed" });
+      expect(skip.status).toBe(409);
+      expect(((await skip.json()) as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["appointments:errors.invalidTransition"]);
+      const noShowTooEarly = await post(staffDetailPage.action, `/dashboard/appointments/${id}`, cast.admin, { status: "no_show", note: "Did not come" });
+      expect(noShowTooEarly.status).toBe(409);
+      const cancelled = await post(staffDetailPage.action, `/dashboard/appointments/${id}`, cast.admin, { status: "cancelled", note: "Office closed" });
+      expect(cancelled.status).toBe(302);
+      const history = await db().selectFrom("appointmentStatusHistory").select(["toStatus", "note"]).where("appointmentId", "=", id).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+      expect(history).toEqual({ toStatus: "cancelled", note: "Office closed" });
+      // Cancelling again is refused with the message, not a server error.
+      const again = await post(clientDetailPage.action, `/client/appointments/${id}`, cast.clientA, { intent: "cancel" });
+      expect(again.status).toBe(409);
+    });
+
     it("answers available slots to signed-in callers only, and refuses a client without the feature", async () => {
       const today = new Date().toISOString().slice(0, 10);
-      const url = `appointments/available-slots?service=notary&from=${today}&to=${today}`;
-      expect((await call(slotsRoute.loader as never, request("signedOut", url))).status).toBe(401);
-      const ok = await call(slotsRoute.loader as never, request("clientA", url));
+      const path = `/api/appointments/available-slots?service=notary&from=${today}&to=${today}`;
+      expect((await call(slotsRoute.loader, { path, as: null })).status).toBe(401);
+      const ok = await callJson<{ timeZone: string; slots: Array<{ startsAt: string; endsAt: string }> }>(slotsRoute.loader, { path, as: cast.clientA });
       expect(ok.status).toBe(200);
-      const body = (await ok.json()) as { timeZone: string; slots: Array<{ startsAt: string; endsAt: string }> };
-      expect(body.timeZone).toBe("America/Detroit");
-      expect(Array.isArray(body.slots)).toBe(true);
-      expect((await call(slotsRoute.loader as never, request("clientA", "appointments/available-slots?service=notary&from=2030-01-05&to=2029-01-01"))).status).toBe(400);
+      expect(ok.body.timeZone).toBe("America/Detroit");
+      expect(Array.isArray(ok.body.slots)).toBe(true);
+      const backwards = await callJson(slotsRoute.loader, { path: "/api/appointments/available-slots?service=notary&from=2030-01-05&to=2029-01-01", as: cast.clientB, headers: { "Accept-Language": "ar" } });
+      expect(backwards).toMatchObject({ status: 400, body: { message: "to: يجب ألا تسبق نهاية الفترة بدايتها" } });
+      const unknown = await callJson(slotsRoute.loader, { path: `/api/appointments/available-slots?service=nope&from=${today}&to=${today}`, as: cast.clientB, headers: { "Accept-Language": "fr" } });
+      expect(unknown).toMatchObject({ status: 404, body: { message: "Service introuvable" } });
+      expect((await call(slotsRoute.action, { path, method: "POST", as: cast.clientA })).status).toBe(405);
 
-      const withoutFeature = await makeUser("client", "en", []);
-      const response = await call(listRoute.loader as never, new Request("http://localhost/api/appointments", { headers: { authorization: `Bearer ${withoutFeature.token}` } }));
-      expect(response.status).toBe(403);
+      const withoutFeature = await makeUser(db(), { role: "client", features: [] });
+      expect((await call(listRoute.loader, { path: "/api/appointments", as: withoutFeature })).status).toBe(403);
     });
   });
 });

@@ -1,12 +1,13 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { addClosedDay, findFreeSlots, updateAvailabilitySettings } from "~/features/availability/availability.server";
+import { addClosedDay, findFreeSlots, seedFederalHolidays, updateAvailabilitySettings } from "~/features/availability/availability.server";
 import { holdStartsFor, type AvailabilityRules } from "~/features/availability/slots";
-import { AppointmentError, changeAppointmentStatus, createAppointment, findBookableService, rescheduleAppointment } from "~/features/appointments/appointments.server";
-import { toJson } from "~/lib/db/connection.server";
-import { newId } from "~/lib/ids.server";
-import { createSession } from "~/lib/session.server";
+import { changeAppointmentStatus, createAppointment, findBookableService, rescheduleAppointment } from "~/features/appointments/appointments.server";
+import { slotChoices } from "~/features/appointments/booking.server";
+import { isAppError } from "~/lib/app-error";
 import * as calendarPage from "~/routes/dashboard+/calendar";
+import { call } from "../support/api";
+import { makeUser } from "../support/factories";
 import { describeEachDialect } from "../setup/database";
 
 /**
@@ -42,14 +43,7 @@ describeEachDialect("availability and slots", (db, dialect) => {
   let half = { id: "", durationMinutes: 30 }; // a 30-minute service
   let hour = { id: "", durationMinutes: 60 }; // a 60-minute service
 
-  async function makeClient(): Promise<string> {
-    const id = newId();
-    await db()
-      .insertInto("users")
-      .values({ id, email: `${id}@example.com`, passwordHash: "x", fullName: "Client", enabledFeatures: toJson(["appointments"]) })
-      .execute();
-    return id;
-  }
+  const makeClient = async () => (await makeUser(db(), { role: "client" })).id;
 
   beforeAll(async () => {
     await seedPublicContent(db());
@@ -140,7 +134,7 @@ describeEachDialect("availability and slots", (db, dialect) => {
       "2030-03-15T03:00:00.000Z", // closed hours
       "2030-05-15T14:00:00.000Z", // beyond the horizon
     ]) {
-      await expect(createAppointment(actor, { service: half.id, startsAt, now: NOW })).rejects.toMatchObject({ code: "slotUnavailable" });
+      await expect(createAppointment(actor, { service: half.id, startsAt, now: NOW })).rejects.toMatchObject({ status: 409, key: "appointments:errors.slotUnavailable" });
     }
   });
 
@@ -164,8 +158,8 @@ describeEachDialect("availability and slots", (db, dialect) => {
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const rejected = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
     expect(rejected).toHaveLength(1);
-    expect(rejected[0]!.reason).toBeInstanceOf(AppointmentError);
-    expect((rejected[0]!.reason as AppointmentError).code).toBe("slotTaken");
+    expect(isAppError(rejected[0]!.reason)).toBe(true);
+    expect(rejected[0]!.reason).toMatchObject({ status: 409, key: "appointments:errors.slotTaken" });
     const rows = await db().selectFrom("appointments").select("id").where("startsAt", "=", startsAt).execute();
     expect(rows).toHaveLength(1);
   });
@@ -182,7 +176,7 @@ describeEachDialect("availability and slots", (db, dialect) => {
     const actor = { id: clientA, role: "client" };
     const first = await createAppointment(actor, { service: half.id, startsAt: "2030-03-21T13:00:00.000Z", now: NOW });
     await createAppointment({ id: clientB, role: "client" }, { service: half.id, startsAt: "2030-03-21T14:00:00.000Z", now: NOW });
-    await expect(rescheduleAppointment(actor, first.id, "2030-03-21T14:00:00.000Z", NOW)).rejects.toMatchObject({ code: "slotTaken" });
+    await expect(rescheduleAppointment(actor, first.id, "2030-03-21T14:00:00.000Z", NOW)).rejects.toMatchObject({ key: "appointments:errors.slotTaken" });
     const moved = await rescheduleAppointment(actor, first.id, "2030-03-21T15:00:00.000Z", NOW);
     expect(moved.startsAt).toBe("2030-03-21T15:00:00.000Z");
     const holds = await db().selectFrom("appointmentSlotHolds").select("slotStart").where("appointmentId", "=", first.id).execute();
@@ -191,14 +185,51 @@ describeEachDialect("availability and slots", (db, dialect) => {
     expect(starts(freed)).toContain("2030-03-21T13:00:00.000Z");
   });
 
+  it("closes the office on the federal holidays of each year that has no closed day yet", async () => {
+    await addClosedDay("2033-02-03", "Planned by staff");
+    const added = await seedFederalHolidays([2032, 2033]);
+    const closed = await db().selectFrom("closedDays").select(["day", "reason"]).where("day", ">=", "2031-12-31").where("day", "<=", "2033-12-31").orderBy("day").execute();
+    // 2032: eleven holidays, three of them on a weekend and observed on the Friday before or the Monday after
+    // (Juneteenth and December 25 are Saturdays, July 4 a Sunday).
+    expect(added).toBe(14);
+    expect(closed).toContainEqual({ day: "2032-06-18", reason: "Juneteenth National Independence Day (observed)" });
+    expect(closed).toContainEqual({ day: "2032-11-25", reason: "Thanksgiving Day" });
+    expect(closed).toContainEqual({ day: "2032-12-24", reason: "Christmas Day (observed)" });
+    expect(closed).toContainEqual({ day: "2032-07-05", reason: "Independence Day (observed)" });
+    // 2033 already had a closed day: left as staff planned it.
+    expect(closed.filter((row) => row.day.startsWith("2033"))).toEqual([{ day: "2033-02-03", reason: "Planned by staff" }]);
+    expect(await seedFederalHolidays([2032, 2033])).toBe(0);
+  });
+
+  it("groups the free times by day in the zone the client reads in: the profile's, else the browser's, else the office's", async () => {
+    const duration = { durationMinutes: 30, language: "en", now: NOW };
+    const office = await slotChoices({ ...duration, timeZones: [null, ""] });
+    expect(office.timeZone).toBe("America/Detroit");
+    const browser = await slotChoices({ ...duration, timeZones: [null, "Asia/Tokyo"] });
+    expect(browser.timeZone).toBe("Asia/Tokyo");
+    const profile = await slotChoices({ ...duration, timeZones: ["Europe/Paris", "Asia/Tokyo"], day: "2030-03-07" });
+    expect(profile.timeZone).toBe("Europe/Paris");
+    // Thursday 09:00 in Detroit (EST) is 15:00 in Paris; the first time of the day there.
+    expect(profile.slots[0]!.startsAt).toBe("2030-03-07T14:00:00.000Z");
+    // Sunday's 01:00 Detroit opening is Sunday evening in Tokyo, so Tokyo's days differ from Detroit's.
+    expect(browser.days.map((choice) => choice.day)).not.toEqual(office.days.map((choice) => choice.day));
+    // The picker shows March 2030, weeks from Sunday (an English reader), the free days counted.
+    expect(office.picker.month).toBe("2030-03");
+    expect(new Date(`${office.picker.weeks[0]![0]!.day}T12:00:00Z`).getUTCDay()).toBe(0);
+    const march5 = office.picker.weeks.flat().find((cell) => cell.day === "2030-03-05")!;
+    expect(march5.count).toBe(office.days.find((choice) => choice.day === "2030-03-05")!.count);
+    expect(office.picker.weeks.flat().find((cell) => cell.day === "2030-03-04")!.count).toBe(0); // inside the notice
+    expect(office.picker.next).toBe("2030-04");
+    const french = await slotChoices({ ...duration, language: "fr", timeZones: [] });
+    expect(new Date(`${french.picker.weeks[0]![0]!.day}T12:00:00Z`).getUTCDay()).toBe(1);
+  });
+
   it("saves the availability form and the closed days through the calendar page's action (staff only)", async () => {
-    const admin = newId();
-    await db().insertInto("users").values({ id: admin, email: `${admin}@example.com`, passwordHash: "x", fullName: "Admin", role: "admin", enabledFeatures: toJson([]) }).execute();
-    const { token } = await createSession(admin, { remember: false, kind: "token" });
-    const post = (fields: Record<string, string>, who = token) => {
+    const admin = await makeUser(db(), { role: "admin" });
+    const post = (fields: Record<string, string>, who: { token: string } = admin) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.set(name, value);
-      return calendarPage.action({ request: new Request("http://localhost/dashboard/calendar", { method: "POST", body: form, headers: { authorization: `Bearer ${who}` } }), params: {}, context: {} });
+      return call(calendarPage.action, { path: "/dashboard/calendar?view=week", method: "POST", as: who, body: form, headers: { Accept: "text/html" } });
     };
     const settings: Record<string, string> = {
       intent: "settings", timeZone: "Europe/Paris", slotMinutes: "20", bufferMinutes: "10", minNoticeHours: "2", maxDaysAhead: "14",
@@ -208,28 +239,29 @@ describeEachDialect("availability and slots", (db, dialect) => {
       settings[`days[${index}].start`] = "08:30";
       settings[`days[${index}].end`] = "12:00";
     }
-    const saved = (await post(settings)) as Response;
+    const saved = await post(settings);
     expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/dashboard/calendar?view=week");
     const row = await db().selectFrom("availabilitySettings").selectAll().where("id", "=", "default").executeTakeFirstOrThrow();
     expect(row).toMatchObject({ timeZone: "Europe/Paris", slotMinutes: 20, bufferMinutes: 10, minNoticeHours: 2, maxDaysAhead: 14 });
     expect(row.weeklyHours).toEqual({ "1": [{ start: "08:30", end: "12:00" }], "2": [{ start: "08:30", end: "12:00" }], "3": [{ start: "08:30", end: "12:00" }], "4": [{ start: "08:30", end: "12:00" }], "5": [{ start: "08:30", end: "12:00" }], "6": [], "7": [] });
 
-    const refused = (await post({ ...settings, "days[0].end": "08:00", timeZone: "Mars/Olympus" })) as Response;
+    const refused = await post({ ...settings, "days[0].end": "08:00", timeZone: "Mars/Olympus" });
     expect(refused.status).toBe(400);
     const body = (await refused.json()) as { result: { error: Record<string, string[]> } };
     expect(body.result.error["days[0].end"]).toEqual(["appointments:errors.hoursOrder"]);
     expect(body.result.error.timeZone).toEqual(["appointments:errors.timeZoneInvalid"]);
 
-    expect(((await post({ intent: "addClosedDay", day: "2030-12-24", reason: "Holiday" })) as Response).status).toBe(302);
+    expect((await post({ intent: "addClosedDay", day: "2030-12-24", reason: "Holiday" })).status).toBe(302);
     expect(await db().selectFrom("closedDays").select(["day", "reason"]).where("day", "=", "2030-12-24").execute()).toEqual([{ day: "2030-12-24", reason: "Holiday" }]);
-    expect(((await post({ intent: "addClosedDay", day: "2030-02-31" })) as Response).status).toBe(400);
-    expect(((await post({ intent: "removeClosedDay", day: "2030-12-24" })) as Response).status).toBe(302);
+    expect((await post({ intent: "addClosedDay", day: "2030-02-31" })).status).toBe(400);
+    expect((await post({ intent: "removeClosedDay", day: "2030-12-24" })).status).toBe(302);
     expect(await db().selectFrom("closedDays").select("day").where("day", "=", "2030-12-24").execute()).toEqual([]);
 
     // A client is sent away and changes nothing.
-    const { token: clientToken } = await createSession(clientA, { remember: false, kind: "token" });
-    const denied = await post({ intent: "addClosedDay", day: "2030-12-25" }, clientToken).catch((thrown: unknown) => thrown as Response);
-    expect((denied as Response).status).toBe(302);
+    const client = await makeUser(db(), { role: "client" });
+    const denied = await post({ intent: "addClosedDay", day: "2030-12-25" }, client);
+    expect(denied.status).toBe(302);
     expect(await db().selectFrom("closedDays").select("day").where("day", "=", "2030-12-25").execute()).toEqual([]);
   });
 });

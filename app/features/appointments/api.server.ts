@@ -1,10 +1,8 @@
-import { getFixedT } from "~/lib/i18n/i18n.server";
-import { apiError } from "~/lib/http.server";
-import { AppointmentError, type AppointmentView } from "./appointments.server";
+import type { AppointmentView } from "./types";
 
 /**
- * The JSON shape of an appointment in the API, and the one translation of
- * AppointmentError into `{ message }` with its status (CONTRACT.md).
+ * The JSON shape of an appointment in the API (CONTRACT.md): plain data, no Response.
+ * The routes are made with apiRoute (lib/api.server.ts), which answers refusals.
  */
 export function appointmentJson(appointment: AppointmentView) {
   return {
@@ -21,17 +19,4 @@ export function appointmentJson(appointment: AppointmentView) {
     createdAt: appointment.createdAt,
     updatedAt: appointment.updatedAt,
   };
-}
-
-/** Runs an API handler; an AppointmentError becomes `{ message }` in the caller's language. */
-export async function answerApi(request: Request, handler: () => Promise<Response>): Promise<Response> {
-  try {
-    return await handler();
-  } catch (error) {
-    if (error instanceof AppointmentError) {
-      const t = await getFixedT(request, "appointments");
-      throw apiError(error.status, t(error.message.replace(/^appointments:/, "")));
-    }
-    throw error;
-  }
 }

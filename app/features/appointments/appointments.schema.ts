@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { APPOINTMENT_STATUSES } from "./status";
+import { parseListQuery, type PageRequest } from "~/lib/pagination";
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from "./status";
 
 /**
  * Input of the appointment pages and API. Messages are i18n keys of the
- * `appointments` namespace.
+ * `appointments` namespace (zod's own are `common:validation.*`).
  */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+export const isRealDay = (value: string) =>
+  DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 export const daySchema = z.string().refine(isRealDay, "appointments:errors.dayInvalid");
 export const instantSchema = z.string({ required_error: "appointments:errors.slotRequired" }).datetime({ offset: true, message: "appointments:errors.slotRequired" });
@@ -31,46 +33,72 @@ export const StatusChangeSchema = z.object({
   note: z.string().trim().max(1000, "appointments:errors.noteTooLong").optional(),
 });
 
+/** The steps of the booking page (plain GET forms): the service, the month shown, the day, the zone. */
+export const BookingQuerySchema = z.object({
+  service: z.string().max(100).optional().catch(undefined),
+  month: z.string().regex(/^\d{4}-\d{2}$/).optional().catch(undefined),
+  day: z.string().refine(isRealDay).optional().catch(undefined),
+  tz: timeZoneSchema.optional().catch(undefined),
+});
+
 // ── API ──────────────────────────────────────────────────────────────────
+const apiInstant = z.string({ required_error: "appointments:errors.startsAtInvalid" }).datetime({ offset: true, message: "appointments:errors.startsAtInvalid" });
+
 export const ApiCreateSchema = z
   .object({
     serviceId: z.string().min(1).optional(),
     serviceKey: z.string().min(1).optional(),
-    startsAt: z.string().datetime({ offset: true }),
+    startsAt: apiInstant,
     notes: notesSchema.nullish(),
     timeZone: timeZoneSchema.nullish(),
     clientId: z.string().min(1).optional(),
   })
-  .refine((value) => value.serviceId || value.serviceKey, { message: "serviceId or serviceKey is required", path: ["serviceId"] });
+  .refine((value) => value.serviceId || value.serviceKey, { message: "appointments:errors.serviceRequired", path: ["serviceId"] });
 
 export const ApiUpdateSchema = z
   .object({
-    startsAt: z.string().datetime({ offset: true }).optional(),
+    startsAt: apiInstant.optional(),
     notes: notesSchema.nullish(),
   })
-  .refine((value) => value.startsAt !== undefined || value.notes !== undefined, { message: "startsAt or notes is required" });
+  .refine((value) => value.startsAt !== undefined || value.notes !== undefined, { message: "appointments:errors.changeRequired" });
 
-export const ApiStatusSchema = z.object({ note: z.string().trim().max(1000).nullish() });
-
-export const ListQuerySchema = z.object({
-  status: z.enum(APPOINTMENT_STATUSES).optional().catch(undefined),
-  from: daySchema.optional().catch(undefined),
-  to: daySchema.optional().catch(undefined),
-  when: z.enum(["upcoming", "past"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
-});
+export const ApiStatusSchema = z.object({ note: z.string().trim().max(1000, "appointments:errors.noteTooLong").nullish() });
 
 export const SlotsQuerySchema = z
   .object({
-    service: z.string().min(1, "service is required"),
-    from: z.string().refine(isRealDay, "from must be YYYY-MM-DD"),
-    to: z.string().refine(isRealDay, "to must be YYYY-MM-DD"),
+    service: z.string({ required_error: "appointments:errors.serviceRequired" }).min(1, "appointments:errors.serviceRequired"),
+    from: z.string({ required_error: "appointments:errors.dayInvalid" }).refine(isRealDay, "appointments:errors.dayInvalid"),
+    to: z.string({ required_error: "appointments:errors.dayInvalid" }).refine(isRealDay, "appointments:errors.dayInvalid"),
   })
-  .refine((value) => value.from <= value.to, { message: "from must not be after to", path: ["to"] })
-  .refine((value) => Date.parse(value.to) - Date.parse(value.from) <= 62 * 86_400_000, { message: "at most 62 days at a time", path: ["to"] });
+  .refine((value) => value.from <= value.to, { message: "appointments:errors.rangeOrder", path: ["to"] })
+  .refine((value) => Date.parse(value.to) - Date.parse(value.from) <= 62 * 86_400_000, { message: "appointments:errors.rangeTooLong", path: ["to"] });
 
-/** A URL's search parameters as a plain object (first value of each). */
-export function searchParamsObject(url: URL | string): Record<string, string> {
-  return Object.fromEntries(new URL(url).searchParams);
+// ── lists ────────────────────────────────────────────────────────────────
+export type AppointmentListQuery = PageRequest & {
+  status?: AppointmentStatus;
+  /** days, inclusive, in `timeZone` (the office's when not given) */
+  from?: string;
+  to?: string;
+  /** upcoming: starts now or later, soonest first; past: started before now, latest first */
+  when?: "upcoming" | "past";
+  timeZone?: string;
+};
+
+const LIST_FILTERS = {
+  status: z.enum(APPOINTMENT_STATUSES),
+  from: daySchema,
+  to: daySchema,
+  when: z.enum(["upcoming", "past"]),
+};
+
+/** `?status=&from=&to=&when=&page=&perPage=` (also `pageSize`, `limit`); a bad value is dropped, never an error. */
+export function parseAppointmentListQuery(source: URL | URLSearchParams): AppointmentListQuery {
+  const { sort: _sort, ...query } = parseListQuery(source, { filters: LIST_FILTERS });
+  return query;
+}
+
+/** The client's list: `?view=upcoming|past&page=`. */
+export function parseClientListQuery(source: URL | URLSearchParams): AppointmentListQuery & { when: "upcoming" | "past" } {
+  const { sort: _sort, view, ...query } = parseListQuery(source, { filters: { view: z.enum(["upcoming", "past"]) } });
+  return { ...query, when: view ?? "upcoming" };
 }

@@ -1,88 +1,51 @@
 import { DateTime } from "luxon";
+import { AppError, conflict, forbidden, invalid, isUniqueViolation, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
-import { newId, newReference, nowIso } from "~/lib/ids.server";
 import { isAdminRole } from "~/lib/features";
-import { intlLocale } from "~/lib/i18n/config";
+import { createFormatter } from "~/lib/format";
+import { newId, newReference, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
+import { offsetOf, toPage, type Page } from "~/lib/pagination";
 import { notify } from "~/features/notifications/notify.server";
+import { getService, listServices, serviceTitleSql } from "~/features/services/services.server";
 import { findFreeSlots, getAvailabilitySettings } from "~/features/availability/availability.server";
 import { canonicalIso, holdStartsFor, isValidTimeZone } from "~/features/availability/slots";
-import { ACTIVE_APPOINTMENT_STATUSES, canMoveAppointment, isAppointmentStatus, type AppointmentStatus } from "./status";
+import type { AppointmentListQuery } from "./appointments.schema";
 import { sendAppointmentMessage } from "./messages.server";
+import { ACTIVE_APPOINTMENT_STATUSES, canMoveAppointment, isAppointmentStatus, type AppointmentStatus } from "./status";
+import type { Actor, AppointmentView, ClientMessageKind, HistoryEntry } from "./types";
+
+export type { Actor, AppointmentView, ClientMessageKind, HistoryEntry } from "./types";
 
 /**
  * Appointments: booking, rescheduling, status changes and reads. Every page
  * action and API route goes through these functions; they check the caller's
  * rights themselves (a client reaches only its own appointments: anything else
- * is "not found"). The only module touching appointments, their holds and history.
+ * is "not found") and refuse with an AppError (lib/app-error). The only module
+ * writing appointments, their holds and history.
  */
-export type Actor = { id: string; role: string };
-
-export const APPOINTMENT_ERRORS = {
-  notFound: 404,
-  forbidden: 403,
-  serviceNotFound: 404,
-  clientRequired: 400,
-  clientNotFound: 404,
-  slotUnavailable: 409,
-  slotTaken: 409,
-  invalidTransition: 409,
-  tooLateToChange: 409,
+const ERRORS = {
+  notFound: () => notFound("appointments:errors.notFound"),
+  forbidden: () => forbidden("appointments:errors.forbidden"),
+  serviceNotFound: () => new AppError(404, "appointments:errors.serviceNotFound", { field: "service" }),
+  clientRequired: () => invalid("appointments:errors.clientRequired", { field: "clientId" }),
+  clientNotFound: () => new AppError(404, "appointments:errors.clientNotFound", { field: "clientId" }),
+  slotUnavailable: () => conflict("appointments:errors.slotUnavailable"),
+  slotTaken: () => conflict("appointments:errors.slotTaken"),
+  invalidTransition: () => conflict("appointments:errors.invalidTransition"),
+  tooLateToChange: () => conflict("appointments:errors.tooLateToChange"),
 } as const;
-export type AppointmentErrorCode = keyof typeof APPOINTMENT_ERRORS;
-
-export class AppointmentError extends Error {
-  readonly status: number;
-  constructor(readonly code: AppointmentErrorCode) {
-    super(`appointments:errors.${code}`);
-    this.status = APPOINTMENT_ERRORS[code];
-  }
-}
-
-export const PAGE_SIZE = 20;
-
-export type AppointmentView = {
-  id: string;
-  reference: string;
-  clientId: string;
-  clientName: string;
-  clientEmail: string;
-  serviceId: string;
-  serviceKey: string;
-  serviceTitle: string;
-  durationMinutes: number;
-  startsAt: string;
-  endsAt: string;
-  status: AppointmentStatus;
-  notes: string | null;
-  clientTimeZone: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type HistoryEntry = {
-  id: string;
-  fromStatus: string | null;
-  toStatus: string;
-  note: string | null;
-  createdAt: string;
-  changedByName: string | null;
-};
-
-export type Page<T> = { items: T[]; total: number; page: number; pageSize: number; pageCount: number };
 
 function isStaff(actor: Actor): boolean {
   return isAdminRole(actor.role);
 }
 
-/** The base query: an appointment with its client and its service title in `locale` (English as fallback). */
-function appointmentsQuery(locale: string) {
+/** The base query: an appointment with its client and its service title in `language` (services area: English, then the key, as fallback). */
+function appointmentsQuery(language: string) {
   return db()
     .selectFrom("appointments as a")
     .innerJoin("users as u", "u.id", "a.clientId")
     .innerJoin("services as s", "s.id", "a.serviceId")
-    .leftJoin("serviceTranslations as tl", (join) => join.onRef("tl.serviceId", "=", "a.serviceId").on("tl.locale", "=", locale))
-    .leftJoin("serviceTranslations as te", (join) => join.onRef("te.serviceId", "=", "a.serviceId").on("te.locale", "=", "en"))
     .select([
       "a.id",
       "a.reference",
@@ -100,7 +63,7 @@ function appointmentsQuery(locale: string) {
       "a.createdAt",
       "a.updatedAt",
     ])
-    .select((eb) => eb.fn.coalesce("tl.title", "te.title", "s.key").as("serviceTitle"));
+    .select(serviceTitleSql("a.serviceId", language).as("serviceTitle"));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof appointmentsQuery>["executeTakeFirstOrThrow"]>>;
@@ -108,54 +71,35 @@ function toView(row: Row): AppointmentView {
   return { ...row, status: row.status as AppointmentStatus, serviceTitle: String(row.serviceTitle) };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}
-
 export type ServiceChoice = { id: string; key: string; title: string; durationMinutes: number };
 
-/** Services a client may book, with their titles in `locale`. */
-export async function listBookableServices(locale: string): Promise<ServiceChoice[]> {
-  const rows = await db()
-    .selectFrom("services as s")
-    .leftJoin("serviceTranslations as tl", (join) => join.onRef("tl.serviceId", "=", "s.id").on("tl.locale", "=", locale))
-    .leftJoin("serviceTranslations as te", (join) => join.onRef("te.serviceId", "=", "s.id").on("te.locale", "=", "en"))
-    .select(["s.id", "s.key", "s.durationMinutes"])
-    .select((eb) => eb.fn.coalesce("tl.title", "te.title", "s.key").as("title"))
-    .where("s.active", "=", true)
-    .orderBy("s.sortOrder")
-    .limit(100)
-    .execute();
-  return rows.map((row) => ({ ...row, title: String(row.title) }));
+/** Services a client may book, with their titles in `language` (the services area's list). */
+export async function listBookableServices(language: string): Promise<ServiceChoice[]> {
+  const services = await listServices(language);
+  return services.map(({ id, key, title, durationMinutes }) => ({ id, key, title, durationMinutes }));
 }
 
-/** A service by id or key (API `serviceId` / `serviceKey`, page `?service=`). */
+/** An active service by id or key (API `serviceId` / `serviceKey`, page `?service=`). */
 export async function findBookableService(idOrKey: string): Promise<{ id: string; key: string; durationMinutes: number } | null> {
-  const row = await db()
-    .selectFrom("services")
-    .select(["id", "key", "durationMinutes"])
-    .where((eb) => eb.or([eb("id", "=", idOrKey), eb("key", "=", idOrKey)]))
-    .where("active", "=", true)
-    .executeTakeFirst();
-  return row ?? null;
+  const service = await getService(idOrKey, "en");
+  return service ? { id: service.id, key: service.key, durationMinutes: service.durationMinutes } : null;
 }
 
-async function loadAppointment(id: string, locale = "en"): Promise<AppointmentView | null> {
-  const row = await appointmentsQuery(locale).where("a.id", "=", id).executeTakeFirst();
+async function loadAppointment(id: string, language = "en"): Promise<AppointmentView | null> {
+  const row = await appointmentsQuery(language).where("a.id", "=", id).executeTakeFirst();
   return row ? toView(row) : null;
 }
 
-/** One appointment the actor may see (staff: any; client: its own), else `notFound`. */
-export async function getAppointment(actor: Actor, id: string, locale = "en"): Promise<AppointmentView> {
-  const appointment = await loadAppointment(id, locale);
-  if (!appointment || (!isStaff(actor) && appointment.clientId !== actor.id)) throw new AppointmentError("notFound");
+/** One appointment the actor may see (staff: any; client: its own), else a 404 refusal. */
+export async function getAppointment(actor: Actor, id: string, language = "en"): Promise<AppointmentView> {
+  const appointment = await loadAppointment(id, language);
+  if (!appointment || (!isStaff(actor) && appointment.clientId !== actor.id)) throw ERRORS.notFound();
   return appointment;
 }
 
 export async function getAppointmentHistory(actor: Actor, id: string): Promise<HistoryEntry[]> {
   await getAppointment(actor, id);
-  return db()
+  const rows = await db()
     .selectFrom("appointmentStatusHistory as h")
     .leftJoin("users as u", "u.id", "h.changedBy")
     .select(["h.id", "h.fromStatus", "h.toStatus", "h.note", "h.createdAt", "u.fullName as changedByName"])
@@ -163,64 +107,63 @@ export async function getAppointmentHistory(actor: Actor, id: string): Promise<H
     .orderBy("h.createdAt")
     .limit(100)
     .execute();
+  return rows.map((row) => ({ ...row, fromStatus: row.fromStatus as AppointmentStatus | null, toStatus: row.toStatus as AppointmentStatus }));
 }
 
-/** Office day (YYYY-MM-DD) → the UTC instant it starts. */
-function officeDayStart(day: string, timeZone: string): string {
-  return canonicalIso(DateTime.fromISO(day, { zone: timeZone }).startOf("day"));
+/** A day (YYYY-MM-DD) in `timeZone` → the UTC instant it starts. */
+function dayStart(day: string, timeZone: string, plusDays = 0): string {
+  return canonicalIso(DateTime.fromISO(day, { zone: timeZone }).plus({ days: plusDays }).startOf("day"));
 }
 
-export type ListFilters = {
-  status?: AppointmentStatus;
-  /** office days, inclusive */
-  from?: string;
-  to?: string;
-  /** upcoming: starts now or later, soonest first; past: started before now, latest first */
-  when?: "upcoming" | "past";
-  page?: number;
-  pageSize?: number;
-};
-
-/** Staff see every appointment, a client its own; filtered and paginated on the server. */
-export async function listAppointments(actor: Actor, filters: ListFilters = {}, locale = "en"): Promise<Page<AppointmentView>> {
-  const { timeZone } = await getAvailabilitySettings();
-  const pageSize = Math.min(Math.max(filters.pageSize ?? PAGE_SIZE, 1), 100);
-  const page = Math.max(1, Math.floor(filters.page ?? 1));
+/**
+ * Staff see every appointment, a client its own; filtered and paginated on the server.
+ * `from`/`to` are days in `query.timeZone` (the office's when not given).
+ */
+export async function listAppointments(actor: Actor, query: AppointmentListQuery, language = "en"): Promise<Page<AppointmentView>> {
+  const timeZone = isValidTimeZone(query.timeZone) ? query.timeZone : (await getAvailabilitySettings()).timeZone;
   const now = nowIso();
-  let query = appointmentsQuery(locale);
-  if (!isStaff(actor)) query = query.where("a.clientId", "=", actor.id);
-  if (filters.status) query = query.where("a.status", "=", filters.status);
-  if (filters.from) query = query.where("a.startsAt", ">=", officeDayStart(filters.from, timeZone));
-  if (filters.to) {
-    const end = canonicalIso(DateTime.fromISO(filters.to, { zone: timeZone }).plus({ days: 1 }).startOf("day"));
-    query = query.where("a.startsAt", "<", end);
-  }
-  if (filters.when === "upcoming") query = query.where("a.startsAt", ">=", now);
-  if (filters.when === "past") query = query.where("a.startsAt", "<", now);
+  let rows = appointmentsQuery(language);
+  if (!isStaff(actor)) rows = rows.where("a.clientId", "=", actor.id);
+  if (query.status) rows = rows.where("a.status", "=", query.status);
+  if (query.from) rows = rows.where("a.startsAt", ">=", dayStart(query.from, timeZone));
+  if (query.to) rows = rows.where("a.startsAt", "<", dayStart(query.to, timeZone, 1));
+  if (query.when === "upcoming") rows = rows.where("a.startsAt", ">=", now);
+  if (query.when === "past") rows = rows.where("a.startsAt", "<", now);
 
-  const { total } = await query
+  const { total } = await rows
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
-  const rows = await query
-    .orderBy("a.startsAt", filters.when === "past" ? "desc" : "asc")
+  const items = await rows
+    .orderBy("a.startsAt", query.when === "past" ? "desc" : "asc")
     .orderBy("a.id")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .limit(query.perPage)
+    .offset(offsetOf(query))
     .execute();
-  const count = Number(total);
-  return { items: rows.map(toView), total: count, page, pageSize, pageCount: Math.max(1, Math.ceil(count / pageSize)) };
+  return toPage(items.map(toView), Number(total), query);
 }
 
-/** Appointments (every status) starting in [fromIso, toIso), for the calendar. */
-export async function listAppointmentsBetween(fromIso: string, toIso: string, locale = "en"): Promise<AppointmentView[]> {
-  const rows = await appointmentsQuery(locale)
+/** Appointments (every status) starting in [fromIso, toIso), for the calendar (at most 1,000). */
+export async function listAppointmentsBetween(fromIso: string, toIso: string, language = "en"): Promise<AppointmentView[]> {
+  const rows = await appointmentsQuery(language)
     .where("a.startsAt", ">=", fromIso)
     .where("a.startsAt", "<", toIso)
     .orderBy("a.startsAt")
     .limit(1000)
     .execute();
   return rows.map(toView);
+}
+
+/** A client's next requested or confirmed appointment (the client overview's "Next appointment"). */
+export async function findNextAppointment(clientId: string, language: string, now = new Date()): Promise<AppointmentView | null> {
+  const row = await appointmentsQuery(language)
+    .where("a.clientId", "=", clientId)
+    .where("a.status", "in", [...ACTIVE_APPOINTMENT_STATUSES])
+    .where("a.startsAt", ">=", now.toISOString())
+    .orderBy("a.startsAt")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toView(row) : null;
 }
 
 /**
@@ -237,17 +180,17 @@ export function clientMayChange(appointment: Pick<AppointmentView, "status" | "s
 async function assertFreeSlot(startsAt: string, durationMinutes: number, now: Date, ignoreAppointmentId?: string): Promise<void> {
   const { timeZone } = await getAvailabilitySettings();
   const day = DateTime.fromISO(startsAt, { zone: timeZone }).toISODate();
-  if (!day) throw new AppointmentError("slotUnavailable");
+  if (!day) throw ERRORS.slotUnavailable();
   const offered = (slots: Array<{ startsAt: string }>) => slots.some((slot) => slot.startsAt === startsAt);
   if (offered((await findFreeSlots({ durationMinutes, from: day, to: day, now, ignoreAppointmentId })).slots)) return;
   // A time the office offers but someone else holds was "just taken"; anything else was never available.
   const ignoringBookings = await findFreeSlots({ durationMinutes, from: day, to: day, now, ignoreBookings: true });
-  throw new AppointmentError(offered(ignoringBookings.slots) ? "slotTaken" : "slotUnavailable");
+  throw offered(ignoringBookings.slots) ? ERRORS.slotTaken() : ERRORS.slotUnavailable();
 }
 
 function normaliseStart(startsAt: string): string {
   const parsed = DateTime.fromISO(startsAt, { setZone: true });
-  if (!parsed.isValid) throw new AppointmentError("slotUnavailable");
+  if (!parsed.isValid) throw ERRORS.slotUnavailable();
   return canonicalIso(parsed);
 }
 
@@ -269,12 +212,12 @@ export type CreateAppointmentInput = {
 export async function createAppointment(actor: Actor, input: CreateAppointmentInput): Promise<AppointmentView> {
   const now = input.now ?? new Date();
   const service = await findBookableService(input.service);
-  if (!service) throw new AppointmentError("serviceNotFound");
+  if (!service) throw ERRORS.serviceNotFound();
   let clientId = actor.id;
   if (isStaff(actor)) {
-    if (!input.clientId) throw new AppointmentError("clientRequired");
+    if (!input.clientId) throw ERRORS.clientRequired();
     const client = await db().selectFrom("users").select("id").where("id", "=", input.clientId).executeTakeFirst();
-    if (!client) throw new AppointmentError("clientNotFound");
+    if (!client) throw ERRORS.clientNotFound();
     clientId = client.id;
   }
   const startsAt = normaliseStart(input.startsAt);
@@ -311,7 +254,7 @@ export async function createAppointment(actor: Actor, input: CreateAppointmentIn
           .execute();
       });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppointmentError("slotTaken");
+    if (isUniqueViolation(error)) throw ERRORS.slotTaken();
     throw error;
   }
   const appointment = (await loadAppointment(id))!;
@@ -326,8 +269,8 @@ export async function createAppointment(actor: Actor, input: CreateAppointmentIn
 export async function rescheduleAppointment(actor: Actor, id: string, newStart: string, now = new Date()): Promise<AppointmentView> {
   const appointment = await getAppointment(actor, id);
   const rules = await getAvailabilitySettings();
-  if (!ACTIVE_APPOINTMENT_STATUSES.includes(appointment.status)) throw new AppointmentError("tooLateToChange");
-  if (!isStaff(actor) && !clientMayChange(appointment, rules.minNoticeHours, now)) throw new AppointmentError("tooLateToChange");
+  if (!ACTIVE_APPOINTMENT_STATUSES.includes(appointment.status)) throw ERRORS.tooLateToChange();
+  if (!isStaff(actor) && !clientMayChange(appointment, rules.minNoticeHours, now)) throw ERRORS.tooLateToChange();
   const startsAt = normaliseStart(newStart);
   if (startsAt === appointment.startsAt) return appointment;
   await assertFreeSlot(startsAt, appointment.durationMinutes, now, id);
@@ -347,10 +290,10 @@ export async function rescheduleAppointment(actor: Actor, id: string, newStart: 
           .where("id", "=", id)
           .where("status", "in", [...ACTIVE_APPOINTMENT_STATUSES])
           .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw new AppointmentError("tooLateToChange");
+        if (Number(result.numUpdatedRows) !== 1) throw ERRORS.tooLateToChange();
       });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppointmentError("slotTaken");
+    if (isUniqueViolation(error)) throw ERRORS.slotTaken();
     throw error;
   }
   const moved = (await loadAppointment(id))!;
@@ -360,7 +303,7 @@ export async function rescheduleAppointment(actor: Actor, id: string, newStart: 
 
 export async function updateAppointmentNotes(actor: Actor, id: string, notes: string | null): Promise<AppointmentView> {
   const appointment = await getAppointment(actor, id);
-  if (!isStaff(actor) && !ACTIVE_APPOINTMENT_STATUSES.includes(appointment.status)) throw new AppointmentError("tooLateToChange");
+  if (!isStaff(actor) && !ACTIVE_APPOINTMENT_STATUSES.includes(appointment.status)) throw ERRORS.tooLateToChange();
   await db()
     .updateTable("appointments")
     .set({ notes: notes?.trim() || null, updatedAt: nowIso() })
@@ -382,16 +325,16 @@ export async function changeAppointmentStatus(
   now = new Date(),
 ): Promise<AppointmentView> {
   const appointment = await getAppointment(actor, id);
-  if (!isAppointmentStatus(to)) throw new AppointmentError("invalidTransition");
+  if (!isAppointmentStatus(to)) throw ERRORS.invalidTransition();
   if (!isStaff(actor)) {
-    if (to !== "cancelled") throw new AppointmentError("forbidden");
+    if (to !== "cancelled") throw ERRORS.forbidden();
     const { minNoticeHours } = await getAvailabilitySettings();
     if (canMoveAppointment(appointment.status, to) && !clientMayChange(appointment, minNoticeHours, now)) {
-      throw new AppointmentError("tooLateToChange");
+      throw ERRORS.tooLateToChange();
     }
   }
   const from = appointment.status;
-  if (!canMoveAppointment(from, to)) throw new AppointmentError("invalidTransition");
+  if (!canMoveAppointment(from, to)) throw ERRORS.invalidTransition();
   const cleanNote = note?.trim() || null;
   await db()
     .transaction()
@@ -403,7 +346,7 @@ export async function changeAppointmentStatus(
         .where("id", "=", id)
         .where("status", "=", from)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new AppointmentError("invalidTransition");
+      if (Number(result.numUpdatedRows) !== 1) throw ERRORS.invalidTransition();
       if (!ACTIVE_APPOINTMENT_STATUSES.includes(to)) {
         await trx.deleteFrom("appointmentSlotHolds").where("appointmentId", "=", id).execute();
       }
@@ -420,50 +363,34 @@ export async function changeAppointmentStatus(
 /** Staff only: removes an appointment with its holds and history. */
 export async function deleteAppointment(actor: Actor, id: string): Promise<void> {
   await getAppointment(actor, id);
-  if (!isStaff(actor)) throw new AppointmentError("forbidden");
+  if (!isStaff(actor)) throw ERRORS.forbidden();
   await db().deleteFrom("appointments").where("id", "=", id).execute();
 }
 
-export type ClientMessageKind = AppointmentStatus | "rescheduled";
-
-/** A notification row and an e-mail in the client's language; failures are logged, never fatal. */
+/**
+ * A notification row and an e-mail in the client's language, the time in the client's
+ * zone (their profile's, else the office's) with the zone named; failures are logged,
+ * never fatal. The notification keeps `startsAt` too, so it can be written again in
+ * another language or zone.
+ */
 async function tellClient(appointment: AppointmentView, kind: ClientMessageKind, note: string | null): Promise<void> {
   try {
     const client = await db().selectFrom("users").select(["id", "email", "locale", "timeZone"]).where("id", "=", appointment.clientId).executeTakeFirstOrThrow();
     const rules = await getAvailabilitySettings();
     const localized = (await loadAppointment(appointment.id, client.locale)) ?? appointment;
-    const timeZone = [localized.clientTimeZone, client.timeZone].find(isValidTimeZone) ?? rules.timeZone;
-    const when = formatWhen(localized.startsAt, client.locale, timeZone);
+    const when = createFormatter(client.locale, isValidTimeZone(client.timeZone) ? client.timeZone : rules.timeZone).longDateTime(localized.startsAt);
     await notify({
       userId: client.id,
       type: `appointment.${kind}`,
       titleKey: `appointments:notifications.${kind}.title`,
       bodyKey: `appointments:notifications.${kind}.body`,
-      params: { reference: localized.reference, service: localized.serviceTitle, when },
+      params: { reference: localized.reference, service: localized.serviceTitle, when, startsAt: localized.startsAt },
       link: `/client/appointments/${localized.id}`,
     });
     await sendAppointmentMessage({ appointment: localized, kind, note, when, to: client.email, language: client.locale });
   } catch (error) {
     logger.warn({ err: error, appointmentId: appointment.id, kind }, "appointment message not delivered");
   }
-}
-
-/** "Monday, November 23, 2026 at 10:00 AM (America/Detroit)" in the reader's language and zone. */
-export function formatWhen(iso: string, language: string, timeZone: string): string {
-  const text = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "full", timeStyle: "short", timeZone }).format(new Date(iso));
-  return `${text} (${timeZone})`;
-}
-
-/** The client's next active appointment from now on, for the client overview; null when there is none. */
-export async function nextAppointmentForClient(clientId: string, language: string): Promise<AppointmentView | null> {
-  const row = await appointmentsQuery(language)
-    .where("a.clientId", "=", clientId)
-    .where("a.status", "in", [...ACTIVE_APPOINTMENT_STATUSES])
-    .where("a.startsAt", ">=", nowIso())
-    .orderBy("a.startsAt", "asc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? toView(row) : null;
 }
 
 /** True when a service was ever booked (the services area deactivates it instead of deleting it). */

@@ -1,18 +1,23 @@
 import { DateTime } from "luxon";
 import { canonicalIso } from "~/features/availability/slots";
-import { listAppointmentsBetween, type AppointmentView } from "./appointments.server";
+import { listAppointmentsBetween } from "./appointments.server";
+import type { AppointmentView } from "./types";
+import { startOfWeek, weeksCovering, type WeekStart } from "./weeks";
 
 /**
- * The month and week grids of /dashboard/calendar, in the office's time zone,
- * weeks starting on Monday. Navigation is by GET parameters (?view=&date=).
+ * The month and week grids of /dashboard/calendar, in the viewer's time zone (their
+ * profile's, else the office's), weeks starting on the reader's first day of the week
+ * (lib/format `firstDayOfWeek()`). Navigation is by GET parameters (?view=&date=).
  */
 export type CalendarView = "month" | "week";
+
+export type CalendarAppointment = Pick<AppointmentView, "id" | "reference" | "clientName" | "serviceTitle" | "startsAt" | "status">;
 
 export type CalendarDay = {
   day: string;
   inRange: boolean;
   isToday: boolean;
-  appointments: Array<Pick<AppointmentView, "id" | "reference" | "clientName" | "serviceTitle" | "startsAt" | "status">>;
+  appointments: CalendarAppointment[];
 };
 
 export type Calendar = {
@@ -24,56 +29,41 @@ export type Calendar = {
   /** first day of the month (month view) or of the week (week view) */
   periodStart: string;
   periodEnd: string;
+  weekStart: WeekStart;
   weeks: CalendarDay[][];
 };
 
-export async function buildCalendar(input: { view: CalendarView; date?: string | null; timeZone: string; locale: string }): Promise<Calendar> {
+export async function buildCalendar(input: {
+  view: CalendarView;
+  date?: string | null;
+  timeZone: string;
+  language: string;
+  weekStart: WeekStart;
+  now?: Date;
+}): Promise<Calendar> {
   const zone = input.timeZone;
-  const today = DateTime.now().setZone(zone).startOf("day");
+  const today = DateTime.fromJSDate(input.now ?? new Date(), { zone }).startOf("day");
   const parsed = input.date ? DateTime.fromISO(input.date, { zone }) : today;
   const anchor = parsed.isValid ? parsed.startOf("day") : today;
 
-  const periodStart = input.view === "month" ? anchor.startOf("month") : anchor.startOf("week");
+  const periodStart = input.view === "month" ? anchor.startOf("month") : startOfWeek(anchor, input.weekStart);
   const periodEnd = input.view === "month" ? anchor.endOf("month").startOf("day") : periodStart.plus({ days: 6 });
-  const gridStart = periodStart.startOf("week");
-  const gridEnd = periodEnd.endOf("week").startOf("day");
+  const days = weeksCovering(periodStart, periodEnd, input.weekStart);
+  const gridStart = DateTime.fromISO(days[0]![0]!, { zone });
+  const gridEnd = DateTime.fromISO(days.at(-1)![6]!, { zone });
 
-  const appointments = await listAppointmentsBetween(
-    canonicalIso(gridStart),
-    canonicalIso(gridEnd.plus({ days: 1 })),
-    input.locale,
-  );
-  const byDay = new Map<string, CalendarDay["appointments"]>();
+  const appointments = await listAppointmentsBetween(canonicalIso(gridStart), canonicalIso(gridEnd.plus({ days: 1 })), input.language);
+  const byDay = new Map<string, CalendarAppointment[]>();
   for (const appointment of appointments) {
     const day = DateTime.fromISO(appointment.startsAt, { zone }).toISODate()!;
     const list = byDay.get(day) ?? [];
-    list.push({
-      id: appointment.id,
-      reference: appointment.reference,
-      clientName: appointment.clientName,
-      serviceTitle: appointment.serviceTitle,
-      startsAt: appointment.startsAt,
-      status: appointment.status,
-    });
+    const { id, reference, clientName, serviceTitle, startsAt, status } = appointment;
+    list.push({ id, reference, clientName, serviceTitle, startsAt, status });
     byDay.set(day, list);
   }
 
-  const weeks: CalendarDay[][] = [];
-  for (let cursor = gridStart; cursor <= gridEnd; cursor = cursor.plus({ weeks: 1 })) {
-    const week: CalendarDay[] = [];
-    for (let offset = 0; offset < 7; offset++) {
-      const date = cursor.plus({ days: offset });
-      const day = date.toISODate()!;
-      week.push({
-        day,
-        inRange: date >= periodStart && date <= periodEnd,
-        isToday: day === today.toISODate(),
-        appointments: byDay.get(day) ?? [],
-      });
-    }
-    weeks.push(week);
-  }
-
+  const first = periodStart.toISODate()!;
+  const last = periodEnd.toISODate()!;
   const step = input.view === "month" ? { months: 1 } : { weeks: 1 };
   return {
     view: input.view,
@@ -81,8 +71,11 @@ export async function buildCalendar(input: { view: CalendarView; date?: string |
     previous: anchor.minus(step).toISODate()!,
     next: anchor.plus(step).toISODate()!,
     today: today.toISODate()!,
-    periodStart: periodStart.toISODate()!,
-    periodEnd: periodEnd.toISODate()!,
-    weeks,
+    periodStart: first,
+    periodEnd: last,
+    weekStart: input.weekStart,
+    weeks: days.map((week) =>
+      week.map((day) => ({ day, inRange: day >= first && day <= last, isToday: day === today.toISODate(), appointments: byDay.get(day) ?? [] })),
+    ),
   };
 }

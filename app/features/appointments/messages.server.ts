@@ -1,7 +1,7 @@
 import { createEvent } from "ics";
 import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
 import { env } from "~/lib/env.server";
-import type { AppointmentView, ClientMessageKind } from "./appointments.server";
+import type { AppointmentView, ClientMessageKind } from "./types";
 
 /**
  * What the client receives when an appointment changes: an e-mail in their

@@ -1,8 +1,9 @@
 import { db } from "~/lib/db/db.server";
 import { toJson } from "~/lib/db/connection.server";
 import { nowIso } from "~/lib/ids.server";
-import { ACTIVE_APPOINTMENT_STATUSES } from "~/features/appointments/status";
-import { bookingWindow, computeSlots, type AvailabilityRules, type Slot, type WeeklyHours } from "./slots";
+import { listBusyIntervals } from "~/features/appointments/busy.server";
+import { federalHolidayClosures } from "./holidays";
+import { bookingWindow, computeSlots, isValidTimeZone, type AvailabilityRules, type Slot, type WeeklyHours } from "./slots";
 
 /**
  * The office's availability: the one row of `availability_settings` (id 'default',
@@ -44,6 +45,19 @@ export async function getOfficeTimeZone(): Promise<string> {
   const row = await db().selectFrom("availabilitySettings").select("timeZone").where("id", "=", SETTINGS_ID).executeTakeFirst();
   officeZone = { value: row?.timeZone ?? FALLBACK_RULES.timeZone, until: Date.now() + ZONE_CACHE_MS };
   return officeZone.value;
+}
+
+/**
+ * The zone a viewer reads times in (docs/areas/appointments.md "Times"): their profile's,
+ * else the office's. The root loader gives the same one to every page's formatter.
+ */
+export async function viewerTimeZone(user: { timeZone?: string | null } | null): Promise<string> {
+  return isValidTimeZone(user?.timeZone) ? user.timeZone : getOfficeTimeZone();
+}
+
+/** Every IANA zone the runtime knows, for the office's time-zone choice. */
+export function listTimeZones(): string[] {
+  return Intl.supportedValuesOf("timeZone");
 }
 
 export async function updateAvailabilitySettings(rules: AvailabilityRules): Promise<void> {
@@ -90,6 +104,34 @@ export async function removeClosedDay(day: string): Promise<void> {
 }
 
 /**
+ * Closes the office on the US federal holidays of each year (holidays.ts) that has no
+ * closed day yet: a year staff already planned, or one whose holidays were seeded and
+ * then reopened by hand, is left as it is. Existing days keep their reason. Returns
+ * the number of days added.
+ */
+export async function seedFederalHolidays(years: readonly number[]): Promise<number> {
+  let added = 0;
+  for (const year of years) {
+    const planned = await db()
+      .selectFrom("closedDays")
+      .select("day")
+      .where("day", ">=", `${year}-01-01`)
+      .where("day", "<=", `${year}-12-31`)
+      .limit(1)
+      .executeTakeFirst();
+    if (planned) continue;
+    const days = federalHolidayClosures(year);
+    const result = await db()
+      .insertInto("closedDays")
+      .values(days)
+      .onConflict((oc) => oc.column("day").doNothing())
+      .executeTakeFirst();
+    added += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return added;
+}
+
+/**
  * Free slots for a service of `durationMinutes` between two office days. The
  * booking form, the reschedule form and `GET /api/appointments/available-slots`
  * all call this. `ignoreAppointmentId` lets an appointment move within its own time.
@@ -113,14 +155,7 @@ export async function findFreeSlots(input: {
   // Busy intervals near the range: a day either side covers time-zone offsets and the buffer.
   const rangeStart = new Date(Date.parse(`${from}T00:00:00Z`) - 2 * 86_400_000).toISOString();
   const rangeEnd = new Date(Date.parse(`${to}T00:00:00Z`) + 3 * 86_400_000).toISOString();
-  let busyQuery = db()
-    .selectFrom("appointments")
-    .select(["startsAt", "endsAt"])
-    .where("status", "in", [...ACTIVE_APPOINTMENT_STATUSES])
-    .where("startsAt", "<", rangeEnd)
-    .where("endsAt", ">", rangeStart);
-  if (input.ignoreAppointmentId) busyQuery = busyQuery.where("id", "!=", input.ignoreAppointmentId);
-  const busy = await busyQuery.execute();
+  const busy = input.ignoreBookings ? [] : await listBusyIntervals({ from: rangeStart, to: rangeEnd, ignoreAppointmentId: input.ignoreAppointmentId });
   const closed = await db().selectFrom("closedDays").select("day").where("day", ">=", from).where("day", "<=", to).execute();
 
   const slots = computeSlots({
@@ -129,7 +164,7 @@ export async function findFreeSlots(input: {
     from,
     to,
     closedDays: new Set(closed.map((row) => row.day)),
-    busy: input.ignoreBookings ? [] : busy,
+    busy,
     now,
   });
   return { timeZone: rules.timeZone, slots };

@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from "luxon";
+import { DateTime } from "luxon";
+import { isValidTimeZone } from "~/lib/format";
 
 /**
  * The slot engine: pure functions, no database, so the rules are easy to test.
@@ -30,9 +31,7 @@ export type Slot = { startsAt: string; endsAt: string };
 
 export const WEEKDAYS = ["1", "2", "3", "4", "5", "6", "7"] as const;
 
-export function isValidTimeZone(zone: unknown): zone is string {
-  return typeof zone === "string" && zone.length > 0 && IANAZone.isValidZone(zone);
-}
+export { isValidTimeZone };
 
 function minutesOf(time: string): number {
   const [hours, minutes] = time.split(":").map(Number);

@@ -1,10 +1,13 @@
 import { DateTime } from "luxon";
 import { hashPassword } from "~/features/auth/password.server";
-import { formatWhen } from "~/features/appointments/appointments.server";
-import { getAvailabilitySettings } from "~/features/availability/availability.server";
-import { holdStartsFor } from "~/features/availability/slots";
+import { changeAppointmentStatus, createAppointment, getAppointment } from "~/features/appointments/appointments.server";
+import { findFreeSlots, getAvailabilitySettings, listClosedDays, seedFederalHolidays } from "~/features/availability/availability.server";
+import { federalHolidayClosures } from "~/features/availability/holidays";
+import { createReport, getReport } from "~/features/reports/reports.server";
+import { getOrder } from "~/features/service-orders/service-orders.server";
 import { insertUser } from "~/features/users/users.server";
 import type { DB } from "~/lib/db/connection.server";
+import { logger } from "~/lib/logger.server";
 import { toJson } from "~/lib/db/connection.server";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
 
@@ -18,15 +21,34 @@ export const DEMO_ACCOUNTS = [
 
 type ServiceRow = { id: string; key: string; durationMinutes: number };
 
+/** What one run of the seeder made, for its consistency checks. */
+export type DemoSeedResult = {
+  /** Closed days added for the federal holidays. */
+  holidaysAdded: number;
+  /** The records made for new demo clients. */
+  clients: SeededClient[];
+  /** What demoConsistencyProblems found in them (empty when the demo data is coherent). */
+  problems: string[];
+};
+
+type SeededClient = { clientId: string; reports: Array<{ id: string; serviceKey: string | null }>; appointmentIds: string[] };
+
 /**
- * Makes sure the demo accounts exist, each client with a few realistic records.
- * Idempotent: an existing account is left as it is (its password too).
+ * Makes sure the demo accounts exist, each client with a few realistic records, and that
+ * the office is closed on the US federal holidays of this year and the next (for each
+ * year that has no closed day yet). Idempotent: an existing account is left as it is
+ * (its password too). The records of new clients are made through their areas'
+ * functions where those exist (appointments, reports, notifications), then checked.
  */
-export async function seedDemoAccounts(db: DB, password: string): Promise<void> {
+export async function seedDemoAccounts(db: DB, password: string): Promise<DemoSeedResult> {
   const passwordHash = await hashPassword(password);
   const services = await db.selectFrom("services").select(["id", "key", "durationMinutes"]).execute();
   const byKey = new Map(services.map((service) => [service.key, service]));
   const staff = { owner: "", admin: "" };
+  const officeYear = DateTime.now().setZone((await getAvailabilitySettings()).timeZone).year;
+  const holidayYears = [officeYear, officeYear + 1];
+  const holidaysAdded = await seedFederalHolidays(holidayYears);
+  const seeded: SeededClient[] = [];
 
   for (const account of DEMO_ACCOUNTS) {
     const existing = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirst();
@@ -36,18 +58,35 @@ export async function seedDemoAccounts(db: DB, password: string): Promise<void> 
     }
     const id = await insertUser({ email: account.email, passwordHash, role: account.role, fullName: account.fullName, locale: account.locale, emailVerifiedAt: nowIso() }, db);
     if (account.role === "owner" || account.role === "admin") staff[account.role] = id;
-    else await seedClientRecords(db, id, account.locale, account.email === "client@demo.test" ? 0 : 1, byKey, staff.admin || staff.owner || null);
+    else seeded.push(await seedClientRecords(db, id, account.email === "client@demo.test" ? 0 : 1, byKey, staff.admin || staff.owner));
   }
+  const staffActor = { id: staff.admin || staff.owner, role: "admin" };
+  const problems = staffActor.id ? await demoConsistencyProblems(seeded, staffActor, holidaysAdded > 0 ? holidayYears : []) : [];
+  if (problems.length > 0) logger.warn({ problems }, "demo data is not consistent");
+  return { holidaysAdded, clients: seeded, problems };
 }
 
-async function seedClientRecords(
-  db: DB,
-  clientId: string,
-  locale: string,
-  variant: number,
-  services: Map<string, ServiceRow>,
-  staffId: string | null,
-): Promise<void> {
+type DemoReport = { serviceKey: string; title: string; body: string };
+
+/**
+ * Each demo report is about one of the client's orders, found by its service: a
+ * translation report belongs to the translation order, a bookkeeping report to the
+ * bookkeeping order. No report says a file is attached (none is).
+ */
+const DEMO_REPORTS: Record<0 | 1, DemoReport> = {
+  0: {
+    serviceKey: "translation",
+    title: "Translation delivered: birth certificate",
+    body: "Your certified translation is complete.\n\n- One page, Arabic → English\n- Signed certificate of accuracy on the translation's last page\n\nThe signed paper copy is ready to collect at the office. USCIS accepts this translation together with a copy of the original.",
+  },
+  1: {
+    serviceKey: "bookkeeping",
+    title: "October bookkeeping: missing statements",
+    body: "We reconciled September. To close **October** we still need:\n\n1. Bank statement (checking)\n2. Card processor statement\n\nPlease upload them to the order.",
+  },
+};
+
+async function seedClientRecords(db: DB, clientId: string, variant: 0 | 1, services: Map<string, ServiceRow>, staffId: string): Promise<SeededClient> {
   const pick = (key: string) => services.get(key) ?? [...services.values()][0]!;
   const now = DateTime.utc();
   const orders =
@@ -61,10 +100,11 @@ async function seedClientRecords(
           { service: pick("bookkeeping"), status: "waiting_for_client", details: "Monthly bookkeeping for a small bakery: bank and card statements for October are missing.", daysAgo: 20 },
           { service: pick("translation"), status: "in_review", details: "French diploma and transcript into English for a credential evaluation.", daysAgo: 3 },
         ];
-  const orderIds: string[] = [];
+  // Orders are written here with their past dates and history (the orders area makes new orders only).
+  const orderIdByService = new Map<string, string>();
   for (const order of orders) {
     const id = newId();
-    orderIds.push(id);
+    orderIdByService.set(order.service.key, id);
     const createdAt = now.minus({ days: order.daysAgo }).toISO()!;
     await db
       .insertInto("serviceOrders")
@@ -92,86 +132,80 @@ async function seedClientRecords(
     }
   }
 
-  // One upcoming appointment on a weekday morning, aligned to the slot grid.
-  let day = now.setZone("America/Detroit").plus({ days: 3 + variant }).set({ hour: 10 + variant, minute: 0, second: 0, millisecond: 0 });
-  while (day.weekday > 5) day = day.plus({ days: 1 });
-  const service = pick(variant === 0 ? "tax_efiling" : "bookkeeping");
-  const startsAt = day.toUTC().toISO()!;
-  const appointmentId = newId();
-  const appointmentReference = newReference("AP");
-  await db
-    .insertInto("appointments")
-    .values({
-      id: appointmentId,
-      reference: appointmentReference,
-      clientId,
-      serviceId: service.id,
-      orderId: orderIds[0] ?? null,
+  const client = { id: clientId, role: "client" };
+  const staff = { id: staffId, role: "admin" };
+  const appointmentIds: string[] = [];
+  const appointmentService = pick(variant === 0 ? "tax_efiling" : "bookkeeping");
+  const startsAt = await demoAppointmentStart(appointmentService.durationMinutes, variant);
+  if (startsAt) {
+    // Booked and confirmed through the appointments area: a free slot, its holds, history and the client's messages.
+    const booked = await createAppointment(client, {
+      service: appointmentService.id,
       startsAt,
-      endsAt: day.plus({ minutes: service.durationMinutes }).toUTC().toISO()!,
-      status: "confirmed",
       notes: variant === 0 ? "Bring last year's return and photo ID." : null,
-      clientTimeZone: "America/Detroit",
-    })
-    .execute();
-  const rules = await getAvailabilitySettings();
-  await db
-    .insertInto("appointmentSlotHolds")
-    .values(holdStartsFor(startsAt, service.durationMinutes, rules).map((slotStart) => ({ slotStart, appointmentId })))
-    .execute();
-  await db
-    .insertInto("appointmentStatusHistory")
-    .values([
-      { id: newId(), appointmentId, fromStatus: null, toStatus: "requested", changedBy: clientId, note: null },
-      { id: newId(), appointmentId, fromStatus: "requested", toStatus: "confirmed", changedBy: staffId, note: null },
-    ])
-    .execute();
+      timeZone: "America/Detroit",
+    });
+    await changeAppointmentStatus(staff, booked.id, "confirmed");
+    appointmentIds.push(booked.id);
+  }
 
-  const reportId = newId();
-  await db
-    .insertInto("reports")
-    .values({
-      id: reportId,
-      clientId,
-      orderId: orderIds[1] ?? orderIds[0] ?? null,
-      title: variant === 0 ? "Translation delivered: birth certificate" : "October bookkeeping: missing statements",
-      bodyMarkdown:
-        variant === 0
-          ? "Your certified translation is complete.\n\n- One page, Arabic → English\n- Certificate of accuracy attached\n\nUSCIS accepts this translation together with a copy of the original."
-          : "We reconciled September. To close **October** we still need:\n\n1. Bank statement (checking)\n2. Card processor statement\n\nPlease upload them to the order.",
-      createdBy: staffId,
-    })
-    .execute();
+  const report = DEMO_REPORTS[variant];
+  const { id: reportId } = await createReport(staff, { clientId, orderId: orderIdByService.get(report.serviceKey) ?? null, title: report.title, body: report.body }, []);
+  return { clientId, reports: [{ id: reportId, serviceKey: report.serviceKey }], appointmentIds };
+}
 
-  const reportTitle = variant === 0 ? "Translation delivered: birth certificate" : "October bookkeeping: missing statements";
-  const serviceTitle = await db
-    .selectFrom("serviceTranslations")
-    .select("title")
-    .where("serviceId", "=", service.id)
-    .where("locale", "=", locale)
-    .executeTakeFirst();
-  // The same keys and parameters the reports and appointments areas use.
-  await db
-    .insertInto("notifications")
-    .values([
-      {
-        id: newId(),
-        userId: clientId,
-        type: "report.created",
-        titleKey: "reports:notifications.created.title",
-        bodyKey: "reports:notifications.created.body",
-        params: toJson({ title: reportTitle }),
-        link: `/client/reports/${reportId}`,
-      },
-      {
-        id: newId(),
-        userId: clientId,
-        type: "appointment.confirmed",
-        titleKey: "appointments:notifications.confirmed.title",
-        bodyKey: "appointments:notifications.confirmed.body",
-        params: toJson({ service: serviceTitle?.title ?? service.key, when: formatWhen(startsAt, locale, rules.timeZone), reference: appointmentReference }),
-        link: `/client/appointments/${appointmentId}`,
-      },
-    ])
-    .execute();
+/**
+ * A free weekday-morning time a few days ahead (10:00 office time for the first client,
+ * 11:00 for the second, else the next free start): never on a closed day or a holiday.
+ */
+async function demoAppointmentStart(durationMinutes: number, variant: 0 | 1): Promise<string | null> {
+  const { timeZone } = await getAvailabilitySettings();
+  const today = DateTime.now().setZone(timeZone);
+  const { slots } = await findFreeSlots({
+    durationMinutes,
+    from: today.plus({ days: 3 + variant }).toISODate()!,
+    to: today.plus({ days: 40 }).toISODate()!,
+  });
+  const local = (iso: string) => DateTime.fromISO(iso, { zone: timeZone });
+  const morning = slots.find((slot) => local(slot.startsAt).weekday <= 5 && local(slot.startsAt).hour === 10 + variant && local(slot.startsAt).minute === 0);
+  return (morning ?? slots[0])?.startsAt ?? null;
+}
+
+/**
+ * The seeder's own checks of what it made: every report about an order is about an order
+ * of the same client and of the report's service; no report says something is attached
+ * without a file; every appointment is on an open day, at a time the office offers; and
+ * the federal holidays of the seeded years are closed days.
+ */
+export async function demoConsistencyProblems(seeded: SeededClient[], staff: { id: string; role: string }, holidayYears: readonly number[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const client of seeded) {
+    for (const { id, serviceKey } of client.reports) {
+      const report = await getReport(staff, id);
+      if (report.clientId !== client.clientId) problems.push(`report "${report.title}" belongs to another client`);
+      if (serviceKey) {
+        const order = report.orderId ? await getOrder(staff, report.orderId, "en") : null;
+        if (!order) problems.push(`report "${report.title}" is about no order`);
+        else if (order.serviceKey !== serviceKey || order.clientId !== client.clientId) {
+          problems.push(`report "${report.title}" (${serviceKey}) is linked to ${order.reference} (${order.serviceKey})`);
+        }
+      }
+      if (/\battach/i.test(report.bodyMarkdown) && report.files.length === 0) problems.push(`report "${report.title}" mentions an attachment and has no file`);
+    }
+    for (const id of client.appointmentIds) {
+      const appointment = await getAppointment(staff, id);
+      const { timeZone } = await getAvailabilitySettings();
+      const day = DateTime.fromISO(appointment.startsAt, { zone: timeZone }).toISODate()!;
+      const [closed] = await listClosedDays({ from: day, limit: 1 });
+      if (closed?.day === day) problems.push(`appointment ${appointment.reference} is on a closed day (${day})`);
+      const offered = await findFreeSlots({ durationMinutes: appointment.durationMinutes, from: day, to: day, ignoreAppointmentId: id });
+      if (!offered.slots.some((slot) => slot.startsAt === appointment.startsAt)) problems.push(`appointment ${appointment.reference} is not at a time the office offers`);
+    }
+  }
+  for (const year of holidayYears) {
+    const wanted = federalHolidayClosures(year);
+    const closed = new Set((await listClosedDays({ from: wanted[0]!.day, limit: 400 })).map((row) => row.day));
+    for (const { day, reason } of wanted) if (!closed.has(day)) problems.push(`${reason} ${day} is not a closed day`);
+  }
+  return problems;
 }

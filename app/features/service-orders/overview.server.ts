@@ -1,4 +1,4 @@
-import { nextAppointmentForClient } from "~/features/appointments/appointments.server";
+import { findNextAppointment } from "~/features/appointments/appointments.server";
 import { getCurrentAnnouncement } from "~/features/content/content.server";
 import { countNewContactMessages } from "~/features/inbox/inbox.server";
 import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/reports.server";
@@ -20,7 +20,7 @@ export type ClientOverview = {
 
 export async function getClientOverview(clientId: string, language: string): Promise<ClientOverview> {
   const [appointment, openOrders, unreadReports, announcement] = await Promise.all([
-    nextAppointmentForClient(clientId, language),
+    findNextAppointment(clientId, language),
     listOpenOrdersForClient(clientId, language),
     countUnreadReports(clientId),
     getCurrentAnnouncement(isLanguage(language) ? language : fallbackLanguage, new Date(), "clients"),

@@ -1,24 +1,18 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { requireFeature } from "~/features/auth/guards.server";
-import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
+import { appointmentJson } from "~/features/appointments/api.server";
 import { ApiStatusSchema } from "~/features/appointments/appointments.schema";
-import { changeAppointmentStatus } from "~/features/appointments/appointments.server";
-import { answerApi, appointmentJson } from "~/features/appointments/api.server";
+import { changeAppointmentStatus, getAppointment } from "~/features/appointments/appointments.server";
+import { apiLanguage, apiRoute, readApiBody, type ApiHandler } from "~/lib/api.server";
 
 /**
  * PUT|PATCH /api/appointments/{id}/status/{status} `{ note? }`: staff move an
  * appointment along the state machine; a client may only cancel its own.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "PUT" && request.method !== "PATCH" && request.method !== "POST") return methodNotAllowed(["PUT", "PATCH"]);
+const change: ApiHandler = async ({ request, params }) => {
   const user = await requireFeature(request, "appointments");
-  const body = await parseApiBody(request, ApiStatusSchema);
-  return answerApi(request, async () => {
-    const appointment = await changeAppointmentStatus(user, params.id!, params.status!, body.note);
-    return json({ appointment: appointmentJson(appointment) });
-  });
-}
+  const body = await readApiBody(request, ApiStatusSchema);
+  await changeAppointmentStatus(user, params.id!, params.status!, body.note);
+  return { appointment: appointmentJson(await getAppointment(user, params.id!, apiLanguage(request))) };
+};
 
-export function loader() {
-  return methodNotAllowed(["PUT", "PATCH"]);
-}
+export const { loader, action } = apiRoute({ PUT: change, PATCH: change, POST: change });

@@ -1,7 +1,5 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getLanguage } from "~/lib/i18n/i18n.server";
 import { requireFeature } from "~/features/auth/guards.server";
-import { methodNotAllowed, parseApiBody } from "~/lib/http.server";
+import { appointmentJson } from "~/features/appointments/api.server";
 import { ApiUpdateSchema } from "~/features/appointments/appointments.schema";
 import {
   deleteAppointment,
@@ -10,36 +8,31 @@ import {
   rescheduleAppointment,
   updateAppointmentNotes,
 } from "~/features/appointments/appointments.server";
-import { answerApi, appointmentJson } from "~/features/appointments/api.server";
+import { apiLanguage, apiRoute, readApiBody, type ApiHandler } from "~/lib/api.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
 
-/** GET one appointment (with its history); PATCH reschedules or edits notes; DELETE (staff) removes it. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+/** GET one appointment (with its history); PATCH or PUT reschedules or edits notes; DELETE (staff) removes it. */
+const update: ApiHandler = async ({ request, params }) => {
   const user = await requireFeature(request, "appointments");
-  const language = await getLanguage(request);
-  return answerApi(request, async () => {
-    const appointment = await getAppointment(user, params.id!, language);
+  const body = await readApiBody(request, ApiUpdateSchema);
+  if (body.startsAt !== undefined) await rescheduleAppointment(user, params.id!, body.startsAt);
+  if (body.notes !== undefined) await updateAppointmentNotes(user, params.id!, body.notes);
+  return { appointment: appointmentJson(await getAppointment(user, params.id!, apiLanguage(request))) };
+};
+
+export const { loader, action } = apiRoute({
+  GET: async ({ request, params }) => {
+    const user = await requireFeature(request, "appointments");
+    const appointment = await getAppointment(user, params.id!, apiLanguage(request));
     const history = await getAppointmentHistory(user, appointment.id);
-    return json({ appointment: { ...appointmentJson(appointment), history } });
-  });
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireFeature(request, "appointments");
-  const language = await getLanguage(request);
-  const id = params.id!;
-  if (request.method === "PATCH" || request.method === "PUT") {
-    const body = await parseApiBody(request, ApiUpdateSchema);
-    return answerApi(request, async () => {
-      if (body.startsAt !== undefined) await rescheduleAppointment(user, id, body.startsAt);
-      if (body.notes !== undefined) await updateAppointmentNotes(user, id, body.notes);
-      return json({ appointment: appointmentJson(await getAppointment(user, id, language)) });
-    });
-  }
-  if (request.method === "DELETE") {
-    return answerApi(request, async () => {
-      await deleteAppointment(user, id);
-      return json({ message: "Appointment deleted" });
-    });
-  }
-  return methodNotAllowed(["GET", "PATCH", "PUT", "DELETE"]);
-}
+    return { appointment: { ...appointmentJson(appointment), history } };
+  },
+  PATCH: update,
+  PUT: update,
+  DELETE: async ({ request, params }) => {
+    const user = await requireFeature(request, "appointments");
+    await deleteAppointment(user, params.id!);
+    const t = await getFixedT(apiLanguage(request), "appointments");
+    return { message: t("api.deleted") };
+  },
+});

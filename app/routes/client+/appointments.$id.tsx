@@ -1,52 +1,57 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Globe } from "lucide-react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CalendarX, Globe } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { ConfirmAction } from "~/components/confirm-action";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors, useZodForm } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ClientAppointmentActionSchema } from "~/features/appointments/appointments.schema";
+import { BookingQuerySchema, ClientAppointmentActionSchema } from "~/features/appointments/appointments.schema";
 import {
-  AppointmentError,
   changeAppointmentStatus,
   clientMayChange,
+  getAppointment,
   getAppointmentHistory,
   rescheduleAppointment,
 } from "~/features/appointments/appointments.server";
-import { appointmentOr404, slotChoices } from "~/features/appointments/booking.server";
-import { AddToCalendarButton, AppointmentHistory, BrowserTimeZoneInput, StatusBadge, useDateFormat } from "~/features/appointments/ui";
+import { slotChoices } from "~/features/appointments/booking.server";
+import { AddToCalendarButton, AppointmentHistory, AppointmentWhen, BrowserTimeZoneInput, SlotRadios, StatusBadge, useStepFocus } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
-import { isValidTimeZone } from "~/features/availability/slots";
 import { requireFeature } from "~/features/auth/guards.server";
+import { useFormatter } from "~/lib/format";
+import { loadOrNotFound, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
  * One appointment of the signed-in client. Rescheduling and cancelling are
  * open while the appointment is requested or confirmed and starts at least the
- * office's minimum notice from now (the same rule the API applies).
+ * office's minimum notice from now (the same rule the API applies). Cancelling
+ * asks first (ConfirmAction), with and without JavaScript.
  */
-const QuerySchema = z.object({
-  day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  tz: z.string().max(64).optional().catch(undefined),
-});
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "appointments");
   const language = await getLanguage(request);
   const actor = { id: user.id, role: "client" };
-  const appointment = await appointmentOr404(actor, params.id!, language);
+  const appointment = await loadOrNotFound(getAppointment(actor, params.id!, language));
   const [history, rules] = await Promise.all([getAppointmentHistory(actor, appointment.id), getAvailabilitySettings()]);
-  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = BookingQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const canChange = clientMayChange(appointment, rules.minNoticeHours);
-  const displayZone = [query.tz, appointment.clientTimeZone, user.timeZone].find(isValidTimeZone) ?? rules.timeZone;
   const choices = canChange
-    ? await slotChoices({ durationMinutes: appointment.durationMinutes, timeZone: displayZone, day: query.day, ignoreAppointmentId: appointment.id })
+    ? await slotChoices({
+        durationMinutes: appointment.durationMinutes,
+        timeZones: [user.timeZone, query.tz, appointment.clientTimeZone],
+        language,
+        day: query.day,
+        ignoreAppointmentId: appointment.id,
+      })
     : null;
   const t = await getFixedT(request, "appointments");
   return json({
@@ -55,7 +60,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canChange,
     minNoticeHours: rules.minNoticeHours,
     officeTimeZone: rules.timeZone,
-    timeZone: choices?.timeZone ?? displayZone,
     choices,
     title: t("client.detail.title", { reference: appointment.reference }),
   });
@@ -64,42 +68,42 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireFeature(request, "appointments");
   const actor = { id: user.id, role: "client" };
-  const appointment = await appointmentOr404(actor, params.id!);
+  const appointment = await loadOrNotFound(getAppointment(actor, params.id!));
   const submission = parseWithZod(await request.formData(), { schema: ClientAppointmentActionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const back = `/client/appointments/${appointment.id}`;
   try {
     if (submission.value.intent === "cancel") {
       await changeAppointmentStatus(actor, appointment.id, "cancelled");
-      return redirectWithToast(`/client/appointments/${appointment.id}`, { type: "success", message: "appointments:toast.cancelled" });
+      return redirectWithToast(back, { type: "success", message: "appointments:toast.cancelled" });
     }
     await rescheduleAppointment(actor, appointment.id, submission.value.startsAt);
-    return redirectWithToast(`/client/appointments/${appointment.id}`, { type: "success", message: "appointments:toast.rescheduled" });
+    return redirectWithToast(back, { type: "success", message: "appointments:toast.rescheduled" });
   } catch (error) {
-    if (error instanceof AppointmentError) {
-      return json({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-    }
-    throw error;
+    return refusal(request, error, submission);
   }
 }
 
 export default function ClientAppointment() {
-  const { appointment, history, canChange, minNoticeHours, officeTimeZone, timeZone, choices } = useLoaderData<typeof loader>();
+  const { appointment, history, canChange, minNoticeHours, officeTimeZone, choices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("appointments");
-  const format = useDateFormat();
+  const format = useFormatter();
   const [form, fields] = useZodForm(ClientAppointmentActionSchema, {
     id: "appointment-change",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
   });
   const busy = navigation.state === "submitting";
+  const timesStep = useStepFocus<HTMLFieldSetElement>("reschedule-times", choices?.day ?? null);
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("client.detail.title", { reference: appointment.reference })}</h1>
-        <StatusBadge status={appointment.status} />
-      </div>
+      <PageHeader
+        title={t("client.detail.title", { reference: appointment.reference })}
+        badge={<StatusBadge status={appointment.status} />}
+        back={{ to: "/client/appointments", label: t("client.detail.back") }}
+      />
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <section aria-labelledby="details" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
@@ -109,12 +113,7 @@ export default function ClientAppointment() {
           <dd>{appointment.serviceTitle}</dd>
           <dt className="text-sm text-muted-foreground">{t("fields.when")}</dt>
           <dd>
-            {format.longDateTime(appointment.startsAt, timeZone)} – {format.time(appointment.endsAt, timeZone)} ({timeZone})
-            {timeZone !== officeTimeZone ? (
-              <span className="block text-sm text-muted-foreground">
-                {t("client.detail.officeTime", { when: format.dateTime(appointment.startsAt, officeTimeZone), zone: officeTimeZone })}
-              </span>
-            ) : null}
+            <AppointmentWhen startsAt={appointment.startsAt} endsAt={appointment.endsAt} other={{ zone: officeTimeZone, labelKey: "client.detail.officeTime" }} />
           </dd>
           <dt className="text-sm text-muted-foreground">{t("fields.notes")}</dt>
           <dd className="whitespace-pre-wrap">{appointment.notes || t("fields.none")}</dd>
@@ -132,15 +131,15 @@ export default function ClientAppointment() {
           {choices.days.length === 0 ? (
             <p>{t("client.new.noDays")}</p>
           ) : (
-            <Form method="get" className="flex flex-wrap items-end gap-3">
+            <Form method="get" action="#reschedule-times" className="flex flex-wrap items-end gap-3">
               <BrowserTimeZoneInput />
-              <div className="flex flex-col gap-1.5">
+              <div className="flex w-full max-w-sm flex-col gap-1.5">
                 <Label htmlFor="reschedule-day">{t("client.new.day")}</Label>
                 <Select id="reschedule-day" name="day" defaultValue={choices.day ?? ""} required>
                   <option value="">{t("client.new.choose")}</option>
                   {choices.days.map(({ day, count }) => (
                     <option key={day} value={day}>
-                      {format.day(day)} · {t("client.new.freeCount", { count })}
+                      {format.day(day, { weekday: "long", month: "long", day: "numeric" })} · {t("client.new.freeCount", { count })}
                     </option>
                   ))}
                 </Select>
@@ -151,17 +150,16 @@ export default function ClientAppointment() {
           {choices.day ? (
             <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
               <input type="hidden" name="intent" value="reschedule" />
-              <fieldset aria-describedby={fields.startsAt.errorId}>
-                <legend className="mb-2 text-sm font-medium">{t("client.new.stepTime", { day: format.day(choices.day) })}</legend>
-                <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
-                  {choices.slots.map((slot) => (
-                    <label key={slot.startsAt} className="flex cursor-pointer items-center justify-center gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
-                      <input type="radio" name="startsAt" value={slot.startsAt} required />
-                      {format.time(slot.startsAt, choices.timeZone)}
-                    </label>
-                  ))}
-                </div>
-                <FieldErrors id={fields.startsAt.errorId} errors={fields.startsAt.errors} />
+              <fieldset id="reschedule-times" ref={timesStep} tabIndex={-1} className="scroll-mt-20 outline-none">
+                <SlotRadios
+                  slots={choices.slots}
+                  timeZone={choices.timeZone}
+                  name="startsAt"
+                  legend={t("client.new.stepTime", { day: format.day(choices.day, { weekday: "long", month: "long", day: "numeric" }) })}
+                  errorId={fields.startsAt.errorId}
+                >
+                  <FieldErrors id={fields.startsAt.errorId} errors={fields.startsAt.errors} />
+                </SlotRadios>
               </fieldset>
               <div>
                 <Button type="submit" disabled={busy}>{t("client.detail.moveHere")}</Button>
@@ -174,29 +172,33 @@ export default function ClientAppointment() {
       <section aria-labelledby="cancel" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
         <h2 id="cancel" className="text-lg font-semibold">{t("client.detail.cancelTitle")}</h2>
         {canChange ? (
-          <Form method="post" className="flex flex-col gap-3">
+          <>
             <p className="text-sm text-muted-foreground">{t("client.detail.cancelRule", { hours: minNoticeHours })}</p>
-            <input type="hidden" name="intent" value="cancel" />
-            <div>
-              <Button type="submit" variant="destructive" disabled={busy}>{t("client.detail.cancel")}</Button>
-            </div>
-          </Form>
+            <ConfirmAction
+              label={t("client.detail.cancel")}
+              title={t("client.detail.cancelConfirmTitle", { reference: appointment.reference })}
+              description={t("client.detail.cancelConfirmText", { when: format.longDateTime(appointment.startsAt) })}
+              confirmLabel={t("client.detail.cancelConfirm")}
+              fields={{ intent: "cancel" }}
+              triggerVariant="destructive"
+              size="default"
+              icon={<CalendarX aria-hidden className="size-4" />}
+              className="w-fit"
+              testId="cancel-appointment"
+            />
+          </>
         ) : (
           <p className="text-sm text-muted-foreground">{t("client.detail.cannotChange", { hours: minNoticeHours })}</p>
         )}
       </section>
 
-      <AppointmentHistory history={history} timeZone={timeZone} />
-
-      <p>
-        <Link to="/client/appointments" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          {t("client.detail.back")}
-        </Link>
-      </p>
+      <AppointmentHistory history={history} />
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = titleMeta;
+
+export const handle = { i18n: ["appointments"] } satisfies RouteHandle;
 
 export const ErrorBoundary = GeneralErrorBoundary;

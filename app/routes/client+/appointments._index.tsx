@@ -1,51 +1,48 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { listAppointments } from "~/features/appointments/appointments.server";
 import { Pagination } from "~/components/ui/pagination";
-import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
-import { getAvailabilitySettings } from "~/features/availability/availability.server";
-import { isValidTimeZone } from "~/features/availability/slots";
+import { parseClientListQuery } from "~/features/appointments/appointments.schema";
+import { listAppointments } from "~/features/appointments/appointments.server";
+import { StatusBadge } from "~/features/appointments/ui";
 import { requireFeature } from "~/features/auth/guards.server";
+import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 
-const QuerySchema = z.object({
-  view: z.enum(["upcoming", "past"]).catch("upcoming"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
-
+/** The signed-in client's own appointments: upcoming (soonest first) or past (latest first), 20 a page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "appointments");
   const language = await getLanguage(request);
-  const { view, page } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [appointments, rules] = await Promise.all([
-    listAppointments({ id: user.id, role: "client" }, { when: view, page }, language),
-    getAvailabilitySettings(),
-  ]);
+  const query = parseClientListQuery(new URL(request.url));
+  const appointments = await listAppointments({ id: user.id, role: "client" }, query, language);
   const t = await getFixedT(request, "appointments");
-  return json({ view, appointments, officeTimeZone: rules.timeZone, userTimeZone: isValidTimeZone(user.timeZone) ? user.timeZone : null, title: t("client.list.title") });
+  return json({ view: query.when, appointments, title: t("client.list.title") });
 }
 
 export default function ClientAppointments() {
-  const { view, appointments, officeTimeZone, userTimeZone } = useLoaderData<typeof loader>();
+  const { view, appointments } = useLoaderData<typeof loader>();
   const { t } = useTranslation("appointments");
-  const format = useDateFormat();
+  const format = useFormatter();
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("client.list.title")}</h1>
-        <Button asChild>
-          <Link to="/client/appointments/new">
-            <CalendarPlus aria-hidden />
-            {t("client.list.book")}
-          </Link>
-        </Button>
-      </div>
+      <PageHeader
+        title={t("client.list.title")}
+        actions={
+          <Button asChild>
+            <Link to="/client/appointments/new">
+              <CalendarPlus aria-hidden />
+              {t("client.list.book")}
+            </Link>
+          </Button>
+        }
+      />
       <nav aria-label={t("client.list.views")} className="flex gap-2 border-b">
         {(["upcoming", "past"] as const).map((option) => (
           <Link
@@ -62,22 +59,19 @@ export default function ClientAppointments() {
         <p className="text-muted-foreground">{t(view === "upcoming" ? "client.list.noneUpcoming" : "client.list.nonePast")}</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {appointments.items.map((appointment) => {
-            const zone = appointment.clientTimeZone ?? userTimeZone ?? officeTimeZone;
-            return (
-              <li key={appointment.id}>
-                <Link to={`/client/appointments/${appointment.id}`} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4 hover:bg-muted">
-                  <span className="flex flex-col gap-1">
-                    <span className="font-medium">{appointment.serviceTitle}</span>
-                    <span className="text-sm text-muted-foreground">
-                      {format.longDateTime(appointment.startsAt, zone)} · {zone} · {appointment.reference}
-                    </span>
+          {appointments.items.map((appointment) => (
+            <li key={appointment.id}>
+              <Link to={`/client/appointments/${appointment.id}`} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4 hover:bg-muted">
+                <span className="flex flex-col gap-1">
+                  <span className="font-medium">{appointment.serviceTitle}</span>
+                  <span className="text-sm text-muted-foreground">
+                    {format.longDateTime(appointment.startsAt)} · {appointment.reference}
                   </span>
-                  <StatusBadge status={appointment.status} />
-                </Link>
-              </li>
-            );
-          })}
+                </span>
+                <StatusBadge status={appointment.status} />
+              </Link>
+            </li>
+          ))}
         </ul>
       )}
       <Pagination page={appointments.page} pageCount={appointments.pageCount} />
@@ -85,6 +79,8 @@ export default function ClientAppointments() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = titleMeta;
+
+export const handle = { i18n: ["appointments"] } satisfies RouteHandle;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,51 +1,53 @@
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilterSelect } from "~/components/filter-select";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ListQuerySchema, searchParamsObject } from "~/features/appointments/appointments.schema";
+import { Pagination } from "~/components/ui/pagination";
+import { parseAppointmentListQuery } from "~/features/appointments/appointments.schema";
 import { listAppointments } from "~/features/appointments/appointments.server";
 import { APPOINTMENT_STATUSES } from "~/features/appointments/status";
-import { Pagination } from "~/components/ui/pagination";
-import { StatusBadge, useDateFormat } from "~/features/appointments/ui";
-import { getAvailabilitySettings } from "~/features/availability/availability.server";
+import { StatusBadge } from "~/features/appointments/ui";
+import { viewerTimeZone } from "~/features/availability/availability.server";
 import { requireAdmin } from "~/features/auth/guards.server";
+import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
-import { FilterSelect } from "~/components/filter-select";
-import { DataTable } from "~/components/ui/data-table";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 
-/** Every appointment, filtered by status and office dates, paginated on the server. */
+/** Every appointment, filtered by status and dates (the viewer's days), paginated on the server. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const language = await getLanguage(request);
-  const filters = ListQuerySchema.parse(searchParamsObject(request.url));
-  const [appointments, rules] = await Promise.all([
-    listAppointments(user, { status: filters.status, from: filters.from, to: filters.to, page: filters.page }, language),
-    getAvailabilitySettings(),
-  ]);
+  const query = parseAppointmentListQuery(new URL(request.url));
+  const appointments = await listAppointments(user, { ...query, when: undefined, timeZone: await viewerTimeZone(user) }, language);
   const t = await getFixedT(request, "appointments");
   return json({
     appointments,
-    filters: { status: filters.status ?? "", from: filters.from ?? "", to: filters.to ?? "" },
-    officeTimeZone: rules.timeZone,
+    filters: { status: query.status ?? "", from: query.from ?? "", to: query.to ?? "" },
     title: t("admin.list.title"),
   });
 }
 
 export default function DashboardAppointments() {
-  const { appointments, filters, officeTimeZone } = useLoaderData<typeof loader>();
+  const { appointments, filters } = useLoaderData<typeof loader>();
   const { t } = useTranslation("appointments");
-  const format = useDateFormat();
+  const format = useFormatter();
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("admin.list.title")}</h1>
-        <Link to="/dashboard/calendar" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          {t("admin.list.calendar")}
-        </Link>
-      </div>
+      <PageHeader
+        title={t("admin.list.title")}
+        actions={
+          <Link to="/dashboard/calendar" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            {t("admin.list.calendar")}
+          </Link>
+        }
+      />
       <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-4" aria-label={t("admin.list.filters")}>
         <FilterSelect
           id="filter-status"
@@ -68,7 +70,7 @@ export default function DashboardAppointments() {
           {t("admin.list.clear")}
         </Link>
       </Form>
-      <p className="text-sm text-muted-foreground">{t("admin.list.summary", { count: appointments.total, zone: officeTimeZone })}</p>
+      <p className="text-sm text-muted-foreground">{t("admin.list.summary", { count: appointments.total, zone: format.timeZone })}</p>
       <DataTable
         caption={t("admin.list.title")}
         rows={appointments.items}
@@ -80,7 +82,7 @@ export default function DashboardAppointments() {
             className: "whitespace-nowrap",
             cell: (appointment) => (
               <Link to={`/dashboard/appointments/${appointment.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                {format.dateTime(appointment.startsAt, officeTimeZone)}
+                {format.dateTime(appointment.startsAt)}
               </Link>
             ),
           },
@@ -95,6 +97,8 @@ export default function DashboardAppointments() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = titleMeta;
+
+export const handle = { i18n: ["appointments"] } satisfies RouteHandle;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,165 @@
+import { Link } from "@remix-run/react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFormatter } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import type { AppointmentStatus } from "./status";
+import { StatusBadge } from "./ui";
+
+/**
+ * The calendar of /dashboard/calendar, drawn on the server from `buildCalendar`
+ * (calendar.server.ts). From the `sm` breakpoint up: a grid of seven columns with each
+ * appointment in its day. On a phone the same grid is compact (the day number and how
+ * many appointments, linking to the day below) and an agenda lists the period's
+ * appointments day by day: nothing is wider than the screen.
+ */
+type CalendarAppointment = { id: string; reference: string; clientName: string; serviceTitle: string; startsAt: string; status: AppointmentStatus };
+type CalendarDay = { day: string; inRange: boolean; isToday: boolean; appointments: CalendarAppointment[] };
+export type CalendarData = {
+  view: "month" | "week";
+  anchor: string;
+  previous: string;
+  next: string;
+  today: string;
+  periodStart: string;
+  periodEnd: string;
+  weeks: CalendarDay[][];
+};
+
+export function CalendarView({ calendar }: { calendar: CalendarData }) {
+  const { t } = useTranslation("appointments");
+  const format = useFormatter();
+  const periodLabel =
+    calendar.view === "month"
+      ? format.day(calendar.periodStart, { month: "long", year: "numeric" })
+      : t("calendar.weekOf", {
+          start: format.day(calendar.periodStart, { day: "numeric", month: "short" }),
+          end: format.day(calendar.periodEnd, { day: "numeric", month: "short", year: "numeric" }),
+        });
+  const link = (params: { view?: string; date?: string }) => `?view=${params.view ?? calendar.view}&date=${params.date ?? calendar.anchor}`;
+  const navClass = "inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-muted";
+  const agendaDays = calendar.weeks.flat().filter((cell) => cell.inRange && cell.appointments.length > 0);
+
+  return (
+    <section aria-labelledby="calendar-period" className="flex min-w-0 flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="calendar-period" className="text-lg font-semibold">{periodLabel}</h2>
+        <nav aria-label={t("calendar.navigation")} className="flex flex-wrap items-center gap-2 text-sm">
+          <Link to={link({ date: calendar.previous })} className={navClass}>
+            <ChevronLeft aria-hidden className="size-4 rtl:rotate-180" />
+            {t("calendar.previous")}
+          </Link>
+          <Link to={link({ date: calendar.today })} className={navClass}>{t("calendar.today")}</Link>
+          <Link to={link({ date: calendar.next })} className={navClass}>
+            {t("calendar.next")}
+            <ChevronRight aria-hidden className="size-4 rtl:rotate-180" />
+          </Link>
+          {(["month", "week"] as const).map((view) => (
+            <Link
+              key={view}
+              to={link({ view })}
+              aria-current={calendar.view === view ? "page" : undefined}
+              className={cn("rounded-md border px-3 py-1.5", calendar.view === view ? "border-primary bg-primary text-primary-foreground" : "hover:bg-muted")}
+            >
+              {t(`calendar.${view}`)}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      <p className="text-sm text-muted-foreground">{t("calendar.zone", { zone: format.timeZone })}</p>
+      <div className="rounded-lg border">
+        <table className="w-full table-fixed text-sm" data-testid="calendar-grid">
+          <thead className="bg-muted">
+            <tr>
+              {calendar.weeks[0]!.map((cell) => (
+                <th key={cell.day} scope="col" className="p-1 text-center font-medium sm:p-2 sm:text-start">
+                  <abbr title={format.day(cell.day, { weekday: "long" })} className="no-underline">
+                    <span className="sm:hidden">{format.day(cell.day, { weekday: "narrow" })}</span>
+                    <span className="hidden sm:inline">{format.day(cell.day, { weekday: "short" })}</span>
+                  </abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {calendar.weeks.map((week) => (
+              <tr key={week[0]!.day} className="border-t align-top">
+                {week.map((cell) => (
+                  <td
+                    key={cell.day}
+                    className={cn(
+                      "border-s p-1 first:border-s-0 sm:p-2",
+                      calendar.view === "month" ? "h-12 sm:h-28" : "h-16 sm:h-64",
+                      !cell.inRange && "bg-muted/40 text-muted-foreground",
+                    )}
+                  >
+                    <DayCell cell={cell} view={calendar.view} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-col gap-3 sm:hidden" data-testid="calendar-agenda">
+        <h3 className="font-semibold">{t("calendar.agenda")}</h3>
+        {agendaDays.length === 0 ? <p className="text-sm text-muted-foreground">{t("calendar.agendaEmpty")}</p> : null}
+        {agendaDays.map((cell) => (
+          <section key={cell.day} id={`agenda-${cell.day}`} aria-label={format.day(cell.day, { weekday: "long", day: "numeric", month: "long" })} className="scroll-mt-20">
+            <h4 className="mb-1 text-sm font-semibold">{format.day(cell.day, { weekday: "long", day: "numeric", month: "long" })}</h4>
+            <ul className="flex flex-col gap-1">
+              {cell.appointments.map((appointment) => (
+                <li key={appointment.id}>
+                  <Link to={`/dashboard/appointments/${appointment.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-2 text-sm hover:bg-muted">
+                    <span className="flex min-w-0 flex-col">
+                      <span className="font-medium">{format.time(appointment.startsAt)} · {appointment.clientName}</span>
+                      <span className="text-muted-foreground">{appointment.serviceTitle}</span>
+                    </span>
+                    <StatusBadge status={appointment.status} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function DayCell({ cell, view }: { cell: CalendarDay; view: "month" | "week" }) {
+  const { t } = useTranslation("appointments");
+  const format = useFormatter();
+  const count = cell.appointments.length;
+  const label = format.day(cell.day, { day: "numeric", month: view === "week" ? "short" : undefined });
+  return (
+    <>
+      <div className={cn("mb-1 text-xs font-semibold", cell.isToday && "text-primary")}>
+        {label}
+        {cell.isToday ? <span className="ms-1 hidden sm:inline">({t("calendar.today")})</span> : null}
+      </div>
+      {count > 0 && cell.inRange ? (
+        <a
+          href={`#agenda-${cell.day}`}
+          className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground sm:hidden"
+          aria-label={t("calendar.dayCount", { count, day: format.day(cell.day, { weekday: "long", day: "numeric", month: "long" }) })}
+        >
+          {count}
+        </a>
+      ) : null}
+      <ul className="hidden flex-col gap-1 sm:flex">
+        {cell.appointments.map((appointment) => (
+          <li key={appointment.id}>
+            <Link to={`/dashboard/appointments/${appointment.id}`} className="flex flex-col gap-0.5 rounded border bg-card p-1 text-xs hover:bg-muted">
+              <span className="font-medium break-words">
+                {format.time(appointment.startsAt)} · {appointment.clientName}
+              </span>
+              {view === "week" ? <span className="text-muted-foreground">{appointment.serviceTitle}</span> : null}
+              <StatusBadge status={appointment.status} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
