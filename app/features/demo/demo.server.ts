@@ -8,7 +8,6 @@ import { getOrder } from "~/features/service-orders/service-orders.server";
 import { insertUser } from "~/features/users/users.server";
 import type { DB } from "~/lib/db/connection.server";
 import { logger } from "~/lib/logger.server";
-import { toJson } from "~/lib/db/connection.server";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
 
 /** CONTRACT.md "Demo accounts". */
