@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { openFile, sealFile } from "./secrets.server";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { UploadHandler } from "@remix-run/node";
@@ -115,21 +116,6 @@ function storagePath(storageName: string): string {
   return path.join(filesDir(), storageName.slice(0, 2), storageName);
 }
 
-function encrypt(plain: Buffer): Buffer {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", env().fileEncryptionKey, iv);
-  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]);
-}
-
-function decrypt(sealed: Buffer): Buffer {
-  const iv = sealed.subarray(0, 12);
-  const tag = sealed.subarray(12, 28);
-  const decipher = createDecipheriv("aes-256-gcm", env().fileEncryptionKey, iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]);
-}
-
 export type StoredFile = {
   id: string;
   originalName: string;
@@ -151,7 +137,7 @@ export async function storeFile(
   const storageName = randomBytes(16).toString("hex");
   const file = storagePath(storageName);
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, encrypt(upload.buffer), { mode: 0o600, flag: "wx" });
+  await fs.writeFile(file, sealFile(upload.buffer), { mode: 0o600, flag: "wx" });
   const id = newId();
   try {
     return await db()
@@ -195,7 +181,7 @@ export async function readStoredFile(id: string): Promise<{ file: StoredFile; co
   const row = await db().selectFrom("storedFiles").select([...FILE_COLUMNS, "storageName"]).where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   const { storageName, ...file } = row;
-  const content = decrypt(await fs.readFile(storagePath(storageName)));
+  const content = openFile(await fs.readFile(storagePath(storageName)));
   return { file, content };
 }
 
