@@ -281,7 +281,10 @@ test.describe("profile and user management", () => {
     await page.getByLabel("Inbox").check();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByLabel("Inbox")).toBeChecked();
+    // Disabling asks first; the dialog's own button confirms.
     await page.getByRole("button", { name: "Disable the account" }).click();
+    const confirm = page.getByRole("alertdialog", { name: /^Disable the account of Searchable/ });
+    await confirm.getByRole("button", { name: "Disable the account" }).click();
     await expect(page.getByRole("button", { name: "Enable the account" })).toBeVisible();
 
     await leaveAndSignOut(page, context);

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/meta";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { translate } from "~/lib/i18n/i18n.server";
 import { ProfilePage } from "~/features/auth/profile-page";
 import { profileAction } from "~/features/auth/profile.server";
@@ -24,5 +25,8 @@ export default function ClientProfileRoute() {
 }
 
 export const meta = titleMeta;
+
+/** The picture's refusals are the users area's words. */
+export const handle = { i18n: ["users"] } satisfies RouteHandle;
 
 export const ErrorBoundary = GeneralErrorBoundary;
