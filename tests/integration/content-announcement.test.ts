@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dismissedAnnouncementId } from "~/features/content/announcement-cookie.server";
+import { dismissedAnnouncementId } from "~/features/content/http.server";
 import { action } from "~/routes/resources+/announcement.dismiss";
 
 function post(fields: Record<string, string>): Request {

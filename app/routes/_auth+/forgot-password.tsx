@@ -12,7 +12,7 @@ import { requestPasswordReset } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
-import { requestContext } from "~/features/auth/request.server";
+import { requestContext } from "~/features/auth/http.server";
 import { refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 

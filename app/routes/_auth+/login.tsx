@@ -14,7 +14,7 @@ import { AuthCard } from "~/features/auth/auth-card";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
 import { useRedirectTo } from "~/features/auth/redirect-to";
-import { hidingFields, requestContext } from "~/features/auth/request.server";
+import { hidingFields, requestContext } from "~/features/auth/http.server";
 import { requireGuest } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
 import { refusal, safeRedirect } from "~/lib/http.server";

@@ -13,7 +13,7 @@ import { linkProblem, resetPassword } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
-import { hidingFields, requestContext } from "~/features/auth/request.server";
+import { hidingFields, requestContext } from "~/features/auth/http.server";
 import { getUser } from "~/features/auth/guards.server";
 import { refusal } from "~/lib/http.server";
 import { readToken } from "~/lib/session.server";

@@ -11,7 +11,7 @@ import { VerifyTokenSchema } from "~/features/auth/auth.schema";
 import { confirmEmailChange, linkProblem } from "~/features/auth/auth.server";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
-import { requestContext } from "~/features/auth/request.server";
+import { requestContext } from "~/features/auth/http.server";
 import { getUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
 import { refusal } from "~/lib/http.server";

@@ -13,7 +13,7 @@ import { ResendVerificationSchema, TokenSchema } from "~/features/auth/auth.sche
 import { linkProblem, resendVerification, verifyEmail } from "~/features/auth/auth.server";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
-import { requestContext } from "~/features/auth/request.server";
+import { requestContext } from "~/features/auth/http.server";
 import { getUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
 import { refusal } from "~/lib/http.server";

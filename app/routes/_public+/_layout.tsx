@@ -4,7 +4,7 @@ import { AnnouncementBar } from "~/components/public/announcement-bar";
 import { Footer } from "~/components/public/footer";
 import { Navbar } from "~/components/public/navbar";
 import { firmJsonLd } from "~/components/public/seo";
-import { dismissedAnnouncementId } from "~/features/content/announcement-cookie.server";
+import { dismissedAnnouncementId } from "~/features/content/http.server";
 import { getPublicChrome } from "~/features/content/content.server";
 import { getUser } from "~/features/auth/guards.server";
 import { env } from "~/lib/env.server";

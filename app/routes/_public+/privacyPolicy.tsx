@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/public/legal-page";
 import { publicMeta } from "~/components/public/seo";
-import { loadLegalPage } from "~/features/content/legal.server";
+import { loadLegalPage } from "~/features/content/http.server";
 import type { HydrationHandle } from "~/lib/hydration";
 
 export function loader({ request }: LoaderFunctionArgs) {

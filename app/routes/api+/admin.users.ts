@@ -1,4 +1,4 @@
-import { collectionHandlers } from "~/features/users/users-api.server";
+import { collectionHandlers } from "~/features/users/http.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** GET /api/admin/users?q&page&perPage (owner, admins): a page of accounts; POST creates one and e-mails an invitation. */

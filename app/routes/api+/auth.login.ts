@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { LoginApiSchema } from "~/features/auth/auth.schema";
 import { signIn } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/request.server";
+import { requestContext } from "~/features/auth/http.server";
 import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";
 
 /**

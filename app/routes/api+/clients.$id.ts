@@ -1,4 +1,4 @@
-import { itemHandlers } from "~/features/users/users-api.server";
+import { itemHandlers } from "~/features/users/http.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** GET, PATCH and DELETE /api/clients/{id} (owner, admins; the owner-only rules apply). */

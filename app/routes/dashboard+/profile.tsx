@@ -6,7 +6,7 @@ import { titleMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { translate } from "~/lib/i18n/i18n.server";
 import { ProfilePage } from "~/features/auth/profile-page";
-import { profileAction } from "~/features/auth/profile.server";
+import { profileAction } from "~/features/auth/profile.http.server";
 import { requireBackOffice } from "~/features/auth/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { AvatarSchema, ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, RemoveAvatarSchema } from "./auth.schema";
 import { changePassword, requestEmailChange } from "./auth.server";
-import { hidingFields, requestContext } from "./request.server";
+import { hidingFields, requestContext } from "./http.server";
 
 /**
  * The profile page's action, shared by /client/profile and /dashboard/profile.
