@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import { db } from "./db/db.server";
-import { COUNT_CAP, decodeCursor, encodeCursor, offsetOf, type Page, type PageRequest } from "./pagination";
+import { COUNT_CAP, decodeCursor, encodeCursor, offsetOf, toPage, type Page, type PageRequest } from "./pagination";
 
 /**
  * Lists at a firm's real volume (issue 19): one query shape for every list.
@@ -68,18 +68,10 @@ export async function keysetPage<Row>(
   // Going back, "more" means more before this page; going forward, more after it.
   const hasNext = before ? true : more;
   const hasPrev = before ? more : Boolean(after) || request.page > 1;
-  const totalCapped = total > COUNT_CAP;
-  const shown = totalCapped ? COUNT_CAP : total;
-  return {
-    items,
-    page: request.page,
-    perPage: request.perPage,
-    total: shown,
-    totalCapped,
-    pageCount: Math.max(1, Math.ceil(shown / request.perPage)),
-    nextCursor: hasNext && last ? encodeCursor(keysOf(last)) : null,
-    prevCursor: hasPrev && first ? encodeCursor(keysOf(first)) : null,
-  };
+  return toPage(items, total, request, {
+    next: hasNext && last ? encodeCursor(keysOf(last)) : null,
+    prev: hasPrev && first ? encodeCursor(keysOf(first)) : null,
+  });
 }
 
 /** Whether a page should be reached by cursor rather than by number. */

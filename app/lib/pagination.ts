@@ -90,7 +90,12 @@ export function offsetOf(request: Pick<PageRequest, "page" | "perPage">): number
 }
 
 /** The page of a list whose total was counted (capped at COUNT_CAP by the caller's count query). */
-export function toPage<T>(items: T[], total: number, request: Pick<PageRequest, "page" | "perPage">, nextCursor: string | null = null): Page<T> {
+export function toPage<T>(
+  items: T[],
+  total: number,
+  request: Pick<PageRequest, "page" | "perPage">,
+  cursors: { next?: string | null; prev?: string | null } = {},
+): Page<T> {
   const totalCapped = total > COUNT_CAP;
   const shown = totalCapped ? COUNT_CAP : total;
   return {
@@ -100,8 +105,8 @@ export function toPage<T>(items: T[], total: number, request: Pick<PageRequest, 
     total: shown,
     totalCapped,
     pageCount: Math.max(1, Math.ceil(shown / request.perPage)),
-    nextCursor,
-    prevCursor: null,
+    nextCursor: cursors.next ?? null,
+    prevCursor: cursors.prev ?? null,
   };
 }
 
