@@ -39,6 +39,9 @@ function requestId(req: http.IncomingMessage, res: http.ServerResponse): string 
 }
 
 export async function startServer() {
+  // Whatever the process creates under DATA_DIR (database, WAL, mail, uploads, secrets) is the owner's alone:
+  // files 0600, folders 0700.
+  process.umask(0o077);
   const config = env();
   // Under `remix dev` the dev server sets REMIX_DEV_ORIGIN and is told when a new build is live.
   const isDev = config.nodeEnv === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
