@@ -8,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext } from "../server/platform";
 import { isBundleFree } from "~/lib/hydration";
-import { getInstance, getLanguage } from "~/lib/i18n/i18n.server";
+import { getInstance, getLanguage, queryLanguageCookie } from "~/lib/i18n/i18n.server";
 import { I18nBootstrapProvider, namespacesOf, serialiseBootstrap } from "~/lib/i18n/namespaces";
 import { resources } from "~/lib/i18n/resources.server";
 import { logger } from "~/lib/logger.server";
@@ -22,6 +22,15 @@ export { platform } from "~/platform.server";
 installValidationMessages();
 
 const ABORT_DELAY = 5_000;
+
+/** Client-side navigations to a `?lng=` link keep the language as a document request does. */
+export async function handleDataRequest(response: Response, { request }: { request: Request }): Promise<Response> {
+  const languageCookie = await queryLanguageCookie(request);
+  if (!languageCookie) return response;
+  const headers = new Headers(response.headers);
+  headers.append("Set-Cookie", languageCookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 export default async function handleRequest(
   request: Request,
@@ -41,6 +50,10 @@ export default async function handleRequest(
   // everyone, go without it: there it protects nothing a visitor has, and it makes the browser start a
   // new page process for a visitor's first page, about a third of a second of a phone's main thread.
   if (!bundleFree) responseHeaders.set("Cross-Origin-Opener-Policy", "same-origin");
+  // A language chosen by ?lng= is kept for the next pages. (server/page-cache.ts never stores an answer with
+  // a Set-Cookie, so the cookie is neither shared nor lost.)
+  const languageCookie = await queryLanguageCookie(request);
+  if (languageCookie) responseHeaders.append("Set-Cookie", languageCookie);
   // Bots get the whole document at once; people get it streamed as it renders.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -12,9 +11,11 @@ import { pinoHttp } from "pino-http";
 import { Server as SocketServer } from "socket.io";
 import { env, EnvError } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
+import { bodyLimit, methodGuard, PERMISSIONS_POLICY, urlGuard } from "./http-guards";
 import { originCheck } from "./origin-check";
 import { pageCacheHits, pageCacheStore } from "./page-cache";
 import type { AppLoadContext, Platform } from "./platform";
+import { createRequestHandler } from "./remix-handler";
 
 const BUILD_PATH = path.resolve("build/index.js");
 
@@ -38,6 +39,9 @@ function requestId(req: http.IncomingMessage, res: http.ServerResponse): string 
 }
 
 export async function startServer() {
+  // Whatever the process creates under DATA_DIR (database, WAL, mail, uploads, secrets) is the owner's alone:
+  // files 0600, folders 0700.
+  process.umask(0o077);
   const config = env();
   // Under `remix dev` the dev server sets REMIX_DEV_ORIGIN and is told when a new build is live.
   const isDev = config.nodeEnv === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
@@ -69,6 +73,10 @@ export async function startServer() {
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ status: res.statusCode }) },
     }),
   );
+
+  // TRACE and the like, and undecodable paths: a 4xx before anything tries to serve them.
+  app.use(methodGuard());
+  app.use(urlGuard());
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -106,6 +114,12 @@ export async function startServer() {
     }),
   );
 
+  // Powerful browser features the portal never uses, denied to it and to anything it frames.
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  });
+
   app.use(compression());
 
   // Fingerprinted assets never change: cache them for a year.
@@ -122,6 +136,8 @@ export async function startServer() {
   await platform.attachRealtime(io);
 
   app.use(originCheck(new URL(config.appUrl).origin));
+  // Bodies are read (at most 1 MB, multipart aside) only once the origin is known to be allowed.
+  app.use(bodyLimit());
   app.use(pageCacheStore(platform.pageCache));
   // The app reads the client's address (for rate limits and the audit log) from this
   // header; it is always overwritten here, so a client cannot choose it.

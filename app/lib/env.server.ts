@@ -71,7 +71,7 @@ function persistentSecret(dataDir: string, fileName: string, make: () => string)
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const value = make();
     // "wx" so that two processes starting together keep the first one's value.
     try {

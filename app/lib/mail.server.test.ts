@@ -25,4 +25,15 @@ describe("sendMail without SMTP", () => {
     expect(first).toContain("Body 1");
     expect(first).toMatch(/Content-Type: multipart\/alternative/);
   });
+
+  it("keeps the mail folder (reset links) to the owner: folder 0700, files 0600, whatever the umask", async () => {
+    const previous = process.umask(0o022);
+    try {
+      await sendMail({ to: "someone@example.com", subject: "Reset", text: "link", html: "<p>link</p>" });
+    } finally {
+      process.umask(previous);
+    }
+    expect(fs.statSync(mailDir()).mode & 0o777).toBe(0o700);
+    for (const file of fs.readdirSync(mailDir())) expect(fs.statSync(`${mailDir()}/${file}`).mode & 0o777).toBe(0o600);
+  });
 });

@@ -47,9 +47,10 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     return;
   }
   const dir = mailDir();
-  await fs.mkdir(dir, { recursive: true });
+  // Reset and verification links are in these files: the owner alone reads them.
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `${nextStamp()}-${randomBytes(4).toString("hex")}.eml`);
-  await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+  await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
   logger.info({ to: mail.to, subject: mail.subject, file }, "mail written");
 }
 

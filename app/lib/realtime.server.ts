@@ -22,7 +22,9 @@ export type RealtimeOptions = {
 function isSameSite(handshake: Socket["handshake"]): boolean {
   const origin = handshake.headers.origin;
   if (!origin) return true;
-  const host = handshake.headers["x-forwarded-host"] ?? handshake.headers.host;
+  // X-Forwarded-Host names the site only behind a proxy the configuration trusts (TRUST_PROXY), as on HTTP.
+  const forwarded = env().trustProxy ? handshake.headers["x-forwarded-host"] : undefined;
+  const host = (typeof forwarded === "string" ? forwarded.split(",")[0]!.trim() : undefined) ?? handshake.headers.host;
   return origin === new URL(env().appUrl).origin || origin === `http://${host}` || origin === `https://${host}`;
 }
 

@@ -136,7 +136,7 @@ export async function storeFile(
 ): Promise<StoredFile> {
   const storageName = randomBytes(16).toString("hex");
   const file = storagePath(storageName);
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await fs.writeFile(file, sealFile(upload.buffer), { mode: 0o600, flag: "wx" });
   const id = newId();
   try {

@@ -7,7 +7,7 @@ import { dayPicker } from "~/features/appointments/booking.server";
 import { buildCalendar } from "~/features/appointments/calendar.server";
 import { createFormatter } from "~/lib/format";
 import * as listRoute from "~/routes/api+/appointments";
-import * as clientRoute from "~/routes/api+/appointments.client";
+import * as clientRoute from "~/routes/api+/appointments.[client]";
 import * as slotsRoute from "~/routes/api+/appointments.available-slots";
 import * as itemRoute from "~/routes/api+/appointments.$id";
 import * as statusRoute from "~/routes/api+/appointments.$id.status.$status";

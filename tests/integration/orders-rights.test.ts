@@ -1,11 +1,11 @@
 import { beforeAll, expect, it } from "vitest";
 import * as fileRoute from "~/routes/resources+/files.$id";
 import * as ordersRoute from "~/routes/api+/service-orders";
-import * as ordersClientRoute from "~/routes/api+/service-orders.client";
+import * as ordersClientRoute from "~/routes/api+/service-orders.[client]";
 import * as orderRoute from "~/routes/api+/service-orders.$id";
 import * as orderStatusRoute from "~/routes/api+/service-orders.$id.status.$status";
 import * as reportsRoute from "~/routes/api+/reports";
-import * as reportsClientRoute from "~/routes/api+/reports.client";
+import * as reportsClientRoute from "~/routes/api+/reports.[client]";
 import * as reportRoute from "~/routes/api+/reports.$id";
 import * as reportReadRoute from "~/routes/api+/reports.$id.read";
 import * as reportFeedbackRoute from "~/routes/api+/reports.$id.feedback";

@@ -96,9 +96,6 @@ export function parseOrderListQuery(source: URL | URLSearchParams) {
 }
 export type OrderListQuery = ReturnType<typeof parseOrderListQuery>;
 
-/** The name api+/service-orders.[client].ts imports. */
-export { parseOrderListQuery as parseListQuery };
-
 /** A move on the tracker board (buttons and drag and drop post the same fields). */
 export const OrderMoveFormSchema = z.object({
   id: z.string().min(1),

@@ -62,7 +62,12 @@ function toSqliteParameter(value: unknown): unknown {
 
 /** better-sqlite3 refuses booleans and Dates as parameters; convert them on the way in. */
 function sqliteDatabase(file: string): SqliteDatabase & { raw: SQLite.Database } {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ":memory:") {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    // The owner alone reads the database; SQLite gives its WAL and shared-memory files the database file's mode.
+    fs.closeSync(fs.openSync(file, "a", 0o600));
+    fs.chmodSync(file, 0o600);
+  }
   const raw = new SQLite(file);
   raw.pragma("journal_mode = WAL");
   raw.pragma("foreign_keys = ON");

@@ -32,6 +32,18 @@ export async function getLanguage(request: Request): Promise<Language> {
   return isLanguage(language) ? language : fallbackLanguage;
 }
 
+/**
+ * The Set-Cookie that keeps a language chosen by `?lng=` (spec §7: the detected
+ * choice is cached), so the next page, without `?lng`, is in it too; null when the
+ * query names no supported language or the cookie already says it.
+ */
+export async function queryLanguageCookie(request: Request): Promise<string | null> {
+  const chosen = new URL(request.url).searchParams.get("lng");
+  if (!isLanguage(chosen)) return null;
+  const saved: unknown = await languageCookie.parse(request.headers.get("cookie"));
+  return saved === chosen ? null : languageCookie.serialize(chosen);
+}
+
 const instances = new Map<Language, { resources: ReturnType<typeof resources>; instance: Promise<I18n> }>();
 
 /**

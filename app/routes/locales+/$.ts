@@ -7,7 +7,9 @@ export function loader({ params }: LoaderFunctionArgs) {
   const match = /^([a-z]{2})\/([\w-]+)\.json$/.exec(params["*"] ?? "");
   const language = match?.[1];
   const namespace = match?.[2];
-  const bundle = isLanguage(language) && namespace ? resources()[language][namespace] : undefined;
+  const bundles = isLanguage(language) ? resources()[language] : undefined;
+  // Own names only: `__proto__.json` or `constructor.json` are not namespaces.
+  const bundle = bundles && namespace && Object.hasOwn(bundles, namespace) ? bundles[namespace] : undefined;
   if (!bundle) return json({ message: "Not Found" }, { status: 404 });
   return json(bundle, {
     headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=86400", "Content-Language": language! },

@@ -5,7 +5,10 @@ import { listAppointments } from "~/features/appointments/appointments.server";
 import { apiLanguage, apiRoute } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";
 
-/** GET /api/appointments/client: the caller's own appointments, whatever their role. */
+/**
+ * GET /api/appointments/client: the caller's own appointments, whatever their role.
+ * The file name escapes `.client` ([client]): Remix would otherwise treat the module as browser-only.
+ */
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     const user = await requireFeature(request, "appointments");

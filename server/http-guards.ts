@@ -1,0 +1,171 @@
+import type { NextFunction, Request, Response } from "express";
+
+/**
+ * The host's refusals of requests that must not reach the app: methods it does
+ * not serve, URLs that cannot be decoded, bodies over the limit, multipart bodies
+ * without a boundary. Each is a 4xx: `{ message }` as JSON under /api (and for
+ * 413 everywhere), a line of text elsewhere, in the caller's language.
+ */
+
+/** Every JSON, form or other non-multipart body is read whole here, up to this size (uploads keep their own limits). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Permissions-Policy: deny-all for the browser features the portal never uses,
+ * to it and anything it frames. Fullscreen stays for the page itself (the shell's
+ * full-screen hotkey). Only names Chromium knows (an unknown one is a console error).
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+  "fullscreen=(self)",
+].join(", ");
+
+const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+type MessageKey = "methodNotAllowed" | "badUrl" | "tooLarge" | "badMultipart" | "crossSite";
+const MESSAGES: Record<"en" | "ar" | "fr", Record<MessageKey, string>> = {
+  en: {
+    methodNotAllowed: "This method is not allowed here.",
+    badUrl: "The address is malformed.",
+    tooLarge: "The request is too large (at most 1 MB).",
+    badMultipart: "The form data is malformed (no boundary).",
+    crossSite: "Cross-site request refused.",
+  },
+  ar: {
+    methodNotAllowed: "هذه الطريقة غير مسموح بها هنا.",
+    badUrl: "العنوان غير صالح.",
+    tooLarge: "الطلب كبير جدًا (1 ميغابايت على الأكثر).",
+    badMultipart: "بيانات النموذج غير صالحة (لا يوجد حد فاصل).",
+    crossSite: "تم رفض طلب من موقع آخر.",
+  },
+  fr: {
+    methodNotAllowed: "Cette méthode n'est pas autorisée ici.",
+    badUrl: "L'adresse est mal formée.",
+    tooLarge: "La requête est trop volumineuse (1 Mo au maximum).",
+    badMultipart: "Les données du formulaire sont mal formées (pas de délimiteur).",
+    crossSite: "Requête intersite refusée.",
+  },
+};
+
+/** The first of our languages that Accept-Language names, else English (the host has no session to ask). */
+function languageOf(req: Pick<Request, "headers">): keyof typeof MESSAGES {
+  const header = String(req.headers["accept-language"] ?? "");
+  for (const part of header.split(",")) {
+    const base = part.trim().split(/[-;]/)[0]?.toLowerCase();
+    if (base === "en" || base === "ar" || base === "fr") return base;
+  }
+  return "en";
+}
+
+function isApiPath(req: Pick<Request, "originalUrl" | "url">): boolean {
+  const url = req.originalUrl || req.url;
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+}
+
+/** Answers a refusal: JSON under /api (or when `json`), text elsewhere. */
+export function refuse(req: Request, res: Response, status: number, key: MessageKey, options: { json?: boolean; headers?: Record<string, string> } = {}): void {
+  const message = MESSAGES[languageOf(req)][key];
+  for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
+  if (options.json || isApiPath(req)) res.status(status).json({ message });
+  else res.status(status).type("text/plain").send(message);
+}
+
+/** TRACE, CONNECT and other methods the app does not serve: 405 (Express would pass them on and fail). */
+export function methodGuard() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SERVED_METHODS.includes(req.method)) return next();
+    refuse(req, res, 405, "methodNotAllowed", { headers: { Allow: SERVED_METHODS.join(", ") } });
+  };
+}
+
+/** A path with bad percent-encoding (`/%E0%A4%A`) is a 400, before any route tries to decode it. */
+export function urlGuard() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    try {
+      decodeURIComponent(req.path);
+      return next();
+    } catch {
+      refuse(req, res, 400, "badUrl");
+    }
+  };
+}
+
+function tooLarge(req: Request, res: Response): void {
+  // The rest of the body is not read: the connection closes after the answer.
+  res.setHeader("Connection", "close");
+  refuse(req, res, 413, "tooLarge", { json: true });
+}
+
+/**
+ * Reads a non-multipart body whole, at most `limit` bytes, before the app parses
+ * it: a declared Content-Length over the limit is refused at once, a chunked body
+ * as soon as the bytes received pass it. The bytes are left in `res.locals.body`
+ * for the Remix request (server/remix-handler.ts). Multipart bodies stream on to
+ * the upload handlers, which have their own limits; without a boundary they are
+ * a 400 here.
+ */
+export function bodyLimit(limit = BODY_LIMIT_BYTES) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const type = String(req.headers["content-type"] ?? "").toLowerCase();
+    if (type.startsWith("multipart/")) {
+      return /;\s*boundary=[^;\s]/.test(type) ? next() : refuse(req, res, 400, "badMultipart");
+    }
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && !(Number(declared) <= limit)) return tooLarge(req, res);
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      cleanup();
+      req.pause();
+      tooLarge(req, res);
+    };
+    const onEnd = () => {
+      cleanup();
+      res.locals.body = Buffer.concat(chunks);
+      next();
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      next(error);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  };
+}
+
+/** The X-Forwarded-Host Express trusts (trust proxy on and the peer a trusted proxy), else null. */
+export function trustedForwardedHost(req: Request): string | null {
+  const forwarded = req.get("x-forwarded-host");
+  if (!forwarded) return null;
+  const trust = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
+  if (!trust?.(req.socket.remoteAddress, 0)) return null;
+  return forwarded.split(",")[0]!.trim() || null;
+}
+
+/** Host and port the request was addressed to, the way req.hostname reads them (with the port). */
+export function requestHost(req: Request): string | undefined {
+  return trustedForwardedHost(req) ?? req.get("host");
+}
