@@ -11,7 +11,7 @@ import { PageLoadingScreen } from "~/components/loading-screen";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { useDeviceAttribute, useFullScreenHotkeys } from "~/components/shell-hooks";
 import { SkipLink } from "~/components/skip-link";
-import { NoScriptFlash, ShellToaster, useFlashToast } from "~/components/toaster";
+import { NoScriptFlash, ShellToaster, useFlashToast, type FlashToast } from "~/components/toaster";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { readConsent } from "~/lib/cookie-consent.server";
 import { directionOf, fallbackLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from "~/lib/i18n/config";
@@ -72,7 +72,7 @@ export function useRootData(): RootLoaderData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-function Document({ children, language, ssrTheme }: { children: React.ReactNode; language: Language; ssrTheme: boolean }) {
+function Document({ children, language, ssrTheme, flash }: { children: React.ReactNode; language: Language; ssrTheme: boolean; flash?: FlashToast | null }) {
   const nonce = useNonce();
   const [theme] = useTheme();
   // Pages that work as plain HTML (handle.hydrate === false) ship no JavaScript bundle.
@@ -106,7 +106,7 @@ function Document({ children, language, ssrTheme }: { children: React.ReactNode;
             <Scripts nonce={nonce} />
           </>
         ) : (
-          <StaticShell nonce={nonce} language={language} />
+          <StaticShell nonce={nonce} language={language} flash={flash} />
         )}
       </body>
     </html>
@@ -143,10 +143,10 @@ function App() {
   useFlashToast(data.toast, language);
 
   return (
-    <Document language={language} ssrTheme={Boolean(data.theme)}>
+    <Document language={language} ssrTheme={Boolean(data.theme)} flash={data.toast}>
       <TooltipProvider>
         <SkipLink />
-        <NoScriptFlash flash={data.toast} inline={!hydrate} />
+        {hydrate ? <NoScriptFlash flash={data.toast} /> : null}
         {/* A page whose strings are still on their way keeps the previous page (navigations are transitions). */}
         <Suspense fallback={null}>
           <Outlet />

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { MOBILE_BREAKPOINT } from "~/lib/sidebar-constants";
 import { SCROLL_TO_TOP_THRESHOLD } from "~/components/scroll-to-top";
 import { RESIZE_DEBOUNCE_MS } from "~/components/shell-hooks";
-import { TOAST_DURATION, TOAST_GAP, TOAST_LIMIT } from "~/components/toaster";
+import { FlashToastMessage, TOAST_DURATION, TOAST_GAP, TOAST_LIMIT, type FlashToast } from "~/components/toaster";
 import { LANGUAGE_STORAGE_KEY } from "~/lib/i18n/config";
 
 /**
@@ -56,7 +56,7 @@ if(e.altKey&&!e.ctrlKey&&!e.metaKey&&e.code==="KeyT"&&area){e.preventDefault();a
 })(${config});`;
 }
 
-export function StaticShell({ nonce, language }: { nonce: string; language: string }) {
+export function StaticShell({ nonce, language, flash }: { nonce: string; language: string; flash?: FlashToast | null }) {
   const { t } = useTranslation();
   return (
     <>
@@ -77,9 +77,12 @@ export function StaticShell({ nonce, language }: { nonce: string; language: stri
         aria-label={t("shell.toasts")}
         aria-live="polite"
         data-testid="toast-region"
-        className="pointer-events-none fixed bottom-4 end-4 z-50 flex flex-col items-end outline-none"
+        className="toast-stack pointer-events-none fixed bottom-4 end-4 z-50 flex flex-col items-end outline-none"
         style={{ gap: TOAST_GAP }}
-      />
+      >
+        {/* The flash of the last action ("Language changed", "Logged out successfully"): a toast, closing after 4 s. */}
+        {flash ? <FlashToastMessage flash={flash} /> : null}
+      </section>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script({ entered: t("shell.fullScreenEntered"), exited: t("shell.fullScreenExited") }, language) }} />
     </>
   );

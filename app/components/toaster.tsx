@@ -57,40 +57,58 @@ export function ShellToaster() {
   );
 }
 
-/** Shows the root loader's flash toast once (translated in the current language). */
+/**
+ * Shows the root loader's flash toast once (translated in the current language). After a
+ * language change made without a reload the new language's strings may still be on their
+ * way: the toast waits for them, so it speaks the new language (never a bare key).
+ */
 export function useFlashToast(flash: FlashToast | null | undefined, language: string) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   useEffect(() => {
     if (!flash) return;
-    const text = t(flash.message, { ...flash.params, lng: language });
-    const options = { id: flash.id };
-    if (flash.type === "success") showToast.success(text, options);
-    else if (flash.type === "error") showToast.error(text, options);
-    else showToast(text, options);
+    let cancelled = false;
+    const namespace = flash.message.includes(":") ? flash.message.slice(0, flash.message.indexOf(":")) : "common";
+    const show = () => {
+      if (cancelled) return;
+      const text = i18n.t(flash.message, { ...flash.params, lng: language });
+      const options = { id: flash.id };
+      if (flash.type === "success") showToast.success(text, options);
+      else if (flash.type === "error") showToast.error(text, options);
+      else showToast(text, options);
+    };
+    if (i18n.hasResourceBundle(language, namespace) || !i18n.services?.backendConnector) show();
+    else (i18n.services.backendConnector as { load: (languages: string[], namespaces: string[], done: () => void) => void }).load([language], [namespace], show);
+    return () => {
+      cancelled = true;
+    };
     // The id changes with every new flash; translating again must not show it twice.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [flash?.id]);
 }
 
-/** Without JavaScript the same flash message is an inline status message at the top of the page. */
-export function NoScriptFlash({ flash, inline = false }: { flash: FlashToast | null | undefined; inline?: boolean }) {
+/** A flash message as a toast drawn by the server (no React needed): it closes by itself after 4 s (CSS). */
+export function FlashToastMessage({ flash }: { flash: FlashToast }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" data-testid="flash-status" className={flash.type === "error" ? "static-toast static-toast-error toast-auto-close" : "static-toast toast-auto-close"}>
+      {t(flash.message, flash.params ?? {})}
+    </div>
+  );
+}
+
+/**
+ * With scripts turned off on a page that has a bundle, the same flash is a toast at the bottom end
+ * (bottom-left in Arabic), never a bar that moves the page. Pages without a bundle draw it in their
+ * own toast area (StaticShell).
+ */
+export function NoScriptFlash({ flash }: { flash: FlashToast | null | undefined }) {
   const { t } = useTranslation();
   if (!flash) return null;
-  // On pages that ship no JavaScript (inline) it always shows; elsewhere only when scripts are off.
-  const Wrapper = inline ? "div" : "noscript";
   return (
-    <Wrapper>
-      <div
-        role="status"
-        data-testid="flash-status"
-        className={
-          flash.type === "error"
-            ? "border-b border-destructive/40 bg-destructive/10 px-4 py-3 text-center text-sm font-medium text-destructive"
-            : "border-b border-border bg-secondary px-4 py-3 text-center text-sm font-medium text-secondary-foreground"
-        }
-      >
-        {t(flash.message, flash.params ?? {})}
-      </div>
-    </Wrapper>
+    <noscript>
+      <section aria-label={t("shell.toasts")} aria-live="polite" className="toast-stack pointer-events-none fixed bottom-4 end-4 z-50 flex flex-col items-end">
+        <FlashToastMessage flash={flash} />
+      </section>
+    </noscript>
   );
 }

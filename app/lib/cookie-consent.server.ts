@@ -39,9 +39,20 @@ export function readConsent(request: Request): ConsentState {
   const cookies = parse(request.headers.get("Cookie") ?? "");
   return {
     given: cookies[CONSENT_COOKIE] === "true",
-    hidden: cookies[CONSENT_HIDDEN_COOKIE] === "true",
+    ...hiddenFor(cookies[CONSENT_HIDDEN_COOKIE]),
     settings: parseConsentSettings(cookies[CONSENT_SETTINGS_COOKIE]),
   };
+}
+
+/**
+ * The hide cookie holds the time the banner comes back (ms since the epoch): the page can
+ * say how long it stays hidden, so it reappears on time even on pages without JavaScript.
+ */
+function hiddenFor(value: string | undefined): { hidden: boolean; hiddenMs: number } {
+  if (!value) return { hidden: false, hiddenMs: 0 };
+  const until = Number(value);
+  const remaining = Number.isFinite(until) ? Math.min(CONSENT_HIDE_MS, Math.max(0, until - Date.now())) : CONSENT_HIDE_MS;
+  return { hidden: remaining > 0, hiddenMs: remaining };
 }
 
 function isHttps(request: Request): boolean {
@@ -59,7 +70,7 @@ export function consentCookies(request: Request, settings: ConsentSettings): str
 
 /** "Hide for 30 seconds" without JavaScript: a cookie that expires after 30 s. */
 export function hideCookie(request: Request): string {
-  return serialize(CONSENT_HIDDEN_COOKIE, "true", {
+  return serialize(CONSENT_HIDDEN_COOKIE, String(Date.now() + CONSENT_HIDE_MS), {
     path: "/",
     maxAge: CONSENT_HIDE_MS / 1000,
     sameSite: "lax",

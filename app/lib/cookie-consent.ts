@@ -42,5 +42,7 @@ export type ConsentState = {
   given: boolean;
   /** "Hide for 30 seconds" is running (set without JavaScript through a 30-second cookie). */
   hidden: boolean;
+  /** How long it stays hidden from now (the banner comes back by itself after it, with or without JavaScript). */
+  hiddenMs: number;
   settings: ConsentSettings;
 };

@@ -1,3 +1,4 @@
+import { acceptCookies } from "./cookies";
 import { expect, test } from "./fixtures";
 
 /**
@@ -65,5 +66,60 @@ test.describe("pages without a bundle", () => {
     expect(again?.headers()["content-security-policy"]).not.toContain("nonce-");
     await expect(page.locator("html")).toHaveAttribute("data-device", "desktop");
     expect(violations).toEqual([]);
+  });
+
+  test("a language change is a toast at the bottom end (left in Arabic) that moves nothing and closes by itself", async ({ page, context }) => {
+    await acceptCookies(context);
+    await page.goto("/");
+    const headerTop = (await page.getByRole("banner").first().boundingBox())!.y;
+    await page.getByRole("button", { name: "العربية" }).first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    const toast = page.getByTestId("toast-region").getByRole("status").filter({ hasText: "تم تغيير اللغة إلى العربية" });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width / 2).toBeLessThan(viewport.width / 2);
+    expect(box.y).toBeGreaterThan(viewport.height / 2);
+    expect((await page.getByRole("banner").first().boundingBox())!.y).toBe(headerTop);
+    // Closes after 4 s without any script (CSS).
+    await expect(toast).toBeHidden({ timeout: 6_000 });
+  });
+
+  test("the cookie banner floats (no blank band at the end), toasts stay clear of its buttons, and hidden it comes back", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const banner = page.getByTestId("cookie-banner");
+    await expect(banner).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = page.getByRole("contentinfo");
+    const gap = await footer.evaluate((element) => document.documentElement.scrollHeight - (element.getBoundingClientRect().bottom + window.scrollY));
+    expect(gap).toBeLessThan(2);
+
+    await page.locator("body").click();
+    await page.keyboard.press("Alt+f");
+    const toast = page.getByTestId("toast-region").getByRole("status").first();
+    await expect(toast).toBeVisible();
+    const toastBox = (await toast.boundingBox())!;
+    for (const name of ["Accept All", "Reject All", "Hide for 30 seconds"]) {
+      const button = (await page.getByRole("button", { name }).boundingBox())!;
+      const overlaps = toastBox.x < button.x + button.width && button.x < toastBox.x + toastBox.width && toastBox.y < button.y + button.height && button.y < toastBox.y + toastBox.height;
+      expect(overlaps, name).toBe(false);
+    }
+
+    await page.getByRole("button", { name: "Hide for 30 seconds" }).click();
+    await expect(banner).toBeHidden();
+    // In the page, waiting its time out (CSS, no script needed): back within 30 s.
+    const delay = await page.getByTestId("cookie-consent").evaluate((element) => parseFloat(getComputedStyle(element).animationDelay));
+    expect(delay).toBeGreaterThan(20);
+    expect(delay).toBeLessThanOrEqual(30);
+  });
+
+  test("an unknown public path is a 404 inside the public layout, with a title", async ({ page }) => {
+    const response = await page.goto("/nope");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "This page is not found" })).toBeVisible();
+    await expect(page.getByRole("banner").first()).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    expect(await page.title()).toMatch(/^This page is not found · /);
   });
 });

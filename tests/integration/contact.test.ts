@@ -4,11 +4,15 @@ import { beforeAll, expect, it } from "vitest";
 import { clearPublicCache } from "~/features/content/content.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { ContactSchema } from "~/features/inbox/inbox.schema";
-import { createContactMessage, INBOX_PAGE_SIZE, listContactMessages, openContactMessage, setContactMessageArchived, submitContactMessage } from "~/features/inbox/inbox.server";
+import { createContactMessage, getContactMessage, listContactMessages, markContactMessageRead, setContactMessageArchived, submitContactMessage } from "~/features/inbox/inbox.server";
+import { isAppError } from "~/lib/app-error";
 import { toJson } from "~/lib/db/connection.server";
 import { sendLocalizedEmail } from "~/features/email/email.server";
 import { mailDir } from "~/lib/mail.server";
 import { describeEachDialect } from "../setup/database";
+
+const INBOX_PAGE_SIZE = 20;
+const page = (number: number) => ({ page: number, perPage: INBOX_PAGE_SIZE });
 
 function form(values: Record<string, string>): FormData {
   const data = new FormData();
@@ -93,23 +97,48 @@ describeEachDialect("contact messages", (db) => {
         .where("id", "=", ids[index]!)
         .execute();
     }
-    const first = await listContactMessages({ page: 1 });
+    const first = await listContactMessages(page(1));
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: INBOX_PAGE_SIZE + 3 });
-    expect(first.messages).toHaveLength(INBOX_PAGE_SIZE);
-    expect(first.messages[0]!.subject).toBe(`Subject ${INBOX_PAGE_SIZE + 2}`);
-    expect((await listContactMessages({ page: 2 })).messages.map((message) => message.subject)).toEqual(["Subject 2", "Subject 1", "Subject 0"]);
+    expect(first.items).toHaveLength(INBOX_PAGE_SIZE);
+    expect(first.items[0]!.subject).toBe(`Subject ${INBOX_PAGE_SIZE + 2}`);
+    expect((await listContactMessages(page(2))).items.map((message) => message.subject)).toEqual(["Subject 2", "Subject 1", "Subject 0"]);
 
-    const opened = await openContactMessage(ids[0]!);
-    expect(opened?.status).toBe("read");
-    expect(opened?.readAt).toBeTruthy();
-    expect(await openContactMessage("no-such-id")).toBeNull();
-    expect(await setContactMessageArchived(ids[1]!, true)).toBe(true);
-    expect(await setContactMessageArchived("no-such-id", true)).toBe(false);
+    // Reading changes nothing (a GET is safe); the page's POST marks it read.
+    expect((await getContactMessage(ids[0]!)).status).toBe("new");
+    expect((await getContactMessage(ids[0]!)).status).toBe("new");
+    await markContactMessageRead(ids[0]!);
+    const opened = await getContactMessage(ids[0]!);
+    expect(opened.status).toBe("read");
+    expect(opened.readAt).toBeTruthy();
+    const missing = await getContactMessage("no-such-id").catch((error: unknown) => error);
+    expect(isAppError(missing) && missing.status).toBe(404);
+    await setContactMessageArchived(ids[1]!, true);
+    const notArchived = await setContactMessageArchived("no-such-id", true).catch((error: unknown) => error);
+    expect(isAppError(notArchived) && notArchived.key).toBe("inbox:errors.notFound");
 
-    expect((await listContactMessages({ status: "read", page: 1 })).messages.map((message) => message.id)).toEqual([ids[0]]);
-    expect((await listContactMessages({ status: "archived", page: 1 })).messages.map((message) => message.id)).toEqual([ids[1]]);
-    expect((await listContactMessages({ status: "new", page: 1 })).total).toBe(INBOX_PAGE_SIZE + 1);
-    // Opening an archived message leaves it archived.
-    expect((await openContactMessage(ids[1]!))?.status).toBe("archived");
+    expect((await listContactMessages({ ...page(1), status: "read" })).items.map((message) => message.id)).toEqual([ids[0]]);
+    expect((await listContactMessages({ ...page(1), status: "archived" })).items.map((message) => message.id)).toEqual([ids[1]]);
+    expect((await listContactMessages({ ...page(1), status: "new" })).total).toBe(INBOX_PAGE_SIZE + 1);
+    // Marking an archived message read leaves it archived.
+    await markContactMessageRead(ids[1]!);
+    expect((await getContactMessage(ids[1]!)).status).toBe("archived");
+  });
+
+  it("e-mails the firm the sender's message with its line breaks (text as written, HTML with <br>, escaped)", async () => {
+    const subject = `Lines ${Date.now()}`;
+    await submitContactMessage(
+      { name: "Ann", email: "ann@example.com", subject, message: "First line\nSecond <line>\n\nThird" },
+      { language: "en", ip: null, userAgent: null, userId: null },
+    );
+    const mail = fs.readdirSync(mailDir()).map((file) => fs.readFileSync(`${mailDir()}/${file}`, "utf8")).find((text) => text.includes(subject))!;
+    const decoded = decodeMail(mail);
+    expect(decoded).toContain("First line\nSecond <line>\n\nThird");
+    expect(decoded).toContain("First line<br>Second &lt;line&gt;<br><br>Third");
   });
 });
+
+/** The text of a stored .eml with its quoted-printable soft breaks and escapes undone. */
+function decodeMail(raw: string): string {
+  const text = raw.replace(/\r\n/g, "\n").replace(/=\n/g, "");
+  return Buffer.from(text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+}

@@ -251,7 +251,21 @@ describeEachDialect("notifications API", (db) => {
       });
     });
 
-    it("e-mails a copy in the recipient's language when asked", async () => {
+    it("accepts a broadcast written in one language and shows that text in the others", async () => {
+      const staff = await makeUser(db, "admin");
+      const reader = await makeUser(db, "client", "ar");
+      const input = ComposeSchema.parse({ audience: "user", email: reader.email, titleFr: "Bureau fermé", bodyFr: "Fermé lundi." });
+      expect(await sendBroadcast(staff.id, input)).toMatchObject({ ok: true, recipients: 1 });
+      for (const language of ["ar", "en", "fr"]) {
+        const answer = await get(listRoute, `/api/notifications?limit=1&lng=${language}`, reader.token);
+        expect((answer.body!.notifications as Array<Record<string, unknown>>)[0], language).toMatchObject({ title: "Bureau fermé", body: "Fermé lundi." });
+      }
+      // Nothing written at all, or a title without its body, is still refused.
+      expect(ComposeSchema.safeParse({ audience: "everyone" }).success).toBe(false);
+      expect(ComposeSchema.safeParse({ audience: "everyone", titleAr: "عنوان" }).success).toBe(false);
+    });
+
+        it("e-mails a copy in the recipient's language when asked", async () => {
       const staff = await makeUser(db, "admin");
       const reader = await makeUser(db, "client", "en");
       const before = new Set(await fs.readdir(mailDir()).catch(() => []));
@@ -293,5 +307,26 @@ describeEachDialect("notifications API", (db) => {
       const noRole = ComposeSchema.safeParse({ ...compose({ audience: "everyone" }), audience: "role" });
       expect(noRole.error?.issues.map((issue) => `${issue.path.join(".")}:${issue.message}`)).toEqual(["role:notifications:errors.roleRequired"]);
     });
+  });
+});
+
+describeEachDialect("notifications written for their reader", (db) => {
+  it("renders a stored time (startsAt) in the reader's language and zone, named; old rows keep their text", async () => {
+    const reader = await makeUser(db, "client", "en");
+    await db().updateTable("users").set({ timeZone: "Asia/Dubai" }).where("id", "=", reader.id).execute();
+    const startsAt = "2026-11-26T15:00:00.000Z";
+    await notify({ userId: reader.id, type: "appointment.confirmed", titleKey: "appointments:notifications.confirmed.title", bodyKey: "appointments:notifications.confirmed.body", params: { reference: "A-1", service: "Notary Public", startsAt } });
+    const english = await get(listRoute, "/api/notifications?limit=1&lng=en", reader.token);
+    const body = (english.body!.notifications as Array<{ body: string }>)[0]!.body;
+    expect(body).toContain("Thursday, November 26, 2026 at 7:00 PM GMT+4");
+    const arabic = await get(listRoute, "/api/notifications?limit=1&lng=ar", reader.token);
+    const arabicBody = (arabic.body!.notifications as Array<{ body: string }>)[0]!.body;
+    expect(arabicBody).toContain("الخميس");
+    expect(arabicBody).not.toContain("Thursday");
+
+    // A row made before times were stored typed: its rendered text is still shown.
+    await notify({ userId: reader.id, type: "appointment.confirmed", titleKey: "appointments:notifications.confirmed.title", bodyKey: "appointments:notifications.confirmed.body", params: { reference: "A-2", service: "Notary Public", when: "Friday at noon" } });
+    const old = await get(listRoute, "/api/notifications?limit=1&lng=en", reader.token);
+    expect((old.body!.notifications as Array<{ body: string }>)[0]!.body).toContain("Friday at noon");
   });
 });

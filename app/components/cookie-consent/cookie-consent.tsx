@@ -13,7 +13,7 @@ const VIEWS: View[] = ["expanded", "minimized", "customize"];
 /** The visitor's consent, from the root loader. Analytics or marketing code must run only when `allows()` says so. */
 export function useCookieConsent() {
   const data = useRouteLoaderData("root") as { consent?: ConsentState } | undefined;
-  const consent = data?.consent ?? { given: false, hidden: false, settings: DEFAULT_CONSENT };
+  const consent = data?.consent ?? { given: false, hidden: false, hiddenMs: 0, settings: DEFAULT_CONSENT };
   return {
     given: consent.given,
     settings: consent.settings,
@@ -35,17 +35,25 @@ export function CookieConsent({ consent }: { consent: ConsentState }) {
   const requested = new URLSearchParams(location.search).get("cookies") as View | null;
   const [view, setView] = useState<View>(requested && VIEWS.includes(requested) ? requested : "auto");
   const [hiddenForNow, setHiddenForNow] = useState(false);
+  // After "hide for 30 seconds" with JavaScript: once the timer ran out the banner is back at once.
+  const [cameBack, setCameBack] = useState(false);
   const [settings, setSettings] = useState(consent.settings);
 
   useEffect(() => {
     if (!hiddenForNow) return;
-    const timer = window.setTimeout(() => setHiddenForNow(false), CONSENT_HIDE_MS);
+    const timer = window.setTimeout(() => {
+      setHiddenForNow(false);
+      setCameBack(true);
+    }, CONSENT_HIDE_MS);
     return () => window.clearTimeout(timer);
   }, [hiddenForNow]);
 
   const choosing = fetcher.state !== "idle" && fetcher.formData?.get("intent") !== "hide";
   if (consent.given || choosing) return null;
-  if (hiddenForNow || (consent.hidden && !requested)) return null;
+  if (hiddenForNow) return null;
+  // Hidden by the 30-second cookie (a page without JavaScript, or a page loaded meanwhile): the
+  // banner is in the page but invisible until the time is up, then a CSS animation shows it.
+  const reappearIn = consent.hidden && !requested && !cameBack ? consent.hiddenMs : 0;
 
   const back = location.pathname + location.search;
   const hrefFor = (next: View) => {
@@ -192,8 +200,8 @@ export function CookieConsent({ consent }: { consent: ConsentState }) {
     </div>
   );
 
-  // The open panel sticks to the bottom of the viewport but sits after the page's content in the
-  // flow (the section is the body's last child), so scrolling to the end uncovers every control.
+  // The open panel floats at the bottom of the viewport (out of the flow: no blank band at the
+  // page's end); the toasts move up above it while it is there (.cookie-open in theme.css).
   const panelClass =
     "pointer-events-auto mx-2 mb-2 max-h-[85vh] overflow-y-auto rounded-lg border bg-card p-4 text-card-foreground shadow-xl sm:ms-auto sm:me-4 sm:mb-4 sm:w-[28rem]";
 
@@ -202,7 +210,9 @@ export function CookieConsent({ consent }: { consent: ConsentState }) {
       aria-label={t("cookies.region")}
       data-testid="cookie-consent"
       data-view={view}
-      className={view === "minimized" ? undefined : "pointer-events-none sticky bottom-0 z-40"}
+      data-reappear={reappearIn > 0 ? "" : undefined}
+      className={cn(view === "minimized" ? undefined : "pointer-events-none fixed inset-x-0 bottom-0 z-40", reappearIn > 0 && "consent-reappear")}
+      style={reappearIn > 0 ? { animationDelay: `${reappearIn}ms` } : undefined}
     >
       {view === "auto" ? (
         <>

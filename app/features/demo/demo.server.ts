@@ -3,6 +3,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import { changeAppointmentStatus, createAppointment, getAppointment } from "~/features/appointments/appointments.server";
 import { findFreeSlots, getAvailabilitySettings, listClosedDays, seedFederalHolidays } from "~/features/availability/availability.server";
 import { federalHolidayClosures } from "~/features/availability/holidays";
+import { createContactMessage } from "~/features/inbox/inbox.server";
 import { createReport, getReport } from "~/features/reports/reports.server";
 import { getOrder } from "~/features/service-orders/service-orders.server";
 import { insertUser } from "~/features/users/users.server";
@@ -59,10 +60,24 @@ export async function seedDemoAccounts(db: DB, password: string): Promise<DemoSe
     if (account.role === "owner" || account.role === "admin") staff[account.role] = id;
     else seeded.push(await seedClientRecords(db, id, account.email === "client@demo.test" ? 0 : 1, byKey, staff.admin || staff.owner));
   }
+  if (seeded.length > 0) await seedDemoContactMessage();
   const staffActor = { id: staff.admin || staff.owner, role: "admin" };
   const problems = staffActor.id ? await demoConsistencyProblems(seeded, staffActor, holidaysAdded > 0 ? holidayYears : []) : [];
   if (problems.length > 0) logger.warn({ problems }, "demo data is not consistent");
   return { holidaysAdded, clients: seeded, problems };
+}
+
+/** One message in the inbox, as the contact form stores it (several lines, as people write them). */
+async function seedDemoContactMessage(): Promise<void> {
+  await createContactMessage(
+    {
+      name: "Dana Whitfield",
+      email: "dana.whitfield@example.com",
+      subject: "Apostille for a diploma",
+      message: "Hello,\n\nI need an apostille for my university diploma before the end of the month.\nCan I bring the original on Tuesday?\n\nThank you,\nDana",
+    },
+    { language: "en", ip: null, userAgent: null, userId: null },
+  );
 }
 
 type DemoReport = { serviceKey: string; title: string; body: string };

@@ -44,7 +44,7 @@ export function renderEmail(content: EmailContent, language: Language, firmName:
 <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;border:1px solid #dbe2ec"><tr><td style="padding:28px;text-align:${align}" dir="${dir}">
 <p style="margin:0 0 20px;font-weight:600;color:#123163">${escapeHtml(firmName)}</p>
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(content.heading)}</h1>
-${content.paragraphs.map((paragraph) => `<p style="margin:0 0 14px;line-height:1.55">${escapeHtml(paragraph)}</p>`).join("\n")}
+${content.paragraphs.map((paragraph) => `<p style="margin:0 0 14px;line-height:1.55">${escapeHtml(paragraph).replace(/\r?\n/g, "<br>")}</p>`).join("\n")}
 ${content.action ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#123163;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 14px;font-size:13px;color:#475569;word-break:break-all">${escapeHtml(content.action.url)}</p>` : ""}
 ${content.note ? `<p style="margin:16px 0 0;font-size:13px;color:#475569">${escapeHtml(content.note)}</p>` : ""}
 </td></tr></table></body></html>`;

@@ -38,3 +38,6 @@ export const ContactSchema = z
   });
 
 export type ContactInput = z.output<typeof ContactSchema>;
+
+/** The buttons of a message's page: mark read (posted when the message is opened), archive, bring back. */
+export const InboxActionSchema = z.object({ intent: z.enum(["markRead", "archive", "unarchive"]) });

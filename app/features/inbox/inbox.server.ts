@@ -4,6 +4,9 @@ import { db } from "~/lib/db/db.server";
 import { renderEmail } from "~/features/email/email.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { newId, nowIso } from "~/lib/ids.server";
+import { notFound } from "~/lib/app-error";
+import { offsetOf, toPage, type Page, type PageRequest } from "~/lib/pagination";
+import { countCapped } from "~/lib/pagination.server";
 import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import type { ContactInput } from "./inbox.schema";
@@ -66,47 +69,49 @@ export async function submitContactMessage(input: ContactInput, context: Contact
   return id;
 }
 
-export const INBOX_PAGE_SIZE = 20;
-
 /** One page of contact messages, newest first, optionally of one status. */
-export async function listContactMessages(options: { status?: InboxStatus; page: number }) {
-  const page = Math.max(1, Math.floor(options.page));
-  let query = db().selectFrom("contactMessages");
-  if (options.status) query = query.where("status", "=", options.status);
-  const [rows, total] = await Promise.all([
-    query
+export async function listContactMessages(query: PageRequest & { status?: InboxStatus }): Promise<Page<ContactMessageListItem>> {
+  const paging = { page: query.page, perPage: query.perPage };
+  let base = db().selectFrom("contactMessages");
+  if (query.status) base = base.where("status", "=", query.status);
+  const [items, total] = await Promise.all([
+    base
       .select(["id", "name", "email", "subject", "status", "locale", "createdAt"])
       .orderBy("createdAt", "desc")
       .orderBy("id")
-      .limit(INBOX_PAGE_SIZE)
-      .offset((page - 1) * INBOX_PAGE_SIZE)
+      .limit(paging.perPage)
+      .offset(offsetOf(paging))
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    countCapped(base.select("id")),
   ]);
-  const count = Number(total.count);
-  return { messages: rows, page, pageCount: Math.max(1, Math.ceil(count / INBOX_PAGE_SIZE)), total: count };
+  return toPage(items, total, paging);
 }
 
-/** A message for reading; opening a new one marks it read. Null when there is no such message. */
-export async function openContactMessage(id: string) {
+export type ContactMessageListItem = { id: string; name: string; email: string; subject: string; status: string; locale: string; createdAt: string };
+
+const notFoundMessage = () => notFound("inbox:errors.notFound");
+
+/** A message for reading. Reading changes nothing: opening it marks it read by a POST (markContactMessageRead). */
+export async function getContactMessage(id: string) {
   const message = await db().selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!message) return null;
-  if (message.status === "new") {
-    const readAt = nowIso();
-    await db().updateTable("contactMessages").set({ status: "read", readAt }).where("id", "=", id).where("status", "=", "new").execute();
-    return { ...message, status: "read", readAt };
-  }
+  if (!message) throw notFoundMessage();
   return message;
 }
 
-/** Archives a message (or brings it back to the read list). False when there is no such message. */
-export async function setContactMessageArchived(id: string, archived: boolean): Promise<boolean> {
+/** Marks a new message read (the page posts it when the message is opened); a message already read stays as it is. */
+export async function markContactMessageRead(id: string): Promise<void> {
+  await getContactMessage(id);
+  await db().updateTable("contactMessages").set({ status: "read", readAt: nowIso() }).where("id", "=", id).where("status", "=", "new").execute();
+}
+
+/** Archives a message (or brings it back to the read list). */
+export async function setContactMessageArchived(id: string, archived: boolean): Promise<void> {
   const result = await db()
     .updateTable("contactMessages")
     .set({ status: archived ? "archived" : "read" })
     .where("id", "=", id)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) === 0) throw notFoundMessage();
 }
 
 /** Contact messages nobody has opened yet (the dashboard's figures). */

@@ -3,9 +3,10 @@ import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-r
 import { BellOff, Check, CircleDot, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
+import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { formatNotificationTime } from "./format";
 import type { NotificationCenterData } from "./notification-center.server";
 import { FILTERS, type Filter } from "./notifications.schema";
 import { useLiveUnreadCount, useNotificationArrivals } from "./use-live-notifications";
@@ -35,7 +36,8 @@ function listHref({ pathname, search }: { pathname: string; search: string }, ch
  * is a plain form, so it all works without JavaScript.
  */
 export function NotificationCenter({ data, heading, description }: { data: NotificationCenterData; heading: string; description: string }) {
-  const { t, i18n } = useTranslation("notifications");
+  const { t } = useTranslation("notifications");
+  const format = useFormatter();
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -52,20 +54,18 @@ export function NotificationCenter({ data, heading, description }: { data: Notif
 
   return (
     <section data-testid="notification-center" aria-labelledby="notifications-heading" className="flex flex-col gap-5">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 id="notifications-heading" className="text-2xl font-semibold tracking-tight">
-            {heading}
-          </h1>
-          <p className="text-sm text-muted-foreground">{description}</p>
-        </div>
-        <p className="rounded-full border px-3 py-1 text-sm">
-          {t("unreadCountLabel")}{" "}
-          <span data-testid="unread-count" className="font-semibold tabular-nums">
-            {unread}
-          </span>
-        </p>
-      </header>
+      <PageHeader
+        title={<span id="notifications-heading">{heading}</span>}
+        description={description}
+        actions={
+          <p className="rounded-full border px-3 py-1 text-sm">
+            {t("unreadCountLabel")}{" "}
+            <span data-testid="unread-count" className="font-semibold tabular-nums">
+              {unread}
+            </span>
+          </p>
+        }
+      />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label={t("filters.label")}>
@@ -151,7 +151,7 @@ export function NotificationCenter({ data, heading, description }: { data: Notif
                     {t(notification.read ? "status.read" : "status.unread")}
                   </span>
                   <time dateTime={notification.createdAt} className="text-xs text-muted-foreground">
-                    {formatNotificationTime(notification.createdAt, i18n.language)}
+                    {format.dateTime(notification.createdAt)}
                   </time>
                 </p>
                 <h2 className={cn("mt-1 text-base", notification.read ? "font-medium" : "font-semibold")}>

@@ -5,7 +5,7 @@ import { LoadingPlaceholder } from "~/components/ui/skeleton";
 import toast from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { formatNotificationTime } from "./format";
+import { useFormatter } from "~/lib/format";
 import type { NotificationView } from "./notifications.schema";
 import { adjustUnread, resetUnread, useNotificationArrivals } from "./use-live-notifications";
 
@@ -15,7 +15,8 @@ type State = { status: "loading" } | { status: "failed" } | { status: "ready"; n
 
 /** The latest few notifications, in the bell's pop-over (JavaScript only; the bell is a link otherwise). */
 export function NotificationPanel({ href, onNavigate }: { href: string; onNavigate: () => void }) {
-  const { t, i18n } = useTranslation("notifications");
+  const { t } = useTranslation("notifications");
+  const format = useFormatter();
   const [state, setState] = useState<State>({ status: "loading" });
 
   const load = useCallback(async () => {
@@ -102,7 +103,7 @@ export function NotificationPanel({ href, onNavigate }: { href: string; onNaviga
                   </p>
                   {notification.body ? <p className="line-clamp-2 text-muted-foreground">{notification.body}</p> : null}
                   <p className="text-xs text-muted-foreground">
-                    <time dateTime={notification.createdAt}>{formatNotificationTime(notification.createdAt, i18n.language)}</time>
+                    <time dateTime={notification.createdAt}>{format.dateTime(notification.createdAt)}</time>
                   </p>
                 </div>
                 {!notification.read ? (

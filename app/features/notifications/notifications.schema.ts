@@ -42,16 +42,9 @@ export type Audience = (typeof AUDIENCES)[number];
 export const AUDIENCE_ROLES = ["client", "admin", "owner", "staff"] as const;
 export type AudienceRole = (typeof AUDIENCE_ROLES)[number];
 
-const title = z
-  .string({ required_error: "notifications:errors.titleRequired" })
-  .trim()
-  .min(1, "notifications:errors.titleRequired")
-  .max(150, "notifications:errors.titleTooLong");
-const body = z
-  .string({ required_error: "notifications:errors.bodyRequired" })
-  .trim()
-  .min(1, "notifications:errors.bodyRequired")
-  .max(2000, "notifications:errors.bodyTooLong");
+// Each language is optional: a broadcast written in one language only is shown in it to every reader.
+const title = z.string().trim().max(150, "notifications:errors.titleTooLong").optional();
+const body = z.string().trim().max(2000, "notifications:errors.bodyTooLong").optional();
 
 /** The staff composer: one user (by e-mail), a role or everyone; title and body in three languages. */
 export const ComposeSchema = z
@@ -77,6 +70,20 @@ export const ComposeSchema = z
       .transform((value) => value === "on" || value === "true" || value === true),
   })
   .superRefine((value, ctx) => {
+    // At least one language with both a title and a body; a language begun must be finished.
+    const pairs = [
+      ["titleEn", "bodyEn"],
+      ["titleAr", "bodyAr"],
+      ["titleFr", "bodyFr"],
+    ] as const;
+    for (const [titleField, bodyField] of pairs) {
+      if (value[titleField] && !value[bodyField]) ctx.addIssue({ code: "custom", path: [bodyField], message: "notifications:errors.bodyRequired" });
+      if (value[bodyField] && !value[titleField]) ctx.addIssue({ code: "custom", path: [titleField], message: "notifications:errors.titleRequired" });
+    }
+    if (!pairs.some(([titleField, bodyField]) => value[titleField] && value[bodyField])) {
+      ctx.addIssue({ code: "custom", path: ["titleEn"], message: "notifications:errors.titleRequired" });
+      ctx.addIssue({ code: "custom", path: ["bodyEn"], message: "notifications:errors.bodyRequired" });
+    }
     if (value.audience === "user" && !value.email) {
       ctx.addIssue({ code: "custom", path: ["email"], message: "notifications:errors.emailInvalid" });
     }

@@ -8,6 +8,8 @@ import { resources } from "~/lib/i18n/resources.server";
 import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { emitToUser } from "~/lib/realtime.server";
+import { createFormatter, type Formatter } from "~/lib/format";
+import { viewerTimeZone } from "~/features/availability/availability.server";
 import type { AudienceRole, ComposeInput, ListQuery, NotificationEventPayload, NotificationView, BroadcastView } from "./notifications.schema";
 
 export type { BroadcastView, NotificationEventPayload, NotificationView };
@@ -182,6 +184,7 @@ export async function listNotifications(
   userId: string,
   query: ListQuery,
   language: Language,
+  timeZone?: string,
 ): Promise<{ notifications: NotificationView[]; total: number; page: number; limit: number }> {
   let base = db().selectFrom("notifications").where("userId", "=", userId);
   if (query.read !== undefined) base = base.where("read", "=", query.read);
@@ -195,8 +198,9 @@ export async function listNotifications(
       .offset((query.page - 1) * query.limit)
       .execute(),
   ]);
-  const t = await translator(language);
-  return { notifications: rows.map((row) => toView(row, t)), total: Number(count), page: query.page, limit: query.limit };
+  const [t, zone] = await Promise.all([translator(language), timeZone ?? readerTimeZone(userId)]);
+  const format = createFormatter(language, zone);
+  return { notifications: rows.map((row) => toView(row, t, format)), total: Number(count), page: query.page, limit: query.limit };
 }
 
 /** Marks one of the user's notifications read; null when it is not theirs (or does not exist). */
@@ -209,7 +213,7 @@ export async function markNotificationRead(userId: string, id: string, language:
     .where("read", "=", false)
     .execute();
   const row = await db().selectFrom("notifications").select([...VIEW_COLUMNS]).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
-  return row ? toView(row, await translator(language)) : null;
+  return row ? toView(row, await translator(language), createFormatter(language, await readerTimeZone(userId))) : null;
 }
 
 /** Marks all of the user's unread notifications read; answers how many changed. */
@@ -247,8 +251,26 @@ type ViewRow = {
   createdAt: string;
 };
 
-function toView(row: ViewRow, t: TFunction): NotificationView {
-  const params = row.params ?? {};
+/** The reader's zone: their profile's, else the office's. */
+async function readerTimeZone(userId: string): Promise<string> {
+  const user = await db().selectFrom("users").select("timeZone").where("id", "=", userId).executeTakeFirst();
+  return viewerTimeZone(user ?? null);
+}
+
+/**
+ * The parameters as the reader reads them: typed values stored with the notification
+ * (`startsAt`, an ISO time) are written in the reader's language and zone (`when`), so a
+ * notification never keeps the language or zone of the moment it was made. Old rows that
+ * only have rendered text (`when` without `startsAt`) keep showing it.
+ */
+export function readerParams(params: Record<string, string | number>, format: Formatter): Record<string, string | number> {
+  const rendered = { ...params };
+  if (typeof params.startsAt === "string" && !Number.isNaN(Date.parse(params.startsAt))) rendered.when = format.longDateTime(params.startsAt);
+  return rendered;
+}
+
+function toView(row: ViewRow, t: TFunction, format: Formatter): NotificationView {
+  const params = readerParams(row.params ?? {}, format);
   return {
     _id: row.id,
     id: row.id,
@@ -305,10 +327,17 @@ export type BroadcastResult =
  * renderer shows the reader's language with no join.
  */
 export async function sendBroadcast(staffUserId: string, input: ComposeInput): Promise<BroadcastResult> {
+  const written = {
+    en: { title: input.titleEn ?? "", body: input.bodyEn ?? "" },
+    ar: { title: input.titleAr ?? "", body: input.bodyAr ?? "" },
+    fr: { title: input.titleFr ?? "", body: input.bodyFr ?? "" },
+  };
+  // A language left empty shows the text of one that was written (English first).
+  const source = [written.en, written.ar, written.fr].find((text) => text.title && text.body) ?? written.en;
   const i18n = {
-    en: { title: input.titleEn, body: input.bodyEn },
-    ar: { title: input.titleAr, body: input.bodyAr },
-    fr: { title: input.titleFr, body: input.bodyFr },
+    en: written.en.title ? written.en : source,
+    ar: written.ar.title ? written.ar : source,
+    fr: written.fr.title ? written.fr : source,
   };
   // camelCase names: the database layer camel-cases JSON keys read from PostgreSQL.
   const params: Record<string, string> = {};

@@ -1,14 +1,13 @@
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { useTranslation } from "react-i18next";
-import { formatNotificationTime } from "./format";
-import { intlLocale } from "~/lib/i18n/config";
+import { useFormatter } from "~/lib/format";
 import type { BroadcastView } from "./notifications.schema";
 
 /** What staff sent: newest first, with how many people each one reached, paginated on the server. */
 export function SentBroadcasts({ broadcasts, page, pages }: { broadcasts: BroadcastView[]; page: number; pages: number }) {
-  const { t, i18n } = useTranslation("notifications");
-  const count = new Intl.NumberFormat(intlLocale(i18n.language));
+  const { t } = useTranslation("notifications");
+  const format = useFormatter();
 
   function audienceLabel(broadcast: BroadcastView): string {
     if (broadcast.audience === "everyone") return t("sent.audienceEveryone");
@@ -31,11 +30,11 @@ export function SentBroadcasts({ broadcasts, page, pages }: { broadcasts: Broadc
           {
             header: t("sent.date"),
             className: "whitespace-nowrap",
-            cell: (broadcast) => <time dateTime={broadcast.createdAt}>{formatNotificationTime(broadcast.createdAt, i18n.language)}</time>,
+            cell: (broadcast) => <time dateTime={broadcast.createdAt}>{format.dateTime(broadcast.createdAt)}</time>,
           },
           { header: t("sent.subject"), className: "font-medium", cell: (broadcast) => broadcast.title },
           { header: t("sent.audience"), className: "break-all", cell: audienceLabel },
-          { header: t("sent.recipients"), align: "end", cell: (broadcast) => count.format(broadcast.recipientCount) },
+          { header: t("sent.recipients"), align: "end", cell: (broadcast) => format.number(broadcast.recipientCount) },
           { header: t("sent.sentBy"), cell: (broadcast) => broadcast.sentBy ?? t("sent.unknownSender") },
         ]}
       />

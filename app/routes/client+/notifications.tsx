@@ -1,16 +1,18 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NotificationCenter } from "~/features/notifications/notification-center";
 import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/notification-center.server";
 import { requireUser } from "~/features/auth/guards.server";
-import { getFixedT } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const t = await getFixedT(request, "notifications");
-  return json({ ...(await loadNotificationCenter(request, user)), metaTitle: t("meta.title") });
+  const t = await getFixedT(await getLanguage(request), "notifications");
+  return json({ ...(await loadNotificationCenter(request, user)), title: t("meta.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -22,12 +24,14 @@ export default function ClientNotificationsPage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("notifications");
   return (
-    <div className="mx-auto w-full max-w-3xl p-4 sm:p-6">
+    <div className="mx-auto w-full max-w-3xl">
       <NotificationCenter data={data} heading={t("title")} description={t("description")} />
     </div>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.metaTitle ?? "Notifications" }];
+export const handle = { i18n: ["notifications"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,70 +1,107 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Archive, ArrowLeft, Inbox as InboxIcon, Reply } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useFetcher, useLoaderData } from "@remix-run/react";
+import { Archive, Inbox as InboxIcon, MailOpen, Reply } from "lucide-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { openContactMessage, setContactMessageArchived } from "~/features/inbox/inbox.server";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import { invariantResponse } from "~/lib/http.server";
-import { intlLocale } from "~/lib/i18n/config";
+import { InboxActionSchema } from "~/features/inbox/inbox.schema";
+import { getContactMessage, markContactMessageRead, setContactMessageArchived } from "~/features/inbox/inbox.server";
+import { useFormatter } from "~/lib/format";
+import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { isLanguage } from "~/lib/i18n/config";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-
-const ArchiveSchema = z.object({ intent: z.enum(["archive", "unarchive"]) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireBackOffice(request, "inbox");
-  const message = await openContactMessage(params.id ?? "");
-  invariantResponse(message, "Message not found");
-  return json({ message });
+  // Reading changes nothing (a GET is safe): the page posts "markRead" when a new message is opened.
+  const message = await loadOrNotFound(getContactMessage(params.id!));
+  // The reply's subject is in the sender's language ("Re: …", "رد: …").
+  const senderT = await getFixedT(isLanguage(message.locale) ? message.locale : await getLanguage(request), "inbox");
+  const replySubject = senderT("replySubject", { subject: message.subject, interpolation: { escapeValue: false } });
+  return json({ message, replySubject, title: message.subject });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireBackOffice(request, "inbox");
-  const parsed = ArchiveSchema.safeParse(Object.fromEntries(await request.formData()));
-  invariantResponse(parsed.success, "Bad request", { status: 400 });
-  const archived = parsed.data.intent === "archive";
-  const found = await setContactMessageArchived(params.id ?? "", archived);
-  invariantResponse(found, "Message not found");
+  const submission = parseWithZod(await request.formData(), { schema: InboxActionSchema });
+  if (submission.status !== "success") {
+    return redirectWithToast(`/dashboard/inbox/${params.id}`, { type: "error", message: "inbox:errors.badRequest" });
+  }
+  const { intent } = submission.value;
+  try {
+    if (intent === "markRead") {
+      await markContactMessageRead(params.id!);
+      return json({ read: true });
+    }
+    await setContactMessageArchived(params.id!, intent === "archive");
+  } catch (error) {
+    return refusal(request, error);
+  }
+  const archived = intent === "archive";
   return redirectWithToast(archived ? "/dashboard/inbox" : `/dashboard/inbox/${params.id}`, {
     type: "success",
-    message: archived ? "public:inbox.archived" : "public:inbox.unarchived",
+    message: archived ? "inbox:archived" : "inbox:unarchived",
   });
 }
 
+/** Opening a new message marks it read, by a POST (without JavaScript, by its "Mark as read" button). */
+function useMarkReadOnOpen(id: string, isNew: boolean) {
+  const fetcher = useFetcher<typeof action>();
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (isNew) submit({ intent: "markRead" }, { method: "post" });
+  }, [id, isNew, submit]);
+  return fetcher;
+}
+
 export default function InboxMessage() {
-  const { message } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("public");
-  const received = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "full", timeStyle: "short" }).format(new Date(message.createdAt));
+  const { message, replySubject } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("inbox");
+  const format = useFormatter();
   const archived = message.status === "archived";
+  useMarkReadOnOpen(message.id, message.status === "new");
   return (
-    <article className="flex max-w-3xl flex-col gap-4 p-4">
-      <Link to="/dashboard/inbox" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
-        {t("inbox.back")}
-      </Link>
-      <h1 className="text-2xl font-semibold">{message.subject}</h1>
+    <article className="max-w-3xl space-y-6">
+      <PageHeader back={{ to: "/dashboard/inbox", label: t("back") }} title={message.subject} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">{t("inbox.columns.from")}</dt>
+        <dt className="text-muted-foreground">{t("columns.from")}</dt>
         <dd>
           {message.name} &lt;{message.email}&gt;
         </dd>
-        <dt className="text-muted-foreground">{t("inbox.columns.received")}</dt>
-        <dd>{received}</dd>
-        <dt className="text-muted-foreground">{t("inbox.columns.status")}</dt>
-        <dd>{t(`inbox.statuses.${message.status}`)}</dd>
+        <dt className="text-muted-foreground">{t("columns.received")}</dt>
+        <dd>
+          <time dateTime={message.createdAt}>{format.longDateTime(message.createdAt)}</time>
+        </dd>
+        <dt className="text-muted-foreground">{t("columns.status")}</dt>
+        <dd data-testid="message-status">{t(`statuses.${message.status}`)}</dd>
       </dl>
       <p className="whitespace-pre-wrap rounded-lg border bg-card p-4 leading-relaxed">{message.message}</p>
       <div className="flex flex-wrap gap-3">
-        <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className={buttonVariants()}>
+        <a href={`mailto:${message.email}?subject=${encodeURIComponent(replySubject)}`} className={buttonVariants()}>
           <Reply aria-hidden />
-          {t("inbox.reply")}
+          {t("reply")}
         </a>
+        {message.status === "new" ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="markRead" />
+            <Button type="submit" variant="outline">
+              <MailOpen aria-hidden />
+              {t("markRead")}
+            </Button>
+          </Form>
+        ) : null}
         <Form method="post">
           <input type="hidden" name="intent" value={archived ? "unarchive" : "archive"} />
           <Button type="submit" variant="outline">
             {archived ? <InboxIcon aria-hidden /> : <Archive aria-hidden />}
-            {archived ? t("inbox.unarchive") : t("inbox.archive")}
+            {archived ? t("unarchive") : t("archive")}
           </Button>
         </Form>
       </div>
@@ -72,4 +109,8 @@ export default function InboxMessage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.message.subject ?? "" }];
+export const handle = { i18n: ["inbox"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
+
+export const ErrorBoundary = GeneralErrorBoundary;

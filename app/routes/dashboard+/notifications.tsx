@@ -1,6 +1,6 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BroadcastComposer } from "~/features/notifications/broadcast-composer";
@@ -10,6 +10,8 @@ import { BroadcastPageSchema, ComposeSchema } from "~/features/notifications/not
 import { listBroadcasts, sendBroadcast } from "~/features/notifications/notifications.server";
 import { SentBroadcasts } from "~/features/notifications/sent-broadcasts";
 import { requireAdmin } from "~/features/auth/guards.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -29,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     center,
     sent: { broadcasts: sent.broadcasts, page: sent.page, pages: Math.max(1, Math.ceil(sent.total / SENT_PAGE_SIZE)) },
-    metaTitle: t("meta.title"),
+    title: t("meta.title"),
   });
 }
 
@@ -59,7 +61,7 @@ export default function DashboardNotificationsPage() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation("notifications");
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-10 p-4 sm:p-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-10">
       <NotificationCenter data={center} heading={t("staffTitle")} description={t("staffDescription")} />
       <BroadcastComposer lastResult={lastResult} />
       <SentBroadcasts broadcasts={sent.broadcasts} page={sent.page} pages={sent.pages} />
@@ -67,6 +69,8 @@ export default function DashboardNotificationsPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.metaTitle ?? "Notifications" }];
+export const handle = { i18n: ["notifications"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,7 +1,10 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { titleMeta } from "~/lib/meta";
 
-/** Any path no other route answers: the not-found page with status 404. */
+/**
+ * Any path no other route answers: the not-found page with status 404, inside the public
+ * layout (navbar and footer, like /services/nope), titled "This page is not found · …".
+ */
 export function loader() {
   throw new Response("Not Found", { status: 404 });
 }
@@ -16,10 +19,4 @@ export default function NotFoundRoute() {
 
 export const meta = titleMeta;
 
-export function ErrorBoundary() {
-  return (
-    <main id="main" tabIndex={-1} className="outline-none">
-      <GeneralErrorBoundary />
-    </main>
-  );
-}
+export const ErrorBoundary = GeneralErrorBoundary;
