@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_jobs";
+import * as m0003 from "./0003_list_indexes";
 
 /**
  * Migrations as an imported object (not FileMigrationProvider) so that the
@@ -9,4 +10,5 @@ import * as m0002 from "./0002_jobs";
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_jobs": m0002,
+  "0003_list_indexes": m0003,
 };

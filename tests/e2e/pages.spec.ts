@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { randomUUID } from "node:crypto";
 import { acceptCookies } from "./cookies";
 import { DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
 
@@ -28,21 +27,7 @@ const clientId = () => firstId("select id from users where email = ?", DEMO.clie
 const orderOf = () => firstId("select id from service_orders where client_id = ? order by created_at", clientId());
 const appointmentOf = () => firstId("select id from appointments where client_id = ? order by starts_at", clientId());
 const reportOf = () => firstId("select id from reports where client_id = ? order by created_at", clientId());
-/** A contact message for the inbox pages: the demo data has none until a visitor writes. */
-function messageOf(): string {
-  const db = openTestDatabase();
-  try {
-    const row = db.prepare("select id from contact_messages order by created_at desc").get() as { id: string } | undefined;
-    if (row) return row.id;
-    const id = randomUUID();
-    db.prepare("insert into contact_messages (id, name, email, subject, message, locale) values (?, ?, ?, ?, ?, 'en')").run(
-      id, "Page Visitor", "visitor@example.com", "A question", "Line one\nLine two",
-    );
-    return id;
-  } finally {
-    db.close();
-  }
-}
+const messageOf = () => firstId("select id from contact_messages order by created_at desc");
 
 export const PAGES: PageCase[] = [
   { path: "/client", as: "client" },

@@ -1,4 +1,5 @@
-import { sql } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
+import type { Database } from "~/lib/db/schema";
 import { AppError, conflict, forbidden, isUniqueViolation } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
@@ -235,18 +236,20 @@ function usersIn(scope: Scope) {
     .$if(scope === "clients", (query) => query.where("role", "not in", [...BACK_OFFICE_ROLES]));
 }
 
+/** "Name or e-mail contains the text" (case-insensitive; the text's wildcards are literal). */
+function nameOrEmailContains(q: string) {
+  const pattern = containsPattern(q);
+  return (eb: ExpressionBuilder<Database, "users">) =>
+    eb.or([eb(eb.fn("lower", ["fullName"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["email"]), "like", sql<string>`${pattern} escape '\\'`)]);
+}
+
 const userNotFound = () => new AppError(404, "users:errors.notFound");
 
 /** The one staff/client listing: a page of accounts, newest first, searched by name or e-mail. */
 export async function listUsers(scope: Scope, query: PageRequest & { q?: string }): Promise<Page<ManagedUser>> {
   let base = usersIn(scope);
-  const term = (query.q ?? "").trim().toLowerCase();
-  if (term) {
-    const like = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    base = base.where((eb) =>
-      eb.or([eb(sql`lower(email)`, "like", sql`${like} escape '\\'`), eb(sql`lower(full_name)`, "like", sql`${like} escape '\\'`)]),
-    );
-  }
+  const term = (query.q ?? "").trim();
+  if (term) base = base.where(nameOrEmailContains(term));
   const [counted, rows] = await Promise.all([
     // Counting stops past COUNT_CAP: the list then says "10,000+".
     db()
@@ -375,13 +378,19 @@ export async function findClientById(id: string): Promise<Recipient | null> {
 /** Active clients found by name or e-mail, at most 50. */
 export async function searchActiveClients(q: string | undefined): Promise<ClientSummary[]> {
   let query = db().selectFrom("users").select(["id", "fullName", "email"]).where("role", "not in", [...BACK_OFFICE_ROLES]).where("disabledAt", "is", null);
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) =>
-      eb.or([eb(eb.fn("lower", ["fullName"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["email"]), "like", sql<string>`${pattern} escape '\\'`)]),
-    );
-  }
+  if (q) query = query.where(nameOrEmailContains(q));
   return query.orderBy("fullName").limit(50).execute();
+}
+
+/**
+ * Ids of the people whose name or e-mail contains the text, for other areas' searches
+ * ("match users first, then their records": issue 19). The users table stays small next to
+ * orders or notifications, so a contains-search over it is cheap; the cap bounds the
+ * `in (...)` list the caller builds.
+ */
+export async function findUserIdsMatching(q: string, limit = 500): Promise<string[]> {
+  const rows = await db().selectFrom("users").select("id").where(nameOrEmailContains(q)).limit(limit).execute();
+  return rows.map((row) => row.id);
 }
 
 /** Anyone by id, to write to them in their language. */
