@@ -1,6 +1,6 @@
-import { sql, type SelectQueryBuilder } from "kysely";
+import { sql, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import { db } from "./db/db.server";
-import { COUNT_CAP, decodeCursor, encodeCursor, offsetOf, toPage, type Page, type PageRequest } from "./pagination";
+import { COUNT_CAP, KEYSET_FROM_PAGE, decodeCursor, encodeCursor, offsetOf, toPage, type Page, type PageRequest } from "./pagination";
 
 /**
  * Lists at a firm's real volume (issue 19): one query shape for every list.
@@ -13,9 +13,10 @@ import { COUNT_CAP, decodeCursor, encodeCursor, offsetOf, toPage, type Page, typ
  *   the skipped rows.
  * - Counts on the filtered base table only, and stop at COUNT_CAP ("10,000+").
  */
-export const KEYSET_FROM_PAGE = 50;
+export { KEYSET_FROM_PAGE };
 
-export type SortKey<Row> = { ref: string; value: (row: Row) => string | number | null };
+/** A sort key: a column (`"o.createdAt"`) or an expression, and how to read its value from a row for the cursor. */
+export type SortKey<Row> = { ref: string | RawBuilder<unknown>; value: (row: Row) => string | number | null };
 
 type AnyQuery<Row> = SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -33,30 +34,39 @@ export async function countCapped(query: SelectQueryBuilder<any, any, any>): Pro
  * One page of `query` (filtered and selected, not ordered), ordered by `keys` in
  * `direction` (the last key must be unique, e.g. the id). `request.after` / `before`
  * are cursors from an earlier page; `count` counts the filtered rows (see countCapped).
+ * `base` is the same filter on the list's own table without its joins: a page reached
+ * by number first finds where it starts there (an index walk), so the joins run for the
+ * page's rows only, never for the rows it skips.
  */
 export async function keysetPage<Row>(
   query: AnyQuery<Row>,
   request: PageRequest,
-  options: { keys: Array<SortKey<Row>>; direction: "asc" | "desc"; count: () => Promise<number> },
+  options: { keys: Array<SortKey<Row>>; direction: "asc" | "desc"; count: () => Promise<number>; base?: SelectQueryBuilder<any, any, any> }, // eslint-disable-line @typescript-eslint/no-explicit-any
 ): Promise<Page<Row>> {
   const { keys, direction } = options;
   const after = decodeCursor(request.after, keys.length);
   const before = after ? null : decodeCursor(request.before, keys.length);
-  const refs = keys.map((key) => sql.ref(key.ref));
+  const refs = keys.map((key) => (typeof key.ref === "string" ? sql.ref(key.ref) : key.ref));
   const tuple = sql.join(refs);
   const forward = direction === "asc" ? ">" : "<";
   const backward = direction === "asc" ? "<" : ">";
   const flip = direction === "asc" ? "desc" : "asc";
+  const tupleValues = (values: ReadonlyArray<unknown>) => sql.join(values.map((value) => sql`${value}`));
 
   let ordered = query;
   const cursor = after ?? before;
   if (cursor) {
-    const values = sql.join(cursor.map((value) => sql`${value}`));
-    ordered = ordered.where(sql<boolean>`(${tuple}) ${sql.raw(after ? forward : backward)} (${values})`);
+    ordered = ordered.where(sql<boolean>`(${tuple}) ${sql.raw(after ? forward : backward)} (${tupleValues(cursor)})`);
+  } else if (offsetOf(request) > 0 && options.base) {
+    let seek = options.base.clearSelect().select(refs.map((ref, index) => sql`${ref}`.as(`k${index}`)));
+    for (const ref of refs) seek = seek.orderBy(ref, direction);
+    const start = (await seek.offset(offsetOf(request)).limit(1).executeTakeFirst()) as Record<string, unknown> | undefined;
+    if (!start) return toPage([], await options.count(), request, { prev: null });
+    ordered = ordered.where(sql<boolean>`(${tuple}) ${sql.raw(forward)}= (${tupleValues(refs.map((_, index) => start[`k${index}`]))})`);
   }
   for (const ref of refs) ordered = ordered.orderBy(ref, before ? flip : direction);
   ordered = ordered.limit(request.perPage + 1);
-  if (!cursor) ordered = ordered.offset(offsetOf(request));
+  if (!cursor && !options.base) ordered = ordered.offset(offsetOf(request));
 
   const [rows, total] = await Promise.all([ordered.execute(), options.count()]);
   const more = rows.length > request.perPage;
@@ -72,11 +82,6 @@ export async function keysetPage<Row>(
     next: hasNext && last ? encodeCursor(keysOf(last)) : null,
     prev: hasPrev && first ? encodeCursor(keysOf(first)) : null,
   });
-}
-
-/** Whether a page should be reached by cursor rather than by number. */
-export function isDeepPage(page: number): boolean {
-  return page > KEYSET_FROM_PAGE;
 }
 
 /** SQL LIKE pattern for a contains-search, with the wildcards of the search text escaped. */

@@ -12,6 +12,8 @@ export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 /** Counts stop here: beyond it a list says "10,000+" instead of counting every row. */
 export const COUNT_CAP = 10_000;
+/** Past this page, lists page by cursor (app/lib/pagination.server.ts keysetPage). */
+export const KEYSET_FROM_PAGE = 50;
 
 export type Page<T> = {
   items: T[];
@@ -108,6 +110,11 @@ export function toPage<T>(
     nextCursor: cursors.next ?? null,
     prevCursor: cursors.prev ?? null,
   };
+}
+
+/** What a page's links need (the `Pagination` component's props), without its rows. */
+export function pageLinks(page: Omit<Page<unknown>, "items">): Omit<Page<unknown>, "items" | "perPage"> {
+  return { page: page.page, pageCount: page.pageCount, total: page.total, totalCapped: page.totalCapped, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 /** A page in the API's JSON: the list under its own name, then the page fields. */

@@ -7,7 +7,7 @@ import { seedPublicContent } from "~/features/content/seed.server";
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from "~/features/service-orders/status";
 import { mailDir } from "~/lib/mail.server";
 import { describeEachDialect } from "../setup/database";
-import { makeCast, type Cast } from "../support/factories";
+import { makeCast, makeUser, type Cast } from "../support/factories";
 
 async function expectRefusal(promise: Promise<unknown>, status: number, key?: string): Promise<void> {
   const error = await promise.then(
@@ -137,6 +137,48 @@ describeEachDialect("service orders: state machine", (db) => {
     expect(byStatus.items.every((item) => item.status === "cancelled")).toBe(true);
     const byName = await listOrders(cast.admin, { q: "100%_" }, "en");
     expect(byName.total).toBe(0);
+  });
+
+  it("searches by exact reference, by the client's name or e-mail, and by the assignee's name (users first)", async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const client = await makeUser(db(), { fullName: `Khalil Haddad ${tag}`, email: `k.haddad.${tag}@example.com` });
+    const other = await makeUser(db(), { fullName: `Someone Else ${tag}` });
+    const assignee = await makeUser(db(), { role: "admin", fullName: `Rania Assignee ${tag}` });
+    const first = await createOrder(client, { service: "notary", details: "Notarise a lease agreement please." }, [], "en");
+    const second = await createOrder(client, { service: "notary", details: "Notarise a second agreement please." }, [], "en");
+    const unrelated = await createOrder(other, { service: "notary", details: "Notarise something else please." }, [], "en");
+    await db().updateTable("serviceOrders").set({ assigneeId: assignee.id }).where("id", "=", unrelated.id).execute();
+    const references = async (q: string) => (await listOrders(cast.admin, { q }, "en")).items.map((item) => item.reference).sort();
+
+    expect(await references(first.reference)).toEqual([first.reference]);
+    expect(await references(` ${first.reference.toLowerCase()} `)).toEqual([first.reference]);
+    expect(await references(`khalil haddad ${tag}`)).toEqual([first.reference, second.reference].sort());
+    expect(await references(`K.HADDAD.${tag}@`)).toEqual([first.reference, second.reference].sort());
+    expect(await references(`rania assignee ${tag}`)).toEqual([unrelated.reference]);
+    expect(await references(`nobody ${tag}`)).toEqual([]);
+    // A client searching by someone else's name finds none of that person's orders.
+    expect((await listOrders(other, { q: `khalil haddad ${tag}` }, "en")).items).toEqual([]);
+  });
+
+  it("walks every order once by cursor, in a stable order, while new orders arrive", async () => {
+    const client = await makeUser(db());
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) made.push((await createOrder(client, { service: "notary", details: `Order number ${i} to walk through.` }, [], "en")).id);
+    // Equal creation times: the id decides, the same on both dialects.
+    await db().updateTable("serviceOrders").set({ createdAt: "2026-01-02T03:04:05.000Z" }).where("id", "in", made).execute();
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let step = 0; step < 10; step++) {
+      const page = await listOrders(cast.admin, { q: client.email, perPage: 3, after }, "en");
+      seen.push(...page.items.map((item) => item.id));
+      if (step === 0) await createOrder(client, { service: "notary", details: "Arrives while someone pages." }, [], "en");
+      if (!page.nextCursor) break;
+      after = page.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => made.includes(id)).sort()).toEqual([...made].sort());
+    const ordered = [...made].sort().reverse();
+    expect(seen.filter((id) => made.includes(id))).toEqual(ordered);
   });
 
   it("marks overdue orders: due date past, or open without a due date for more than 14 days", () => {

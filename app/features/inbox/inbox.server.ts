@@ -5,8 +5,8 @@ import { renderEmail } from "~/features/email/email.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { newId, nowIso } from "~/lib/ids.server";
 import { notFound } from "~/lib/app-error";
-import { offsetOf, toPage, type Page, type PageRequest } from "~/lib/pagination";
-import { countCapped } from "~/lib/pagination.server";
+import { type Page, type PageRequest } from "~/lib/pagination";
+import { countCapped, keysetPage } from "~/lib/pagination.server";
 import { logger } from "~/lib/logger.server";
 import { sendMail } from "~/lib/mail.server";
 import type { ContactInput } from "./inbox.schema";
@@ -71,20 +71,16 @@ export async function submitContactMessage(input: ContactInput, context: Contact
 
 /** One page of contact messages, newest first, optionally of one status. */
 export async function listContactMessages(query: PageRequest & { status?: InboxStatus }): Promise<Page<ContactMessageListItem>> {
-  const paging = { page: query.page, perPage: query.perPage };
   let base = db().selectFrom("contactMessages");
   if (query.status) base = base.where("status", "=", query.status);
-  const [items, total] = await Promise.all([
-    base
-      .select(["id", "name", "email", "subject", "status", "locale", "createdAt"])
-      .orderBy("createdAt", "desc")
-      .orderBy("id")
-      .limit(paging.perPage)
-      .offset(offsetOf(paging))
-      .execute(),
-    countCapped(base.select("id")),
-  ]);
-  return toPage(items, total, paging);
+  return keysetPage(base.select(["id", "name", "email", "subject", "status", "locale", "createdAt"]), query, {
+    keys: [
+      { ref: "createdAt", value: (row) => row.createdAt },
+      { ref: "id", value: (row) => row.id },
+    ],
+    direction: "desc",
+    count: () => countCapped(base),
+  });
 }
 
 export type ContactMessageListItem = { id: string; name: string; email: string; subject: string; status: string; locale: string; createdAt: string };

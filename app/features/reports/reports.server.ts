@@ -5,10 +5,11 @@ import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
-import { DEFAULT_PER_PAGE, offsetOf, toPage, type Page } from "~/lib/pagination";
+import { DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
+import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/features/notifications/notify.server";
-import { findClientById, searchActiveClients, type ClientSummary } from "~/features/users/users.server";
+import { findClientById, findUserIdsMatching, searchActiveClients, type ClientSummary } from "~/features/users/users.server";
 import { isOrderOfClient, orderReferenceSql } from "~/features/service-orders/service-orders.server";
 import type { FeedbackInput, ReportListQuery, ReportPatchInput } from "./reports.schema";
 import { renderMarkdown } from "./markdown.server";
@@ -71,23 +72,26 @@ function selectListColumns(query: ReturnType<typeof baseQuery>) {
 
 /** Reports a caller may see, newest first, one page at a time (`parseReportListQuery`). */
 export async function listReports(actor: Actor, filters: Partial<ReportListQuery>): Promise<Page<ReportListItem>> {
-  const paging = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE };
-  let base = baseQuery();
+  const request = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE, after: filters.after, before: filters.before };
+  let base = db().selectFrom("reports as r");
   if (!isStaff(actor)) base = base.where("r.clientId", "=", actor.id);
   if (filters.unread) base = base.where("r.readAt", "is", null);
-  if (filters.q && isStaff(actor)) {
-    const pattern = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb(eb.fn("lower", ["r.title"]), "like", sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn("lower", ["c.fullName"]), "like", sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn("lower", ["c.email"]), "like", sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
+  const q = filters.q?.trim();
+  if (q && isStaff(actor)) {
+    // The title on the reports table itself; names and e-mails through the users first (issue 19).
+    const people = await findUserIdsMatching(q);
+    const pattern = containsPattern(q);
+    base = base.where((eb) => eb.or([eb(eb.fn("lower", ["r.title"]), "like", sql<string>`${pattern} escape '\\'`), ...(people.length > 0 ? [eb("r.clientId", "in", people)] : [])]));
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const items = await selectListColumns(base).orderBy("r.createdAt", "desc").orderBy("r.id").limit(paging.perPage).offset(offsetOf(paging)).execute();
-  return toPage(items, Number(total), paging);
+  return keysetPage(selectListColumns(base.innerJoin("users as c", "c.id", "r.clientId")), request, {
+    keys: [
+      { ref: "r.createdAt", value: (row) => row.createdAt },
+      { ref: "r.id", value: (row) => row.id },
+    ],
+    direction: "desc",
+    count: () => countCapped(base),
+    base,
+  });
 }
 
 async function findVisibleReport(actor: Actor, id: string) {

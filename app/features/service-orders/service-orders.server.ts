@@ -7,12 +7,13 @@ import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
-import { offsetOf, toPage, DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
+import { toPage, DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
+import { countCapped, keysetPage, type SortKey } from "~/lib/pagination.server";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/features/notifications/notify.server";
 import { getService, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
-import { findClientById, findRecipient, isStaffMember, listActiveStaff } from "~/features/users/users.server";
-import { MAX_PRICE_CENTS, type OrderListQuery, type OrderPatchInput } from "./service-orders.schema";
+import { findClientById, findRecipient, findUserIdsMatching, isStaffMember, listActiveStaff } from "~/features/users/users.server";
+import { MAX_PRICE_CENTS, type OrderListQuery, type OrderPatchInput, type OrderSort } from "./service-orders.schema";
 import {
   canMoveOrder,
   CLIENT_CANCELLABLE_ORDER_STATUSES,
@@ -114,46 +115,55 @@ function withOverdue<T extends { status: string; dueDate: string | null; created
   return { ...row, status: row.status as OrderStatus, overdue: isOverdue(row) };
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
+/** How each sort walks the list: indexed keys ending with the id (db/migrations/0003_list_indexes.ts). */
+const ORDER_SORT_KEYS: Record<OrderSort, { keys: Array<SortKey<OrderListRow>>; direction: "asc" | "desc" }> = {
+  newest: { keys: [{ ref: "o.createdAt", value: (row) => row.createdAt }, { ref: "o.id", value: (row) => row.id }], direction: "desc" },
+  oldest: { keys: [{ ref: "o.createdAt", value: (row) => row.createdAt }, { ref: "o.id", value: (row) => row.id }], direction: "asc" },
+  updated: { keys: [{ ref: "o.updatedAt", value: (row) => row.updatedAt }, { ref: "o.id", value: (row) => row.id }], direction: "desc" },
+  // Orders without a due date last, the same on both dialects.
+  due: {
+    keys: [
+      { ref: sql`coalesce(${sql.ref("o.dueDate")}, '9999-12-31')`, value: (row) => row.dueDate ?? "9999-12-31" },
+      { ref: "o.id", value: (row) => row.id },
+    ],
+    direction: "asc",
+  },
+};
 
-/** Orders a caller may see, filtered, sorted and one page at a time (`parseOrderListQuery`). */
+type OrderListRow = Omit<OrderListItem, "overdue" | "status"> & { status: string };
+
+/** A whole order reference as typed ("so-7k2m-9qxd" too): matched exactly on its unique index. */
+const REFERENCE_PATTERN = /^SO-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
+
+/**
+ * Orders a caller may see, filtered, sorted and one page at a time (`parseOrderListQuery`).
+ * At volume (issue 19): filters and the count apply to the orders table alone; a search is
+ * an exact reference, or the orders of the people whose name or e-mail matches (users
+ * first, a small table); pages are keyset pages past the first ones, so page 2,000 costs
+ * what page 2 does.
+ */
 export async function listOrders(actor: Actor, filters: Partial<OrderListQuery>, language: string): Promise<Page<OrderListItem>> {
-  const paging = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE };
-  let base = listQuery();
+  const request = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE, after: filters.after, before: filters.before };
+  let base = db().selectFrom("serviceOrders as o");
   if (!isStaff(actor)) base = base.where("o.clientId", "=", actor.id);
   if (filters.status) base = base.where("o.status", "=", filters.status);
   if (filters.assignee && isStaff(actor)) {
     base = filters.assignee === "none" ? base.where("o.assigneeId", "is", null) : base.where("o.assigneeId", "=", filters.assignee);
   }
-  if (filters.q) {
-    const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
-    base = base.where((eb) =>
-      eb.or([
-        eb(eb.fn("lower", ["o.reference"]), "like", sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn("lower", ["c.fullName"]), "like", sql<string>`${pattern} escape '\\'`),
-        eb(eb.fn("lower", ["c.email"]), "like", sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
+  const q = filters.q?.trim();
+  if (q) {
+    const reference = q.toUpperCase();
+    if (REFERENCE_PATTERN.test(reference)) {
+      base = base.where("o.reference", "=", reference);
+    } else {
+      const people = await findUserIdsMatching(q);
+      if (people.length === 0) return toPage([], 0, request);
+      base = base.where((eb) => eb.or([eb("o.clientId", "in", people), ...(isStaff(actor) ? [eb("o.assigneeId", "in", people)] : [])]));
+    }
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  let rows = selectListColumns(base, language);
-  switch (filters.sort ?? "newest") {
-    case "oldest":
-      rows = rows.orderBy("o.createdAt", "asc");
-      break;
-    case "updated":
-      rows = rows.orderBy("o.updatedAt", "desc");
-      break;
-    case "due":
-      rows = rows.orderBy(sql`case when ${sql.ref("o.dueDate")} is null then 1 else 0 end`).orderBy("o.dueDate", "asc");
-      break;
-    default:
-      rows = rows.orderBy("o.createdAt", "desc");
-  }
-  const items = await rows.orderBy("o.id").limit(paging.perPage).offset(offsetOf(paging)).execute();
-  return toPage(items.map(withOverdue), Number(total), paging);
+  const rows = selectListColumns(base.innerJoin("users as c", "c.id", "o.clientId").leftJoin("users as a", "a.id", "o.assigneeId"), language);
+  const page = await keysetPage(rows, request, { ...ORDER_SORT_KEYS[filters.sort ?? "newest"], count: () => countCapped(base), base });
+  return { ...page, items: page.items.map(withOverdue) };
 }
 
 async function findVisibleOrder(actor: Actor, id: string) {

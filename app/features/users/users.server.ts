@@ -7,8 +7,8 @@ import { db } from "~/lib/db/db.server";
 import { ADMIN_ROLES, BACK_OFFICE_ROLES, DEFAULT_CLIENT_FEATURES, FEATURES } from "~/lib/features";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
-import { COUNT_CAP, offsetOf, toPage, type Page, type PageRequest } from "~/lib/pagination";
-import { containsPattern } from "~/lib/pagination.server";
+import { type Page, type PageRequest } from "~/lib/pagination";
+import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
 import { deleteFilesFor } from "~/lib/storage.server";
 import { deleteUserSessions } from "~/lib/session.server";
 
@@ -250,15 +250,16 @@ export async function listUsers(scope: Scope, query: PageRequest & { q?: string 
   let base = usersIn(scope);
   const term = (query.q ?? "").trim();
   if (term) base = base.where(nameOrEmailContains(term));
-  const [counted, rows] = await Promise.all([
+  const page = await keysetPage(base.select(MANAGED_COLUMNS), query, {
+    keys: [
+      { ref: "createdAt", value: (row) => row.createdAt },
+      { ref: "id", value: (row) => row.id },
+    ],
+    direction: "desc",
     // Counting stops past COUNT_CAP: the list then says "10,000+".
-    db()
-      .selectFrom(base.select("id").limit(COUNT_CAP + 1).as("matching"))
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow(),
-    base.select(MANAGED_COLUMNS).orderBy("createdAt", "desc").orderBy("id").limit(query.perPage).offset(offsetOf(query)).execute(),
-  ]);
-  return toPage(rows.map(toManaged), Number(counted.count), query);
+    count: () => countCapped(base),
+  });
+  return { ...page, items: page.items.map(toManaged) };
 }
 
 export async function getManagedUser(scope: Scope, id: string): Promise<ManagedUser> {

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
+import { pageLinks } from "~/lib/pagination";
 import { parseClientListQuery } from "~/features/appointments/appointments.schema";
 import { listAppointments } from "~/features/appointments/appointments.server";
 import { StatusBadge } from "~/features/appointments/ui";
@@ -74,7 +75,7 @@ export default function ClientAppointments() {
           ))}
         </ul>
       )}
-      <Pagination page={appointments.page} pageCount={appointments.pageCount} />
+      <Pagination {...pageLinks(appointments)} />
     </div>
   );
 }

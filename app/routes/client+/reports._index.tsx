@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
+import { pageLinks } from "~/lib/pagination";
 import { requireFeature } from "~/features/auth/guards.server";
 import { parseReportListQuery } from "~/features/reports/reports.schema";
 import { listReports } from "~/features/reports/reports.server";
@@ -61,7 +62,7 @@ export default function ClientReports() {
           ))}
         </ul>
       )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
+      <Pagination {...pageLinks(page)} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
+import { pageLinks } from "~/lib/pagination";
 import { requireFeature } from "~/features/auth/guards.server";
 import { parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { listOrders } from "~/features/service-orders/service-orders.server";
@@ -78,7 +79,7 @@ export default function ClientServiceOrders() {
           ))}
         </ul>
       )}
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
+      <Pagination {...pageLinks(page)} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
+import { pageLinks } from "~/lib/pagination";
 import { parseAppointmentListQuery } from "~/features/appointments/appointments.schema";
 import { listAppointments } from "~/features/appointments/appointments.server";
 import { APPOINTMENT_STATUSES } from "~/features/appointments/status";
@@ -92,7 +93,7 @@ export default function DashboardAppointments() {
           { header: t("fields.reference"), className: "font-mono text-xs", cell: (appointment) => appointment.reference },
         ]}
       />
-      <Pagination page={appointments.page} pageCount={appointments.pageCount} />
+      <Pagination {...pageLinks(appointments)} />
     </div>
   );
 }

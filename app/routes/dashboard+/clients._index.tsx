@@ -1,4 +1,5 @@
 import { Pagination } from "~/components/ui/pagination";
+import { pageLinks } from "~/lib/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -90,7 +91,7 @@ export default function ClientsPage() {
         ]}
       />
 
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
+      <Pagination {...pageLinks(page)} />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { parseListQuery } from "~/lib/pagination";
+import { pageLinks, parseListQuery } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -88,7 +88,7 @@ export default function Inbox() {
           },
         ]}
       />
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
+      <Pagination {...pageLinks(page)} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
+import { pageLinks } from "~/lib/pagination";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { Rating } from "~/features/reports/report-parts";
 import { parseReportListQuery } from "~/features/reports/reports.schema";
@@ -78,7 +79,7 @@ export default function DashboardReports() {
           },
         ]}
       />
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
+      <Pagination {...pageLinks(page)} />
     </div>
   );
 }

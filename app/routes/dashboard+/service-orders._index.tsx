@@ -9,6 +9,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
+import { pageLinks } from "~/lib/pagination";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { ORDER_SORTS, parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { listAssignees, listOrders } from "~/features/service-orders/service-orders.server";
@@ -111,7 +112,7 @@ export default function DashboardServiceOrders() {
           { header: t("admin.created"), cell: (order) => format.date(order.createdAt) },
         ]}
       />
-      <Pagination page={page.page} pageCount={page.pageCount} total={page.total} />
+      <Pagination {...pageLinks(page)} />
     </div>
   );
 }
