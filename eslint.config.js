@@ -18,11 +18,6 @@ const RESPONSE_BUILDERS = {
   ],
 };
 
-/** Rule modules that still build responses; each area's move onto the foundation removes its line. */
-const RESPONSE_BUILDERS_PENDING = [
-  "app/features/notifications/notification-center.server.ts",
-];
-
 export default tseslint.config(
   { ignores: ["build/", "public/build/", "dist/", "node_modules/", "test-results/", "playwright-report/", "bench-results/", "data/"] },
   js.configs.recommended,
@@ -58,7 +53,7 @@ export default tseslint.config(
   },
   {
     files: ["app/features/**/*.server.ts"],
-    ignores: ["app/features/**/http.server.ts", "app/features/**/*.http.server.ts", "app/features/auth/guards.server.ts", ...RESPONSE_BUILDERS_PENDING],
+    ignores: ["app/features/**/http.server.ts", "app/features/**/*.http.server.ts", "app/features/auth/guards.server.ts"],
     rules: {
       "no-restricted-imports": ["error", RESPONSE_BUILDERS],
       "no-restricted-syntax": [

@@ -4,4 +4,4 @@
  * puts its `defineJob(...)` / `scheduleDaily(...)` calls in its own `jobs.server.ts`
  * and adds the import here.
  */
-export {};
+import "~/features/notifications/jobs.server";

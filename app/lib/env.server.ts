@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanString,
   DEMO_PASSWORD: z.string().min(10).default("Demo-Passw0rd!"),
   TRUST_PROXY: z.string().optional(),
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   FILE_ENCRYPTION_KEY: z
     .string()
@@ -57,6 +58,8 @@ export type Env = {
   mailFrom: string;
   appUrl: string;
   seedDemo: boolean;
+  /** Read notifications older than this many days are purged daily (unread ones stay). */
+  notificationRetentionDays: number;
   demoPassword: string;
   trustProxy: boolean | number | string;
   logLevel: string;
@@ -120,6 +123,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailFrom: raw.MAIL_FROM || `no-reply@${new URL(appUrl).hostname}`,
     appUrl,
     seedDemo: raw.SEED_DEMO,
+    notificationRetentionDays: raw.NOTIFICATION_RETENTION_DAYS,
     demoPassword: raw.DEMO_PASSWORD,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     logLevel: raw.LOG_LEVEL,

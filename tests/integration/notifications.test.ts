@@ -4,6 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   countUnread,
+  deleteNotification,
   listBroadcasts,
   notify,
   notifyRole,
@@ -197,7 +198,8 @@ describeEachDialect("notifications API", (db) => {
       .transaction()
       .execute((trx) => notify({ userId: bob.id, type: "test", titleKey: "notifications:title" }, { db: trx }));
     expect(await db().selectFrom("notifications").select("userId").where("id", "=", id).executeTakeFirst()).toEqual({ userId: bob.id });
-    await db().deleteFrom("notifications").where("id", "=", id).execute();
+    await deleteNotification(bob.id, id);
+    expect(await countUnread(bob.id)).toBe(2);
   });
 
   it("answers 405 to a wrong method", async () => {

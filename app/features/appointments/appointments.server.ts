@@ -369,8 +369,8 @@ export async function deleteAppointment(actor: Actor, id: string): Promise<void>
 /**
  * A notification row and an e-mail in the client's language, the time in the client's
  * zone (their profile's, else the office's) with the zone named; failures are logged,
- * never fatal. The notification keeps `startsAt` too, so it can be written again in
- * another language or zone.
+ * never fatal. The notification keeps only `serviceId` and `startsAt`, so each reader
+ * reads the service's title and the time in their own language and zone.
  */
 async function tellClient(appointment: AppointmentView, kind: ClientMessageKind, note: string | null): Promise<void> {
   try {
@@ -383,7 +383,8 @@ async function tellClient(appointment: AppointmentView, kind: ClientMessageKind,
       type: `appointment.${kind}`,
       titleKey: `appointments:notifications.${kind}.title`,
       bodyKey: `appointments:notifications.${kind}.body`,
-      params: { reference: localized.reference, service: localized.serviceTitle, when, startsAt: localized.startsAt },
+      // Language-neutral values only: the reader's language writes the service's title and the time.
+      params: { reference: localized.reference, serviceId: localized.serviceId, serviceKey: localized.serviceKey, startsAt: localized.startsAt },
       link: `/client/appointments/${localized.id}`,
     });
     await sendAppointmentMessage({ appointment: localized, kind, note, when, to: client.email, language: client.locale });

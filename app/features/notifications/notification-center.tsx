@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import type { NotificationCenterData } from "./notification-center.server";
+import type { NotificationCenterData } from "./http.server";
 import { FILTERS, type Filter } from "./notifications.schema";
 import { useLiveUnreadCount, useNotificationArrivals } from "./use-live-notifications";
 

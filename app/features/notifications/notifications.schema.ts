@@ -4,15 +4,22 @@ import { z } from "zod";
 export const NOTIFICATION_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** GET /api/notifications?page&limit&read (spec §7). */
-export const ListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATION_PAGE_SIZE),
-  read: z
-    .enum(["true", "false"])
-    .optional()
-    .transform((value) => (value === undefined ? undefined : value === "true")),
-});
+/**
+ * GET /api/notifications?page&limit&read (spec §7), and `after`/`before` cursors from an
+ * earlier answer's nextCursor/prevCursor. Out-of-range values are refused (400), not guessed.
+ */
+export const ListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(NOTIFICATION_PAGE_SIZE),
+    read: z
+      .enum(["true", "false"])
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === "true")),
+    after: z.string().max(400).optional(),
+    before: z.string().max(400).optional(),
+  })
+  .transform(({ limit, ...rest }) => ({ ...rest, perPage: limit }));
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
 /** The filter of the full pages: ?filter=all|unread|read&page=N. */
@@ -26,6 +33,8 @@ export function readFlagOf(filter: Filter): boolean | undefined {
 export const PageQuerySchema = z.object({
   filter: z.enum(FILTERS).catch("all"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  after: z.string().max(400).optional().catch(undefined),
+  before: z.string().max(400).optional().catch(undefined),
 });
 
 /** The buttons of the full pages, one form per action (all work without JavaScript). */
@@ -95,8 +104,13 @@ export type ComposeInput = z.infer<typeof ComposeSchema>;
 
 export const BroadcastPageSchema = z.object({ sentPage: z.coerce.number().int().min(1).max(100_000).catch(1) });
 
-/** What the socket pushes (`notification:new`): keys and parameters, translated by the browser. */
+/**
+ * What the socket pushes (`notification:new`): the notification written on the server in
+ * the recipient's language and zone (`title`, `body`), with its keys and parameters.
+ */
 export type NotificationEventPayload = {
+  title: string;
+  body: string | null;
   _id: string;
   id: string;
   type: string;
@@ -111,8 +125,6 @@ export type NotificationEventPayload = {
 
 /** One notification as the API and the pages show it: translated, with its keys. */
 export type NotificationView = NotificationEventPayload & {
-  title: string;
-  body: string | null;
   readAt: string | null;
 };
 

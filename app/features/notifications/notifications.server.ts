@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { sql } from "kysely";
 import { db } from "~/lib/db/db.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
@@ -10,7 +11,11 @@ import { logger } from "~/lib/logger.server";
 import { emitToUser } from "~/lib/realtime.server";
 import { createFormatter, type Formatter } from "~/lib/format";
 import { viewerTimeZone } from "~/features/availability/availability.server";
-import type { AudienceRole, ComposeInput, ListQuery, NotificationEventPayload, NotificationView, BroadcastView } from "./notifications.schema";
+import { serviceTitles } from "~/features/services/services.server";
+import { env } from "~/lib/env.server";
+import type { PageRequest, Page } from "~/lib/pagination";
+import { countCapped, keysetPage } from "~/lib/pagination.server";
+import type { AudienceRole, ComposeInput, NotificationEventPayload, NotificationView, BroadcastView } from "./notifications.schema";
 
 export type { BroadcastView, NotificationEventPayload, NotificationView };
 
@@ -93,27 +98,85 @@ async function deliver(recipients: Array<{ id: string }>, content: Content, exec
     params: content.params ?? {},
     link: content.link ?? null,
     broadcastId: content.broadcastId ?? null,
+    read: false,
+    readAt: null,
     createdAt,
   }));
-  await executor
-    .insertInto("notifications")
-    .values(rows.map((row) => ({ ...row, params: toJson(row.params) })))
-    .execute();
-  for (const row of rows) {
-    const payload: NotificationEventPayload = {
-      _id: row.id,
-      id: row.id,
-      type: row.type,
-      titleKey: row.titleKey,
-      bodyKey: row.bodyKey,
-      params: row.params,
-      link: row.link,
-      read: false,
-      createdAt: row.createdAt,
-    };
-    emitToUser(row.userId, NOTIFICATION_EVENT, payload);
-  }
+  await inTransaction(executor, async (trx) => {
+    await lockCounters(trx, rows.map((row) => row.userId));
+    await trx
+      .insertInto("notifications")
+      .values(rows.map(({ read: _read, readAt: _readAt, ...row }) => ({ ...row, params: toJson(row.params) })))
+      .execute();
+    for (const row of rows) await addUnread(trx, row.userId, 1);
+  });
+  // In a caller's transaction the live event is not awaited: writing it for its reader reads
+  // the database outside that transaction, which (SQLite) can only proceed once it ends.
+  const emitting = emitLive(rows);
+  if (executor.isTransaction) void emitting;
+  else await emitting;
   return rows.map((row) => row.id);
+}
+
+/**
+ * Pushes each new row to its recipient's private room, already written in the recipient's
+ * language (their saved one) and zone, so the toast reads like the list. A failure is only logged.
+ */
+async function emitLive(rows: Array<ViewRow & { userId: string }>): Promise<void> {
+  try {
+    const users = await db()
+      .selectFrom("users")
+      .select(["id", "locale", "timeZone"])
+      .where("id", "in", [...new Set(rows.map((row) => row.userId))])
+      .execute();
+    const byLanguage = new Map<string, Array<ViewRow & { userId: string }>>();
+    for (const row of rows) {
+      const user = users.find((candidate) => candidate.id === row.userId);
+      const language = user && isLanguage(user.locale) ? user.locale : fallbackLanguage;
+      const zone = await viewerTimeZone(user ?? null);
+      const group = `${language} ${zone}`;
+      byLanguage.set(group, [...(byLanguage.get(group) ?? []), row]);
+    }
+    for (const [group, members] of byLanguage) {
+      const [language, zone] = group.split(" ") as [Language, string];
+      const views = await renderRows(members, language, zone);
+      views.forEach((view, index) => {
+        const { readAt: _readAt, ...payload } = view;
+        emitToUser(members[index]!.userId, NOTIFICATION_EVENT, payload satisfies NotificationEventPayload);
+      });
+    }
+  } catch (error) {
+    logger.warn({ err: error }, "a live notification was not pushed");
+  }
+}
+
+/** Runs `work` in the caller's transaction, or in a new one. */
+async function inTransaction<T>(executor: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return executor.isTransaction ? work(executor) : executor.transaction().execute(work);
+}
+
+/**
+ * Takes the counter rows of `userIds` first (made at zero when missing), in id order: every
+ * transaction that changes a user's notifications holds that user's counter from its start,
+ * so concurrent changes queue behind each other and the count stays exact.
+ */
+async function lockCounters(trx: DB, userIds: string[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return;
+  await trx
+    .insertInto("notificationCounters")
+    .values(ids.map((userId) => ({ userId, unread: 0 })))
+    .onConflict((oc) => oc.column("userId").doUpdateSet({ unread: sql<number>`notification_counters.unread` }))
+    .execute();
+}
+
+async function addUnread(trx: DB, userId: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await trx
+    .updateTable("notificationCounters")
+    .set({ unread: sql<number>`unread + ${delta}` })
+    .where("userId", "=", userId)
+    .execute();
 }
 
 /** Walks the users in id order, a batch at a time (never the whole table in memory). */
@@ -144,13 +207,16 @@ async function fanOut(filter: { roles?: string[] }, input: Content & { email?: b
 /** The e-mail copy, in the recipient's language. A mail failure never undoes the notification. */
 async function emailCopy(recipient: Recipient, content: Content): Promise<void> {
   try {
+    const language = isLanguage(recipient.locale) ? recipient.locale : fallbackLanguage;
+    const [zone, services] = await Promise.all([readerTimeZone(recipient.id), serviceTitles(serviceIdsOf([content.params ?? {}]), language)]);
     await sendLocalizedEmail({
       to: recipient.email,
       language: recipient.locale,
       namespaces: namespaces(),
       build: (t) => {
-        const title = t(content.titleKey, content.params ?? {});
-        const body = content.bodyKey ? t(content.bodyKey, content.params ?? {}) : null;
+        const params = readerParams(content.params ?? {}, createFormatter(language, zone), services);
+        const title = t(content.titleKey, params);
+        const body = content.bodyKey ? t(content.bodyKey, params) : null;
         return {
           subject: title,
           heading: title,
@@ -168,75 +234,133 @@ async function emailCopy(recipient: Recipient, content: Content): Promise<void> 
 // ---------------------------------------------------------------------------
 // Reading and changing one's own notifications
 
+/** The user's unread count: one primary-key read of the counter the writes keep (issue 19). */
 export async function countUnread(userId: string): Promise<number> {
-  const { count } = await db()
-    .selectFrom("notifications")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("userId", "=", userId)
-    .where("read", "=", false)
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  const row = await db().selectFrom("notificationCounters").select("unread").where("userId", "=", userId).executeTakeFirst();
+  return Math.max(0, Number(row?.unread ?? 0));
 }
 
 const VIEW_COLUMNS = ["id", "type", "titleKey", "bodyKey", "params", "link", "read", "readAt", "createdAt"] as const;
 
+export type NotificationListQuery = PageRequest & { read?: boolean };
+
+/**
+ * One page of the user's notifications, newest first, written for the reader. Ordered by
+ * (created_at, id), the index `notifications_user_created_idx`: pages by number near the
+ * start, by `after`/`before` cursor anywhere (stable with equal times, nothing skipped or
+ * repeated while rows arrive); the total stops at COUNT_CAP.
+ */
 export async function listNotifications(
   userId: string,
-  query: ListQuery,
+  query: NotificationListQuery,
   language: Language,
   timeZone?: string,
-): Promise<{ notifications: NotificationView[]; total: number; page: number; limit: number }> {
+): Promise<Page<NotificationView>> {
   let base = db().selectFrom("notifications").where("userId", "=", userId);
   if (query.read !== undefined) base = base.where("read", "=", query.read);
-  const [{ count }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
-    base
-      .select([...VIEW_COLUMNS])
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-  ]);
-  const [t, zone] = await Promise.all([translator(language), timeZone ?? readerTimeZone(userId)]);
-  const format = createFormatter(language, zone);
-  return { notifications: rows.map((row) => toView(row, t, format)), total: Number(count), page: query.page, limit: query.limit };
+  const page = await keysetPage(base.select([...VIEW_COLUMNS]), query, {
+    keys: [
+      { ref: "createdAt", value: (row) => row.createdAt },
+      { ref: "id", value: (row) => row.id },
+    ],
+    direction: "desc",
+    count: () => countCapped(base.select("id")),
+  });
+  return { ...page, items: await renderRows(page.items, language, timeZone ?? (await readerTimeZone(userId))) };
 }
 
 /** Marks one of the user's notifications read; null when it is not theirs (or does not exist). */
 export async function markNotificationRead(userId: string, id: string, language: Language): Promise<NotificationView | null> {
   await db()
-    .updateTable("notifications")
-    .set({ read: true, readAt: nowIso() })
-    .where("id", "=", id)
-    .where("userId", "=", userId)
-    .where("read", "=", false)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await lockCounters(trx, [userId]);
+      const result = await trx
+        .updateTable("notifications")
+        .set({ read: true, readAt: nowIso() })
+        .where("id", "=", id)
+        .where("userId", "=", userId)
+        .where("read", "=", false)
+        .executeTakeFirst();
+      await addUnread(trx, userId, -Number(result.numUpdatedRows));
+    });
   const row = await db().selectFrom("notifications").select([...VIEW_COLUMNS]).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
-  return row ? toView(row, await translator(language), createFormatter(language, await readerTimeZone(userId))) : null;
+  return row ? (await renderRows([row], language, await readerTimeZone(userId)))[0]! : null;
 }
 
 /** Marks all of the user's unread notifications read; answers how many changed. */
 export async function markAllNotificationsRead(userId: string): Promise<number> {
-  const result = await db()
-    .updateTable("notifications")
-    .set({ read: true, readAt: nowIso() })
-    .where("userId", "=", userId)
-    .where("read", "=", false)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockCounters(trx, [userId]);
+      const result = await trx
+        .updateTable("notifications")
+        .set({ read: true, readAt: nowIso() })
+        .where("userId", "=", userId)
+        .where("read", "=", false)
+        .executeTakeFirst();
+      const changed = Number(result.numUpdatedRows);
+      await addUnread(trx, userId, -changed);
+      return changed;
+    });
 }
 
 /** Deletes one of the user's notifications; false when it is not theirs (or does not exist). */
 export async function deleteNotification(userId: string, id: string): Promise<boolean> {
-  const result = await db().deleteFrom("notifications").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockCounters(trx, [userId]);
+      const deleted = await trx.deleteFrom("notifications").where("id", "=", id).where("userId", "=", userId).returning("read").executeTakeFirst();
+      if (deleted && !deleted.read) await addUnread(trx, userId, -1);
+      return Boolean(deleted);
+    });
 }
 
 /** Deletes all of the user's notifications; answers how many. */
 export async function deleteAllNotifications(userId: string): Promise<number> {
-  const result = await db().deleteFrom("notifications").where("userId", "=", userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockCounters(trx, [userId]);
+      const unread = await trx.deleteFrom("notifications").where("userId", "=", userId).where("read", "=", false).executeTakeFirst();
+      const rest = await trx.deleteFrom("notifications").where("userId", "=", userId).executeTakeFirst();
+      await addUnread(trx, userId, -Number(unread.numDeletedRows));
+      return Number(unread.numDeletedRows) + Number(rest.numDeletedRows);
+    });
+}
+
+export const PURGE_BATCH = 500;
+
+/**
+ * Deletes READ notifications read more than `days` ago (NOTIFICATION_RETENTION_DAYS, 180 by
+ * default), PURGE_BATCH rows per statement so no transaction grows with the table. Unread
+ * ones stay whatever their age, so the unread counters do not change. Answers how many went.
+ */
+export async function purgeOldNotifications(options: { days?: number; now?: Date; batch?: number } = {}): Promise<number> {
+  const days = options.days ?? env().notificationRetentionDays;
+  const cutoff = new Date((options.now ?? new Date()).getTime() - days * 86_400_000).toISOString();
+  const batch = options.batch ?? PURGE_BATCH;
+  let total = 0;
+  for (;;) {
+    const ids = await db()
+      .selectFrom("notifications")
+      .select("id")
+      .where("read", "=", true)
+      .where("readAt", "<", cutoff)
+      .limit(batch)
+      .execute();
+    if (ids.length === 0) break;
+    const result = await db()
+      .deleteFrom("notifications")
+      .where("id", "in", ids.map((row) => row.id))
+      .where("read", "=", true)
+      .executeTakeFirst();
+    total += Number(result.numDeletedRows);
+    if (ids.length < batch) break;
+  }
+  return total;
 }
 
 type ViewRow = {
@@ -257,20 +381,42 @@ async function readerTimeZone(userId: string): Promise<string> {
   return viewerTimeZone(user ?? null);
 }
 
+function serviceIdsOf(params: Array<Record<string, string | number>>): string[] {
+  return params.map((value) => value.serviceId).filter((value): value is string => typeof value === "string" && value !== "");
+}
+
 /**
- * The parameters as the reader reads them: typed values stored with the notification
- * (`startsAt`, an ISO time) are written in the reader's language and zone (`when`), so a
- * notification never keeps the language or zone of the moment it was made. Old rows that
- * only have rendered text (`when` without `startsAt`) keep showing it.
+ * The parameters as the reader reads them. Notifications store language-neutral values and
+ * they are written here in the reader's language and zone:
+ * - `startsAt` (an ISO time) becomes `when`;
+ * - `serviceId` becomes `service`, the service's title in the reader's language (`services`).
+ * Old rows that only have rendered text (`when`, `service` without the neutral value) keep it.
  */
-export function readerParams(params: Record<string, string | number>, format: Formatter): Record<string, string | number> {
+export function readerParams(
+  params: Record<string, string | number>,
+  format: Formatter,
+  services: Map<string, string> = new Map(),
+): Record<string, string | number> {
   const rendered = { ...params };
   if (typeof params.startsAt === "string" && !Number.isNaN(Date.parse(params.startsAt))) rendered.when = format.longDateTime(params.startsAt);
+  if (typeof params.serviceId === "string") {
+    const title = services.get(params.serviceId);
+    if (title) rendered.service = title;
+    else if (rendered.service === undefined && typeof params.serviceKey === "string") rendered.service = params.serviceKey;
+  }
   return rendered;
 }
 
-function toView(row: ViewRow, t: TFunction, format: Formatter): NotificationView {
-  const params = readerParams(row.params ?? {}, format);
+/** Rows written for one reader: their language, their zone, the services' titles in that language. */
+async function renderRows(rows: ViewRow[], language: Language, zone: string): Promise<NotificationView[]> {
+  if (rows.length === 0) return [];
+  const [t, services] = await Promise.all([translator(language), serviceTitles(serviceIdsOf(rows.map((row) => row.params ?? {})), language)]);
+  const format = createFormatter(language, zone);
+  return rows.map((row) => toView(row, t, format, services));
+}
+
+function toView(row: ViewRow, t: TFunction, format: Formatter, services: Map<string, string>): NotificationView {
+  const params = readerParams(row.params ?? {}, format, services);
   return {
     _id: row.id,
     id: row.id,

@@ -73,7 +73,8 @@ function startConnection(): () => void {
       });
       socket.on("notification:new", (notification: NotificationEventPayload) => {
         setUnread((unread ?? 0) + 1);
-        toast(String(i18next.t(notification.titleKey, notification.params ?? {})), { id: `notification-${notification.id}` });
+        // Written on the server in the reader's language and zone, like the list.
+        toast(notification.title || String(i18next.t(notification.titleKey, notification.params ?? {})), { id: `notification-${notification.id}` });
         for (const listener of arrivalListeners) listener(notification);
       });
       socket.on("connect_error", (error) => console.warn("Realtime notifications unavailable:", error.message));

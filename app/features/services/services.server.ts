@@ -79,6 +79,21 @@ export async function getService(idOrKey: string, language: string, options: { i
   return ((await query.executeTakeFirst()) as ServiceView | undefined) ?? null;
 }
 
+/**
+ * The titles of some services in `language` (English, then the key, where missing), by id:
+ * for texts that keep a service's id and are written for each reader (notifications).
+ */
+export async function serviceTitles(ids: readonly string[], language: string, executor = db()): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)].slice(0, 500);
+  if (unique.length === 0) return new Map();
+  const rows = await executor
+    .selectFrom("services")
+    .select(["services.id", serviceTitleSql("services.id", language).as("title")])
+    .where("services.id", "in", unique)
+    .execute();
+  return new Map(rows.map((row) => [row.id, String(row.title)]));
+}
+
 function requireStaffActor(actor: Actor): void {
   if (!isAdminRole(actor.role)) throw forbidden();
 }

@@ -280,6 +280,12 @@ export interface NotificationsTable {
   createdAt: Timestamp;
 }
 
+/** One user's unread notifications, kept in the transactions that change them (never counted). */
+export interface NotificationCountersTable {
+  userId: string;
+  unread: number;
+}
+
 export interface TranslationSettingsTable {
   id: string;
   defaultSourceLanguage: Generated<string>;
@@ -390,6 +396,7 @@ export interface Database {
   reports: ReportsTable;
   notificationBroadcasts: NotificationBroadcastsTable;
   notifications: NotificationsTable;
+  notificationCounters: NotificationCountersTable;
   translationSettings: TranslationSettingsTable;
   translationFiles: TranslationFilesTable;
   tasks: TasksTable;

@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NotificationCenter } from "~/features/notifications/notification-center";
-import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/notification-center.server";
+import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/http.server";
 import { requireUser } from "~/features/auth/guards.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BroadcastComposer } from "~/features/notifications/broadcast-composer";
 import { NotificationCenter } from "~/features/notifications/notification-center";
-import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/notification-center.server";
+import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/http.server";
 import { BroadcastPageSchema, ComposeSchema } from "~/features/notifications/notifications.schema";
 import { listBroadcasts, sendBroadcast } from "~/features/notifications/notifications.server";
 import { SentBroadcasts } from "~/features/notifications/sent-broadcasts";

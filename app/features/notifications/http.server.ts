@@ -15,26 +15,27 @@ import {
 import { NOTIFICATION_PAGE_SIZE, NotificationActionSchema, PageQuerySchema, readFlagOf } from "./notifications.schema";
 
 /**
- * What /client/notifications and /dashboard/notifications share: the loader's
- * data and the action behind their buttons (plain forms, so they work without
- * JavaScript). They call the same functions as the JSON API.
+ * The page door of the notification centre (the one module of the area that builds
+ * responses): what /client/notifications and /dashboard/notifications share, the loader's
+ * data and the action behind their buttons (plain forms, so they work without JavaScript).
+ * They call the same functions as the JSON API.
  */
 export async function loadNotificationCenter(request: Request, user: SessionUser) {
   const url = new URL(request.url);
-  const { filter, page } = PageQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { filter, page, after, before } = PageQuerySchema.parse(Object.fromEntries(url.searchParams));
   const language = await getLanguage(request);
   const [result, unread] = await Promise.all([
-    listNotifications(user.id, { page, limit: NOTIFICATION_PAGE_SIZE, read: readFlagOf(filter) }, language),
+    listNotifications(user.id, { page, perPage: NOTIFICATION_PAGE_SIZE, after, before, read: readFlagOf(filter) }, language),
     countUnread(user.id),
   ]);
-  const pages = Math.max(1, Math.ceil(result.total / NOTIFICATION_PAGE_SIZE));
   // After deleting the last row of the last page, show the page before it.
-  if (page > pages) throw redirect(centerUrl(url, { page: pages }));
+  if (page > result.pageCount && !after && !before) throw redirect(centerUrl(url, { page: result.pageCount }));
   return {
-    notifications: result.notifications,
+    notifications: result.items,
     total: result.total,
+    totalCapped: result.totalCapped,
     page,
-    pages,
+    pages: result.pageCount,
     filter,
     unread,
     confirmDeleteAll: url.searchParams.get("confirm") === "delete-all" && result.total > 0,
@@ -49,6 +50,8 @@ export function centerUrl(url: URL, change: { page?: number } = {}): string {
   search.delete("confirm");
   search.delete("index");
   if (change.page !== undefined) {
+    search.delete("after");
+    search.delete("before");
     if (change.page > 1) search.set("page", String(change.page));
     else search.delete("page");
   }
