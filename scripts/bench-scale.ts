@@ -47,7 +47,8 @@ type Dialect = "sqlite" | "postgres";
 type Kind = "page" | "api";
 type Target = { label: string; path: string; kind: Kind };
 type Measure = { label: string; path: string; kind: Kind; status: number; p50Ms: number; p95Ms: number; htmlBytes: number | null; error?: string };
-type Run = { phase: "demo" | "volume"; measures: Measure[]; peakRssMb: number; counts: Record<string, number>; orderReference: string };
+/** loadAverage: the machine's 1-minute load average before and after the timings (others share its cores). */
+type Run = { phase: "demo" | "volume"; measures: Measure[]; peakRssMb: number; counts: Record<string, number>; orderReference: string; loadAverage: [number, number] };
 
 if (!Number.isFinite(SCALE) || SCALE <= 0) throw new Error("BENCH_SCALE must be a positive number");
 for (const dialect of DIALECTS) if (dialect !== "sqlite" && dialect !== "postgres") throw new Error(`unknown dialect in BENCH_DIALECTS: ${dialect}`);
@@ -103,12 +104,12 @@ const START = NOW - 3 * 365 * DAY;
 const growingTime = (from = START, to = NOW) => from + (to - from) * Math.sqrt(random());
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789".split("");
 const usedReferences = new Set<string>();
 function reference(prefix: string): string {
   for (;;) {
     let body = "";
-    for (let i = 0; i < 8; i++) body += pick(REFERENCE_ALPHABET.split(""));
+    for (let i = 0; i < 8; i++) body += pick(REFERENCE_ALPHABET);
     const value = `${prefix}-${body.slice(0, 4)}-${body.slice(4)}`;
     if (!usedReferences.has(value)) {
       usedReferences.add(value);
@@ -193,6 +194,7 @@ function sqliteSink(file: string): Sink {
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = OFF");
   database.pragma("foreign_keys = OFF"); // the generator writes consistent rows; checking each one is only slower
+  database.pragma("cache_size = -524288"); // 512 MB while loading: the random ids' index pages stay in memory
   const statements = new Map<string, Database.Statement>();
   const statement = (table: Table, count: number) => {
     const key = `${table.name}:${count}`;
@@ -373,6 +375,7 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
   }));
   history.length = 0;
 
+  const appointmentReferences: string[] = [];
   step("appointments", await writeTable(sink, T.appointments, async (flush) => {
     const rows: Row[] = [];
     for (let i = 0; i < VOLUME.appointments; i++) {
@@ -385,7 +388,8 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
       const past = startsAt < NOW;
       const status = past ? weighted({ completed: 75, cancelled: 12, no_show: 5, confirmed: 8 }) : weighted({ requested: 40, confirmed: 55, cancelled: 5 });
       const created = startsAt - int(1, 20) * DAY;
-      rows.push([randomUUID(), reference("AP"), client.id, service.id, null, iso(startsAt), iso(startsAt + service.durationMinutes * 60_000), status, chance(0.3) ? "Bring photo ID." : null, pick(ZONES[client.lang]), iso(created), iso(Math.min(NOW, past ? startsAt : created))]);
+      appointmentReferences.push(reference("AP"));
+      rows.push([randomUUID(), appointmentReferences[i], client.id, service.id, null, iso(startsAt), iso(startsAt + service.durationMinutes * 60_000), status, chance(0.3) ? "Bring photo ID." : null, pick(ZONES[client.lang]), iso(created), iso(Math.min(NOW, past ? startsAt : created))]);
       if (rows.length === 10_000) await flush(rows.splice(0));
     }
     await flush(rows);
@@ -408,9 +412,10 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
   // Notifications: what the app sends. Staff hear of new orders (the admin and the owner of each, a staff
   // member of their assigned ones); clients of their orders' status, reports and appointments.
   step("notifications", await writeTable(sink, T.notifications, async (flush) => {
+    // Order by order, in their creation order, so that rows arrive about in time order as they would.
     const rows: Row[] = [];
     for (let i = 0; i < VOLUME.notifications; i++) {
-      const order = pick(orders);
+      const order = orders[Math.floor((i * orders.length) / VOLUME.notifications)]!;
       const audience = weighted({ admin: 12, owner: 8, staff: 20, client: 60 });
       const createdAt = audience === "client" ? order.createdAt + (order.updatedAt - order.createdAt) * random() : order.createdAt;
       const read = NOW - createdAt > 30 * DAY ? chance(0.95) : chance(0.4);
@@ -427,7 +432,7 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
           row = [randomUUID(), order.client.id, "report.created", "reports:notifications.created.title", "reports:notifications.created.body", JSON.stringify({ title: pick(REPORT_TITLES[order.client.lang]) }), `/client/reports`, read, readAt, iso(createdAt)];
         } else {
           const appointmentKind = pick(["confirmed", "requested", "completed"]);
-          row = [randomUUID(), order.client.id, `appointment.${appointmentKind}`, `appointments:notifications.${appointmentKind}.title`, `appointments:notifications.${appointmentKind}.body`, JSON.stringify({ reference: reference("AP"), service: "", when: iso(createdAt), startsAt: iso(createdAt) }), `/client/appointments`, read, readAt, iso(createdAt)];
+          row = [randomUUID(), order.client.id, `appointment.${appointmentKind}`, `appointments:notifications.${appointmentKind}.title`, `appointments:notifications.${appointmentKind}.body`, JSON.stringify({ reference: pick(appointmentReferences), service: "", when: iso(createdAt), startsAt: iso(createdAt) }), `/client/appointments`, read, readAt, iso(createdAt)];
         }
       }
       rows.push(row);
@@ -590,6 +595,7 @@ async function countRows(sink: Sink): Promise<Record<string, number>> {
 
 async function measureRun(phase: Run["phase"], dataDir: string, databaseUrl: string, openSink: () => Promise<Sink>, orderReference: () => Promise<string>): Promise<Run> {
   const app = await startApp(dataDir, databaseUrl);
+  const loadBefore = Number(os.loadavg()[0]!.toFixed(1));
   try {
     const token = await signIn(app.origin);
     const reference = await orderReference();
@@ -601,10 +607,11 @@ async function measureRun(phase: Run["phase"], dataDir: string, databaseUrl: str
       console.log(`    ${result.path.padEnd(52)} p50 ${String(result.p50Ms).padStart(5)} ms · p95 ${String(result.p95Ms).padStart(5)} ms${size}${result.error ? ` · ${result.error}` : ""}`);
     }
     const peak = peakRssMb(app.pid);
-    console.log(`    server peak memory (VmHWM) ${peak} MB`);
+    const loadAverage: [number, number] = [loadBefore, Number(os.loadavg()[0]!.toFixed(1))];
+    console.log(`    server peak memory (VmHWM) ${peak} MB · machine load average ${loadAverage.join(" → ")}`);
     const sink = await openSink();
     const counts = await countRows(sink).finally(() => sink.close());
-    return { phase, measures, peakRssMb: peak, counts, orderReference: reference };
+    return { phase, measures, peakRssMb: peak, counts, orderReference: reference, loadAverage };
   } finally {
     await app.stop();
   }
@@ -713,7 +720,12 @@ function markdown(results: DialectResult[], date: string): string {
   const memory = results.map((r) => `${r.demo.peakRssMb} MB | ${r.volume.peakRssMb < GOALS.memoryMb ? "✓" : "✗"} ${r.volume.peakRssMb} MB`);
   lines.push(`| server peak memory (VmHWM) | < ${GOALS.memoryMb} MB | ${memory.join(" | ")} |`);
   const loads = results.map((r) => `${name(r.dialect)} ${r.loadSeconds} s`).join(", ");
-  lines.push("", `Loading the volume took ${loads}.`);
+  const averages = results.flatMap((r) => [...r.demo.loadAverage, ...r.volume.loadAverage]);
+  lines.push(
+    "",
+    `Loading the volume took ${loads}. The machine's 1-minute load average during the timings was ` +
+      `${Math.min(...averages)}–${Math.max(...averages)} (${os.cpus().length} cores, shared with other work).`,
+  );
   return lines.join("\n");
 }
 
