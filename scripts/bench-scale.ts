@@ -751,7 +751,12 @@ async function main(): Promise<void> {
   const results: DialectResult[] = [];
   try {
     console.log(`Volume (scale ${SCALE}): ${Object.entries(VOLUME).map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`).join(" · ")}`);
-    for (const dialect of DIALECTS) results.push(await benchDialect(dialect, tmp));
+    for (const dialect of DIALECTS) {
+      results.push(await benchDialect(dialect, tmp));
+      // What is measured so far, should a later dialect fail or be stopped.
+      fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
+      fs.writeFileSync(path.join(ROOT, "bench-results/scale.json"), JSON.stringify({ partial: true, scale: SCALE, volume: VOLUME, results }, null, 2) + "\n");
+    }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
