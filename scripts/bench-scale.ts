@@ -1,0 +1,786 @@
+// npm run bench:scale — the back-office at a firm's real volume (issue 19), measured the same way on both dialects:
+//   1. a fresh SQLite database (temporary DATA_DIR) and a fresh PostgreSQL schema (dropped afterwards);
+//   2. `node dist/server.js` (built first when missing) started on it with SEED_DEMO=true: the app's own
+//      migrations and demo seed; signed in as admin@demo.test (POST /api/auth/login, then the bearer token);
+//      every back-office list, board, calendar, search and list API timed on the demo data
+//      (p95 of 30 sequential requests after 2 unrecorded ones), with each page's HTML size;
+//   3. the server stopped, the volume loaded straight into the database (2,000 clients, 100,000 service
+//      orders and their status history, 20,000 appointments, 20,000 reports, 1,000,000 notifications,
+//      5,000 contact messages; dates over three years, en/ar/fr clients, staff assignees), PostgreSQL
+//      analysed as its autovacuum would, the server started again and the same requests timed;
+//   4. the server's peak memory (VmHWM) read for each run.
+// Prints a summary, writes bench-results/scale.json, and at full scale with both dialects the table between
+// the README's `<!-- bench:scale -->` markers. Not part of `npm test` or CI (it is heavy).
+// Environment: BENCH_SCALE (volume factor, default 1; 0.05 for a quick run), BENCH_DIALECTS (default
+// "sqlite,postgres"), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
+// BENCH_REQUESTS (timed requests per URL, default 30), BENCH_README (1 writes the README at any scale, 0 never).
+import Database from "better-sqlite3";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const DIALECTS = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",").map((d) => d.trim()).filter(Boolean) as Dialect[];
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
+const WARMUP = 2;
+const ADMIN = { email: "admin@demo.test", password: process.env.DEMO_PASSWORD ?? "Demo-Passw0rd!" };
+const GOALS = { pageRatio: 1.5, apiMs: 30, pageKb: 150, memoryMb: 400 };
+const SEARCH_NAME = "khalil"; // a demo client's name (Omar Khalil), and a family name of the generated clients
+const VOLUME = {
+  clients: Math.max(20, Math.round(2_000 * SCALE)),
+  staff: 10,
+  orders: Math.max(100, Math.round(100_000 * SCALE)),
+  appointments: Math.max(20, Math.round(20_000 * SCALE)),
+  reports: Math.max(20, Math.round(20_000 * SCALE)),
+  notifications: Math.max(200, Math.round(1_000_000 * SCALE)),
+  contactMessages: Math.max(20, Math.round(5_000 * SCALE)),
+};
+
+type Dialect = "sqlite" | "postgres";
+type Kind = "page" | "api";
+type Target = { label: string; path: string; kind: Kind };
+type Measure = { label: string; path: string; kind: Kind; status: number; p50Ms: number; p95Ms: number; htmlBytes: number | null; error?: string };
+/** loadAverage: the machine's 1-minute load average before and after the timings (others share its cores). */
+type Run = { phase: "demo" | "volume"; measures: Measure[]; peakRssMb: number; counts: Record<string, number>; orderReference: string; loadAverage: [number, number] };
+
+if (!Number.isFinite(SCALE) || SCALE <= 0) throw new Error("BENCH_SCALE must be a positive number");
+for (const dialect of DIALECTS) if (dialect !== "sqlite" && dialect !== "postgres") throw new Error(`unknown dialect in BENCH_DIALECTS: ${dialect}`);
+
+function targets(orderReference: string): Target[] {
+  const page = (p: string, label = `\`${p}\``): Target => ({ label, path: p, kind: "page" });
+  const api = (p: string): Target => ({ label: `\`${p}\``, path: p, kind: "api" });
+  return [
+    page("/dashboard"),
+    page("/dashboard/service-orders"),
+    page("/dashboard/service-orders?page=2000", "`…/service-orders?page=2000`"),
+    page(`/dashboard/service-orders?q=${SEARCH_NAME}`, `\`…/service-orders?q=${SEARCH_NAME}\` (name)`),
+    page(`/dashboard/service-orders?q=${encodeURIComponent(orderReference)}`, "`…/service-orders?q=SO-…` (reference)"),
+    page("/dashboard/service-tracker"),
+    page("/dashboard/calendar"),
+    page("/dashboard/appointments"),
+    page("/dashboard/reports"),
+    page("/dashboard/inbox"),
+    page("/dashboard/notifications"),
+    page("/dashboard/clients"),
+    api("/api/service-orders?page=2000"),
+    api("/api/service-orders?perPage=20"),
+    api("/api/notifications?page=1&limit=20"),
+    api("/api/appointments"),
+    api("/api/reports"),
+  ];
+}
+
+// ---------------------------------------------------------------------------
+// Generated data: a seeded generator, so that two runs load the same firm.
+
+let seed = 0x5eed19;
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const chance = (p: number) => random() < p;
+function weighted<T extends string>(weights: Record<T, number>): T {
+  const entries = Object.entries(weights) as Array<[T, number]>;
+  let roll = random() * entries.reduce((sum, [, w]) => sum + w, 0);
+  for (const [value, w] of entries) if ((roll -= w) < 0) return value;
+  return entries[entries.length - 1]![0];
+}
+
+const DAY = 86_400_000;
+const NOW = Date.now();
+const START = NOW - 3 * 365 * DAY;
+/** A time in the three years, denser lately (a growing firm). */
+const growingTime = (from = START, to = NOW) => from + (to - from) * Math.sqrt(random());
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789".split("");
+const usedReferences = new Set<string>();
+function reference(prefix: string): string {
+  for (;;) {
+    let body = "";
+    for (let i = 0; i < 8; i++) body += pick(REFERENCE_ALPHABET);
+    const value = `${prefix}-${body.slice(0, 4)}-${body.slice(4)}`;
+    if (!usedReferences.has(value)) {
+      usedReferences.add(value);
+      return value;
+    }
+  }
+}
+
+const NAMES = {
+  en: { first: ["James", "Emily", "Michael", "Sarah", "David", "Jessica", "Robert", "Ashley", "John", "Megan"], last: ["Smith", "Johnson", "Williams", "Brown", "Jones", "Miller", "Davis", "Wilson", "Anderson", "Taylor"] },
+  fr: { first: ["Camille", "Louis", "Chloé", "Hugo", "Léa", "Lucas", "Manon", "Jules", "Inès", "Théo"], last: ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Moreau"] },
+  ar: { first: ["Omar", "Layla", "Youssef", "Fatima", "Ahmad", "Mariam", "Khaled", "Nour", "Hassan", "Rania"], last: ["Khalil", "Haddad", "Nasser", "Saleh", "Mansour", "Aziz", "Karam", "Sabbagh", "Darwish", "Farah"] },
+};
+const ARABIC_SCRIPT = {
+  first: ["عمر", "ليلى", "يوسف", "فاطمة", "أحمد", "مريم", "خالد", "نور", "حسن", "رانيا"],
+  last: ["خليل", "حداد", "ناصر", "صالح", "منصور", "عزيز", "كرم", "صباغ", "درويش", "فرح"],
+};
+const ZONES = { en: ["America/Detroit", "America/New_York", "America/Chicago"], fr: ["Europe/Paris", "America/Montreal"], ar: ["Asia/Beirut", "America/Detroit", "Asia/Dubai"] };
+const DETAILS = {
+  en: ["Federal and state returns, married filing jointly; W-2s from two employers.", "Certified translation of a birth certificate for a USCIS filing.", "Monthly bookkeeping for a small bakery: bank and card statements attached.", "Notarisation of a power of attorney (two signers)."],
+  fr: ["Traduction certifiée d'un diplôme et d'un relevé de notes.", "Déclaration d'impôts fédérale et de l'État, revenus de location.", "Tenue de livres mensuelle pour un restaurant.", "Légalisation d'une procuration."],
+  ar: ["ترجمة معتمدة لشهادة ميلاد لتقديمها إلى دائرة الهجرة.", "إقرار ضريبي فيدرالي وولائي لعائلة من أربعة أفراد.", "مسك دفاتر شهري لمتجر صغير.", "تصديق توكيل رسمي."],
+};
+const REPORT_TITLES = {
+  en: ["Translation delivered", "Monthly bookkeeping summary", "Your tax return is filed", "Documents we still need"],
+  fr: ["Traduction livrée", "Bilan comptable du mois", "Votre déclaration est déposée", "Documents manquants"],
+  ar: ["تم تسليم الترجمة", "ملخص الحسابات الشهري", "تم تقديم إقرارك الضريبي", "مستندات ما زلنا نحتاجها"],
+};
+const SUBJECTS = ["Apostille for a diploma", "Question about my tax return", "Rendez-vous pour une traduction", "استفسار عن خدمة الترجمة", "Bookkeeping quote", "Business registration"];
+
+type Lang = keyof typeof NAMES;
+type Client = { id: string; lang: Lang; name: string };
+type Order = { id: string; reference: string; client: Client; serviceId: string; status: string; createdAt: number; updatedAt: number };
+type Service = { id: string; key: string; durationMinutes: number };
+type Accounts = { adminId: string; ownerId: string; passwordHash: string; services: Service[] };
+
+const ascii = (value: string) => value.normalize("NFD").replace(/[^\x20-\x7e]/g, "").toLowerCase();
+
+function statusFor(ageDays: number): string {
+  if (ageDays < 14) return weighted({ pending: 35, in_review: 25, in_progress: 25, waiting_for_client: 10, completed: 3, cancelled: 2 });
+  if (ageDays < 60) return weighted({ pending: 5, in_review: 10, in_progress: 25, waiting_for_client: 15, completed: 40, cancelled: 5 });
+  if (ageDays < 180) return weighted({ in_progress: 4, waiting_for_client: 4, completed: 82, cancelled: 10 });
+  return weighted({ waiting_for_client: 1, completed: 90, cancelled: 9 });
+}
+
+function pathTo(status: string): string[] {
+  switch (status) {
+    case "pending":
+      return ["pending"];
+    case "in_review":
+      return ["pending", "in_review"];
+    case "in_progress":
+      return ["pending", "in_review", "in_progress"];
+    case "waiting_for_client":
+      return ["pending", "in_review", "in_progress", "waiting_for_client"];
+    case "cancelled":
+      return ["pending", "cancelled"];
+    default:
+      return pick([["pending", "completed"], ["pending", "in_progress", "completed"], ["pending", "in_progress", "completed"], ["pending", "in_review", "in_progress", "completed"]]);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Writers: batched multi-row inserts, in one transaction per table.
+
+type ColumnType = "text" | "timestamptz" | "boolean" | "jsonb" | "integer";
+type Table = { name: string; columns: Array<[string, ColumnType]> };
+type Row = unknown[];
+
+interface Sink {
+  dialect: Dialect;
+  insert(table: Table, rows: Row[]): Promise<void>;
+  begin(): Promise<void>;
+  commit(): Promise<void>;
+  query<T>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  finish(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sqliteSink(file: string): Sink {
+  const database = new Database(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = OFF");
+  database.pragma("foreign_keys = OFF"); // the generator writes consistent rows; checking each one is only slower
+  database.pragma("cache_size = -524288"); // 512 MB while loading: the random ids' index pages stay in memory
+  const statements = new Map<string, Database.Statement>();
+  const statement = (table: Table, count: number) => {
+    const key = `${table.name}:${count}`;
+    let prepared = statements.get(key);
+    if (!prepared) {
+      const row = `(${table.columns.map(() => "?").join(",")})`;
+      prepared = database.prepare(`insert into ${table.name} (${table.columns.map(([c]) => c).join(",")}) values ${Array(count).fill(row).join(",")}`);
+      statements.set(key, prepared);
+    }
+    return prepared;
+  };
+  const value = (v: unknown) => (typeof v === "boolean" ? (v ? 1 : 0) : v);
+  return {
+    dialect: "sqlite",
+    async insert(table, rows) {
+      const perStatement = Math.max(1, Math.floor(30_000 / table.columns.length / 100) * 100);
+      for (let i = 0; i < rows.length; i += perStatement) {
+        const chunk = rows.slice(i, i + perStatement);
+        statement(table, chunk.length).run(chunk.flat().map(value));
+      }
+    },
+    async begin() {
+      database.exec("begin");
+    },
+    async commit() {
+      database.exec("commit");
+    },
+    async query<T>(sqlText: string, params: unknown[] = []) {
+      return database.prepare(sqlText).all(...params) as T[];
+    },
+    async finish() {
+      // No ANALYZE: SQLite keeps no statistics unless the app asks for them, so the app is measured as it runs.
+      database.pragma("wal_checkpoint(TRUNCATE)");
+    },
+    async close() {
+      database.close();
+    },
+  };
+}
+
+async function postgresSink(url: string): Promise<Sink> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    dialect: "postgres",
+    async insert(table, rows) {
+      // One statement per 5,000 rows: each column is one array parameter, unnested into rows.
+      const list = table.columns.map(([c]) => c).join(",");
+      const arrays = table.columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(",");
+      for (let i = 0; i < rows.length; i += 5_000) {
+        const chunk = rows.slice(i, i + 5_000);
+        const params = table.columns.map((_, column) => chunk.map((row) => row[column] ?? null));
+        await client.query(`insert into ${table.name} (${list}) select * from unnest(${arrays})`, params);
+      }
+    },
+    async begin() {
+      await client.query("begin");
+    },
+    async commit() {
+      await client.query("commit");
+    },
+    async query<T>(sqlText: string, params: unknown[] = []) {
+      let n = 0;
+      return (await client.query(sqlText.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
+    },
+    async finish() {
+      await client.query("analyze");
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
+
+const T = {
+  users: { name: "users", columns: [["id", "text"], ["email", "text"], ["password_hash", "text"], ["role", "text"], ["full_name", "text"], ["phone", "text"], ["locale", "text"], ["time_zone", "text"], ["email_verified_at", "timestamptz"], ["last_login_at", "timestamptz"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
+  orders: { name: "service_orders", columns: [["id", "text"], ["reference", "text"], ["client_id", "text"], ["service_id", "text"], ["status", "text"], ["details", "text"], ["assignee_id", "text"], ["price_cents", "integer"], ["due_date", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
+  history: { name: "service_order_status_history", columns: [["id", "text"], ["order_id", "text"], ["from_status", "text"], ["to_status", "text"], ["changed_by", "text"], ["note", "text"], ["created_at", "timestamptz"]] },
+  appointments: { name: "appointments", columns: [["id", "text"], ["reference", "text"], ["client_id", "text"], ["service_id", "text"], ["order_id", "text"], ["starts_at", "timestamptz"], ["ends_at", "timestamptz"], ["status", "text"], ["notes", "text"], ["client_time_zone", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
+  reports: { name: "reports", columns: [["id", "text"], ["client_id", "text"], ["order_id", "text"], ["title", "text"], ["body_markdown", "text"], ["created_by", "text"], ["read_at", "timestamptz"], ["feedback_rating", "integer"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
+  notifications: { name: "notifications", columns: [["id", "text"], ["user_id", "text"], ["type", "text"], ["title_key", "text"], ["body_key", "text"], ["params", "jsonb"], ["link", "text"], ["read", "boolean"], ["read_at", "timestamptz"], ["created_at", "timestamptz"]] },
+  contact: { name: "contact_messages", columns: [["id", "text"], ["name", "text"], ["email", "text"], ["subject", "text"], ["message", "text"], ["locale", "text"], ["status", "text"], ["read_at", "timestamptz"], ["created_at", "timestamptz"]] },
+} satisfies Record<string, Table>;
+
+async function readAccounts(sink: Sink): Promise<Accounts> {
+  const users = await sink.query<{ id: string; email: string; password_hash: string }>("select id, email, password_hash from users where email in (?, ?)", ["admin@demo.test", "owner@demo.test"]);
+  const admin = users.find((u) => u.email === "admin@demo.test");
+  const owner = users.find((u) => u.email === "owner@demo.test");
+  if (!admin || !owner) throw new Error("the demo accounts are missing: did the server seed them (SEED_DEMO)?");
+  const services = (await sink.query<{ id: string; key: string; duration_minutes: number }>("select id, key, duration_minutes from services")).map((s) => ({ id: s.id, key: s.key, durationMinutes: s.duration_minutes }));
+  if (services.length === 0) throw new Error("no services: did the server seed the public content?");
+  return { adminId: admin.id, ownerId: owner.id, passwordHash: admin.password_hash, services };
+}
+
+async function writeTable(sink: Sink, table: Table, generate: (flush: (rows: Row[]) => Promise<void>) => Promise<void>): Promise<number> {
+  let total = 0;
+  await sink.begin();
+  await generate(async (rows) => {
+    total += rows.length;
+    await sink.insert(table, rows);
+  });
+  await sink.commit();
+  return total;
+}
+
+/** Loads the volume; returns the row counts and an order reference to search for. */
+async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>; orderReference: string }> {
+  seed = 0x5eed19;
+  usedReferences.clear();
+  const accounts = await readAccounts(sink);
+  const counts: Record<string, number> = {};
+  const started = performance.now();
+  const step = (name: string, rows: number) => {
+    counts[name] = rows;
+    console.log(`    ${name.padEnd(28)} ${String(rows).padStart(9)} rows  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  };
+
+  // Staff and clients.
+  const staffIds = [accounts.adminId, accounts.ownerId];
+  const clients: Client[] = [];
+  step("users", await writeTable(sink, T.users, async (flush) => {
+    const rows: Row[] = [];
+    for (let i = 0; i < VOLUME.staff; i++) {
+      const id = randomUUID();
+      staffIds.push(id);
+      const lang = pick(["en", "fr", "ar"] as const);
+      const first = pick(NAMES[lang].first);
+      const last = pick(NAMES[lang].last);
+      const created = iso(growingTime());
+      rows.push([id, `${ascii(first)}.${ascii(last)}.staff${i}@firm.example`, accounts.passwordHash, "staff", `${first} ${last}`, null, lang, pick(ZONES[lang]), created, iso(NOW - int(0, 30) * DAY), created, created]);
+    }
+    for (let i = 0; i < VOLUME.clients; i++) {
+      const id = randomUUID();
+      const lang = weighted({ en: 40, fr: 25, ar: 35 });
+      const n = int(0, 9);
+      const first = NAMES[lang].first[n]!;
+      const lastIndex = int(0, 9);
+      const last = NAMES[lang].last[lastIndex]!;
+      const arabicScript = lang === "ar" && chance(0.5);
+      const name = arabicScript ? `${ARABIC_SCRIPT.first[n]} ${ARABIC_SCRIPT.last[lastIndex]}` : `${first} ${last}`;
+      clients.push({ id, lang, name });
+      const created = iso(growingTime());
+      rows.push([id, `${ascii(first)}.${ascii(last)}.${i}@example.com`, accounts.passwordHash, "client", name, chance(0.6) ? `+1 313 555 ${String(int(0, 9999)).padStart(4, "0")}` : null, lang, pick(ZONES[lang]), chance(0.9) ? created : null, chance(0.7) ? iso(growingTime(Date.parse(created))) : null, created, created]);
+    }
+    await flush(rows);
+  }));
+
+  // Service orders (in creation order, as a firm writes them) and their history.
+  const orders: Order[] = [];
+  const history: Row[] = [];
+  step("service_orders", await writeTable(sink, T.orders, async (flush) => {
+    const times = Array.from({ length: VOLUME.orders }, () => growingTime()).sort((a, b) => a - b);
+    let rows: Row[] = [];
+    for (const createdAt of times) {
+      const client = pick(clients);
+      const service = pick(accounts.services);
+      const status = statusFor((NOW - createdAt) / DAY);
+      const steps = pathTo(status);
+      const closed = status === "completed" || status === "cancelled";
+      const end = closed ? Math.min(NOW, createdAt + int(1, 30) * DAY + int(0, DAY)) : createdAt + (NOW - createdAt) * random();
+      const assignee = chance(0.85) ? pick(staffIds) : null;
+      const order: Order = { id: randomUUID(), reference: reference("SO"), client, serviceId: service.id, status, createdAt, updatedAt: end };
+      orders.push(order);
+      steps.forEach((to, i) => {
+        const at = i === 0 ? createdAt : createdAt + ((end - createdAt) * i) / (steps.length - 1);
+        const by = i === 0 || (to === "cancelled" && chance(0.5)) ? client.id : (assignee ?? pick(staffIds));
+        history.push([randomUUID(), order.id, i === 0 ? null : steps[i - 1], to, by, to === "waiting_for_client" && chance(0.5) ? "Waiting for the signed form." : null, iso(at)]);
+      });
+      const due = chance(0.5) ? iso(createdAt + int(7, 60) * DAY).slice(0, 10) : null;
+      rows.push([order.id, order.reference, client.id, service.id, status, pick(DETAILS[client.lang]), assignee, chance(0.7) ? int(50, 1500) * 100 : null, due, iso(createdAt), iso(end)]);
+      if (rows.length === 10_000) await flush(rows.splice(0));
+    }
+    await flush(rows);
+    rows = [];
+  }));
+  step("service_order_status_history", await writeTable(sink, T.history, async (flush) => {
+    for (let i = 0; i < history.length; i += 20_000) await flush(history.slice(i, i + 20_000));
+  }));
+  history.length = 0;
+
+  const appointmentReferences: string[] = [];
+  step("appointments", await writeTable(sink, T.appointments, async (flush) => {
+    const rows: Row[] = [];
+    for (let i = 0; i < VOLUME.appointments; i++) {
+      // Weekdays, 9:00 to 16:30 in Detroit (UTC-5 or -4: 14:00–21:30 UTC is close enough), three years back and two months ahead.
+      let day = Math.floor(growingTime(START, NOW + 60 * DAY) / DAY) * DAY;
+      while ([0, 6].includes(new Date(day).getUTCDay())) day += DAY;
+      const startsAt = day + (14 * 60 + int(0, 15) * 30) * 60_000;
+      const service = pick(accounts.services);
+      const client = pick(clients);
+      const past = startsAt < NOW;
+      const status = past ? weighted({ completed: 75, cancelled: 12, no_show: 5, confirmed: 8 }) : weighted({ requested: 40, confirmed: 55, cancelled: 5 });
+      const created = startsAt - int(1, 20) * DAY;
+      appointmentReferences.push(reference("AP"));
+      rows.push([randomUUID(), appointmentReferences[i], client.id, service.id, null, iso(startsAt), iso(startsAt + service.durationMinutes * 60_000), status, chance(0.3) ? "Bring photo ID." : null, pick(ZONES[client.lang]), iso(created), iso(Math.min(NOW, past ? startsAt : created))]);
+      if (rows.length === 10_000) await flush(rows.splice(0));
+    }
+    await flush(rows);
+  }));
+
+  const started_ = orders.filter((o) => o.status !== "pending");
+  step("reports", await writeTable(sink, T.reports, async (flush) => {
+    const rows: Row[] = [];
+    for (let i = 0; i < VOLUME.reports; i++) {
+      const order = pick(started_);
+      const created = Math.min(NOW, order.updatedAt + int(0, 3) * DAY);
+      const read = NOW - created > 7 * DAY ? chance(0.8) : chance(0.3);
+      const title = pick(REPORT_TITLES[order.client.lang]);
+      rows.push([randomUUID(), order.client.id, order.id, title, `## ${title}\n\n${pick(DETAILS[order.client.lang])}\n\n- ${order.reference}\n- ${iso(created).slice(0, 10)}`, pick(staffIds), read ? iso(Math.min(NOW, created + int(1, 72) * 3_600_000)) : null, read && chance(0.3) ? int(3, 5) : null, iso(created), iso(created)]);
+      if (rows.length === 10_000) await flush(rows.splice(0));
+    }
+    await flush(rows);
+  }));
+
+  // Notifications: what the app sends. Staff hear of new orders (the admin and the owner of each, a staff
+  // member of their assigned ones); clients of their orders' status, reports and appointments.
+  step("notifications", await writeTable(sink, T.notifications, async (flush) => {
+    // Order by order, in their creation order, so that rows arrive about in time order as they would.
+    const rows: Row[] = [];
+    for (let i = 0; i < VOLUME.notifications; i++) {
+      const order = orders[Math.floor((i * orders.length) / VOLUME.notifications)]!;
+      const audience = weighted({ admin: 12, owner: 8, staff: 20, client: 60 });
+      const createdAt = audience === "client" ? order.createdAt + (order.updatedAt - order.createdAt) * random() : order.createdAt;
+      const read = NOW - createdAt > 30 * DAY ? chance(0.95) : chance(0.4);
+      const readAt = read ? iso(Math.min(NOW, createdAt + int(1, 48) * 3_600_000)) : null;
+      let row: Row;
+      if (audience !== "client") {
+        const userId = audience === "admin" ? accounts.adminId : audience === "owner" ? accounts.ownerId : pick(staffIds.slice(2));
+        row = [randomUUID(), userId, "order.created", "orders:notifications.created.title", "orders:notifications.created.body", JSON.stringify({ reference: order.reference, client: order.client.name }), `/dashboard/service-orders/${order.id}`, read, readAt, iso(createdAt)];
+      } else {
+        const kind = weighted({ status: 70, report: 15, appointment: 15 });
+        if (kind === "status") {
+          row = [randomUUID(), order.client.id, "order.status", "orders:notifications.statusChanged.title", "orders:notifications.statusChanged.body", JSON.stringify({ reference: order.reference, from: "pending", status: order.status }), `/client/service-orders/${order.id}`, read, readAt, iso(createdAt)];
+        } else if (kind === "report") {
+          row = [randomUUID(), order.client.id, "report.created", "reports:notifications.created.title", "reports:notifications.created.body", JSON.stringify({ title: pick(REPORT_TITLES[order.client.lang]) }), `/client/reports`, read, readAt, iso(createdAt)];
+        } else {
+          const appointmentKind = pick(["confirmed", "requested", "completed"]);
+          row = [randomUUID(), order.client.id, `appointment.${appointmentKind}`, `appointments:notifications.${appointmentKind}.title`, `appointments:notifications.${appointmentKind}.body`, JSON.stringify({ reference: pick(appointmentReferences), service: "", when: iso(createdAt), startsAt: iso(createdAt) }), `/client/appointments`, read, readAt, iso(createdAt)];
+        }
+      }
+      rows.push(row);
+      if (rows.length === 20_000) await flush(rows.splice(0));
+    }
+    await flush(rows);
+  }));
+
+  step("contact_messages", await writeTable(sink, T.contact, async (flush) => {
+    const rows: Row[] = [];
+    for (let i = 0; i < VOLUME.contactMessages; i++) {
+      const lang = weighted({ en: 50, fr: 25, ar: 25 } as Record<Lang, number>);
+      const first = pick(NAMES[lang].first);
+      const last = pick(NAMES[lang].last);
+      const created = growingTime();
+      const status = NOW - created > 14 * DAY ? weighted({ read: 40, archived: 58, new: 2 }) : weighted({ new: 60, read: 40 });
+      rows.push([randomUUID(), `${first} ${last}`, `${ascii(first)}.${ascii(last)}@mail.example`, pick(SUBJECTS), `Hello,\n\n${pick(DETAILS[lang])}\n\nThank you,\n${first}`, lang, status, status === "new" ? null : iso(Math.min(NOW, created + DAY)), iso(created)]);
+    }
+    await flush(rows);
+  }));
+
+  await sink.finish();
+  console.log(`    loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // An order in the middle of the volume, searched for by its reference.
+  return { counts, orderReference: orders[Math.floor(orders.length / 2)]!.reference };
+}
+
+// ---------------------------------------------------------------------------
+// The server and the timings.
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}) before answering`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+function ensureBuild(): void {
+  if (fs.existsSync(path.join(ROOT, "build/index.js")) && fs.existsSync(path.join(ROOT, "dist/server.js"))) return;
+  console.log("No build found: running npm run build…");
+  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+}
+
+type App = { origin: string; pid: number; stop(): Promise<void> };
+
+async function startApp(dataDir: string, databaseUrl: string): Promise<App> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "bench-scale-session-secret",
+      SEED_DEMO: "true",
+      LOG_LEVEL: "warn",
+      REDIS_URL: "",
+      SMTP_URL: "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    await waitFor(`${origin}/api/health`, child);
+  } catch (error) {
+    child.kill("SIGTERM");
+    throw error;
+  }
+  return { origin, pid: child.pid!, stop: () => (child.kill("SIGTERM"), exited) };
+}
+
+/** The server's peak resident memory so far, in MB (Linux). */
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin, accept: "application/json" },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { token?: string };
+  if (!response.ok || !body.token) throw new Error(`sign-in as ${ADMIN.email} failed: ${response.status} ${JSON.stringify(body)}`);
+  // Pages read the bearer token as the API does (app/lib/session.server.ts readToken): check it once.
+  const check = await fetch(`${origin}/dashboard`, { headers: { authorization: `Bearer ${body.token}` }, redirect: "manual" });
+  await check.arrayBuffer();
+  if (check.status !== 200) throw new Error(`/dashboard with the bearer token answered ${check.status} ${check.headers.get("location") ?? ""}`);
+  return body.token;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+async function measure(origin: string, token: string, target: Target): Promise<Measure> {
+  const headers = { authorization: `Bearer ${token}`, "accept-language": "en", ...(target.kind === "api" ? { accept: "application/json" } : {}) };
+  const times: number[] = [];
+  let status = 0;
+  let bytes = 0;
+  let location: string | null = null;
+  for (let i = 0; i < WARMUP + REQUESTS; i++) {
+    const started = performance.now();
+    const response = await fetch(`${origin}${target.path}`, { headers, redirect: "manual" });
+    const body = await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    if (i >= WARMUP) times.push(elapsed);
+    status = response.status;
+    bytes = body.byteLength;
+    location = response.headers.get("location");
+  }
+  const result: Measure = {
+    label: target.label,
+    path: target.path,
+    kind: target.kind,
+    status,
+    p50Ms: Math.round(percentile(times, 50)),
+    p95Ms: Math.round(percentile(times, 95)),
+    htmlBytes: target.kind === "page" ? bytes : null,
+  };
+  if (status !== 200) result.error = `answered ${status}${location ? ` → ${location}` : ""}`;
+  return result;
+}
+
+async function countRows(sink: Sink): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ["users", "service_orders", "service_order_status_history", "appointments", "reports", "notifications", "contact_messages"]) {
+    const [row] = await sink.query<{ n: number | string }>(`select count(*) as n from ${table}`);
+    counts[table] = Number(row?.n ?? 0);
+  }
+  return counts;
+}
+
+async function measureRun(phase: Run["phase"], dataDir: string, databaseUrl: string, openSink: () => Promise<Sink>, orderReference: () => Promise<string>): Promise<Run> {
+  const app = await startApp(dataDir, databaseUrl);
+  const loadBefore = Number(os.loadavg()[0]!.toFixed(1));
+  try {
+    const token = await signIn(app.origin);
+    const reference = await orderReference();
+    const measures: Measure[] = [];
+    for (const target of targets(reference)) {
+      const result = await measure(app.origin, token, target);
+      measures.push(result);
+      const size = result.htmlBytes === null ? "" : ` · ${(result.htmlBytes / 1024).toFixed(0)} KB`;
+      console.log(`    ${result.path.padEnd(52)} p50 ${String(result.p50Ms).padStart(5)} ms · p95 ${String(result.p95Ms).padStart(5)} ms${size}${result.error ? ` · ${result.error}` : ""}`);
+    }
+    const peak = peakRssMb(app.pid);
+    const loadAverage: [number, number] = [loadBefore, Number(os.loadavg()[0]!.toFixed(1))];
+    console.log(`    server peak memory (VmHWM) ${peak} MB · machine load average ${loadAverage.join(" → ")}`);
+    const sink = await openSink();
+    const counts = await countRows(sink).finally(() => sink.close());
+    return { phase, measures, peakRssMb: peak, counts, orderReference: reference, loadAverage };
+  } finally {
+    await app.stop();
+  }
+}
+
+type DialectResult = { dialect: Dialect; demo: Run; volume: Run; loadSeconds: number; loaded: Record<string, number> };
+
+async function benchDialect(dialect: Dialect, tmp: string): Promise<DialectResult> {
+  console.log(`\n${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}`);
+  const dataDir = path.join(tmp, dialect);
+  let databaseUrl = `file:${path.join(dataDir, "app.db")}`;
+  let openSink = async () => sqliteSink(path.join(dataDir, "app.db"));
+  let cleanup = async () => undefined;
+  if (dialect === "postgres") {
+    const schema = `bench_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    openSink = () => postgresSink(databaseUrl);
+    cleanup = async () => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  }
+  try {
+    const firstOrder = async () => {
+      const sink = await openSink();
+      try {
+        const [row] = await sink.query<{ reference: string }>("select reference from service_orders order by created_at desc limit 1");
+        if (!row) throw new Error("the demo seed made no service order");
+        return row.reference;
+      } finally {
+        await sink.close();
+      }
+    };
+    console.log("  demo data (the server migrates and seeds it):");
+    const demo = await measureRun("demo", dataDir, databaseUrl, openSink, firstOrder);
+    console.log(`  loading the volume (scale ${SCALE}):`);
+    const started = performance.now();
+    const sink = await openSink();
+    const loaded = await loadVolume(sink).finally(() => sink.close());
+    const loadSeconds = Math.round((performance.now() - started) / 100) / 10;
+    console.log("  at volume:");
+    const volume = await measureRun("volume", dataDir, databaseUrl, openSink, async () => loaded.orderReference);
+    return { dialect, demo, volume, loadSeconds, loaded: loaded.counts };
+  } finally {
+    await cleanup();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The verdicts and the README table.
+
+type Verdict = { ok: boolean; reasons: string[] };
+
+function verdict(demo: Measure, volume: Measure): Verdict {
+  const reasons: string[] = [];
+  if (volume.error) reasons.push(volume.error);
+  if (volume.kind === "api") {
+    if (volume.p95Ms >= GOALS.apiMs) reasons.push(`p95 ≥ ${GOALS.apiMs} ms`);
+  } else {
+    if (volume.p95Ms > demo.p95Ms * GOALS.pageRatio) reasons.push(`${(volume.p95Ms / Math.max(1, demo.p95Ms)).toFixed(1)} × demo`);
+    if ((volume.htmlBytes ?? 0) > GOALS.pageKb * 1024) reasons.push(`> ${GOALS.pageKb} KB`);
+  }
+  return { ok: reasons.length === 0, reasons };
+}
+
+const kb = (bytes: number | null) => (bytes === null ? "" : `, ${Math.round(bytes / 1024)} KB`);
+const ms = (value: number) => `${value.toLocaleString("en-US")} ms`;
+
+function markdown(results: DialectResult[], date: string): string {
+  const name = (d: Dialect) => (d === "sqlite" ? "SQLite" : "PostgreSQL");
+  const lines: string[] = [];
+  const first = results[0]!;
+  const counts = first.volume.counts;
+  lines.push(
+    `Run of ${date.slice(0, 10)} on this ${os.cpus().length}-core machine (Node ${process.version}), scale ${SCALE}: at volume the database held ` +
+      `${(counts.users ?? 0).toLocaleString("en-US")} users, ${(counts.service_orders ?? 0).toLocaleString("en-US")} orders ` +
+      `(${(counts.service_order_status_history ?? 0).toLocaleString("en-US")} history rows), ${(counts.appointments ?? 0).toLocaleString("en-US")} appointments, ` +
+      `${(counts.reports ?? 0).toLocaleString("en-US")} reports, ${(counts.notifications ?? 0).toLocaleString("en-US")} notifications and ` +
+      `${(counts.contact_messages ?? 0).toLocaleString("en-US")} contact messages (${name(first.dialect)}, counted after the run). ` +
+      `p95 of ${REQUESTS} sequential requests as admin@demo.test; ✓ meets its goal, ✗ misses it (why in brackets).`,
+    "",
+    `| request | goal | ${results.map((r) => `${name(r.dialect)} demo | ${name(r.dialect)} at volume`).join(" | ")} |`,
+    `| --- | --- | ${results.map(() => "--- | ---").join(" | ")} |`,
+  );
+  const demoMeasures = first.demo.measures;
+  demoMeasures.forEach((measure, index) => {
+    const goal = measure.kind === "api" ? `< ${GOALS.apiMs} ms` : `≤ ${GOALS.pageRatio} × demo, ≤ ${GOALS.pageKb} KB`;
+    const cells = results.map((r) => {
+      const demo = r.demo.measures[index]!;
+      const volume = r.volume.measures[index]!;
+      const v = verdict(demo, volume);
+      const demoCell = demo.error ? `✗ ${demo.error}` : `${ms(demo.p95Ms)}${kb(demo.htmlBytes)}`;
+      const volumeCell = `${v.ok ? "✓" : "✗"} ${ms(volume.p95Ms)}${kb(volume.htmlBytes)}${v.ok ? "" : ` (${v.reasons.join("; ")})`}`;
+      return `${demoCell} | ${volumeCell}`;
+    });
+    lines.push(`| ${measure.label} | ${goal} | ${cells.join(" | ")} |`);
+  });
+  const memory = results.map((r) => `${r.demo.peakRssMb} MB | ${r.volume.peakRssMb < GOALS.memoryMb ? "✓" : "✗"} ${r.volume.peakRssMb} MB`);
+  lines.push(`| server peak memory (VmHWM) | < ${GOALS.memoryMb} MB | ${memory.join(" | ")} |`);
+  const loads = results.map((r) => `${name(r.dialect)} ${r.loadSeconds} s`).join(", ");
+  const averages = results.flatMap((r) => [...r.demo.loadAverage, ...r.volume.loadAverage]);
+  lines.push(
+    "",
+    `Loading the volume took ${loads}. The machine's 1-minute load average during the timings was ` +
+      `${Math.min(...averages)}–${Math.max(...averages)} (${os.cpus().length} cores, shared with other work).`,
+  );
+  return lines.join("\n");
+}
+
+function writeReadme(table: string): void {
+  const file = path.join(ROOT, "README.md");
+  const readme = fs.readFileSync(file, "utf8");
+  const start = "<!-- bench:scale -->";
+  const end = "<!-- /bench:scale -->";
+  const block = `${start}\n${table}\n${end}`;
+  if (readme.includes(start) && readme.includes(end)) {
+    fs.writeFileSync(file, readme.slice(0, readme.indexOf(start)) + block + readme.slice(readme.indexOf(end) + end.length));
+  } else {
+    const section = `## Speed at volume (\`npm run bench:scale\`)\n\n${block}\n\n`;
+    const at = readme.indexOf("## Security");
+    fs.writeFileSync(file, at >= 0 ? readme.slice(0, at) + section + readme.slice(at) : `${readme.trimEnd()}\n\n${section}`);
+  }
+  console.log("Written: the README's bench:scale table");
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-scale-"));
+  const results: DialectResult[] = [];
+  try {
+    console.log(`Volume (scale ${SCALE}): ${Object.entries(VOLUME).map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`).join(" · ")}`);
+    for (const dialect of DIALECTS) {
+      results.push(await benchDialect(dialect, tmp));
+      // What is measured so far, should a later dialect fail or be stopped.
+      fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
+      fs.writeFileSync(path.join(ROOT, "bench-results/scale.json"), JSON.stringify({ partial: true, scale: SCALE, volume: VOLUME, results }, null, 2) + "\n");
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  const date = new Date().toISOString();
+  const summary = results.map((r) => {
+    const verdicts = r.demo.measures.map((demo, i) => ({ path: demo.path, ...verdict(demo, r.volume.measures[i]!) }));
+    return { dialect: r.dialect, missed: verdicts.filter((v) => !v.ok), memoryOk: r.volume.peakRssMb < GOALS.memoryMb };
+  });
+  for (const s of summary) {
+    const missed = s.missed.map((m) => `${m.path} (${m.reasons.join("; ")})`);
+    if (!s.memoryOk) missed.push("server memory");
+    console.log(`${s.dialect}: ${missed.length === 0 ? "every goal met" : `missed: ${missed.join(", ")}`}`);
+  }
+  const report = { date, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, scale: SCALE, volume: VOLUME, requests: REQUESTS, goals: GOALS, results, summary };
+  fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, "bench-results/scale.json"), JSON.stringify(report, null, 2) + "\n");
+  console.log("Written: bench-results/scale.json");
+  const table = markdown(results, date);
+  const readme = process.env.BENCH_README;
+  if (readme === "1" || (readme !== "0" && SCALE === 1 && DIALECTS.includes("sqlite") && DIALECTS.includes("postgres"))) writeReadme(table);
+  else console.log(`\n${table}\n\n(README left as it is: it takes the table at full scale with both dialects, or with BENCH_README=1)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
