@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import type { SessionUser } from "~/features/auth/guards.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
+import { pageLinks } from "~/lib/pagination";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   countUnread,
@@ -32,10 +33,7 @@ export async function loadNotificationCenter(request: Request, user: SessionUser
   if (page > result.pageCount && !after && !before) throw redirect(centerUrl(url, { page: result.pageCount }));
   return {
     notifications: result.items,
-    total: result.total,
-    totalCapped: result.totalCapped,
-    page,
-    pages: result.pageCount,
+    links: pageLinks(result),
     filter,
     unread,
     confirmDeleteAll: url.searchParams.get("confirm") === "delete-all" && result.total > 0,

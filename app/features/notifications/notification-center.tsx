@@ -94,7 +94,7 @@ export function NotificationCenter({ data, heading, description }: { data: Notif
               {t("actions.markAllRead")}
             </Button>
           </Form>
-          {data.total > 0 ? (
+          {data.links.total > 0 ? (
             <Button asChild variant="outline" size="sm">
               <Link to={listHref(location, { confirm: true })} preventScrollReset>
                 <Trash2 aria-hidden />
@@ -190,7 +190,7 @@ export function NotificationCenter({ data, heading, description }: { data: Notif
         </ul>
       )}
 
-      <Pagination page={data.page} pageCount={data.pages} />
+      <Pagination {...data.links} />
     </section>
   );
 }
