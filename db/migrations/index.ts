@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_jobs";
 import * as m0003 from "./0003_list_indexes";
+import * as m0004 from "./0004_board_index";
 
 /**
  * Migrations as an imported object (not FileMigrationProvider) so that the
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_jobs": m0002,
   "0003_list_indexes": m0003,
+  "0004_board_index": m0004,
 };
