@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { BoardScroller } from "~/features/service-orders/board-scroller";
+import { forgetDashboardStats } from "~/features/service-orders/overview.server";
 import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";
 import { listBoard, parseBoardMore, RECENT_DAYS, type BoardCard as Card, type BoardColumn } from "~/features/service-orders/board.server";
 import { changeOrderStatus, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
@@ -41,6 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return redirectWithToast(back, { type: "error", message: "orders:errors.statusInvalid" });
   try {
     await changeOrderStatus(user, submission.value.id, submission.value.status);
+    forgetDashboardStats();
   } catch (error) {
     return refusal(request, error);
   }
