@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: OrderMoveFormSchema });
   // Back to the board as it was shown (the columns opened with "show more" stay open).
-  const back = BOARD + new URL(request.url).search.replace(/[?&]index\b[^&]*/g, "");
+  const back = BOARD + new URL(request.url).search;
   if (submission.status !== "success") return redirectWithToast(back, { type: "error", message: "orders:errors.statusInvalid" });
   try {
     await changeOrderStatus(user, submission.value.id, submission.value.status);
@@ -137,7 +137,6 @@ function ColumnMore({ column }: { column: BoardColumn }) {
   const hidden = column.total - column.orders.length;
   const linkClass = "text-sm font-semibold text-primary underline-offset-4 hover:underline";
   const showMore = new URLSearchParams(searchParams);
-  showMore.delete("index");
   showMore.append("more", column.status);
   const list = `/dashboard/service-orders?status=${column.status}${column.recentOnly ? "&sort=updated" : ""}`;
   return (
