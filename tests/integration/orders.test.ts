@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { changeOrderStatus, createOrder, getOrder, isOverdue, listBoard, listOrders } from "~/features/service-orders/service-orders.server";
+import { listBoard } from "~/features/service-orders/board.server";
+import { changeOrderStatus, createOrder, getOrder, isOverdue, listOrders } from "~/features/service-orders/service-orders.server";
 import { AppError } from "~/lib/app-error";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from "~/features/service-orders/status";

@@ -11,10 +11,11 @@ import { StatusBadge } from "./ui";
  * (calendar.server.ts). From the `sm` breakpoint up: a grid of seven columns with each
  * appointment in its day. On a phone the same grid is compact (the day number and how
  * many appointments, linking to the day below) and an agenda lists the period's
- * appointments day by day: nothing is wider than the screen.
+ * appointments day by day: nothing is wider than the screen. The month view holds a few
+ * appointments a day; "+N more" opens that day's week, which lists them all.
  */
 type CalendarAppointment = { id: string; reference: string; clientName: string; serviceTitle: string; startsAt: string; status: AppointmentStatus };
-type CalendarDay = { day: string; inRange: boolean; isToday: boolean; appointments: CalendarAppointment[] };
+type CalendarDay = { day: string; inRange: boolean; isToday: boolean; total: number; appointments: CalendarAppointment[] };
 export type CalendarData = {
   view: "month" | "week";
   anchor: string;
@@ -38,7 +39,7 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
         });
   const link = (params: { view?: string; date?: string }) => `?view=${params.view ?? calendar.view}&date=${params.date ?? calendar.anchor}`;
   const navClass = "inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-muted";
-  const agendaDays = calendar.weeks.flat().filter((cell) => cell.inRange && cell.appointments.length > 0);
+  const agendaDays = calendar.weeks.flat().filter((cell) => cell.inRange && cell.total > 0);
 
   return (
     <section aria-labelledby="calendar-period" className="flex min-w-0 flex-col gap-3">
@@ -93,7 +94,7 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
                       !cell.inRange && "bg-muted/40 text-muted-foreground",
                     )}
                   >
-                    <DayCell cell={cell} view={calendar.view} />
+                    <DayCell cell={cell} view={calendar.view} moreLink={link({ view: "week", date: cell.day })} />
                   </td>
                 ))}
               </tr>
@@ -120,6 +121,7 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
                 </li>
               ))}
             </ul>
+            <MoreLink cell={cell} to={link({ view: "week", date: cell.day })} className="mt-1 inline-block text-sm" />
           </section>
         ))}
       </div>
@@ -127,10 +129,28 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
   );
 }
 
-function DayCell({ cell, view }: { cell: CalendarDay; view: "month" | "week" }) {
+/** "+N more" under a day that shows only its first appointments: that day's week lists them all. */
+function MoreLink({ cell, to, className }: { cell: CalendarDay; to: string; className?: string }) {
   const { t } = useTranslation("appointments");
   const format = useFormatter();
-  const count = cell.appointments.length;
+  const hidden = cell.total - cell.appointments.length;
+  if (hidden <= 0) return null;
+  return (
+    <Link
+      to={to}
+      className={cn("font-semibold text-primary underline-offset-4 hover:underline", className)}
+      aria-label={t("calendar.moreLabel", { count: hidden, day: format.day(cell.day, { weekday: "long", day: "numeric", month: "long" }) })}
+      data-testid="calendar-more"
+    >
+      {t("calendar.more", { count: hidden })}
+    </Link>
+  );
+}
+
+function DayCell({ cell, view, moreLink }: { cell: CalendarDay; view: "month" | "week"; moreLink: string }) {
+  const { t } = useTranslation("appointments");
+  const format = useFormatter();
+  const count = cell.total;
   const label = format.day(cell.day, { day: "numeric", month: view === "week" ? "short" : undefined });
   return (
     <>
@@ -160,6 +180,7 @@ function DayCell({ cell, view }: { cell: CalendarDay; view: "month" | "week" }) 
           </li>
         ))}
       </ul>
+      <MoreLink cell={cell} to={moreLink} className="mt-1 hidden text-xs sm:inline-block" />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { findNextAppointment } from "~/features/appointments/appointments.server
 import { getCurrentAnnouncement } from "~/features/content/content.server";
 import { countNewContactMessages } from "~/features/inbox/inbox.server";
 import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/reports.server";
+import { db } from "~/lib/db/db.server";
 import { isLanguage, fallbackLanguage } from "~/lib/i18n/config";
 import { listOpenOrdersForClient, countOrdersByStatus, countOrdersCreatedSince, type OrderListItem } from "./service-orders.server";
 import type { OrderStatus } from "./status";
@@ -50,10 +51,42 @@ export function startOfWeekUtc(now = new Date()): string {
   return day.toISOString();
 }
 
-export async function getDashboardStats(): Promise<DashboardStats> {
+/**
+ * The admin dashboard's figures at any volume (issue 19). Each is an aggregate on one table
+ * through an index: orders by status over the status index, this week's orders over a
+ * created_at range (service_orders_created_idx), new contact messages over their status
+ * index; reports awaiting feedback count their rows without feedback. Those that still grow
+ * with their table (by status, awaiting feedback) are read at most every `STATS_TTL_MS` per
+ * process and database: the figures are kept that long (concurrent requests share one read),
+ * and `forgetDashboardStats()` empties them where this process changes an order from the
+ * tracker. A change made elsewhere (another area, another instance) shows within 30 seconds.
+ */
+export const STATS_TTL_MS = 30_000;
+
+const statsCache = new WeakMap<object, { at: number; stats: Promise<DashboardStats> }>();
+
+/** Empties the cached dashboard figures (of the current database). */
+export function forgetDashboardStats(): void {
+  statsCache.delete(db());
+}
+
+export function getDashboardStats(now = Date.now()): Promise<DashboardStats> {
+  const key = db();
+  const cached = statsCache.get(key);
+  if (cached && now - cached.at >= 0 && now - cached.at < STATS_TTL_MS) return cached.stats;
+  const stats = readDashboardStats(new Date(now));
+  statsCache.set(key, { at: now, stats });
+  // A failed read is not kept: the next request tries again.
+  stats.catch(() => {
+    if (statsCache.get(key)?.stats === stats) statsCache.delete(key);
+  });
+  return stats;
+}
+
+async function readDashboardStats(now: Date): Promise<DashboardStats> {
   const [ordersByStatus, newOrdersThisWeek, unreadContactMessages, reportsAwaitingFeedback] = await Promise.all([
     countOrdersByStatus(),
-    countOrdersCreatedSince(startOfWeekUtc()),
+    countOrdersCreatedSince(startOfWeekUtc(now)),
     countNewContactMessages(),
     countReportsAwaitingFeedback(),
   ]);

@@ -412,28 +412,6 @@ export async function listAssignees(): Promise<Array<{ id: string; fullName: str
   return listActiveStaff();
 }
 
-export const BOARD_STATUSES: readonly OrderStatus[] = ["pending", "in_review", "in_progress", "waiting_for_client", "completed"];
-const BOARD_COLUMN_LIMIT = 50;
-
-export type BoardColumn = { status: OrderStatus; total: number; orders: OrderListItem[] };
-
-/** The tracker board: open orders by state (oldest first), and the latest completed ones. */
-export async function listBoard(actor: Actor, language: string): Promise<BoardColumn[]> {
-  if (!isStaff(actor)) throw forbidden();
-  const columns: BoardColumn[] = [];
-  for (const status of BOARD_STATUSES) {
-    const base = listQuery().where("o.status", "=", status);
-    const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-    const rows = await selectListColumns(base, language)
-      .orderBy("o.updatedAt", status === "completed" ? "desc" : "asc")
-      .orderBy("o.id")
-      .limit(BOARD_COLUMN_LIMIT)
-      .execute();
-    columns.push({ status, total: Number(total), orders: rows.map(withOverdue) });
-  }
-  return columns;
-}
-
 export async function countOrdersByStatus(): Promise<Record<OrderStatus, number>> {
   const rows = await db()
     .selectFrom("serviceOrders")

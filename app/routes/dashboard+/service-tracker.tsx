@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GripVertical } from "lucide-react";
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +10,10 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { BoardScroller } from "~/features/service-orders/board-scroller";
+import { forgetDashboardStats } from "~/features/service-orders/overview.server";
 import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";
-import { changeOrderStatus, listBoard, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
+import { listBoard, parseBoardMore, RECENT_DAYS, type BoardCard as Card, type BoardColumn } from "~/features/service-orders/board.server";
+import { changeOrderStatus, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { useFormatter } from "~/lib/format";
@@ -28,25 +30,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const language = await getLanguage(request);
   const t = await getFixedT(language, "orders");
-  return json({ columns: await listBoard(user, language), overdueDays: OVERDUE_AFTER_DAYS, title: t("tracker.title") });
+  const more = parseBoardMore(new URL(request.url).searchParams.getAll("more"));
+  return json({ columns: await listBoard(user, language, { more }), overdueDays: OVERDUE_AFTER_DAYS, recentDays: RECENT_DAYS, title: t("tracker.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: OrderMoveFormSchema });
-  if (submission.status !== "success") return redirectWithToast(BOARD, { type: "error", message: "orders:errors.statusInvalid" });
+  // Back to the board as it was shown (the columns opened with "show more" stay open).
+  const back = BOARD + new URL(request.url).search;
+  if (submission.status !== "success") return redirectWithToast(back, { type: "error", message: "orders:errors.statusInvalid" });
   try {
     await changeOrderStatus(user, submission.value.id, submission.value.status);
+    forgetDashboardStats();
   } catch (error) {
     return refusal(request, error);
   }
-  return redirectWithToast(BOARD, { type: "success", message: "orders:admin.statusChanged", params: { status: submission.value.status } });
+  return redirectWithToast(back, { type: "success", message: "orders:admin.statusChanged", params: { status: submission.value.status } });
 }
 
-type Card = Awaited<ReturnType<typeof listBoard>>[number]["orders"][number];
-
 export default function ServiceTracker() {
-  const { columns, overdueDays } = useLoaderData<typeof loader>();
+  const { columns, overdueDays, recentDays } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const fetcher = useFetcher();
   // The ref answers drag events at once; the state only restyles the columns (a fast drop can
@@ -107,7 +111,9 @@ export default function ServiceTracker() {
             >
               <h2 id={`column-${column.status}`} className="flex flex-wrap items-center justify-between gap-2">
                 <OrderStatusBadge status={column.status} />
-                <span className="text-sm text-muted-foreground">{t("tracker.count", { count: column.total })}</span>
+                <span className="text-sm text-muted-foreground">
+                  {column.recentOnly ? t("tracker.countRecent", { count: column.total, days: recentDays }) : t("tracker.count", { count: column.total })}
+                </span>
               </h2>
               {column.orders.length === 0 ? <p className="text-sm text-muted-foreground">{t("tracker.empty")}</p> : null}
               <ul className="flex flex-col gap-2">
@@ -115,15 +121,36 @@ export default function ServiceTracker() {
                   <BoardCard key={order.id} order={order} onDragStart={() => setDragged({ id: order.id, from: order.status })} onDragEnd={() => setDragged(null)} />
                 ))}
               </ul>
-              {column.total > column.orders.length ? (
-                <Link to={`/dashboard/service-orders?status=${column.status}`} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-                  {t("tracker.more", { count: column.total - column.orders.length })}
-                </Link>
-              ) : null}
+              <ColumnMore column={column} />
             </section>
           ))}
         </div>
       </BoardScroller>
+    </div>
+  );
+}
+
+/** Below a column: more of its cards on the board (`?more=`), and all of them in the orders list. */
+function ColumnMore({ column }: { column: BoardColumn }) {
+  const { t } = useTranslation("orders");
+  const [searchParams] = useSearchParams();
+  const hidden = column.total - column.orders.length;
+  const linkClass = "text-sm font-semibold text-primary underline-offset-4 hover:underline";
+  const showMore = new URLSearchParams(searchParams);
+  showMore.append("more", column.status);
+  const list = `/dashboard/service-orders?status=${column.status}${column.recentOnly ? "&sort=updated" : ""}`;
+  return (
+    <div className="flex flex-col items-start gap-1" data-testid={`column-more-${column.status}`}>
+      {column.showMore > 0 ? (
+        <Link to={`?${showMore.toString()}`} preventScrollReset className={linkClass}>
+          {t("tracker.showMore", { count: column.showMore })}
+        </Link>
+      ) : null}
+      {hidden > 0 || column.recentOnly ? (
+        <Link to={list} className={linkClass}>
+          {column.recentOnly ? t("tracker.allCompleted") : t("tracker.allInList", { count: column.total })}
+        </Link>
+      ) : null}
     </div>
   );
 }

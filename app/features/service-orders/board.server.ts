@@ -1,0 +1,176 @@
+import { DateTime } from "luxon";
+import { forbidden } from "~/lib/app-error";
+import { db } from "~/lib/db/db.server";
+import { isAdminRole } from "~/lib/features";
+import { serviceTitleSql } from "~/features/services/services.server";
+import { isOverdue, OVERDUE_AFTER_DAYS, type Actor } from "./service-orders.server";
+import { OPEN_ORDER_STATUSES, type OrderStatus } from "./status";
+
+/**
+ * The tracker board (/dashboard/service-tracker), kept small at any volume (issue 19):
+ * - each column's count comes from one grouped query on service_orders alone (no join);
+ * - each column shows a bounded number of cards, the most urgent first, `BOARD_STEP` more per
+ *   "show more" (`?more=<status>`, repeated), up to `BOARD_MAX_CARDS`; beyond, the orders list;
+ * - completed orders are the recent ones only (updated in the last `RECENT_DAYS` days).
+ *
+ * "Most urgent" is the order's deadline: its due date, or without one the day it becomes overdue
+ * (created + OVERDUE_AFTER_DAYS); then the oldest, then the id. Both halves are read in index order
+ * (status, due_date, created_at, id) and (status, created_at, id), each `limit`ed, and merged here:
+ * the first N of the union are among the first N of each half.
+ */
+export const BOARD_STATUSES: readonly OrderStatus[] = ["pending", "in_review", "in_progress", "waiting_for_client", "completed"];
+export const BOARD_STEP = 25;
+export const BOARD_MAX_CARDS = BOARD_STEP * 8;
+/** Completed orders stay on the board this many days after their last change. */
+export const RECENT_DAYS = 30;
+
+const CLOSED_ON_BOARD: readonly OrderStatus[] = ["completed"];
+
+export type BoardCard = {
+  id: string;
+  reference: string;
+  status: OrderStatus;
+  clientName: string;
+  serviceTitle: string;
+  dueDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  overdue: boolean;
+};
+
+export type BoardColumn = {
+  status: OrderStatus;
+  /** Orders in this state (for completed: changed in the last RECENT_DAYS days). */
+  total: number;
+  /** Only the recent ones are counted and shown (completed). */
+  recentOnly: boolean;
+  /** How many more cards its "show more" link (`?more=<status>`) adds: 0 when none is offered. */
+  showMore: number;
+  orders: BoardCard[];
+};
+
+export type BoardOptions = { more?: Partial<Record<OrderStatus, number>>; now?: Date };
+
+const isStaff = (actor: Actor) => isAdminRole(actor.role);
+
+/** `?more=pending&more=pending` → { pending: 2 } (unknown values ignored, steps capped). */
+export function parseBoardMore(values: readonly string[]): Partial<Record<OrderStatus, number>> {
+  const more: Partial<Record<OrderStatus, number>> = {};
+  for (const value of values) {
+    const status = BOARD_STATUSES.find((candidate) => candidate === value);
+    if (status) more[status] = Math.min((more[status] ?? 0) + 1, BOARD_MAX_CARDS / BOARD_STEP - 1);
+  }
+  return more;
+}
+
+/** The day (YYYY-MM-DD, UTC) an order is due: its due date, or the day it turns overdue without one. */
+export function deadlineOf(order: { dueDate: string | null; createdAt: string }): string {
+  return order.dueDate ?? DateTime.fromISO(order.createdAt, { zone: "utc" }).plus({ days: OVERDUE_AFTER_DAYS }).toISODate()!;
+}
+
+function compareUrgency(a: { dueDate: string | null; createdAt: string; id: string }, b: { dueDate: string | null; createdAt: string; id: string }): number {
+  const byDeadline = deadlineOf(a).localeCompare(deadlineOf(b));
+  if (byDeadline !== 0) return byDeadline;
+  const byAge = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  if (byAge !== 0) return byAge;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** One grouped query on the base table: open orders by state, and the recently completed ones. */
+export async function countBoard(since: string): Promise<Record<OrderStatus, number>> {
+  const rows = await db()
+    .selectFrom("serviceOrders")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+    .where((eb) =>
+      eb.or([
+        eb("status", "in", [...OPEN_ORDER_STATUSES]),
+        ...CLOSED_ON_BOARD.map((status) => eb.and([eb("status", "=", status), eb("updatedAt", ">=", since)])),
+      ]),
+    )
+    .groupBy("status")
+    .execute();
+  const counts = Object.fromEntries(BOARD_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  for (const row of rows) if (row.status in counts) counts[row.status as OrderStatus] = Number(row.count);
+  return counts;
+}
+
+type Key = { id: string; dueDate: string | null; createdAt: string };
+
+/** The ids of an open column's most urgent orders, read in index order. */
+async function urgentIds(status: OrderStatus, limit: number): Promise<string[]> {
+  const [dated, undated] = await Promise.all([
+    db()
+      .selectFrom("serviceOrders")
+      .select(["id", "dueDate", "createdAt"])
+      .where("status", "=", status)
+      .where("dueDate", "is not", null)
+      .orderBy("dueDate")
+      .orderBy("createdAt")
+      .orderBy("id")
+      .limit(limit)
+      .execute(),
+    db()
+      .selectFrom("serviceOrders")
+      .select(["id", "dueDate", "createdAt"])
+      .where("status", "=", status)
+      .where("dueDate", "is", null)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .limit(limit)
+      .execute(),
+  ]);
+  return ([...dated, ...undated] as Key[])
+    .sort(compareUrgency)
+    .slice(0, limit)
+    .map((row) => row.id);
+}
+
+/** The ids of a closed column's latest orders changed since `since`. */
+async function recentIds(status: OrderStatus, since: string, limit: number): Promise<string[]> {
+  const rows = await db()
+    .selectFrom("serviceOrders")
+    .select("id")
+    .where("status", "=", status)
+    .where("updatedAt", ">=", since)
+    .orderBy("updatedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The cards' details, by id (a bounded set: at most every column's limit). */
+async function loadCards(ids: string[], language: string, now: Date): Promise<Map<string, BoardCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db()
+    .selectFrom("serviceOrders as o")
+    .innerJoin("users as c", "c.id", "o.clientId")
+    .select(["o.id", "o.reference", "o.status", "c.fullName as clientName", serviceTitleSql("o.serviceId", language).as("serviceTitle"), "o.dueDate", "o.createdAt", "o.updatedAt"])
+    .where("o.id", "in", ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, { ...row, status: row.status as OrderStatus, serviceTitle: String(row.serviceTitle), overdue: isOverdue(row, now) }]));
+}
+
+/** The tracker board: open orders by state (most urgent first), and the recently completed ones. */
+export async function listBoard(actor: Actor, language: string, options: BoardOptions = {}): Promise<BoardColumn[]> {
+  if (!isStaff(actor)) throw forbidden();
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - RECENT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const limits = BOARD_STATUSES.map((status) => Math.min(BOARD_STEP * (1 + (options.more?.[status] ?? 0)), BOARD_MAX_CARDS));
+  const [counts, ...idLists] = await Promise.all([
+    countBoard(since),
+    ...BOARD_STATUSES.map((status, index) => (CLOSED_ON_BOARD.includes(status) ? recentIds(status, since, limits[index]!) : urgentIds(status, limits[index]!))),
+  ]);
+  const cards = await loadCards(idLists.flat(), language, now);
+  return BOARD_STATUSES.map((status, index) => ({
+    status,
+    total: counts[status],
+    recentOnly: CLOSED_ON_BOARD.includes(status),
+    showMore: limits[index]! < BOARD_MAX_CARDS ? Math.max(0, Math.min(BOARD_STEP, counts[status] - limits[index]!)) : 0,
+    // A card moved between the two reads is left out rather than shown in the wrong column.
+    orders: idLists[index]!.flatMap((id) => {
+      const card = cards.get(id);
+      return card && card.status === status ? [card] : [];
+    }),
+  }));
+}
