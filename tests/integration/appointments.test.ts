@@ -6,6 +6,7 @@ import { changeAppointmentStatus, createAppointment, findNextAppointment, type A
 import { dayPicker } from "~/features/appointments/booking.server";
 import { buildCalendar } from "~/features/appointments/calendar.server";
 import { createFormatter } from "~/lib/format";
+import { listNotifications } from "~/features/notifications/notifications.server";
 import * as listRoute from "~/routes/api+/appointments";
 import * as clientRoute from "~/routes/api+/appointments.[client]";
 import * as slotsRoute from "~/routes/api+/appointments.available-slots";
@@ -106,10 +107,14 @@ describeEachDialect("appointments", (db) => {
         "appointments:notifications.confirmed.title",
         "appointments:notifications.cancelled.title",
       ]);
-      // The time in the client's language and zone, the zone named; the instant kept beside it.
+      // Stored: neutral values only (the instant, the service); written when read, in the reader's
+      // language and zone, the zone named.
+      expect(notifications[0]!.params).toMatchObject({ reference: booked.reference, startsAt });
+      expect(notifications[0]!.params).not.toHaveProperty("when");
       const when = createFormatter("fr", "Europe/Paris").longDateTime(startsAt);
       expect(when).toMatch(/UTC\+[12]/);
-      expect(notifications[0]!.params).toMatchObject({ reference: booked.reference, when, startsAt });
+      const shown = await listNotifications(parisian.id, { page: 1, perPage: 10 }, "fr", "Europe/Paris");
+      expect(shown.items.find((item) => item.titleKey === "appointments:notifications.requested.title")?.body).toContain(when);
 
       // The confirmation e-mail is in French, carries the calendar file and says when in Paris time.
       const mails = readMails(process.env.DATA_DIR!).filter((mail) => mail.to.includes(parisian.email));

@@ -63,7 +63,7 @@ export function AreaLayout({
         </header>
         <NoScriptAreaNav groups={groups} user={user} />
         {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
-        <main id="main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6">
+        <main id="main" tabIndex={-1} className="page-end flex-1 p-4 outline-none [--page-end-room:1rem] sm:p-6 sm:[--page-end-room:1.5rem]">
           <Outlet />
         </main>
       </div>

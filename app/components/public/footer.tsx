@@ -16,7 +16,7 @@ export function Footer({ firm, services }: { firm: Firm; services: ServiceSummar
   const { t } = useTranslation("public");
   const year = new Date().getFullYear();
   return (
-    <footer className="lazy-render border-t bg-muted/40 text-sm">
+    <footer className="page-end lazy-render border-t bg-muted/40 text-sm">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-5">
         <section aria-labelledby="footer-office" className="lg:col-span-2">
           <h2 id="footer-office" className="mb-3 text-base font-semibold">

@@ -21,7 +21,7 @@ export default function AuthLayout() {
           <ThemeSwitch />
         </div>
       </header>
-      <main id="main" className="w-full max-w-md">
+      <main id="main" className="page-end w-full max-w-md">
         <Outlet />
       </main>
     </div>
