@@ -103,10 +103,31 @@ export function urlGuard() {
   };
 }
 
+/** What is still read (and dropped) of a refused body, so the client reads the 413 before the connection closes. */
+const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
+const DRAIN_LIMIT_MS = 5_000;
+
 function tooLarge(req: Request, res: Response): void {
-  // The rest of the body is not read: the connection closes after the answer.
   res.setHeader("Connection", "close");
   refuse(req, res, 413, "tooLarge", { json: true });
+  // Nothing of the rest is kept. Closing at once would reset a client that is still sending, and a
+  // reset can drop the answer it has not read yet; so the rest is read and dropped, up to a bound
+  // of bytes and time, and then the connection ends either way.
+  let drained = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    req.off("data", onDrain);
+    req.socket.destroy();
+  };
+  const onDrain = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT_BYTES) stop();
+  };
+  const timer = setTimeout(stop, DRAIN_LIMIT_MS);
+  timer.unref();
+  req.on("data", onDrain);
+  req.once("end", () => clearTimeout(timer));
+  req.resume();
 }
 
 /**
