@@ -116,6 +116,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("every class on the bundle-free pages has its rule in their inline stylesheet (public.css)", async ({ page }) => {
+    test.slow(); // sixteen pages and two form posts
     /** Class names of the page's elements that no rule of its stylesheets mentions. */
     const unstyled = () =>
       page.evaluate(() => {
