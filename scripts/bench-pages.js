@@ -13,13 +13,13 @@
 // BENCH_RUNS (Lighthouse runs per page, default 3; 0 skips Lighthouse), BENCH_DURATION (load seconds, default 10).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import { gzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { freePort, waitFor } from "./bench-support.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -40,31 +40,6 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 const TARGETS = { score: 100, lcpMs: 1000, cls: 0.02, jsKb: 100, ratio: 0.3, p99Ms: 50 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -15,14 +15,14 @@
 // "sqlite,postgres"), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // BENCH_REQUESTS (timed requests per URL, default 30), BENCH_README (1 writes the README at any scale, 0 never).
 import Database from "better-sqlite3";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { freePort, waitFor } from "./bench-support.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -463,33 +463,6 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
 // ---------------------------------------------------------------------------
 // The server and the timings.
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}) before answering`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
 function ensureBuild(): void {
   if (fs.existsSync(path.join(ROOT, "build/index.js")) && fs.existsSync(path.join(ROOT, "dist/server.js"))) return;
   console.log("No build found: running npm run build…");
@@ -520,7 +493,7 @@ async function startApp(dataDir: string, databaseUrl: string): Promise<App> {
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
-    await waitFor(`${origin}/api/health`, child);
+    await waitFor(`${origin}/api/health`, { child, timeoutMs: 180_000 });
   } catch (error) {
     child.kill("SIGTERM");
     throw error;

@@ -1,0 +1,36 @@
+import net from "node:net";
+
+/** Helpers the benchmark scripts share: a free port and waiting for a server to answer. */
+
+/** A TCP port free on 127.0.0.1 right now. @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Resolves once `url` answers 2xx; rejects after `timeoutMs`, or at once when `child`
+ * (the server's process, when given) has exited.
+ * @param {string} url
+ * @param {{ timeoutMs?: number, child?: { exitCode: number | null } }} [options]
+ */
+export async function waitFor(url, { timeoutMs = 60_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}) before answering`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
