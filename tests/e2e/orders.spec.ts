@@ -164,7 +164,9 @@ test.describe("without JavaScript", () => {
 test.describe("an admin works the service tracker", () => {
   test("moves an order with a button, then by drag and drop, and the client sees it", async ({ page, context, browser }) => {
     const client = createClient({ fullName: "Board Client" });
-    const order = createOrderFor(client.id);
+    // Long overdue, so the most urgent card of each column: the board shows 25 per column, and other
+    // tests' orders share it.
+    const order = createOrderFor(client.id, { dueDate: "2000-01-03" });
     await acceptCookies(context);
     await signIn(context, DEMO.admin);
 
@@ -175,11 +177,13 @@ test.describe("an admin works the service tracker", () => {
     await card.getByRole("button", { name: /Move to In review/ }).click();
     await expect(page.locator('[data-status="in_review"]').locator(`[data-order="${order.reference}"]`)).toBeVisible();
 
-    // The card is offered for dragging once the page is hydrated (the button above may have reloaded it).
+    // The card is offered for dragging once the page is hydrated (the button above may have reloaded it),
+    // and the board must have settled (the move's revalidation re-renders the columns).
     await expect(page.locator(`[data-order="${order.reference}"]`)).toHaveAttribute("draggable", "true");
+    await page.waitForLoadState("networkidle");
     // Dragged in steps, as a hand would: Chromium starts an HTML5 drag only after the pointer moves a little.
-    // Other tests' orders share the board, so the card may be far down: bring it into view, and
-    // drop it at the same height in the next column (the columns stretch to equal height).
+    // Bring the card into view, and drop it at the same height in the next column (the columns
+    // stretch to equal height).
     await page.locator(`[data-order="${order.reference}"]`).scrollIntoViewIfNeeded();
     const from = (await page.locator(`[data-order="${order.reference}"]`).boundingBox())!;
     const to = (await page.locator('[data-status="in_progress"]').boundingBox())!;
@@ -187,7 +191,8 @@ test.describe("an admin works the service tracker", () => {
     await page.mouse.move(from.x + from.width / 2, y);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 10, y, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, Math.max(to.y + 10, Math.min(y, to.y + to.height - 10)), { steps: 15 });
+    // Into the target column's list, below its heading.
+    await page.mouse.move(to.x + to.width / 2, Math.max(y, to.y + Math.min(to.height / 2, 200)), { steps: 15 });
     await page.mouse.up();
     await expect(page.locator('[data-status="in_progress"]').locator(`[data-order="${order.reference}"]`)).toBeVisible();
 

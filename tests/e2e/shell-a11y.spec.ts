@@ -26,6 +26,7 @@ test.describe("accessibility (axe)", () => {
   });
 
   test("cookie preferences view and the not-found page, light and dark @mobile", async ({ page }) => {
+    test.slow(); // two full axe runs
     await page.goto("/no/such/page?cookies=customize");
     await expect(page.getByText("Cookie Preferences")).toBeVisible();
     await expectNoViolations(page);
