@@ -19,7 +19,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort, waitFor } from "./bench-support.js";
+import { freePort, startApp, waitFor } from "./bench-support.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -69,27 +69,8 @@ function ensureBuild() {
   execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
 }
 
-async function startApp(tmp) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["dist/server.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: origin,
-      DATA_DIR: path.join(tmp, "data"),
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "",
-      DATABASE_URL: "",
-      REDIS_URL: "",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitFor(`${origin}/api/health`);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return { origin, stop: () => (child.kill("SIGTERM"), exited) };
+function startBenchApp(tmp) {
+  return startApp({ root: ROOT, env: { DATA_DIR: path.join(tmp, "data"), SEED_DEMO: "", DATABASE_URL: "", REDIS_URL: "" } });
 }
 
 async function startNginx(tmp, html) {
@@ -224,7 +205,7 @@ async function main() {
   ensureTool(NGINX, "nginx-light", "NGINX_PATH");
   ensureBuild();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
-  const app = await startApp(tmp);
+  const app = await startBenchApp(tmp);
   let nginx;
   try {
     console.log(`App on ${app.origin}; Lighthouse ${RUNS}× per page (mobile settings), median:`);

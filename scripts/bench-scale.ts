@@ -15,14 +15,14 @@
 // "sqlite,postgres"), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // BENCH_REQUESTS (timed requests per URL, default 30), BENCH_README (1 writes the README at any scale, 0 never).
 import Database from "better-sqlite3";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { freePort, waitFor } from "./bench-support.js";
+import { startApp } from "./bench-support.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -471,34 +471,19 @@ function ensureBuild(): void {
 
 type App = { origin: string; pid: number; stop(): Promise<void> };
 
-async function startApp(dataDir: string, databaseUrl: string): Promise<App> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["dist/server.js"], {
-    cwd: ROOT,
+function startBenchApp(dataDir: string, databaseUrl: string): Promise<App> {
+  return startApp({
+    root: ROOT,
+    timeoutMs: 180_000,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: origin,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: "bench-scale-session-secret",
       SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
       REDIS_URL: "",
       SMTP_URL: "",
     },
-    stdio: ["ignore", "ignore", "inherit"],
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  try {
-    await waitFor(`${origin}/api/health`, { child, timeoutMs: 180_000 });
-  } catch (error) {
-    child.kill("SIGTERM");
-    throw error;
-  }
-  return { origin, pid: child.pid!, stop: () => (child.kill("SIGTERM"), exited) };
 }
 
 /** The server's peak resident memory so far, in MB (Linux). */
@@ -567,7 +552,7 @@ async function countRows(sink: Sink): Promise<Record<string, number>> {
 }
 
 async function measureRun(phase: Run["phase"], dataDir: string, databaseUrl: string, openSink: () => Promise<Sink>, orderReference: () => Promise<string>): Promise<Run> {
-  const app = await startApp(dataDir, databaseUrl);
+  const app = await startBenchApp(dataDir, databaseUrl);
   const loadBefore = Number(os.loadavg()[0]!.toFixed(1));
   try {
     const token = await signIn(app.origin);

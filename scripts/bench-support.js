@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import net from "node:net";
 
 /** Helpers the benchmark scripts share: a free port and waiting for a server to answer. */
@@ -33,4 +34,28 @@ export async function waitFor(url, { timeoutMs = 60_000, child } = {}) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts the built server (`dist/server.js`) on a free port with `env` added to this
+ * process's environment, and waits until it answers its health check.
+ * @param {{ root: string, env: Record<string, string>, timeoutMs?: number }} options
+ * @returns {Promise<{ origin: string, pid: number, stop: () => Promise<void> }>}
+ */
+export async function startApp({ root, env, timeoutMs = 60_000 }) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: origin, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", () => resolve()));
+  try {
+    await waitFor(`${origin}/api/health`, { child, timeoutMs });
+  } catch (error) {
+    child.kill("SIGTERM");
+    throw error;
+  }
+  return { origin, pid: child.pid, stop: () => (child.kill("SIGTERM"), exited) };
 }
