@@ -271,36 +271,28 @@ export async function listNotifications(
 
 /** Marks one of the user's notifications read; null when it is not theirs (or does not exist). */
 export async function markNotificationRead(userId: string, id: string, language: Language): Promise<NotificationView | null> {
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await lockCounters(trx, [userId]);
-      const result = await trx
-        .updateTable("notifications")
-        .set({ read: true, readAt: nowIso() })
-        .where("id", "=", id)
-        .where("userId", "=", userId)
-        .where("read", "=", false)
-        .executeTakeFirst();
-      await addUnread(trx, userId, -Number(result.numUpdatedRows));
-    });
+  await markRead(userId, id);
   const row = await db().selectFrom("notifications").select([...VIEW_COLUMNS]).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
   return row ? (await renderRows([row], language, await readerTimeZone(userId)))[0]! : null;
 }
 
 /** Marks all of the user's unread notifications read; answers how many changed. */
-export async function markAllNotificationsRead(userId: string): Promise<number> {
+export function markAllNotificationsRead(userId: string): Promise<number> {
+  return markRead(userId);
+}
+
+/**
+ * Marks the user's unread notifications read (only `id` when given), with their counter
+ * held and lowered by as many in the same transaction; answers how many changed.
+ */
+function markRead(userId: string, id?: string): Promise<number> {
   return db()
     .transaction()
     .execute(async (trx) => {
       await lockCounters(trx, [userId]);
-      const result = await trx
-        .updateTable("notifications")
-        .set({ read: true, readAt: nowIso() })
-        .where("userId", "=", userId)
-        .where("read", "=", false)
-        .executeTakeFirst();
-      const changed = Number(result.numUpdatedRows);
+      let update = trx.updateTable("notifications").set({ read: true, readAt: nowIso() }).where("userId", "=", userId).where("read", "=", false);
+      if (id !== undefined) update = update.where("id", "=", id);
+      const changed = Number((await update.executeTakeFirst()).numUpdatedRows);
       await addUnread(trx, userId, -changed);
       return changed;
     });
