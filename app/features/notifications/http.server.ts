@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
+import { z } from "zod";
 import type { SessionUser } from "~/features/auth/guards.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
-import { pageLinks } from "~/lib/pagination";
+import { pageLinks, parseListQuery } from "~/lib/pagination";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
   countUnread,
@@ -13,7 +14,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from "./notifications.server";
-import { NOTIFICATION_PAGE_SIZE, NotificationActionSchema, PageQuerySchema, readFlagOf } from "./notifications.schema";
+import { FILTERS, NOTIFICATION_PAGE_SIZE, NotificationActionSchema, readFlagOf } from "./notifications.schema";
 
 /**
  * The page door of the notification centre (the one module of the area that builds
@@ -23,7 +24,7 @@ import { NOTIFICATION_PAGE_SIZE, NotificationActionSchema, PageQuerySchema, read
  */
 export async function loadNotificationCenter(request: Request, user: SessionUser) {
   const url = new URL(request.url);
-  const { filter, page, after, before } = PageQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { filter = "all", page, after, before } = parseListQuery(url, { filters: { filter: z.enum(FILTERS) } });
   const language = await getLanguage(request);
   const [result, unread] = await Promise.all([
     listNotifications(user.id, { page, perPage: NOTIFICATION_PAGE_SIZE, after, before, read: readFlagOf(filter) }, language),

@@ -30,13 +30,6 @@ export function readFlagOf(filter: Filter): boolean | undefined {
   return filter === "all" ? undefined : filter === "read";
 }
 
-export const PageQuerySchema = z.object({
-  filter: z.enum(FILTERS).catch("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  after: z.string().max(400).optional().catch(undefined),
-  before: z.string().max(400).optional().catch(undefined),
-});
-
 /** The buttons of the full pages, one form per action (all work without JavaScript). */
 export const NotificationActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("markRead"), id: z.string().min(1).max(100) }),
