@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
-import { PostgresAdapter } from "kysely";
 import { toJson } from "./db/connection.server";
-import { db } from "./db/db.server";
+import { db, isPostgres } from "./db/db.server";
 import { isUniqueViolation } from "./app-error";
 import { logger } from "./logger.server";
 
@@ -89,8 +88,6 @@ export async function enqueueJob(name: string, payload: Record<string, unknown>,
     throw error;
   }
 }
-
-const isPostgres = () => db().getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * Leases the next due job (or one whose lease expired) to `workerId`. Atomic on both

@@ -2,7 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { renderMarkdown } from "~/features/reports/markdown.server";
-import { countReportsAwaitingFeedback, countUnreadReports, createReport, getReport, listReports, markReportRead, submitFeedback } from "~/features/reports/reports.server";
+import {
+  countReportsAwaitingFeedback,
+  countUnreadReports,
+  createReport,
+  deleteReport,
+  getReport,
+  listReports,
+  markReportRead,
+  submitFeedback,
+  updateReport,
+} from "~/features/reports/reports.server";
 import { AppError } from "~/lib/app-error";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { mailDir } from "~/lib/mail.server";
@@ -65,6 +75,29 @@ describeEachDialect("reports", (db) => {
     expect(staff.items.map((item) => item.title)).toEqual(["For B only"]);
     await expect(createReport(cast.clientA, { clientId: cast.clientA.id, title: "x", body: "y" }, [])).rejects.toMatchObject({ status: 403 });
     await expect(createReport(cast.admin, { clientId: cast.admin.id, title: "x", body: "y" }, [])).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("finds reports by any part of their title through the title index, and follows renames and deletions", async () => {
+    const { id: quarterly } = await createReport(cast.admin, { clientId: cast.clientA.id, title: "Xyloquarterly 941 filing (é9)", body: "Filed." }, []);
+    const { id: arabic } = await createReport(cast.admin, { clientId: cast.clientA.id, title: "ترجمة شهادة الميلاد زبرجد", body: "تم." }, []);
+    const { id: quoted } = await createReport(cast.admin, { clientId: cast.clientA.id, title: 'The "Smithxyl" 100%_done letter', body: "Sent." }, []);
+    const titles = async (q: string) => (await listReports(cast.admin, { q })).items.map((item) => item.title).sort();
+
+    expect(await titles("LOQUARTERLY 94")).toEqual(["Xyloquarterly 941 filing (é9)"]); // inside a word, any case
+    expect(await titles("é9")).toEqual(["Xyloquarterly 941 filing (é9)"]); // shorter than a trigram
+    expect(await titles("شهادة الميلاد زب")).toEqual(["ترجمة شهادة الميلاد زبرجد"]);
+    expect(await titles('"smithxyl"')).toEqual(['The "Smithxyl" 100%_done letter']); // quotes are text, not syntax
+    expect(await titles("xyl\" 100%_d")).toEqual(['The "Smithxyl" 100%_done letter']); // wildcards are text
+    expect(await titles("xyl\" 100%x")).toEqual([]);
+    expect(await titles("xyloquarterly OR smithxyl")).toEqual([]); // no query language leaks through
+
+    await updateReport(cast.admin, quarterly, { title: "Xyloannual 940 filing" });
+    expect(await titles("xyloquarterly")).toEqual([]);
+    expect(await titles("xyloannual 940")).toEqual(["Xyloannual 940 filing"]);
+    await deleteReport(cast.admin, arabic);
+    expect(await titles("شهادة الميلاد زب")).toEqual([]);
+    await deleteReport(cast.admin, quoted);
+    await deleteReport(cast.admin, quarterly);
   });
 
   it("renders Markdown and removes anything executable", () => {

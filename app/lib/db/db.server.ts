@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import { env } from "../env.server";
 import { createDatabase, type DB } from "./connection.server";
 
@@ -13,6 +13,11 @@ export function db(): DB {
 /** Tests and scripts swap in their own database. */
 export function setDb(database: DB | undefined): void {
   instance = database;
+}
+
+/** True when the process's database is PostgreSQL (else SQLite). */
+export function isPostgres(database: DB = db()): boolean {
+  return database.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 export async function closeDb(): Promise<void> {
