@@ -1,4 +1,5 @@
 import { createClient, DEMO, expect, signIn, test, uniqueIp } from "./fixtures";
+import { expectNoViolations } from "./axe";
 
 const PAGES = [
   { path: "/", canonical: "/" },
@@ -251,20 +252,16 @@ test("robots.txt keeps crawlers out of the private areas and names the sitemap",
 
 for (const path of ["/", "/services", "/services/immigration", "/contact", "/cookiePolicy"]) {
   test(`${path} has no accessibility violations (axe) in English and Arabic`, async ({ page }) => {
-    const { default: AxeBuilder } = await import("@axe-core/playwright");
     for (const language of ["en", "ar"]) {
       await page.goto(`${path}?lng=${language}`);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((violation) => `${path} ${language}: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+      await expectNoViolations(page, `${path} ${language}`);
     }
   });
 }
 
 test("the dark theme (followed from the system) keeps its contrast (axe)", async ({ page }) => {
-  const { default: AxeBuilder } = await import("@axe-core/playwright");
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/contact?lng=en");
   await expect(page.locator("html")).toHaveClass(/dark/);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `dark: ${violation.id} ${violation.nodes[0]?.target}`)).toEqual([]);
+  await expectNoViolations(page, "dark");
 });

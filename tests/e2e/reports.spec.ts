@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoViolations } from "./axe";
 import { acceptCookies } from "./cookies";
 import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
 import { createOrderFor, createReportFor, PDF, readAtOf } from "./orders-helpers";
@@ -111,15 +111,5 @@ test("a report's page passes axe: links inside text are underlined", async ({ pa
   await page.goto(`/dashboard/reports/${reportId}`);
   await hydrated(page.getByTestId("sidebar-trigger"));
   await expect(page.getByRole("link", { name: order.reference })).toBeVisible();
-  // Let finite animations settle: axe measures the colours on screen.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoViolations(page);
 });

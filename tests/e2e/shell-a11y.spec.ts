@@ -1,22 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoViolations } from "./axe";
 import { expect, signIn, test, DEMO, hydrated } from "./fixtures";
 
 /** No axe-core violations on the home page, the not-found page and both area layouts. */
-
-async function expectNoViolations(page: Page) {
-  // Let finite animations (fade-ins, the sheet) settle: axe measures the colours on screen.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test.describe("accessibility (axe)", () => {
   test("home page with the cookie banner @mobile", async ({ page }) => {
