@@ -43,6 +43,7 @@ async function check(page: Page, name: string, buffer: Buffer) {
 }
 
 test("anyone verifies a certificate and checks files against it, in English and in Arabic", async ({ page }) => {
+  test.setTimeout(60_000);
   const certificate = await issue();
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
   const watch = watchErrors(page);

@@ -91,7 +91,7 @@ if(!s||!i||!o||!window.crypto||!crypto.subtle||!window.Blob||!Blob.prototype.arr
 function hex(b){return Array.prototype.map.call(new Uint8Array(b),function(v){return(v<16?"0":"")+v.toString(16)}).join("")}
 i.addEventListener("change",function(){var f=i.files&&i.files[0];o.removeAttribute("data-match");x.textContent="";if(!f){o.textContent="";return}o.textContent=c.messages.checking;
 f.arrayBuffer().then(function(b){return crypto.subtle.digest("SHA-256",b)}).then(function(h){h=hex(h);var m=h===c.translated?"translated":h===c.source?"source":"none";
-var t=m==="translated"?c.messages.matchTranslated:m==="source"?c.messages.matchSource:c.messages.noMatch;o.textContent=t.split("{name}").join(f.name);o.setAttribute("data-match",m);x.textContent=c.messages.computed+" "+h})
+var t=m==="translated"?c.messages.matchTranslated:m==="source"?c.messages.matchSource:c.messages.noMatch;o.textContent=t.split("{name}").join(f.name);o.setAttribute("data-match",m);x.textContent=c.messages.computed+" ";var k=d.createElement("span");k.dir="ltr";k.textContent=h;x.appendChild(k)})
 .catch(function(){o.textContent=c.messages.failed})})})(${data});`;
 }
 
@@ -121,7 +121,7 @@ export function FileCheck({ certificate }: { certificate: VerifiedCertificate })
         </label>
         <input id="verify-file" type="file" className="mt-2 block w-full text-sm file:me-3 file:rounded-md file:border file:bg-secondary file:px-3 file:py-1.5" />
         <p id="verify-result" role="status" aria-live="polite" className="mt-4 font-medium" />
-        <p id="verify-computed" dir="ltr" className="mt-1 break-all text-start font-mono text-xs text-muted-foreground" />
+        <p id="verify-computed" className="mt-1 break-all font-mono text-xs text-muted-foreground" />
       </section>
       <script
         nonce={nonce}
