@@ -83,6 +83,7 @@ test("anyone verifies a certificate and checks files against it, in English and 
 });
 
 test("without JavaScript the page shows the hashes and how to compute one", async ({ browser }) => {
+  test.setTimeout(60_000);
   const certificate = await issue();
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() } });
   const page = await context.newPage();
