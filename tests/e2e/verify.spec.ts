@@ -43,7 +43,7 @@ async function check(page: Page, name: string, buffer: Buffer) {
 }
 
 test("anyone verifies a certificate and checks files against it, in English and in Arabic", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const certificate = await issue();
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
   const watch = watchErrors(page);
@@ -83,7 +83,7 @@ test("anyone verifies a certificate and checks files against it, in English and 
 });
 
 test("without JavaScript the page shows the hashes and how to compute one", async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const certificate = await issue();
   const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": uniqueIp() } });
   const page = await context.newPage();
