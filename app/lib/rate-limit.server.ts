@@ -24,6 +24,8 @@ export const LIMITS = {
   "email-change:account": { points: 5, duration: 60 * 60 },
   "contact:ip": { points: 5, duration: 10 * 60 },
   "upload:user": { points: 60, duration: 60 * 60 },
+  /** Certificate look-ups on /verify/{no} from one address: far too few to enumerate numbers (docs/decisions/013). */
+  "verify:ip": { points: 30, duration: 10 * 60 },
 } as const satisfies Record<string, { points: number; duration: number }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -316,6 +316,23 @@ export interface TranslationFilesTable {
   updatedAt: Timestamp;
 }
 
+/** Certificates of translation accuracy (app/features/certificates; migration 0010). */
+export interface TranslationCertificatesTable {
+  id: string;
+  certificateNo: string;
+  translationFileId: string;
+  clientId: string | null;
+  documentTitle: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  pageCount: number;
+  translatorName: string;
+  sourceSha256: string;
+  translatedSha256: string;
+  issuedBy: string | null;
+  issuedAt: Timestamp;
+}
+
 export interface TasksTable {
   id: string;
   title: string;
@@ -399,6 +416,7 @@ export interface Database {
   notificationCounters: NotificationCountersTable;
   translationSettings: TranslationSettingsTable;
   translationFiles: TranslationFilesTable;
+  translationCertificates: TranslationCertificatesTable;
   tasks: TasksTable;
   templates: TemplatesTable;
   auditLog: AuditLogTable;
