@@ -316,6 +316,18 @@ export interface TranslationFilesTable {
   updatedAt: Timestamp;
 }
 
+/** Machine-translation glossary terms (db/migrations/0011_glossary.ts). */
+export interface TranslationGlossaryTable {
+  id: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourceTerm: string;
+  targetTerm: string;
+  note: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
 export interface TasksTable {
   id: string;
   title: string;
@@ -399,6 +411,7 @@ export interface Database {
   notificationCounters: NotificationCountersTable;
   translationSettings: TranslationSettingsTable;
   translationFiles: TranslationFilesTable;
+  translationGlossary: TranslationGlossaryTable;
   tasks: TasksTable;
   templates: TemplatesTable;
   auditLog: AuditLogTable;
