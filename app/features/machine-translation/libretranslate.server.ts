@@ -1,4 +1,5 @@
 import { AppError } from "~/lib/app-error";
+import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -28,8 +29,7 @@ export type ProviderLanguage = { code: string; name: string; targets: string[] }
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export function defaultTimeoutMs(): number {
-  const configured = Number(process.env.MT_TIMEOUT_MS);
-  return Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
+  return env().mtTimeoutMs ?? DEFAULT_TIMEOUT_MS;
 }
 
 function urlOf(endpoint: string, path: string): URL {
