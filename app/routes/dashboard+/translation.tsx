@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ArrowLeftRight, Copy, Trash2 } from "lucide-react";
+import { ArrowLeftRight, ArrowRight, Copy, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -323,8 +323,11 @@ function GlossarySection({ glossary, filter, lastResult }: { glossary: GlossaryP
           {
             header: t("glossary.pair"),
             cell: (entry) => (
-              <span className="whitespace-nowrap">
-                {t(`languages.${entry.sourceLanguage}`)} → {t(`languages.${entry.targetLanguage}`)}
+              <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                {t(`languages.${entry.sourceLanguage}`)}
+                <ArrowRight aria-hidden className="size-3.5 rtl:rotate-180" />
+                <span className="sr-only">→</span>
+                {t(`languages.${entry.targetLanguage}`)}
               </span>
             ),
           },
