@@ -129,7 +129,7 @@ test.describe("without JavaScript", () => {
       await page.getByLabel("Target language").selectOption("fr");
       await page.getByLabel("Text to translate").fill("Keep this text.");
       await page.getByRole("button", { name: "Translate", exact: true }).click();
-      await expect(page.getByRole("alert")).toContainText("The translation service does not offer this language pair (en → fr).");
+      await expect(page.getByRole("alert")).toContainText("The translation service does not offer this language pair (from en to fr).");
       await expect(page.getByLabel("Text to translate")).toHaveValue("Keep this text.");
     } finally {
       service.setMode("ok");

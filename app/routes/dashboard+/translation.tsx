@@ -326,7 +326,7 @@ function GlossarySection({ glossary, filter, lastResult }: { glossary: GlossaryP
               <span className="inline-flex items-center gap-1 whitespace-nowrap">
                 {t(`languages.${entry.sourceLanguage}`)}
                 <ArrowRight aria-hidden className="size-3.5 rtl:rotate-180" />
-                <span className="sr-only">→</span>
+                <span className="sr-only">{t("glossary.filterTo")}</span>
                 {t(`languages.${entry.targetLanguage}`)}
               </span>
             ),
