@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(10).default("Demo-Passw0rd!"),
   TRUST_PROXY: z.string().optional(),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
+  MT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   FILE_ENCRYPTION_KEY: z
     .string()
@@ -64,6 +65,8 @@ export type Env = {
   trustProxy: boolean | number | string;
   logLevel: string;
   fileEncryptionKey: Buffer;
+  /** How long one machine-translation request may take (spec §9: 30 s). */
+  mtTimeoutMs: number;
 };
 
 export class EnvError extends Error {}
@@ -128,6 +131,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     logLevel: raw.LOG_LEVEL,
     fileEncryptionKey: Buffer.from(fileKeyHex, "hex"),
+    mtTimeoutMs: raw.MT_TIMEOUT_MS,
   };
 }
 

@@ -5,6 +5,7 @@ import * as m0003 from "./0003_list_indexes";
 import * as m0004 from "./0004_notification_counters";
 import * as m0005 from "./0005_board_index";
 import * as m0010 from "./0010_certificates";
+import * as m0011 from "./0011_glossary";
 import * as m0013 from "./0013_report_title_search";
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   "0004_notification_counters": m0004,
   "0005_board_index": m0005,
   "0010_certificates": m0010,
+  "0011_glossary": m0011,
   "0013_report_title_search": m0013,
 };

@@ -125,6 +125,14 @@ test.describe("JSON API over HTTP", () => {
     await expectJson(await request.post(`/api/reports/${UNKNOWN}/feedback`, { headers: client, data: { rating: 5 } }), [400, 404], "POST reports/{unknown}/feedback");
   });
 
+  test("machine translation", async ({ request }) => {
+    const client = await signIn(request, "client");
+    const admin = await signIn(request, "admin");
+    await expectJson(await request.post("/api/translate", { headers: client, data: { text: "Hello", target: "fr" } }), 403, "POST translate (client)");
+    await expectJson(await request.post("/api/translate", { headers: admin, data: {} }), 400, "POST translate (no text)");
+    await expectJson(await request.get("/api/translate", { headers: admin }), 405, "GET translate");
+  });
+
   test("notifications, health and unknown paths", async ({ request }) => {
     const client = await signIn(request, "client");
     await expectJson(await request.get("/api/notifications?page=1&limit=5", { headers: client }), 200, "GET notifications");

@@ -333,6 +333,18 @@ export interface TranslationCertificatesTable {
   issuedAt: Timestamp;
 }
 
+/** Machine-translation glossary terms (db/migrations/0011_glossary.ts). */
+export interface TranslationGlossaryTable {
+  id: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourceTerm: string;
+  targetTerm: string;
+  note: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
 export interface TasksTable {
   id: string;
   title: string;
@@ -417,6 +429,7 @@ export interface Database {
   translationSettings: TranslationSettingsTable;
   translationFiles: TranslationFilesTable;
   translationCertificates: TranslationCertificatesTable;
+  translationGlossary: TranslationGlossaryTable;
   tasks: TasksTable;
   templates: TemplatesTable;
   auditLog: AuditLogTable;
