@@ -9,6 +9,7 @@ import {
   Inbox,
   LayoutDashboard,
   ListChecks,
+  ListTodo,
   UserRound,
   Users,
 } from "lucide-react";
@@ -37,6 +38,7 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
       { to: "/dashboard/appointments", labelKey: "nav.appointments", icon: CalendarClock, access: "admin" },
       { to: "/dashboard/calendar", labelKey: "nav.calendar", icon: CalendarDays, access: "admin" },
       { to: "/dashboard/reports", labelKey: "nav.reports", icon: FileText, access: "admin" },
+      { to: "/dashboard/tasks", labelKey: "nav.tasks", icon: ListTodo, access: "tasks" },
     ],
   },
   {
