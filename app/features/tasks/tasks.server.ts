@@ -58,6 +58,13 @@ const NO_DUE = "9999-12-31";
 const dueKey = sql<string>`coalesce(${sql.ref("t.dueDate")}, '9999-12-31')`;
 const notFoundTask = () => notFound("tasks:errors.notFound");
 
+let lastStamp = 0;
+/** Strictly increasing within the process, so tasks and comments made in one millisecond keep their order. */
+function nextStamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
 function assertTasks(actor: Actor): void {
   if (!canUseBackOffice(actor, "tasks")) throw forbidden();
 }
@@ -248,7 +255,7 @@ export async function createTask(actor: Actor, input: TaskInput): Promise<{ id: 
   await checkLinks(input);
   const id = newId();
   const status = input.status ?? "todo";
-  const now = nowIso();
+  const now = nextStamp();
   await db()
     .insertInto("tasks")
     .values({
@@ -288,7 +295,7 @@ async function ensureNextOccurrence(taskId: string, now = new Date()): Promise<s
   const today = await officeToday(now);
   let due = nextDueDate(task.dueDate ?? today, recurrence);
   for (let guard = 0; due < today && guard < 1000; guard += 1) due = nextDueDate(due, recurrence);
-  const stamp = nowIso();
+  const stamp = nextStamp();
   await db()
     .insertInto("tasks")
     .values({
@@ -384,17 +391,10 @@ export async function listTaskComments(actor: Actor, taskId: string, request: Pa
   });
 }
 
-let lastCommentStamp = 0;
-/** Strictly increasing within the process, so comments written in one millisecond keep their order. */
-function commentStamp(): string {
-  lastCommentStamp = Math.max(Date.now(), lastCommentStamp + 1);
-  return new Date(lastCommentStamp).toISOString();
-}
-
 /** A comment; the assignee, when someone else wrote it, is told. */
 export async function addTaskComment(actor: Actor, taskId: string, body: string): Promise<TaskComment> {
   const task = await findTaskRow(actor, taskId);
-  const comment = { id: newId(), taskId, authorId: actor.id, body: body.trim(), createdAt: commentStamp() };
+  const comment = { id: newId(), taskId, authorId: actor.id, body: body.trim(), createdAt: nextStamp() };
   await db().insertInto("taskComments").values(comment).execute();
   if (task.assigneeId && task.assigneeId !== actor.id) {
     await notify({
