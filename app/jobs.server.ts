@@ -5,3 +5,4 @@
  * and adds the import here.
  */
 import "~/features/notifications/jobs.server";
+import "~/features/tasks/jobs.server";

@@ -109,6 +109,21 @@ test.describe("JSON API over HTTP", () => {
     await expectJson(await request.get("/api/appointments/available-slots", { headers: client }), 400, "available-slots without a service");
   });
 
+  test("tasks (staff)", async ({ request }) => {
+    const admin = await signIn(request, "admin");
+    const client = await signIn(request, "client");
+    await expectJson(await request.get("/api/tasks?perPage=1", { headers: admin }), 200, "GET tasks");
+    await expectJson(await request.get("/api/tasks", { headers: client }), 403, "GET tasks as a client");
+    await expectJson(await request.get("/api/tasks"), 401, "GET tasks without a token");
+    await expectJson(await request.post("/api/tasks", { headers: admin, data: {} }), 400, "POST tasks");
+    await expectJson(await request.get(`/api/tasks/${UNKNOWN}`, { headers: admin }), 404, "GET tasks/{unknown}");
+    await expectJson(await request.get(`/api/tasks/${UNKNOWN}`, { headers: client }), 403, "GET tasks/{unknown} as a client");
+    await expectJson(await request.patch(`/api/tasks/${UNKNOWN}`, { headers: admin, data: { priority: "high" } }), 404, "PATCH tasks/{unknown}");
+    await expectJson(await request.delete(`/api/tasks/${UNKNOWN}`, { headers: admin }), 404, "DELETE tasks/{unknown}");
+    await expectJson(await request.get(`/api/tasks/${UNKNOWN}/comments`, { headers: admin }), 404, "GET tasks/{unknown}/comments");
+    await expectJson(await request.post(`/api/tasks/${UNKNOWN}/comments`, { headers: admin, data: { body: "x" } }), 404, "POST tasks/{unknown}/comments");
+  });
+
   test("reports", async ({ request }) => {
     const client = await signIn(request, "client");
     const admin = await signIn(request, "admin");

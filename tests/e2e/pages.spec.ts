@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
 import { acceptCookies } from "./cookies";
 import { DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
 
@@ -29,6 +30,20 @@ const appointmentOf = () => firstId("select id from appointments where client_id
 const reportOf = () => firstId("select id from reports where client_id = ? order by created_at", clientId());
 const messageOf = () => firstId("select id from contact_messages order by created_at desc");
 
+/** A task to open (the demo has none): made once, linked to the demo client's first order. */
+function taskOf(): string {
+  const db = openTestDatabase();
+  try {
+    const found = db.prepare("select id from tasks where title = 'Pages: a task to open'").get() as { id: string } | undefined;
+    if (found) return found.id;
+    const id = randomUUID();
+    db.prepare("insert into tasks (id, title, description, due_date, order_id) values (?, 'Pages: a task to open', 'Check every field.', '2030-01-15', ?)").run(id, orderOf());
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
 export const PAGES: PageCase[] = [
   { path: "/client", as: "client" },
   { path: "/client/services", as: "client" },
@@ -53,6 +68,11 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/reports", as: "admin" },
   { path: "/dashboard/reports/new", as: "admin" },
   { path: () => `/dashboard/reports/${reportOf()}`, as: "admin" },
+  { path: "/dashboard/tasks", as: "admin" },
+  { path: "/dashboard/tasks?view=all", as: "admin" },
+  { path: "/dashboard/tasks/board", as: "admin" },
+  { path: () => `/dashboard/tasks/new?orderId=${orderOf()}`, as: "admin" },
+  { path: () => `/dashboard/tasks/${taskOf()}`, as: "admin" },
   { path: "/dashboard/clients", as: "owner" },
   { path: "/dashboard/clients/new", as: "owner" },
   { path: () => `/dashboard/clients/${clientId()}`, as: "owner" },

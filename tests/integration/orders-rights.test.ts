@@ -11,6 +11,10 @@ import * as reportReadRoute from "~/routes/api+/reports.$id.read";
 import * as reportFeedbackRoute from "~/routes/api+/reports.$id.feedback";
 import * as servicesRoute from "~/routes/api+/services";
 import * as serviceRoute from "~/routes/api+/services.$id";
+import * as tasksRoute from "~/routes/api+/tasks";
+import * as taskRoute from "~/routes/api+/tasks.$id";
+import * as taskCommentsRoute from "~/routes/api+/tasks.$id.comments";
+import { createTask } from "~/features/tasks/tasks.server";
 import { createReport } from "~/features/reports/reports.server";
 import { addOrderNote, createOrder } from "~/features/service-orders/service-orders.server";
 import { toJson } from "~/lib/db/connection.server";
@@ -35,7 +39,7 @@ async function pdfUpload(name = "w2.pdf") {
  * and a signed-out caller × every read and write of orders, reports, services
  * and files, through the real API routes (Bearer tokens).
  */
-describeEachDialect("rights matrix: orders, reports, services, files", (db) => {
+describeEachDialect("rights matrix: orders, reports, services, files, tasks", (db) => {
   let cast: Cast;
   let orderId: string;
   let reportId: string;
@@ -208,6 +212,27 @@ describeEachDialect("rights matrix: orders, reports, services, files", (db) => {
     const stored = await db().selectFrom("reports").select(["readAt", "feedbackRating", "feedbackComment"]).where("id", "=", reportId).executeTakeFirstOrThrow();
     expect(stored.readAt).not.toBeNull();
     expect([stored.feedbackRating, stored.feedbackComment]).toEqual([5, "Quick and clear"]);
+  });
+
+  it("tasks: staff only; a client reaches none (403), an unknown task is 404", async () => {
+    const { id } = await createTask({ id: cast.admin.id, role: "admin", enabledFeatures: [] }, { title: "Call the consulate", orderId });
+    const params = { id };
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) => call(tasksRoute.loader, { path: "/api/tasks", as: person }));
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 201, owner: 201, anonymous: 401 }), (person) =>
+      call(tasksRoute.action, { path: "/api/tasks", method: "POST", as: person, body: { title: "Follow up" } }),
+    );
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) => call(taskRoute.loader, { path: `/api/tasks/${id}`, as: person, params }));
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) =>
+      call(taskRoute.action, { path: `/api/tasks/${id}`, method: "PATCH", as: person, params, body: { priority: "high" } }),
+    );
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) => call(taskCommentsRoute.loader, { path: `/api/tasks/${id}/comments`, as: person, params }));
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 201, owner: 201, anonymous: 401 }), (person) =>
+      call(taskCommentsRoute.action, { path: `/api/tasks/${id}/comments`, method: "POST", as: person, params, body: { body: "Noted." } }),
+    );
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 404, anonymous: 401 }), (person) =>
+      call(taskRoute.action, { path: `/api/tasks/${id}`, method: "DELETE", as: person, params }),
+    );
+    await expectMatrix([{ who: "admin", status: 404 }], (person) => call(taskRoute.loader, { path: "/api/tasks/nope", as: person, params: { id: "nope" } }));
   });
 
   it("report bodies are rendered as sanitised Markdown", async () => {

@@ -10,6 +10,7 @@ import {
   Languages,
   LayoutDashboard,
   ListChecks,
+  ListTodo,
   UserRound,
   Users,
 } from "lucide-react";
@@ -38,6 +39,7 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
       { to: "/dashboard/appointments", labelKey: "nav.appointments", icon: CalendarClock, access: "admin" },
       { to: "/dashboard/calendar", labelKey: "nav.calendar", icon: CalendarDays, access: "admin" },
       { to: "/dashboard/reports", labelKey: "nav.reports", icon: FileText, access: "admin" },
+      { to: "/dashboard/tasks", labelKey: "nav.tasks", icon: ListTodo, access: "tasks" },
     ],
   },
   {

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { DateTime } from "luxon";
 import { AppError, conflict, forbidden, invalid, isUniqueViolation, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
@@ -396,4 +397,9 @@ async function tellClient(appointment: AppointmentView, kind: ClientMessageKind,
 /** True when a service was ever booked (the services area deactivates it instead of deleting it). */
 export async function hasAppointmentsForService(serviceId: string): Promise<boolean> {
   return Boolean(await db().selectFrom("appointments").select("id").where("serviceId", "=", serviceId).limit(1).executeTakeFirst());
+}
+
+/** An appointment's reference as a subquery, for other areas' lists that link to one. */
+export function appointmentReferenceSql(appointmentId: string): RawBuilder<string | null> {
+  return sql<string | null>`(select ap.reference from appointments ap where ap.id = ${sql.ref(appointmentId)})`;
 }

@@ -408,3 +408,29 @@ export async function listActiveStaff(limit = 100): Promise<Array<{ id: string; 
 export async function isStaffMember(id: string): Promise<boolean> {
   return Boolean(await db().selectFrom("users").select("id").where("id", "=", id).where("role", "in", [...ADMIN_ROLES]).executeTakeFirst());
 }
+
+export type BackOfficeMember = { id: string; fullName: string; role: string; enabledFeatures: string[] };
+
+/** Active owner, admins and staff (with their grants), by name: whom another area may assign work to. */
+export async function listActiveBackOfficeUsers(limit = 200): Promise<BackOfficeMember[]> {
+  return db()
+    .selectFrom("users")
+    .select(["id", "fullName", "role", "enabledFeatures"])
+    .where("role", "in", [...BACK_OFFICE_ROLES])
+    .where("disabledAt", "is", null)
+    .orderBy("fullName")
+    .limit(limit)
+    .execute();
+}
+
+/** One active back-office user (owner, admin or staff) by id, or null. */
+export async function findActiveBackOfficeUser(id: string): Promise<BackOfficeMember | null> {
+  const row = await db()
+    .selectFrom("users")
+    .select(["id", "fullName", "role", "enabledFeatures"])
+    .where("id", "=", id)
+    .where("role", "in", [...BACK_OFFICE_ROLES])
+    .where("disabledAt", "is", null)
+    .executeTakeFirst();
+  return row ?? null;
+}

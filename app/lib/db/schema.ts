@@ -358,6 +358,20 @@ export interface TasksTable {
   completedAt: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  clientId: string | null;
+  appointmentId: string | null;
+  translationFileId: string | null;
+  recurrence: string | null;
+  previousTaskId: string | null;
+  remindedOn: string | null;
+}
+
+export interface TaskCommentsTable {
+  id: string;
+  taskId: string;
+  authorId: string | null;
+  body: string;
+  createdAt: Timestamp;
 }
 
 export interface TemplatesTable {
@@ -431,6 +445,7 @@ export interface Database {
   translationCertificates: TranslationCertificatesTable;
   translationGlossary: TranslationGlossaryTable;
   tasks: TasksTable;
+  taskComments: TaskCommentsTable;
   templates: TemplatesTable;
   auditLog: AuditLogTable;
   jobs: JobsTable;

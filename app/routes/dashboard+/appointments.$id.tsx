@@ -16,6 +16,8 @@ import { changeAppointmentStatus, getAppointment, getAppointmentHistory } from "
 import { APPOINTMENT_TRANSITIONS, type AppointmentStatus } from "~/features/appointments/status";
 import { AddToCalendarButton, AppointmentHistory, AppointmentWhen, StatusBadge } from "~/features/appointments/ui";
 import { requireAdmin } from "~/features/auth/guards.server";
+import { LinkedTasks } from "~/features/tasks/linked-tasks";
+import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { useFormatter } from "~/lib/format";
 import { loadOrNotFound, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -42,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     history,
     nextStatuses: next.filter((status) => !ENDINGS.includes(status)),
     endings: next.filter((status) => ENDINGS.includes(status)),
+    tasks: await loadLinkedTasks(user, { appointmentId: appointment.id }),
     title: t("admin.detail.title", { reference: appointment.reference }),
   });
 }
@@ -66,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const ENDING_ICON = { cancelled: CalendarX, no_show: UserX } as Record<AppointmentStatus, typeof CalendarX>;
 
 export default function DashboardAppointment() {
-  const { appointment, history, nextStatuses, endings } = useLoaderData<typeof loader>();
+  const { appointment, history, nextStatuses, endings, tasks } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("appointments");
@@ -156,6 +159,8 @@ export default function DashboardAppointment() {
         ) : null}
       </section>
 
+      <LinkedTasks data={tasks} />
+
       <AppointmentHistory history={history} detailed />
     </div>
   );
@@ -163,6 +168,6 @@ export default function DashboardAppointment() {
 
 export const meta = titleMeta;
 
-export const handle = { i18n: ["appointments"] } satisfies RouteHandle;
+export const handle = { i18n: ["appointments", "tasks"] } satisfies RouteHandle;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -18,6 +18,8 @@ import { OrderNoteFormSchema, OrderStaffFormSchema, OrderStatusFormSchema } from
 import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
+import { LinkedTasks } from "~/features/tasks/linked-tasks";
+import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { useFormatter } from "~/lib/format";
 import { loadOrNotFound, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -30,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const order = await loadOrNotFound(getOrder(user, params.id!, language));
   const t = await getFixedT(language, "orders");
-  return json({ order, assignees: await listAssignees(), title: t("admin.orderTitle", { reference: order.reference }) });
+  return json({ order, assignees: await listAssignees(), tasks: await loadLinkedTasks(user, { orderId: order.id }), title: t("admin.orderTitle", { reference: order.reference }) });
 }
 
 type ActionData = { intent: string; result?: SubmissionResult<string[]>; fileErrors?: FileError[] };
@@ -79,7 +81,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DashboardServiceOrder() {
-  const { order, assignees } = useLoaderData<typeof loader>();
+  const { order, assignees, tasks } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
   const format = useFormatter();
@@ -203,6 +205,7 @@ export default function DashboardServiceOrder() {
         </div>
 
         <div className="space-y-6">
+          <LinkedTasks data={tasks} />
           <Card>
             <CardHeader>
               <CardTitle>{t("admin.changeStatus")}</CardTitle>
@@ -235,7 +238,7 @@ export default function DashboardServiceOrder() {
   );
 }
 
-export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "tasks"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

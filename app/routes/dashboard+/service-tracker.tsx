@@ -2,9 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GripVertical } from "lucide-react";
-import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useBoardDrag } from "~/components/board-drag";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -53,28 +52,11 @@ export default function ServiceTracker() {
   const { columns, overdueDays, recentDays } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const fetcher = useFetcher();
-  // The ref answers drag events at once; the state only restyles the columns (a fast drop can
-  // arrive before React re-renders after dragstart).
-  const draggedRef = useRef<{ id: string; from: OrderStatus } | null>(null);
-  const [dragged, setDraggedState] = useState<{ id: string; from: OrderStatus } | null>(null);
-  const setDragged = (card: { id: string; from: OrderStatus } | null) => {
-    draggedRef.current = card;
-    setDraggedState(card);
-  };
-  const [over, setOver] = useState<OrderStatus | null>(null);
-
   // Drag and drop is an enhancement of the buttons: it submits the same form data.
-  const canDrop = (to: OrderStatus) => {
-    const card = draggedRef.current;
-    return Boolean(card && ORDER_TRANSITIONS[card.from].includes(to));
-  };
-  function onDrop(event: DragEvent, to: OrderStatus) {
-    event.preventDefault();
-    setOver(null);
-    const card = draggedRef.current;
-    if (card && canDrop(to)) fetcher.submit({ id: card.id, status: to }, { method: "post" });
-    setDragged(null);
-  }
+  const drag = useBoardDrag<OrderStatus>({
+    canMove: (from, to) => ORDER_TRANSITIONS[from].includes(to),
+    onMove: (id, status) => fetcher.submit({ id, status }, { method: "post" }),
+  });
 
   return (
     <div className="space-y-4">
@@ -95,18 +77,11 @@ export default function ServiceTracker() {
               key={column.status}
               aria-labelledby={`column-${column.status}`}
               data-status={column.status}
-              onDragOver={(event) => {
-                if (canDrop(column.status)) {
-                  event.preventDefault();
-                  setOver(column.status);
-                }
-              }}
-              onDragLeave={() => setOver((current) => (current === column.status ? null : current))}
-              onDrop={(event) => onDrop(event, column.status)}
+              {...drag.columnProps(column.status)}
               className={cn(
                 "flex min-w-0 flex-col gap-3 rounded-lg border bg-muted/40 p-3 transition-colors duration-150",
-                dragged && canDrop(column.status) && "border-dashed border-primary",
-                over === column.status && "bg-primary/10",
+                drag.columnState(column.status).target && "border-dashed border-primary",
+                drag.columnState(column.status).over && "bg-primary/10",
               )}
             >
               <h2 id={`column-${column.status}`} className="flex flex-wrap items-center justify-between gap-2">
@@ -118,7 +93,7 @@ export default function ServiceTracker() {
               {column.orders.length === 0 ? <p className="text-sm text-muted-foreground">{t("tracker.empty")}</p> : null}
               <ul className="flex flex-col gap-2">
                 {column.orders.map((order) => (
-                  <BoardCard key={order.id} order={order} onDragStart={() => setDragged({ id: order.id, from: order.status })} onDragEnd={() => setDragged(null)} />
+                  <BoardCard key={order.id} order={order} cardProps={drag.cardProps(order.id, order.status, ORDER_TRANSITIONS[order.status].length > 0)} />
                 ))}
               </ul>
               <ColumnMore column={column} />
@@ -155,22 +130,15 @@ function ColumnMore({ column }: { column: BoardColumn }) {
   );
 }
 
-function BoardCard({ order, onDragStart, onDragEnd }: { order: Card; onDragStart: () => void; onDragEnd: () => void }) {
+function BoardCard({ order, cardProps }: { order: Card; cardProps: ReturnType<ReturnType<typeof useBoardDrag<OrderStatus>>["cardProps"]> }) {
   const { t } = useTranslation("orders");
   const format = useFormatter();
   const targets = ORDER_TRANSITIONS[order.status];
-  // Dropping needs React's handlers: before hydration a card is not offered for dragging (its buttons work).
-  const hydrated = useHydrated();
-  const draggable = hydrated && targets.length > 0;
+  // Before hydration a card is not offered for dragging (its buttons work).
+  const draggable = cardProps.draggable;
   return (
     <li
-      draggable={draggable}
-      onDragStart={(event) => {
-        event.dataTransfer.effectAllowed = "move";
-        event.dataTransfer.setData("text/plain", order.id);
-        onDragStart();
-      }}
-      onDragEnd={onDragEnd}
+      {...cardProps}
       data-order={order.reference}
       className={cn("rounded-md border bg-card p-3 text-sm shadow-sm", order.overdue && "border-destructive/60")}
     >

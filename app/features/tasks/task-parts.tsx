@@ -1,0 +1,117 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, Circle, CircleDashed, Minus, Repeat, XCircle, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { SelectField, TextareaField, TextField } from "~/components/forms";
+import { useFormatter } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { RECURRENCES, TASK_PRIORITIES, TASK_STATUSES, type Recurrence, type TaskPriority, type TaskStatus } from "./status";
+
+/** UI pieces of the tasks area: badges that carry an icon and a word (never colour alone), the form's fields. */
+const STATUS_LOOK: Record<TaskStatus, { icon: LucideIcon; className: string }> = {
+  todo: { icon: Circle, className: "border-border bg-muted text-foreground" },
+  in_progress: { icon: CircleDashed, className: "border-accent/30 bg-accent/10 text-accent" },
+  done: { icon: CheckCircle2, className: "border-success/40 bg-success/10 text-success" },
+  cancelled: { icon: XCircle, className: "border-destructive/30 bg-destructive/10 text-destructive" },
+};
+
+export function TaskStatusBadge({ status, className }: { status: TaskStatus; className?: string }) {
+  const { t } = useTranslation("tasks");
+  const { icon: Icon, className: look } = STATUS_LOOK[status];
+  return (
+    <span className={cn("inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold", look, className)}>
+      <Icon className="size-3.5" aria-hidden />
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+const PRIORITY_ICON: Record<TaskPriority, LucideIcon> = { low: ArrowDown, normal: Minus, high: ArrowUp };
+
+export function TaskPriorityLabel({ priority }: { priority: TaskPriority }) {
+  const { t } = useTranslation("tasks");
+  const Icon = PRIORITY_ICON[priority];
+  return (
+    <span className={cn("inline-flex items-center gap-1 text-xs", priority === "high" && "font-semibold text-destructive")}>
+      <Icon className="size-3.5" aria-hidden />
+      {t(`priority.${priority}`)}
+    </span>
+  );
+}
+
+/** The due day (as written, in no zone), flagged when the task is overdue. */
+export function TaskDue({ dueDate, overdue }: { dueDate: string | null; overdue: boolean }) {
+  const { t } = useTranslation("tasks");
+  const format = useFormatter();
+  if (!dueDate) return <span className="text-muted-foreground">{t("list.noDue")}</span>;
+  return (
+    <span className={cn("inline-flex flex-wrap items-center gap-1", overdue && "font-semibold text-destructive")}>
+      <time dateTime={dueDate}>{format.day(dueDate)}</time>
+      {overdue ? (
+        <span className="inline-flex items-center gap-1 text-xs">
+          <AlertTriangle className="size-3.5" aria-hidden />
+          {t("list.overdue")}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+export function TaskRepeats({ recurrence }: { recurrence: Recurrence | null }) {
+  const { t } = useTranslation("tasks");
+  if (!recurrence) return null;
+  return (
+    <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+      <Repeat className="size-3.5" aria-hidden />
+      {t("list.repeats", { recurrence: t(`recurrence.${recurrence}`) })}
+    </span>
+  );
+}
+
+export type TaskLinkView = { kind: "order" | "appointment" | "client" | "translationFile"; id: string; label: string; href: string | null };
+
+/** "Service order SO-…", a link to the record when it has a page. */
+export function TaskLinkLabel({ link, className }: { link: TaskLinkView | null; className?: string }) {
+  const { t } = useTranslation("tasks");
+  if (!link) return null;
+  const text = t(`link.${link.kind}`, { label: link.label });
+  return link.href ? (
+    <Link to={link.href} className={cn("text-primary underline-offset-4 hover:underline", className)}>
+      {text}
+    </Link>
+  ) : (
+    <span className={className}>{text}</span>
+  );
+}
+
+type Fields = {
+  title: FieldMetadata<string | undefined | null>;
+  description: FieldMetadata<string | undefined | null>;
+  assigneeId: FieldMetadata<string | undefined | null>;
+  dueDate: FieldMetadata<string | undefined | null>;
+  priority: FieldMetadata<string | undefined | null>;
+  status: FieldMetadata<string | undefined | null>;
+  recurrence: FieldMetadata<string | undefined | null>;
+};
+
+/** The task form's fields (new and edit): Title, Description, Assignee, Due date, Priority, Status, Repeats. */
+export function TaskFormFields({ fields, assignees }: { fields: Fields; assignees: Array<{ id: string; fullName: string }> }) {
+  const { t } = useTranslation("tasks");
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField field={fields.title} label={t("fields.title")} className="sm:col-span-2" />
+      <TextareaField field={fields.description} label={t("fields.description")} className="sm:col-span-2" textareaProps={{ rows: 4 }} />
+      <SelectField field={fields.assigneeId} label={t("fields.assignee")} placeholder={t("new.nobody")} options={assignees.map((person) => ({ value: person.id, label: person.fullName }))} />
+      <TextField field={fields.dueDate} type="date" label={t("fields.dueDate")} />
+      <SelectField field={fields.priority} label={t("fields.priority")} options={TASK_PRIORITIES.map((value) => ({ value, label: t(`priority.${value}`) }))} />
+      <SelectField field={fields.status} label={t("fields.status")} options={TASK_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))} />
+      <SelectField
+        field={fields.recurrence}
+        label={t("fields.recurrence")}
+        hint={t("fields.recurrenceHint")}
+        placeholder={t("recurrence.none")}
+        options={RECURRENCES.map((value) => ({ value, label: t(`recurrence.${value}`) }))}
+      />
+    </div>
+  );
+}
