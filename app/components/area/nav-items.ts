@@ -9,6 +9,7 @@ import {
   Inbox,
   LayoutDashboard,
   ListChecks,
+  ScanText,
   UserRound,
   Users,
 } from "lucide-react";
@@ -48,7 +49,11 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
       { to: "/dashboard/notifications", labelKey: "nav.notifications", icon: Bell },
     ],
   },
-  { id: "translation", labelKey: "nav.groups.translation", items: [] },
+  {
+    id: "translation",
+    labelKey: "nav.groups.translation",
+    items: [{ to: "/dashboard/document-extractor", labelKey: "nav.documentExtractor", icon: ScanText, access: "document_extractor" }],
+  },
   { id: "website", labelKey: "nav.groups.website", items: [] },
   { id: "finance", labelKey: "nav.groups.finance", items: [] },
   { id: "settings", labelKey: "nav.groups.settings", items: [{ to: "/dashboard/profile", labelKey: "nav.profile", icon: UserRound }] },
