@@ -304,11 +304,13 @@ async function fromPdf(bytes: Uint8Array, context: Context): Promise<Omit<Extrac
 async function renderForOcr(pdf: PdfDocument, pageNumber: number): Promise<ArrayBuffer> {
   const page = await pdf.getPage(pageNumber);
   const viewport = page.getViewport({ scale: 1 });
-  page.cleanup();
   const scale = Math.min(OCR_DPI / 72, MAX_RENDER_SIDE / Math.max(viewport.width, viewport.height, 1));
   try {
     return await renderPageAsImage(pdf, pageNumber, { canvasImport: () => import("@napi-rs/canvas"), scale });
   } catch {
     throw refuse.corrupt();
+  } finally {
+    // pdf.js keeps the page's decoded images until the page is cleaned up: tens of MB for a 300 dpi scan.
+    page.cleanup();
   }
 }
