@@ -1,5 +1,5 @@
 // npm run bench:extract — the document extractor's speed and memory on this machine (issue "Translation desk"):
-//   1. generates its inputs: an A4 page of English text at 300 dpi (2480 × 3508 px, drawn with @napi-rs/canvas
+//   1. generates its inputs (in a child process, so that drawing them does not count in the peak memory): an A4 page of English text at 300 dpi (2480 × 3508 px, drawn with @napi-rs/canvas
 //      in IBM Plex Sans), the same page as a scanned PDF (the image on a page, no text layer), and a 100-page
 //      PDF with a text layer (pdf-lib, Helvetica, ~45 lines a page);
 //   2. runs app/features/extractor/extract.server.ts in this process, as the server does: the OCR worker's
@@ -9,6 +9,7 @@
 //      is a thread of this process, so its memory counts), and writes bench-results/extract.json.
 // Not part of `npm test` or CI.
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -95,12 +96,26 @@ async function time<T>(work: () => Promise<T>): Promise<{ seconds: number; value
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
-async function main() {
+/** Child mode: writes the three inputs into `dir`. */
+async function generate(dir: string) {
   const png = a4Page();
-  const scanned = await scannedPdf(png);
-  const hundred = await textPdf(100);
+  fs.writeFileSync(path.join(dir, "a4.png"), png);
+  fs.writeFileSync(path.join(dir, "scanned.pdf"), await scannedPdf(png));
+  fs.writeFileSync(path.join(dir, "hundred.pdf"), await textPdf(100));
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-extract-"));
+  const child = spawnSync(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname, "--generate", dir], { stdio: "inherit" });
+  if (child.status !== 0) throw new Error("generating the inputs failed");
+  const png = fs.readFileSync(path.join(dir, "a4.png"));
+  const scanned = new Uint8Array(fs.readFileSync(path.join(dir, "scanned.pdf")));
+  const hundred = new Uint8Array(fs.readFileSync(path.join(dir, "hundred.pdf")));
+  fs.rmSync(dir, { recursive: true, force: true });
   console.log(`inputs: A4 300 dpi PNG ${(png.length / 1024).toFixed(0)} KB, scanned PDF ${(scanned.length / 1024).toFixed(0)} KB, 100-page PDF ${(hundred.length / 1024).toFixed(0)} KB`);
   console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
+  const baselineRssMb = peakRssMb();
+  console.log(`peak RSS before any extraction: ${baselineRssMb} MB`);
 
   const first = await time(() => extractText(png, { languages: ["eng"] }));
   const words = first.value.text.split(/\s+/).length;
@@ -127,7 +142,9 @@ async function main() {
     scannedPdfSecondsPerPage: round(scan.seconds),
     textLayer100PagesSeconds: round(median(text)),
     textLayerSecondsPerPage: round(median(text) / 100, 4),
+    baselineRssMb,
     peakRssMb: peakRssMb(),
+    loadAverage: os.loadavg()[0],
     goals: GOALS,
   };
   const verdict = (ok: boolean) => (ok ? "ok" : "OVER GOAL");
@@ -139,7 +156,8 @@ async function main() {
   fs.writeFileSync(path.join(ROOT, "bench-results/extract.json"), `${JSON.stringify(results, null, 2)}\n`);
 }
 
-main().catch(async (error) => {
+const run = process.argv[2] === "--generate" ? generate(process.argv[3]!) : main();
+run.catch(async (error) => {
   console.error(error);
   await stopOcr();
   process.exit(1);
