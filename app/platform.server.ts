@@ -2,6 +2,7 @@ import type { Server as SocketServer } from "socket.io";
 import type { Platform } from "../server/platform";
 import { seedDemoAccounts } from "~/features/demo/demo.server";
 import { seedPublicContent } from "~/features/content/seed.server";
+import { stopExtractions } from "~/features/extractor/extractor.server";
 import { closeDb, db } from "~/lib/db/db.server";
 import { migrateToLatest } from "~/lib/db/migrate.server";
 import { env } from "~/lib/env.server";
@@ -31,6 +32,8 @@ export const platform: Platform = {
   pageCache: pageCacheStore,
   async shutdown() {
     await worker?.stop();
+    // Document extractions in progress stop, and the OCR worker thread ends.
+    await stopExtractions();
     await closeRedis();
     await closeDb();
   },

@@ -78,6 +78,7 @@ export const PAGES: PageCase[] = [
   { path: () => `/dashboard/clients/${clientId()}`, as: "owner" },
   { path: "/dashboard/inbox", as: "admin" },
   { path: () => `/dashboard/inbox/${messageOf()}`, as: "admin" },
+  { path: "/dashboard/document-extractor", as: "admin" },
   { path: "/dashboard/notifications", as: "admin" },
   { path: "/dashboard/translation", as: "admin" },
   { path: "/dashboard/profile", as: "admin" },

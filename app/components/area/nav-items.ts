@@ -11,6 +11,7 @@ import {
   LayoutDashboard,
   ListChecks,
   ListTodo,
+  ScanText,
   UserRound,
   Users,
 } from "lucide-react";
@@ -54,7 +55,10 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
   {
     id: "translation",
     labelKey: "nav.groups.translation",
-    items: [{ to: "/dashboard/translation", labelKey: "nav.translationTool", icon: Languages, access: "translations" }],
+    items: [
+      { to: "/dashboard/translation", labelKey: "nav.translationTool", icon: Languages, access: "translations" },
+      { to: "/dashboard/document-extractor", labelKey: "nav.documentExtractor", icon: ScanText, access: "document_extractor" },
+    ],
   },
   { id: "website", labelKey: "nav.groups.website", items: [] },
   { id: "finance", labelKey: "nav.groups.finance", items: [] },

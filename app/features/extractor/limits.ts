@@ -1,0 +1,22 @@
+/**
+ * The document extractor's limits, shared by the server and the upload form
+ * (the server enforces them; the form only says them).
+ */
+export const EXTRACT_MAX_MB = 20;
+export const EXTRACT_MAX_BYTES = EXTRACT_MAX_MB * 1024 * 1024;
+/** Pages read from a PDF's text layer (fast: milliseconds a page). */
+export const MAX_TEXT_PAGES = 500;
+/** Pages that need OCR (seconds a page on two cores). */
+export const MAX_OCR_PAGES = 50;
+/** A whole document, upload excluded. */
+export const EXTRACT_TIME_LIMIT_MS = 10 * 60 * 1000;
+/** An image larger than this many pixels is refused (a 600 dpi A4 page is about 35 million). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** The languages OCR reads: tesseract's codes, and the interface's codes they match. */
+export const OCR_LANGUAGES = ["eng", "fra", "ara"] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+export const LANGUAGE_CODES: Record<OcrLanguage, "en" | "fr" | "ar"> = { eng: "en", fra: "fr", ara: "ar" };
+
+/** The browser's `accept` hint; the server decides from the content. */
+export const EXTRACT_ACCEPT = ".pdf,.docx,.txt,.png,.jpg,.jpeg,.tif,.tiff,application/pdf,text/plain,image/png,image/jpeg,image/tiff";
