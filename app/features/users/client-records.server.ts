@@ -160,7 +160,8 @@ type FileEntry = { id: string; name: string; mimeType: string; sizeBytes: number
 
 /** A name for the ZIP entry: no folders, no control characters, unique by the file id. */
 function entryName(file: StoredFile): string {
-  return `${file.id.slice(0, 8)}-${file.originalName.replace(/[/\\\x00-\x1f\x7f]/g, "_")}`;
+  const name = [...file.originalName].map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || char === "/" || char === "\\" ? "_" : char)).join("");
+  return `${file.id.slice(0, 8)}-${name}`;
 }
 
 function folderName(text: string): string {
