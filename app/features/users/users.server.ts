@@ -327,12 +327,12 @@ async function refusalFor(actor: Actor, target: ManagedUser, change: Change): Pr
   const self = actor.id === target.id;
   const renameOnly = change.role === undefined && change.disabled === undefined && !change.remove && !change.features;
   if (target.role === "owner" && actor.role !== "owner") return forbidden("users:errors.ownerProtected");
-  const backOffice = isBackOfficeRole(target.role) || (change.role !== undefined && isBackOfficeRole(change.role));
-  // An admin or staff member may still rename themself; everything else about those accounts is the owner's.
-  if (backOffice && actor.role !== "owner" && !(self && renameOnly)) return forbidden("users:errors.ownerOnly");
   const removesOwner = target.role === "owner" && !target.disabled && ((change.role !== undefined && change.role !== "owner") || change.disabled === true || change.remove);
   if (removesOwner && (await otherActiveOwners(target.id)) === 0) return forbidden("users:errors.lastOwner");
   if ((change.disabled === true || change.remove) && self) return forbidden("users:errors.self");
+  const backOffice = isBackOfficeRole(target.role) || (change.role !== undefined && isBackOfficeRole(change.role));
+  // An admin or staff member may still rename themself; everything else about those accounts is the owner's.
+  if (backOffice && actor.role !== "owner" && !(self && renameOnly)) return forbidden("users:errors.ownerOnly");
   return null;
 }
 
