@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { toJson } from "./db/connection.server";
 import { db } from "./db/db.server";
-import { newId } from "./ids.server";
+import { newId, nowIso } from "./ids.server";
 import { toPage, type Page, type PageRequest } from "./pagination";
 import { countCapped, keysetPage } from "./pagination.server";
 
@@ -45,6 +45,9 @@ export async function audit(entry: AuditEntry): Promise<void> {
       ip: entry.ip ?? null,
       meta: toJson(entry.meta ?? {}),
       outcome: entry.outcome ?? impliedOutcome(entry.action),
+      // Millisecond precision on both dialects (PostgreSQL's now() has microseconds), so the
+      // keyset cursors, which carry the ISO text, find their place exactly.
+      createdAt: nowIso(),
     })
     .execute();
 }
