@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { createAppointment } from "~/features/appointments/appointments.server";
 import { hashPassword } from "~/features/auth/password.server";
 import { findFreeSlots, updateAvailabilitySettings } from "~/features/availability/availability.server";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { strFromU8, unzipSync } from "fflate";
 import { Server as SocketServer } from "socket.io";
 import { io as connect, type Socket as ClientSocket } from "socket.io-client";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAppointment } from "~/features/appointments/appointments.server";
 import { issueToken, linkProblem, resetPassword } from "~/features/auth/auth.server";
 import { updateAvailabilitySettings, findFreeSlots } from "~/features/availability/availability.server";
