@@ -79,10 +79,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-function RetentionList({ plan }: { plan: RetentionPlan }) {
+/** What deleting keeps and deletes (before), or only what was kept (after: `deleted` is null). */
+function RetentionList({ kept, deleted }: { kept: RetentionPlan["kept"]; deleted: RetentionPlan["deleted"] | null }) {
   const { t } = useTranslation("users");
   const format = useFormatter();
-  const { kept, deleted } = plan;
   return (
     <div className="grid gap-4 text-sm sm:grid-cols-2" data-testid="retention-plan">
       <div>
@@ -99,6 +99,7 @@ function RetentionList({ plan }: { plan: RetentionPlan }) {
           </ul>
         )}
       </div>
+      {deleted ? (
       <div>
         <h3 className="mb-1 font-semibold">{t("retention.deletedTitle")}</h3>
         <ul className="list-disc ps-5">
@@ -109,6 +110,7 @@ function RetentionList({ plan }: { plan: RetentionPlan }) {
           <li>{t("retention.documents", { count: deleted.documents })}</li>
         </ul>
       </div>
+      ) : null}
     </div>
   );
 }
@@ -159,7 +161,7 @@ export default function UserDetailPage() {
             <CardDescription>{t("retention.afterHelp")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <RetentionList plan={{ kept, deleted: { orders: 0, appointments: 0, reports: 0, documents: 0 } }} />
+            <RetentionList kept={kept} deleted={null} />
           </CardContent>
         </Card>
       ) : null}
@@ -253,7 +255,7 @@ export default function UserDetailPage() {
             {plan ? (
               <div className="flex flex-col gap-2">
                 <p className="text-sm">{t("retention.beforeHelp")}</p>
-                <RetentionList plan={plan} />
+                <RetentionList kept={plan.kept} deleted={plan.deleted} />
               </div>
             ) : null}
             <div className="flex flex-wrap gap-3">
