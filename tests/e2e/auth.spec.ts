@@ -270,7 +270,7 @@ test.describe("profile and user management", () => {
   });
 
   test("staff search, grant a feature and disable a client; only the owner sees the role choice", async ({ page, context }) => {
-    const client = createClient({ fullName: `Searchable ${randomUUID().slice(0, 6)}` });
+    const client = createClient({ fullName: `Searchable ${randomUUID().slice(0, 6)}`, features: ["service_orders"] });
     await signIn(context, DEMO.admin);
     await page.goto("/dashboard/clients");
     await page.getByLabel("Search by name or e-mail").fill(client.email);
@@ -278,9 +278,11 @@ test.describe("profile and user management", () => {
     await page.getByRole("link", { name: "Searchable" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/clients/${client.id}$`));
     await expect(page.getByLabel("Role")).toHaveCount(0);
-    await page.getByLabel("Inbox").check();
+    // A client is offered the client area's features only.
+    await expect(page.getByLabel("Inbox")).toHaveCount(0);
+    await page.getByLabel("Reports").check();
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByLabel("Inbox")).toBeChecked();
+    await expect(page.getByLabel("Reports")).toBeChecked();
     // Disabling asks first; the dialog's own button confirms.
     await page.getByRole("button", { name: "Disable the account" }).click();
     const confirm = page.getByRole("alertdialog", { name: /^Disable the account of Searchable/ });

@@ -82,6 +82,8 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/notifications", as: "admin" },
   { path: "/dashboard/translation", as: "admin" },
   { path: "/dashboard/profile", as: "admin" },
+  { path: "/dashboard/audit-log", as: "owner" },
+  { path: "/dashboard/audit-log?action=user.*&outcome=success", as: "owner" },
 ];
 
 /**

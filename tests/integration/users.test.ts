@@ -69,7 +69,7 @@ describeEachDialect("user management", (db) => {
   });
 
   describe("rules", () => {
-    it("lets only the owner make or remove admins; the owner cannot be demoted, disabled or deleted", async () => {
+    it("lets only the owner make or remove admins; the last owner cannot be demoted, disabled or deleted", async () => {
       const owner = await person("owner");
       const admin = await person("admin");
       const client = await person("client");
@@ -80,9 +80,10 @@ describeEachDialect("user management", (db) => {
       expect(await outcome(updateManagedUser(admin, "users", otherAdmin.id, { disabled: true }))).toBe("403 users:errors.ownerOnly");
       expect(await outcome(deleteManagedUser(admin, "users", otherAdmin.id))).toBe("403 users:errors.ownerOnly");
       expect(await outcome(updateManagedUser(admin, "users", owner.id, { fullName: "Renamed" }))).toBe("403 users:errors.ownerProtected");
-      expect(await outcome(updateManagedUser(owner, "users", owner.id, { role: "client" }))).toBe("403 users:errors.ownerProtected");
-      expect(await outcome(updateManagedUser(owner, "users", owner.id, { disabled: true }))).toBe("403 users:errors.ownerProtected");
-      expect(await outcome(deleteManagedUser(owner, "users", owner.id))).toBe("403 users:errors.ownerProtected");
+      // The only owner of this database (tests/integration/clients-admin.test.ts has the rule with two owners).
+      expect(await outcome(updateManagedUser(owner, "users", owner.id, { role: "client" }))).toBe("403 users:errors.lastOwner");
+      expect(await outcome(updateManagedUser(owner, "users", owner.id, { disabled: true }))).toBe("403 users:errors.lastOwner");
+      expect(await outcome(deleteManagedUser(owner, "users", owner.id))).toBe("403 users:errors.lastOwner");
       expect(await outcome(deleteManagedUser(admin, "users", admin.id))).toBe("403 users:errors.self");
       expect(await outcome(updateManagedUser(owner, "users", newId(), { fullName: "Nobody" }))).toBe("404 users:errors.notFound");
 
@@ -100,10 +101,11 @@ describeEachDialect("user management", (db) => {
       const admin = await person("admin");
       const client = await person("client");
       const session = await createSession(client.id, { remember: true, kind: "cookie" });
-      const updated = await updateManagedUser(admin, "users", client.id, { enabledFeatures: ["inbox", "reports", "not-a-feature"] });
-      expect(updated.enabledFeatures).toEqual(["reports", "inbox"]);
+      // A client is given client-area features only.
+      const updated = await updateManagedUser(admin, "users", client.id, { enabledFeatures: ["inbox", "reports", "appointments", "not-a-feature"] });
+      expect(updated.enabledFeatures).toEqual(["appointments", "reports"]);
       const featureLog = await db().selectFrom("auditLog").select("meta").where("action", "=", "user.features_changed").where("targetId", "=", client.id).executeTakeFirstOrThrow();
-      expect(featureLog.meta).toEqual({ from: [], to: ["reports", "inbox"] });
+      expect(featureLog.meta).toEqual({ from: [], to: ["appointments", "reports"] });
 
       expect((await updateManagedUser(admin, "users", client.id, { disabled: true })).disabled).toBe(true);
       expect(await findSession(session.token)).toBeNull();
@@ -204,7 +206,7 @@ describeEachDialect("user management", (db) => {
       expect(promote.body).toEqual({ message: "Only the owner can manage administrators" });
       const promoted = await callJson<{ user: { role: string } }>(usersItemRoute.action, as(owner, `/api/admin/users/${client.id}`, { method: "PATCH", body: { role: "admin" }, params: { id: client.id } }));
       expect(promoted.body.user.role).toBe("admin");
-      expect((await call(usersItemRoute.action, as(owner, `/api/admin/users/${owner.id}`, { method: "PATCH", body: { role: "client" }, params: { id: owner.id } }))).status).toBe(403);
+      expect((await call(usersItemRoute.action, as(admin, `/api/admin/users/${owner.id}`, { method: "PATCH", body: { role: "client" }, params: { id: owner.id } }))).status).toBe(403);
       expect((await call(usersItemRoute.action, as(owner, `/api/admin/users/${client.id}`, { method: "PATCH", body: { role: "owner" }, params: { id: client.id } }))).status).toBe(400);
 
       const created = await callJson<{ client: { id: string; role: string } }>(clientsRoute.action, as(admin, "/api/clients", { method: "POST", body: { fullName: "Api Made", email: newEmail("made"), role: "admin" } }));
@@ -212,7 +214,8 @@ describeEachDialect("user management", (db) => {
       expect(created.body.client.role).toBe("client"); // the clients group only makes clients
       const made = created.body.client;
       const removed = await callJson(clientsItemRoute.action, as(admin, `/api/clients/${made.id}`, { method: "DELETE", params: { id: made.id } }));
-      expect(removed.body).toEqual({ message: "User deleted" });
+      // Nothing of a new client must be kept: all of it goes, and the answer says so.
+      expect(removed.body).toMatchObject({ message: "User deleted", anonymised: false, kept: { orders: [], reports: 0, documents: 0 } });
       expect((await call(clientsItemRoute.loader, as(admin, `/api/clients/${made.id}`, { params: { id: made.id } }))).status).toBe(404);
       expect((await call(clientsRoute.action, as(admin, "/api/clients", { method: "PUT", body: {} }))).status).toBe(405);
     });

@@ -12,6 +12,7 @@ import {
   ListChecks,
   ListTodo,
   ScanText,
+  ScrollText,
   UserRound,
   Users,
 } from "lucide-react";
@@ -62,7 +63,14 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
   },
   { id: "website", labelKey: "nav.groups.website", items: [] },
   { id: "finance", labelKey: "nav.groups.finance", items: [] },
-  { id: "settings", labelKey: "nav.groups.settings", items: [{ to: "/dashboard/profile", labelKey: "nav.profile", icon: UserRound }] },
+  {
+    id: "settings",
+    labelKey: "nav.groups.settings",
+    items: [
+      { to: "/dashboard/profile", labelKey: "nav.profile", icon: UserRound },
+      { to: "/dashboard/audit-log", labelKey: "nav.auditLog", icon: ScrollText, access: "owner" },
+    ],
+  },
 ];
 
 const CLIENT_NAV: Array<Group<ClientItem>> = [

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { DateTime } from "luxon";
 import { AppError, conflict, forbidden, invalid, isUniqueViolation, notFound } from "~/lib/app-error";
+import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { createFormatter } from "~/lib/format";
@@ -9,7 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { type Page } from "~/lib/pagination";
 import { countCapped, keysetPage } from "~/lib/pagination.server";
 import { notify } from "~/features/notifications/notify.server";
-import { getService, listServices, serviceTitleSql } from "~/features/services/services.server";
+import { getService, listServices, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
 import { findFreeSlots, getAvailabilitySettings } from "~/features/availability/availability.server";
 import { canonicalIso, holdStartsFor, isValidTimeZone } from "~/features/availability/slots";
 import type { AppointmentListQuery } from "./appointments.schema";
@@ -355,6 +356,7 @@ export async function changeAppointmentStatus(
         .values({ id: newId(), appointmentId: id, fromStatus: from, toStatus: to, changedBy: actor.id, note: cleanNote })
         .execute();
     });
+  await audit({ actorId: actor.id, action: "appointment.status_changed", targetType: "appointment", targetId: id, ip: actor.ip ?? null, meta: { reference: appointment.reference, from, to } });
   const changed = (await loadAppointment(id))!;
   await tellClient(changed, to, cleanNote);
   return changed;
@@ -402,4 +404,49 @@ export async function hasAppointmentsForService(serviceId: string): Promise<bool
 /** An appointment's reference as a subquery, for other areas' lists that link to one. */
 export function appointmentReferenceSql(appointmentId: string): RawBuilder<string | null> {
   return sql<string | null>`(select ap.reference from appointments ap where ap.id = ${sql.ref(appointmentId)})`;
+}
+
+// ---------------------------------------------------------------------------
+// A client's records as a whole: the data export and the deletion with retention
+// (features/users/client-records.server.ts, docs/decisions/011). Staff only; the caller checks.
+
+export type AppointmentRecord = {
+  id: string;
+  reference: string;
+  serviceKey: string;
+  startsAt: string;
+  endsAt: string;
+  status: string;
+  notes: string | null;
+  createdAt: string;
+  history: Array<{ fromStatus: string | null; toStatus: string; note: string | null; createdAt: string }>;
+};
+
+/** Every appointment of one client (at most 1,000), oldest first, with its status history. */
+export async function listAppointmentRecordsOfClient(clientId: string): Promise<AppointmentRecord[]> {
+  const rows = await db()
+    .selectFrom("appointments as a")
+    .select(["a.id", "a.reference", serviceKeySql("a.serviceId").as("serviceKey"), "a.startsAt", "a.endsAt", "a.status", "a.notes", "a.createdAt"])
+    .where("a.clientId", "=", clientId)
+    .orderBy("a.startsAt", "asc")
+    .limit(1000)
+    .execute();
+  const records: AppointmentRecord[] = [];
+  for (const row of rows) {
+    const history = await db()
+      .selectFrom("appointmentStatusHistory")
+      .select(["fromStatus", "toStatus", "note", "createdAt"])
+      .where("appointmentId", "=", row.id)
+      .orderBy("createdAt", "asc")
+      .limit(200)
+      .execute();
+    records.push({ ...row, history });
+  }
+  return records;
+}
+
+/** Removes every appointment of a client (holds and history go with them). */
+export async function deleteAppointmentsOfClient(clientId: string): Promise<number> {
+  const result = await db().deleteFrom("appointments").where("clientId", "=", clientId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -4,7 +4,8 @@ import type { AppointmentStatus } from "./status";
  * The shapes the appointment modules share. Kept apart from the rule module so that
  * the message module (e-mails, .ics) and the rule module import no one another.
  */
-export type Actor = { id: string; role: string };
+/** Who acts; `ip` (optional) goes to the audit log with status changes. */
+export type Actor = { id: string; role: string; ip?: string | null };
 
 export type AppointmentView = {
   id: string;

@@ -12,6 +12,7 @@ import {
   recordSignIn,
   setPasswordHash,
   type Actor,
+  type AssignableRole,
   type ManagedUser,
   type PublicUser,
   type Scope,
@@ -387,7 +388,7 @@ export async function confirmEmailChange(token: string, context: { ip?: string }
 export async function inviteUser(
   actor: Actor,
   scope: Scope,
-  input: { fullName: string; email: string; role: "client" | "admin"; locale: string; enabledFeatures?: string[] },
+  input: { fullName: string; email: string; role: AssignableRole; locale: string; enabledFeatures?: string[] },
   context: { ip?: string } = {},
 ): Promise<ManagedUser> {
   // Nobody knows this password: the invitation link sets the real one.
@@ -395,4 +396,15 @@ export async function inviteUser(
   const user = await createManagedUser(actor, scope, { ...input, passwordHash }, context);
   await sendResetEmail(user, "invite");
   return user;
+}
+
+/** A new invitation link for a staff-made account that has not signed in yet (the earlier link stops working). */
+export async function sendInvitationAgain(user: Recipient): Promise<void> {
+  await sendResetEmail(user, "invite");
+}
+
+/** Ends every unused link of an account (verification, reset, invitation, e-mail change): a deactivated or deleted account keeps none. */
+export async function revokeAccountLinks(userId: string): Promise<number> {
+  const result = await db().deleteFrom("verificationTokens").where("userId", "=", userId).where("usedAt", "is", null).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,3 +1,4 @@
+import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
 import { toJson } from "~/lib/db/connection.server";
 import { nowIso } from "~/lib/ids.server";
@@ -60,7 +61,11 @@ export function listTimeZones(): string[] {
   return Intl.supportedValuesOf("timeZone");
 }
 
-export async function updateAvailabilitySettings(rules: AvailabilityRules): Promise<void> {
+/** Who changed a setting, for the audit log (the seeder and tests change them without one). */
+export type SettingsActor = { actorId: string; ip?: string | null };
+
+export async function updateAvailabilitySettings(rules: AvailabilityRules, by?: SettingsActor): Promise<void> {
+  const before = by ? await getAvailabilitySettings() : null;
   const values = {
     timeZone: rules.timeZone,
     slotMinutes: rules.slotMinutes,
@@ -76,6 +81,10 @@ export async function updateAvailabilitySettings(rules: AvailabilityRules): Prom
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
     .execute();
   officeZone = undefined;
+  if (by) {
+    const after: AvailabilityRules = { ...rules };
+    await audit({ actorId: by.actorId, action: "settings.availability_changed", targetType: "settings", targetId: "availability", ip: by.ip ?? null, meta: { from: before, to: after } });
+  }
 }
 
 export type ClosedDay = { day: string; reason: string | null };
@@ -91,16 +100,18 @@ export async function listClosedDays(options: { from: string; limit?: number }):
     .execute();
 }
 
-export async function addClosedDay(day: string, reason: string | null): Promise<void> {
+export async function addClosedDay(day: string, reason: string | null, by?: SettingsActor): Promise<void> {
   await db()
     .insertInto("closedDays")
     .values({ day, reason })
     .onConflict((oc) => oc.column("day").doUpdateSet({ reason }))
     .execute();
+  if (by) await audit({ actorId: by.actorId, action: "settings.closed_day_added", targetType: "settings", targetId: "availability", ip: by.ip ?? null, meta: { day, reason } });
 }
 
-export async function removeClosedDay(day: string): Promise<void> {
+export async function removeClosedDay(day: string, by?: SettingsActor): Promise<void> {
   await db().deleteFrom("closedDays").where("day", "=", day).execute();
+  if (by) await audit({ actorId: by.actorId, action: "settings.closed_day_removed", targetType: "settings", targetId: "availability", ip: by.ip ?? null, meta: { day } });
 }
 
 /**

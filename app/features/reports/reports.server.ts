@@ -263,3 +263,41 @@ export async function findClient(actor: Actor, id: string): Promise<ClientSummar
   const client = await findClientById(id);
   return client ? { id: client.id, fullName: client.fullName, email: client.email } : null;
 }
+
+// ---------------------------------------------------------------------------
+// A client's records as a whole: the data export and the deletion with retention
+// (features/users/client-records.server.ts, docs/decisions/011). Staff only; the caller checks.
+
+export type ReportRecord = {
+  id: string;
+  orderId: string | null;
+  title: string;
+  bodyMarkdown: string;
+  readAt: string | null;
+  feedbackRating: number | null;
+  feedbackComment: string | null;
+  createdAt: string;
+  files: StoredFile[];
+};
+
+/** Every report written to one client (at most 1,000), oldest first, with its files. */
+export async function listReportRecordsOfClient(clientId: string): Promise<ReportRecord[]> {
+  const rows = await db()
+    .selectFrom("reports")
+    .select(["id", "orderId", "title", "bodyMarkdown", "readAt", "feedbackRating", "feedbackComment", "createdAt"])
+    .where("clientId", "=", clientId)
+    .orderBy("createdAt", "asc")
+    .limit(1000)
+    .execute();
+  const records: ReportRecord[] = [];
+  for (const row of rows) records.push({ ...row, files: await listFilesFor(REPORT_RECORD_TYPE, row.id) });
+  return records;
+}
+
+/** Removes these reports of a client with their files. */
+export async function deleteReportsOfClient(clientId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db().deleteFrom("reports").where("clientId", "=", clientId).where("id", "in", ids).executeTakeFirst();
+  for (const id of ids) await deleteFilesFor(REPORT_RECORD_TYPE, id);
+  return Number(result.numDeletedRows);
+}

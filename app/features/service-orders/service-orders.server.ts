@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from "kysely";
 import { sendLocalizedEmail, absoluteUrl } from "~/features/email/email.server";
 import { getOfficeTimeZone } from "~/features/availability/availability.server";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
+import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
@@ -29,7 +30,8 @@ import {
  * functions, which check the caller's rights themselves: a client reaches only
  * its own orders (others' are "not found"), staff reach all.
  */
-export type Actor = { id: string; role: string };
+/** Who acts; `ip` (optional) goes to the audit log with status changes. */
+export type Actor = { id: string; role: string; ip?: string | null };
 
 export const ORDER_RECORD_TYPE = "service_order";
 
@@ -333,6 +335,7 @@ export async function changeOrderStatus(actor: Actor, id: string, to: string, no
         .values({ id: newId(), orderId: id, fromStatus: from, toStatus: to, changedBy: actor.id, note: cleanNote, createdAt: now })
         .execute();
     });
+  await audit({ actorId: actor.id, action: "order.status_changed", targetType: "service_order", targetId: id, ip: actor.ip ?? null, meta: { reference: order.reference, from, to } });
   await tellAboutStatusChange(actor, order, from, to, cleanNote);
   return { from, to };
 }
@@ -459,4 +462,54 @@ export async function isOrderOfClient(orderId: string, clientId: string): Promis
 /** An order's reference for other areas' queries (reports about an order): `orderReferenceSql("r.orderId")`. */
 export function orderReferenceSql(orderId: string): RawBuilder<string | null> {
   return sql<string | null>`(select so.reference from service_orders so where so.id = ${sql.ref(orderId)})`;
+}
+
+// ---------------------------------------------------------------------------
+// A client's records as a whole: the data export and the deletion with retention
+// (features/users/client-records.server.ts, docs/decisions/011). Staff only; the caller checks.
+
+export type OrderRecord = {
+  id: string;
+  reference: string;
+  serviceKey: string;
+  status: string;
+  details: string;
+  priceCents: number | null;
+  quoteNote: string | null;
+  dueDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+  history: Array<{ fromStatus: string | null; toStatus: string; note: string | null; createdAt: string }>;
+  files: StoredFile[];
+};
+
+/** Every order of one client (at most 1,000), oldest first, with its status history and documents. */
+export async function listOrderRecordsOfClient(clientId: string): Promise<OrderRecord[]> {
+  const orders = await db()
+    .selectFrom("serviceOrders as o")
+    .select(["o.id", "o.reference", serviceKeySql("o.serviceId").as("serviceKey"), "o.status", "o.details", "o.priceCents", "o.quoteNote", "o.dueDate", "o.createdAt", "o.updatedAt"])
+    .where("o.clientId", "=", clientId)
+    .orderBy("o.createdAt", "asc")
+    .limit(1000)
+    .execute();
+  const records: OrderRecord[] = [];
+  for (const order of orders) {
+    const history = await db()
+      .selectFrom("serviceOrderStatusHistory")
+      .select(["fromStatus", "toStatus", "note", "createdAt"])
+      .where("orderId", "=", order.id)
+      .orderBy("createdAt", "asc")
+      .limit(200)
+      .execute();
+    records.push({ ...order, history, files: await listFilesFor(ORDER_RECORD_TYPE, order.id) });
+  }
+  return records;
+}
+
+/** Removes these orders of a client with their history, notes and documents. */
+export async function deleteOrdersOfClient(clientId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db().deleteFrom("serviceOrders").where("clientId", "=", clientId).where("id", "in", ids).executeTakeFirst();
+  for (const id of ids) await deleteFilesFor(ORDER_RECORD_TYPE, id);
+  return Number(result.numDeletedRows);
 }

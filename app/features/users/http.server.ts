@@ -5,7 +5,8 @@ import { apiMessage, readApiBody, type ApiHandler } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 import { pageJson } from "~/lib/pagination";
 import { CreateUserSchema, parseUsersQuery, UpdateUserSchema } from "./users.schema";
-import { deleteManagedUser, getManagedUser, listUsers, updateManagedUser, type Scope } from "./users.server";
+import { deleteAccount } from "./client-records.server";
+import { getManagedUser, listUsers, updateManagedUser, type Scope } from "./users.server";
 
 /**
  * The JSON doors of user management, for `apiRoute`: /api/admin/users[/{id}] (every
@@ -30,7 +31,7 @@ export function collectionHandlers(scope: Scope): { GET: ApiHandler; POST: ApiHa
   };
 }
 
-/** GET reads one account, PATCH (or PUT) changes it, DELETE removes it. */
+/** GET reads one account, PATCH (or PUT) changes it, DELETE removes it (a client: what must be kept stays, anonymised). */
 export function itemHandlers(scope: Scope): { GET: ApiHandler; PATCH: ApiHandler; PUT: ApiHandler; DELETE: ApiHandler } {
   const change: ApiHandler = async ({ request, params }) => {
     const actor = await requireAdmin(request);
@@ -46,8 +47,9 @@ export function itemHandlers(scope: Scope): { GET: ApiHandler; PATCH: ApiHandler
     PUT: change,
     DELETE: async ({ request, params }) => {
       const actor = await requireAdmin(request);
-      await deleteManagedUser(actor, scope, params.id!, { ip: clientIp(request) });
-      return { message: await apiMessage(request, "users:api.deleted") };
+      // A client's deletion keeps, anonymised, what the firm must keep (docs/decisions/011) and says what.
+      const { anonymised, plan } = await deleteAccount(actor, scope, params.id!, { ip: clientIp(request) });
+      return { message: await apiMessage(request, "users:api.deleted"), ...(plan ? { anonymised, kept: plan.kept, deleted: plan.deleted } : {}) };
     },
   };
 }

@@ -7,7 +7,8 @@ import { parseListQuery } from "~/lib/pagination";
  * User management (staff): list filters, creation and edits. Messages are
  * i18n keys of the `users` namespace. "owner" is never a role anyone can be given.
  */
-export const ASSIGNABLE_ROLES = ["client", "admin"] as const;
+/** Roles anyone can be given here; only an owner gives or takes "staff" and "admin" (users.server.ts). */
+export const ASSIGNABLE_ROLES = ["client", "staff", "admin"] as const;
 
 /** The list's query (page and API alike): `q` searches names and e-mail addresses; page, perPage (or limit). */
 export function parseUsersQuery(url: URL) {
@@ -44,4 +45,5 @@ export const EditUserFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("disable") }),
   z.object({ intent: z.literal("enable") }),
   z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("invite") }),
 ]);

@@ -4,7 +4,8 @@ import { AppError, conflict, forbidden, isUniqueViolation } from "~/lib/app-erro
 import { audit } from "~/lib/audit.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
-import { ADMIN_ROLES, BACK_OFFICE_ROLES, DEFAULT_CLIENT_FEATURES, FEATURES } from "~/lib/features";
+import { ADMIN_ROLES, BACK_OFFICE_FEATURES, BACK_OFFICE_ROLES, CLIENT_FEATURES, DEFAULT_CLIENT_FEATURES, FEATURES, isAdminRole, isBackOfficeRole } from "~/lib/features";
+import { revokeAccountLinks } from "~/features/auth/auth.server";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { type Page, type PageRequest } from "~/lib/pagination";
@@ -17,11 +18,13 @@ import { deleteUserSessions } from "~/lib/session.server";
  * (auth, the demo seeder, tests) call these functions.
  *
  * User management for staff (/dashboard/clients and the admin/users and clients
- * API groups) lives here too. Its rules, once:
- * - admins and the owner manage clients (name, features, disable, delete);
- * - only the owner makes someone an admin, removes an admin, or disables/deletes one;
- * - the owner account cannot be demoted, disabled or deleted, and nobody else edits it;
- * - nobody disables or deletes their own account here.
+ * API groups) lives here too. Its rules, once (docs/decisions/011):
+ * - admins and the owner manage clients (name, features, deactivate, delete);
+ * - only an owner creates, promotes, changes, deactivates or removes admins and staff
+ *   members (the back-office roles); only an owner touches an owner account;
+ * - the last active owner stays: no demotion, deactivation or deletion removes them;
+ * - nobody deactivates or deletes their own account here.
+ * A refused change is written to the audit log with the outcome "denied".
  * Refusals are AppErrors with keys of the `users` namespace.
  */
 
@@ -217,16 +220,24 @@ export type Actor = { id: string; role: string };
 /** A user as the staff screens and the users API show it: the public shape and its account state. */
 export type ManagedUser = PublicUser & {
   disabled: boolean;
+  /** A deleted client kept, anonymised, for records the firm must keep: nothing can be changed. */
+  anonymisedAt: string | null;
   createdAt: string;
   lastLoginAt: string | null;
 };
 
-const MANAGED_COLUMNS = [...PUBLIC_COLUMNS, "disabledAt", "createdAt", "lastLoginAt"] as const;
+const MANAGED_COLUMNS = [...PUBLIC_COLUMNS, "disabledAt", "anonymisedAt", "createdAt", "lastLoginAt"] as const;
 
-type ManagedRow = UserRow & { disabledAt: string | null; createdAt: string; lastLoginAt: string | null };
+type ManagedRow = UserRow & { disabledAt: string | null; anonymisedAt: string | null; createdAt: string; lastLoginAt: string | null };
 
 function toManaged(row: ManagedRow): ManagedUser {
-  return { ...publicUser(row), disabled: Boolean(row.disabledAt), createdAt: row.createdAt, lastLoginAt: row.lastLoginAt };
+  return { ...publicUser(row), disabled: Boolean(row.disabledAt), anonymisedAt: row.anonymisedAt, createdAt: row.createdAt, lastLoginAt: row.lastLoginAt };
+}
+
+/** The features a role can be given: a client the client area's, a staff member the back-office screens; owner and admins have all. */
+export function grantableFeatures(role: string): readonly string[] {
+  if (isAdminRole(role)) return [];
+  return role === "staff" ? BACK_OFFICE_FEATURES : CLIENT_FEATURES;
 }
 
 /** "clients" are every account that does not work in the back-office (spec §6: any other role is a client). */
@@ -275,84 +286,167 @@ export async function getManagedUser(scope: Scope, id: string): Promise<ManagedU
 export async function createManagedUser(
   actor: Actor,
   scope: Scope,
-  input: { fullName: string; email: string; role: "client" | "admin"; locale: string; enabledFeatures?: string[]; passwordHash: string },
+  input: { fullName: string; email: string; role: AssignableRole; locale: string; enabledFeatures?: string[]; passwordHash: string },
   context: { ip?: string } = {},
 ): Promise<ManagedUser> {
   const role = scope === "clients" ? "client" : input.role;
-  if (role === "admin" && actor.role !== "owner") throw forbidden("users:errors.ownerOnly");
+  if (isBackOfficeRole(role) && actor.role !== "owner") {
+    await audit({ actorId: actor.id, action: "user.create_denied", targetType: "user", ip: context.ip ?? null, outcome: "denied", meta: { role, email: input.email } });
+    throw forbidden("users:errors.ownerOnly");
+  }
   const id = await insertUser({
     email: input.email,
     passwordHash: input.passwordHash,
     role,
     fullName: input.fullName,
     locale: input.locale,
-    enabledFeatures: input.enabledFeatures,
+    enabledFeatures: input.enabledFeatures ? input.enabledFeatures.filter((feature) => grantableFeatures(role).includes(feature)) : undefined,
   });
   await audit({ actorId: actor.id, action: "user.created", targetType: "user", targetId: id, ip: context.ip ?? null, meta: { role } });
   return getManagedUser(scope, id);
 }
 
-/** Who may touch whom, before any change is made. */
-function assertMayManage(actor: Actor, target: ManagedUser, change: { role?: string; disabled?: boolean; remove?: boolean }) {
-  if (target.role === "owner") {
-    // Only the owner edits the owner account, and never its role, state or existence.
-    if (actor.id !== target.id || change.role !== undefined || change.disabled !== undefined || change.remove) throw forbidden("users:errors.ownerProtected");
-    return;
-  }
-  if ((change.disabled === true || change.remove) && actor.id === target.id) throw forbidden("users:errors.self");
-  const touchesAdmin = target.role === "admin" || change.role === "admin";
-  if (touchesAdmin && actor.role !== "owner" && (change.role !== undefined || change.disabled !== undefined || change.remove || actor.id !== target.id)) {
-    throw forbidden("users:errors.ownerOnly");
-  }
+export type AssignableRole = "client" | "staff" | "admin";
+type Change = { role?: string; disabled?: boolean; remove?: boolean; features?: boolean };
+
+/** Active owners other than `exceptId`. */
+async function otherActiveOwners(exceptId: string): Promise<number> {
+  const row = await db()
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("role", "=", "owner")
+    .where("disabledAt", "is", null)
+    .where("id", "!=", exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Who may touch whom, before any change is made (the rules at the top of this module). */
+async function refusalFor(actor: Actor, target: ManagedUser, change: Change): Promise<AppError | null> {
+  if (target.anonymisedAt) return new AppError(409, "users:errors.anonymised");
+  const self = actor.id === target.id;
+  const renameOnly = change.role === undefined && change.disabled === undefined && !change.remove && !change.features;
+  if (target.role === "owner" && actor.role !== "owner") return forbidden("users:errors.ownerProtected");
+  const removesOwner = target.role === "owner" && !target.disabled && ((change.role !== undefined && change.role !== "owner") || change.disabled === true || change.remove);
+  if (removesOwner && (await otherActiveOwners(target.id)) === 0) return forbidden("users:errors.lastOwner");
+  if ((change.disabled === true || change.remove) && self) return forbidden("users:errors.self");
+  const backOffice = isBackOfficeRole(target.role) || (change.role !== undefined && isBackOfficeRole(change.role));
+  // An admin or staff member may still rename themself; everything else about those accounts is the owner's.
+  if (backOffice && actor.role !== "owner" && !(self && renameOnly)) return forbidden("users:errors.ownerOnly");
+  return null;
+}
+
+/** Throws the refusal, after writing the attempt to the audit log as "denied". */
+async function assertMayManage(actor: Actor, target: ManagedUser, change: Change, ip: string | null): Promise<void> {
+  const refusal = await refusalFor(actor, target, change);
+  if (!refusal) return;
+  const attempted = { ...change, features: undefined };
+  await audit({ actorId: actor.id, action: "user.change_denied", targetType: "user", targetId: target.id, ip, outcome: "denied", meta: { ...attempted, reason: refusal.key } });
+  throw refusal;
+}
+
+/** What the screens may offer: the same rules as the changes (a hidden button is no check). */
+export async function permissionsFor(actor: Actor, target: ManagedUser) {
+  const ok = async (change: Change) => (await refusalFor(actor, target, change)) === null;
+  return {
+    edit: await ok({}),
+    changeRole: target.role !== "owner" && actor.role === "owner" && !target.anonymisedAt,
+    features: grantableFeatures(target.role).length > 0 && (await ok({ features: true })),
+    disable: target.disabled ? await ok({ disabled: false }) : await ok({ disabled: true }),
+    remove: await ok({ remove: true }),
+  };
 }
 
 export async function updateManagedUser(
   actor: Actor,
   scope: Scope,
   id: string,
-  input: { fullName?: string; role?: "client" | "admin"; enabledFeatures?: string[]; disabled?: boolean },
+  input: { fullName?: string; role?: AssignableRole; enabledFeatures?: string[]; disabled?: boolean },
   context: { ip?: string } = {},
 ): Promise<ManagedUser> {
   const target = await getManagedUser(scope, id);
+  const ip = context.ip ?? null;
   const role = input.role !== undefined && input.role !== target.role ? input.role : undefined;
   const disabled = input.disabled !== undefined && input.disabled !== target.disabled ? input.disabled : undefined;
-  assertMayManage(actor, target, { role, disabled });
-  if (scope === "clients" && role === "admin") throw forbidden("users:errors.ownerOnly");
+  const newRole = role ?? target.role;
+  let features: string[] | undefined;
+  if (input.enabledFeatures !== undefined) features = onlyKnownFeatures(input.enabledFeatures).filter((feature) => grantableFeatures(newRole).includes(feature));
+  const featuresChange = features !== undefined && (features.length !== target.enabledFeatures.length || features.some((feature) => !target.enabledFeatures.includes(feature)));
+  await assertMayManage(actor, target, { role, disabled, features: featuresChange }, ip);
+  if (scope === "clients" && role !== undefined && role !== "client") throw forbidden("users:errors.ownerOnly");
 
   const changes: Record<string, unknown> = { updatedAt: nowIso() };
   if (input.fullName !== undefined) changes.fullName = input.fullName;
   if (role !== undefined) changes.role = role;
-  let features: string[] | undefined;
-  if (input.enabledFeatures !== undefined) {
-    features = onlyKnownFeatures(input.enabledFeatures);
-    changes.enabledFeatures = toJson(features);
-  }
+  if (features !== undefined) changes.enabledFeatures = toJson(features);
   if (disabled !== undefined) changes.disabledAt = disabled ? nowIso() : null;
   await db().updateTable("users").set(changes).where("id", "=", id).execute();
 
-  const ip = context.ip ?? null;
   const base = { actorId: actor.id, targetType: "user", targetId: id, ip };
   if (role !== undefined) await audit({ ...base, action: "user.role_changed", meta: { from: target.role, to: role } });
-  if (features && (features.length !== target.enabledFeatures.length || features.some((feature) => !target.enabledFeatures.includes(feature)))) {
-    await audit({ ...base, action: "user.features_changed", meta: { from: target.enabledFeatures, to: features } });
-  }
+  if (features && featuresChange) await audit({ ...base, action: "user.features_changed", meta: { from: target.enabledFeatures, to: features } });
   if (disabled !== undefined) {
-    // A disabled account is signed out everywhere at once, its open sockets included.
-    if (disabled) await deleteUserSessions(id);
-    await audit({ ...base, action: disabled ? "user.disabled" : "user.enabled" });
+    // A deactivated account is signed out everywhere at once (sessions, API tokens, open
+    // sockets) and its unused e-mail links stop working.
+    let ended = { sessions: 0, links: 0 };
+    if (disabled) ended = { sessions: await deleteUserSessions(id), links: await revokeAccountLinks(id) };
+    await audit({ ...base, action: disabled ? "user.disabled" : "user.enabled", meta: disabled ? ended : {} });
   }
   if (input.fullName !== undefined && input.fullName !== target.fullName) await audit({ ...base, action: "user.renamed", meta: { from: target.fullName, to: input.fullName } });
   return getManagedUser(scope === "clients" && role === undefined ? "clients" : "users", id);
 }
 
+/** Deletes an account outright (staff accounts; a client's deletion keeps what the firm must keep: client-records.server.ts). */
 export async function deleteManagedUser(actor: Actor, scope: Scope, id: string, context: { ip?: string } = {}): Promise<void> {
   const target = await getManagedUser(scope, id);
-  assertMayManage(actor, target, { remove: true });
+  await assertMayManage(actor, target, { remove: true }, context.ip ?? null);
   // Ends its sessions (and closes its sockets) before the rows go.
   await deleteUserSessions(id);
   await deleteFilesFor(AVATAR_RECORD_TYPE, id);
   await db().deleteFrom("users").where("id", "=", id).execute();
   await audit({ actorId: actor.id, action: "user.deleted", targetType: "user", targetId: id, ip: context.ip ?? null, meta: { email: target.email, role: target.role } });
+}
+
+/** May `actor` delete this account? Throws the refusal (audited) when not; answers the account. */
+export async function checkMayDelete(actor: Actor, scope: Scope, id: string, context: { ip?: string } = {}): Promise<ManagedUser> {
+  const target = await getManagedUser(scope, id);
+  await assertMayManage(actor, target, { remove: true }, context.ip ?? null);
+  return target;
+}
+
+/**
+ * A deleted client whose records the firm must keep: the row stays for those records to
+ * point to, with nothing left that names or reaches the person (no name, address, phone,
+ * avatar, password or features; deactivated).
+ */
+export async function anonymiseUser(id: string, unusablePasswordHash: string): Promise<void> {
+  const now = nowIso();
+  await deleteFilesFor(AVATAR_RECORD_TYPE, id);
+  await db()
+    .updateTable("users")
+    .set({
+      email: `deleted-${id}@anonymised.invalid`,
+      fullName: `Anonymised client ${id.slice(0, 8)}`,
+      passwordHash: unusablePasswordHash,
+      avatarUrl: null,
+      phone: null,
+      timeZone: null,
+      locale: fallbackLanguage,
+      enabledFeatures: toJson([]),
+      emailVerifiedAt: null,
+      lastLoginAt: null,
+      disabledAt: now,
+      anonymisedAt: now,
+      updatedAt: now,
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Removes a user row outright (a deleted client of whom nothing must be kept). */
+export async function deleteUserRow(id: string): Promise<void> {
+  await deleteFilesFor(AVATAR_RECORD_TYPE, id);
+  await db().deleteFrom("users").where("id", "=", id).execute();
 }
 
 /** Stored files of avatars carry this record type, with the user's id as record id (avatar.server.ts). */
@@ -372,6 +466,7 @@ export async function findClientById(id: string): Promise<Recipient | null> {
       .select(["id", "email", "fullName", "locale"])
       .where("id", "=", id)
       .where("role", "not in", [...BACK_OFFICE_ROLES])
+      .where("anonymisedAt", "is", null)
       .executeTakeFirst()) ?? null
   );
 }

@@ -27,6 +27,8 @@ export interface UsersTable {
   emailVerifiedAt: NullableTimestamp;
   disabledAt: NullableTimestamp;
   lastLoginAt: NullableTimestamp;
+  /** Set when a deleted client's row was kept, anonymised, for records the firm must keep (0008). */
+  anonymisedAt: NullableTimestamp;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -394,6 +396,8 @@ export interface AuditLogTable {
   targetId: string | null;
   ip: string | null;
   meta: Json<Record<string, unknown>>;
+  /** "success", "failure" or "denied" (0008). */
+  outcome: Generated<string>;
   createdAt: Timestamp;
 }
 

@@ -1,4 +1,5 @@
 import { requireFeature } from "~/features/auth/guards.server";
+import { clientIp } from "~/lib/http.server";
 import { appointmentJson } from "~/features/appointments/api.server";
 import { ApiStatusSchema } from "~/features/appointments/appointments.schema";
 import { changeAppointmentStatus, getAppointment } from "~/features/appointments/appointments.server";
@@ -11,7 +12,7 @@ import { apiLanguage, apiRoute, readApiBody, type ApiHandler } from "~/lib/api.s
 const change: ApiHandler = async ({ request, params }) => {
   const user = await requireFeature(request, "appointments");
   const body = await readApiBody(request, ApiStatusSchema);
-  await changeAppointmentStatus(user, params.id!, params.status!, body.note);
+  await changeAppointmentStatus({ ...user, ip: clientIp(request) }, params.id!, params.status!, body.note);
   return { appointment: appointmentJson(await getAppointment(user, params.id!, apiLanguage(request))) };
 };
 

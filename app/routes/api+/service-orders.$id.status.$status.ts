@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { clientIp } from "~/lib/http.server";
 import { OrderStatusApiSchema } from "~/features/service-orders/service-orders.schema";
 import { changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
 import { requireFeature } from "~/features/auth/guards.server";
@@ -13,7 +14,7 @@ import { getLanguage } from "~/lib/i18n/i18n.server";
 async function move({ request, params }: ActionFunctionArgs) {
   const user = await requireFeature(request, "service_orders");
   const { note } = await readApiBody(request, OrderStatusApiSchema);
-  const change = await changeOrderStatus(user, params.id!, params.status!, note);
+  const change = await changeOrderStatus({ ...user, ip: clientIp(request) }, params.id!, params.status!, note);
   return { ...change, order: await getOrder(user, params.id!, await getLanguage(request)) };
 }
 

@@ -24,7 +24,7 @@ import { AddToCalendarButton, AppointmentHistory, AppointmentWhen, BrowserTimeZo
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireFeature } from "~/features/auth/guards.server";
 import { useFormatter } from "~/lib/format";
-import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -74,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/client/appointments/${appointment.id}`;
   try {
     if (submission.value.intent === "cancel") {
-      await changeAppointmentStatus(actor, appointment.id, "cancelled");
+      await changeAppointmentStatus({ ...actor, ip: clientIp(request) }, appointment.id, "cancelled");
       return redirectWithToast(back, { type: "success", message: "appointments:toast.cancelled" });
     }
     await rescheduleAppointment(actor, appointment.id, submission.value.startsAt);

@@ -21,7 +21,7 @@ import { addOrderDocuments, changeOrderStatus, getOrder } from "~/features/servi
 import { CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
 import { useFormatter } from "~/lib/format";
-import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (fields.get("intent") === "cancel") {
       const submission = parseWithZod(fields, { schema: OrderCancelFormSchema });
       if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
-      await changeOrderStatus(actor, id, "cancelled", submission.value.note);
+      await changeOrderStatus({ ...actor, ip: clientIp(request) }, id, "cancelled", submission.value.note);
       return redirectWithToast(back, { type: "success", message: "orders:detail.cancelled" });
     }
     return await respondToDocumentUpload(request, (files) => addOrderDocuments(actor, id, files), { uploads, fileErrors }, back);

@@ -19,7 +19,7 @@ import { requireAdmin } from "~/features/auth/guards.server";
 import { LinkedTasks } from "~/features/tasks/linked-tasks";
 import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { useFormatter } from "~/lib/format";
-import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -55,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: StatusChangeSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
-    const changed = await changeAppointmentStatus(user, appointment.id, submission.value.status, submission.value.note);
+    const changed = await changeAppointmentStatus({ ...user, ip: clientIp(request) }, appointment.id, submission.value.status, submission.value.note);
     return redirectWithToast(`/dashboard/appointments/${appointment.id}`, {
       type: "success",
       message: "appointments:toast.statusChanged",

@@ -22,7 +22,7 @@ import {
 import { WEEKDAYS } from "~/features/availability/slots";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { createFormatter } from "~/lib/format";
-import { currentPath } from "~/lib/http.server";
+import { clientIp, currentPath } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -52,7 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
+  const by = { actorId: user.id, ip: clientIp(request) };
   const formData = await request.formData();
   const back = currentPath(request);
   const intent = formData.get("intent");
@@ -68,19 +69,19 @@ export async function action({ request }: ActionFunctionArgs) {
           return [weekday, day.open && day.start && day.end ? [{ start: day.start, end: day.end }] : []];
         }),
       ),
-    });
+    }, by);
     return redirectWithToast(back, { type: "success", message: "appointments:toast.settingsSaved" });
   }
   if (intent === "addClosedDay") {
     const submission = parseWithZod(formData, { schema: AddClosedDaySchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-    await addClosedDay(submission.value.day, submission.value.reason || null);
+    await addClosedDay(submission.value.day, submission.value.reason || null, by);
     return redirectWithToast(back, { type: "success", message: "appointments:toast.closedDayAdded" });
   }
   if (intent === "removeClosedDay") {
     const submission = parseWithZod(formData, { schema: RemoveClosedDaySchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-    await removeClosedDay(submission.value.day);
+    await removeClosedDay(submission.value.day, by);
     return redirectWithToast(back, { type: "success", message: "appointments:toast.closedDayRemoved" });
   }
   return json({ intent: null, result: null }, { status: 400 });

@@ -4,14 +4,16 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { EditUserFormSchema } from "~/features/users/users.schema";
-import { deleteManagedUser, getManagedUser, updateManagedUser } from "~/features/users/users.server";
+import { ASSIGNABLE_ROLES, EditUserFormSchema } from "~/features/users/users.schema";
+import { getManagedUser, grantableFeatures, permissionsFor, updateManagedUser } from "~/features/users/users.server";
+import { deleteAccount, inviteAgain, keptRecords, retentionPlan, type RetentionPlan } from "~/features/users/client-records.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { FEATURES, isAdminRole } from "~/lib/features";
+import { isBackOfficeRole } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
 import { ConfirmAction } from "~/components/confirm-action";
 import { PageHeader } from "~/components/page-header";
@@ -23,16 +25,17 @@ import { redirectWithToast } from "~/lib/toast.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const actor = await requireAdmin(request);
   const user = await loadOrNotFound(getManagedUser("users", params.id!));
-  const isOwner = actor.role === "owner";
+  const permissions = await permissionsFor(actor, user);
+  const client = !isBackOfficeRole(user.role);
   return json({
     user,
     title: user.fullName,
-    permissions: {
-      // The owner account is the owner's alone; admins are managed by the owner only.
-      edit: user.role === "owner" ? actor.id === user.id : user.role !== "admin" || isOwner || actor.id === user.id,
-      changeRole: isOwner && user.role !== "owner",
-      disableOrDelete: user.role !== "owner" && actor.id !== user.id && (user.role !== "admin" || isOwner),
-    },
+    permissions,
+    isClient: client,
+    grantable: grantableFeatures(user.role),
+    // Said before the confirmation (what deleting would keep) and after (what was kept).
+    plan: client && !user.anonymisedAt && permissions.remove ? await retentionPlan(user.id) : null,
+    kept: user.anonymisedAt ? await keptRecords(user.id) : null,
   });
 }
 
@@ -46,23 +49,75 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/dashboard/clients/${id}`;
   try {
     if (value.intent === "delete") {
-      await deleteManagedUser(actor, "users", id, { ip });
-      return redirectWithToast("/dashboard/clients", { type: "success", message: "users:toast.deleted" });
+      const { anonymised, plan } = await deleteAccount(actor, "users", id, { ip });
+      if (!plan) return redirectWithToast("/dashboard/clients", { type: "success", message: "users:toast.deleted" });
+      const params = { kept: plan.kept.orders.length + plan.kept.reports, deleted: plan.deleted.orders + plan.deleted.appointments + plan.deleted.reports };
+      return anonymised
+        ? redirectWithToast(back, { type: "success", message: "users:toast.clientAnonymised", params })
+        : redirectWithToast("/dashboard/clients", { type: "success", message: "users:toast.clientDeleted", params });
     }
     if (value.intent === "disable" || value.intent === "enable") {
       await updateManagedUser(actor, "users", id, { disabled: value.intent === "disable" }, { ip });
       return redirectWithToast(back, { type: "success", message: value.intent === "disable" ? "users:toast.disabled" : "users:toast.enabled" });
     }
-    await updateManagedUser(actor, "users", id, { fullName: value.fullName, role: value.role, enabledFeatures: value.enabledFeatures }, { ip });
+    if (value.intent === "invite") {
+      const user = await inviteAgain(actor, id, { ip });
+      return redirectWithToast(back, { type: "success", message: "users:toast.invited", params: { email: user.email } });
+    }
+    const target = await getManagedUser("users", id);
+    const role = value.role ?? target.role;
+    await updateManagedUser(
+      actor,
+      "users",
+      id,
+      { fullName: value.fullName, role: value.role, enabledFeatures: grantableFeatures(role).length > 0 ? value.enabledFeatures : undefined },
+      { ip },
+    );
     return redirectWithToast(back, { type: "success", message: "users:toast.saved" });
   } catch (error) {
     return refusal(request, error, submission);
   }
 }
 
+/** What deleting keeps and deletes (before), or only what was kept (after: `deleted` is null). */
+function RetentionList({ kept, deleted }: { kept: RetentionPlan["kept"]; deleted: RetentionPlan["deleted"] | null }) {
+  const { t } = useTranslation("users");
+  const format = useFormatter();
+  return (
+    <div className="grid gap-4 text-sm sm:grid-cols-2" data-testid="retention-plan">
+      <div>
+        <h3 className="mb-1 font-semibold">{t("retention.keptTitle")}</h3>
+        {kept.orders.length === 0 ? (
+          <p>{t("retention.nothingKept")}</p>
+        ) : (
+          <ul className="list-disc ps-5">
+            {kept.orders.map((order) => (
+              <li key={order.id}>{t("retention.keptOrder", { reference: order.reference, until: format.date(order.keepUntil) })}</li>
+            ))}
+            <li>{t("retention.reports", { count: kept.reports })}</li>
+            <li>{t("retention.documents", { count: kept.documents })}</li>
+          </ul>
+        )}
+      </div>
+      {deleted ? (
+      <div>
+        <h3 className="mb-1 font-semibold">{t("retention.deletedTitle")}</h3>
+        <ul className="list-disc ps-5">
+          <li>{t("retention.account")}</li>
+          <li>{t("retention.orders", { count: deleted.orders })}</li>
+          <li>{t("retention.appointments", { count: deleted.appointments })}</li>
+          <li>{t("retention.reports", { count: deleted.reports })}</li>
+          <li>{t("retention.documents", { count: deleted.documents })}</li>
+        </ul>
+      </div>
+      ) : null}
+    </div>
+  );
+}
+
 export default function UserDetailPage() {
   const { t } = useTranslation("users");
-  const { user, permissions } = useLoaderData<typeof loader>();
+  const { user, permissions, plan, kept, isClient, grantable } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -71,12 +126,12 @@ export default function UserDetailPage() {
     lastResult,
     defaultValue: { fullName: user.fullName, role: user.role === "owner" ? undefined : user.role },
   });
-  const staff = isAdminRole(user.role);
   const format = useFormatter();
+  const status = user.anonymisedAt ? t("status.anonymised") : user.disabled ? t("status.disabled") : t("status.active");
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-      <PageHeader title={user.fullName} description={user.email} back={{ to: "/dashboard/clients", label: t("detail.back") }} />
+      <PageHeader title={user.fullName} description={user.anonymisedAt ? undefined : user.email} back={{ to: "/dashboard/clients", label: t("detail.back") }} />
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <Card>
@@ -88,7 +143,7 @@ export default function UserDetailPage() {
             <dt className="font-semibold">{t("fields.role")}</dt>
             <dd>{t(`roles.${user.role}`, { defaultValue: user.role })}</dd>
             <dt className="font-semibold">{t("fields.status")}</dt>
-            <dd>{user.disabled ? t("status.disabled") : t("status.active")}</dd>
+            <dd>{status}</dd>
             <dt className="font-semibold">{t("fields.emailVerified")}</dt>
             <dd>{user.emailVerified ? t("detail.yes") : t("detail.no")}</dd>
             <dt className="font-semibold">{t("fields.createdAt")}</dt>
@@ -98,6 +153,18 @@ export default function UserDetailPage() {
           </dl>
         </CardContent>
       </Card>
+
+      {user.anonymisedAt && kept ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("retention.deletedOn", { date: format.date(user.anonymisedAt) })}</CardTitle>
+            <CardDescription>{t("retention.afterHelp")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <RetentionList kept={kept} deleted={null} />
+          </CardContent>
+        </Card>
+      ) : null}
 
       {permissions.edit ? (
         <Card>
@@ -109,28 +176,31 @@ export default function UserDetailPage() {
               <input type="hidden" name="intent" value="save" />
               <TextField field={fields.fullName} label={t("fields.fullName")} />
               {permissions.changeRole ? (
-                <SelectField field={fields.role} label={t("fields.role")} options={(["client", "admin"] as const).map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
+                <SelectField field={fields.role} label={t("fields.role")} options={ASSIGNABLE_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
               ) : null}
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-1 text-sm font-semibold">{t("fields.enabledFeatures")}</legend>
-                {staff ? <p className="text-sm text-muted-foreground">{t("detail.staffHasAll")}</p> : null}
-                {FEATURES.map((feature) => (
-                  <div key={feature} className="flex items-center gap-2">
-                    <input
-                      id={`feature-${feature}`}
-                      type="checkbox"
-                      name="enabledFeatures"
-                      value={feature}
-                      defaultChecked={user.enabledFeatures.includes(feature)}
-                      className="size-4 accent-primary"
-                    />
-                    <label htmlFor={`feature-${feature}`} className="text-sm">
-                      {t(`features.${feature}`)}
-                    </label>
-                  </div>
-                ))}
-                <FieldErrors id={fields.enabledFeatures.errorId} errors={fields.enabledFeatures.errors} />
-              </fieldset>
+              {permissions.features ? (
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-1 text-sm font-semibold">{t("fields.enabledFeatures")}</legend>
+                  {grantable.map((feature) => (
+                    <div key={feature} className="flex items-center gap-2">
+                      <input
+                        id={`feature-${feature}`}
+                        type="checkbox"
+                        name="enabledFeatures"
+                        value={feature}
+                        defaultChecked={user.enabledFeatures.includes(feature)}
+                        className="size-4 accent-primary"
+                      />
+                      <label htmlFor={`feature-${feature}`} className="text-sm">
+                        {t(`features.${feature}`)}
+                      </label>
+                    </div>
+                  ))}
+                  <FieldErrors id={fields.enabledFeatures.errorId} errors={fields.enabledFeatures.errors} />
+                </fieldset>
+              ) : grantable.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t("detail.staffHasAll")}</p>
+              ) : null}
               <Button type="submit" className="self-start" disabled={busy}>
                 {t("detail.save")}
               </Button>
@@ -138,43 +208,93 @@ export default function UserDetailPage() {
           </CardContent>
         </Card>
       ) : (
-        <p className="text-sm text-muted-foreground">{t("detail.readOnly")}</p>
+        <p className="text-sm text-muted-foreground">{user.anonymisedAt ? t("detail.anonymisedReadOnly") : t("detail.readOnly")}</p>
       )}
 
-      {permissions.disableOrDelete ? (
+      {isClient && !user.anonymisedAt && !user.disabled && !user.lastLoginAt ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("invite.title")}</CardTitle>
+            <CardDescription>{t("invite.help")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post">
+              <input type="hidden" name="intent" value="invite" />
+              <Button type="submit" variant="outline" disabled={busy}>
+                {t("invite.submit")}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {isClient ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("export.title")}</CardTitle>
+            <CardDescription>{t("export.help")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="outline">
+              <a href={`/resources/clients/${user.id}/export`} download>
+                <Download aria-hidden="true" />
+                {t("export.submit")}
+              </a>
+            </Button>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {permissions.disable || permissions.remove ? (
         <Card>
           <CardHeader>
             <CardTitle>{t("detail.access")}</CardTitle>
             <CardDescription>{user.disabled ? t("detail.enableHelp") : t("detail.disableHelp")}</CardDescription>
           </CardHeader>
-          <CardContent className="flex flex-wrap gap-3">
-            {user.disabled ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="enable" />
-                <Button type="submit" variant="outline" disabled={busy}>
-                  {t("detail.enable")}
-                </Button>
-              </Form>
-            ) : (
-              <ConfirmAction
-                label={t("detail.disable")}
-                title={t("detail.disableConfirmTitle", { name: user.fullName })}
-                description={t("detail.disableHelp")}
-                confirmLabel={t("detail.disable")}
-                fields={{ intent: "disable" }}
-                size="default"
-              />
-            )}
-            <ConfirmAction
-              label={t("detail.delete")}
-              title={t("detail.deleteConfirmTitle", { name: user.fullName })}
-              description={`${t("detail.deleteHelp")} ${t("common:confirm.cannotUndo")}`}
-              confirmLabel={t("detail.delete")}
-              fields={{ intent: "delete" }}
-              triggerVariant="destructive"
-              size="default"
-              testId="delete-user"
-            />
+          <CardContent className="flex flex-col gap-4">
+            {plan ? (
+              <div className="flex flex-col gap-2">
+                <p className="text-sm">{t("retention.beforeHelp")}</p>
+                <RetentionList kept={plan.kept} deleted={plan.deleted} />
+              </div>
+            ) : null}
+            <div className="flex flex-wrap gap-3">
+              {permissions.disable ? (
+                user.disabled ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="enable" />
+                    <Button type="submit" variant="outline" disabled={busy}>
+                      {t("detail.enable")}
+                    </Button>
+                  </Form>
+                ) : (
+                  <ConfirmAction
+                    label={t("detail.disable")}
+                    title={t("detail.disableConfirmTitle", { name: user.fullName })}
+                    description={t("detail.disableHelp")}
+                    confirmLabel={t("detail.disable")}
+                    fields={{ intent: "disable" }}
+                    size="default"
+                  />
+                )
+              ) : null}
+              {permissions.remove ? (
+                <ConfirmAction
+                  label={t("detail.delete")}
+                  title={t("detail.deleteConfirmTitle", { name: user.fullName })}
+                  description={
+                    plan
+                      ? `${t("retention.confirm", { kept: plan.kept.orders.length, deleted: plan.deleted.orders + plan.deleted.appointments + plan.deleted.reports })} ${t("common:confirm.cannotUndo")}`
+                      : `${t("detail.deleteHelp")} ${t("common:confirm.cannotUndo")}`
+                  }
+                  confirmLabel={t("detail.delete")}
+                  fields={{ intent: "delete" }}
+                  triggerVariant="destructive"
+                  size="default"
+                  testId="delete-user"
+                />
+              ) : null}
+            </div>
           </CardContent>
         </Card>
       ) : null}

@@ -75,7 +75,12 @@ export default function ClientsPage() {
           {
             header: t("fields.status"),
             cell: (user) =>
-              user.disabled ? (
+              user.anonymisedAt ? (
+                <span className="inline-flex items-center gap-1 text-muted-foreground">
+                  <CircleSlash aria-hidden="true" className="size-4" />
+                  {t("status.anonymised")}
+                </span>
+              ) : user.disabled ? (
                 <span className="inline-flex items-center gap-1 text-destructive">
                   <CircleSlash aria-hidden="true" className="size-4" />
                   {t("status.disabled")}

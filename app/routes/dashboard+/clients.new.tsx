@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/page-header";
 import { translate } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { CreateUserSchema } from "~/features/users/users.schema";
+import { ASSIGNABLE_ROLES, CreateUserSchema } from "~/features/users/users.schema";
 import { inviteUser } from "~/features/auth/auth.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { clientIp, refusal } from "~/lib/http.server";
@@ -46,7 +46,8 @@ export default function NewUserPage() {
     lastResult,
     defaultValue: { role: "client", locale: "en" },
   });
-  const roles = canGrantAdmin ? (["client", "admin"] as const) : (["client"] as const);
+  // Only the owner creates staff members and administrators (the server says so too).
+  const roles = canGrantAdmin ? ASSIGNABLE_ROLES : (["client"] as const);
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4">

@@ -21,7 +21,7 @@ import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-
 import { LinkedTasks } from "~/features/tasks/linked-tasks";
 import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { useFormatter } from "~/lib/format";
-import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const submission = parseWithZod(fields, { schema: OrderStatusFormSchema });
         if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
         try {
-          await changeOrderStatus(user, id, submission.value.status, submission.value.note);
+          await changeOrderStatus({ ...user, ip: clientIp(request) }, id, submission.value.status, submission.value.note);
         } catch (error) {
           return await refusal(request, error, submission, { intent });
         }

@@ -16,7 +16,7 @@ import { changeOrderStatus, OVERDUE_AFTER_DAYS } from "~/features/service-orders
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { useFormatter } from "~/lib/format";
-import { refusal } from "~/lib/http.server";
+import { clientIp, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = BOARD + new URL(request.url).search;
   if (submission.status !== "success") return redirectWithToast(back, { type: "error", message: "orders:errors.statusInvalid" });
   try {
-    await changeOrderStatus(user, submission.value.id, submission.value.status);
+    await changeOrderStatus({ ...user, ip: clientIp(request) }, submission.value.id, submission.value.status);
     forgetDashboardStats();
   } catch (error) {
     return refusal(request, error);

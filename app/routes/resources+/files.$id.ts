@@ -3,12 +3,16 @@ import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/reports.se
 import { canReadOrder, ORDER_RECORD_TYPE } from "~/features/service-orders/service-orders.server";
 import { requireUser, type SessionUser } from "~/features/auth/guards.server";
 import { isAdminRole } from "~/lib/features";
+import { audit } from "~/lib/audit.server";
+import { clientIp } from "~/lib/http.server";
 import { findStoredFile, readStoredFile, type StoredFile } from "~/lib/storage.server";
 
 /**
  * The only way out for an uploaded file: the caller must have the right to
  * the record the file belongs to (a client: its own order or report; staff:
  * all). Anyone else gets the same 404 as for a file that does not exist.
+ * Every download of a client's document, and every refused one, is written to the
+ * audit log (file.downloaded / file.download_denied), with the record it belongs to.
  */
 async function mayRead(user: SessionUser, file: StoredFile): Promise<boolean> {
   if (isAdminRole(user.role)) return true;
@@ -32,9 +36,15 @@ function contentDisposition(name: string): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const file = await findStoredFile(params.id ?? "");
-  if (!file || !(await mayRead(user, file))) return notFound();
+  if (!file) return notFound();
+  const entry = { actorId: user.id, targetType: "file", targetId: file.id, ip: clientIp(request), meta: { recordType: file.recordType, recordId: file.recordId, name: file.originalName } };
+  if (!(await mayRead(user, file))) {
+    await audit({ ...entry, action: "file.download_denied", outcome: "denied" });
+    return notFound();
+  }
   const stored = await readStoredFile(file.id);
   if (!stored) return notFound();
+  await audit({ ...entry, action: "file.downloaded" });
   return new Response(new Uint8Array(stored.content), {
     headers: {
       "Content-Type": file.mimeType,

@@ -1,0 +1,227 @@
+import { randomBytes } from "node:crypto";
+import { strToU8, zipSync, type Zippable } from "fflate";
+import { revokeAccountLinks, sendInvitationAgain } from "~/features/auth/auth.server";
+import { hashPassword } from "~/features/auth/password.server";
+import { deleteAppointmentsOfClient, listAppointmentRecordsOfClient } from "~/features/appointments/appointments.server";
+import { deleteAllNotifications } from "~/features/notifications/notifications.server";
+import { deleteReportsOfClient, listReportRecordsOfClient, REPORT_RECORD_TYPE } from "~/features/reports/reports.server";
+import { deleteOrdersOfClient, listOrderRecordsOfClient, ORDER_RECORD_TYPE } from "~/features/service-orders/service-orders.server";
+import { AppError } from "~/lib/app-error";
+import { audit } from "~/lib/audit.server";
+import { isBackOfficeRole } from "~/lib/features";
+import { nowIso } from "~/lib/ids.server";
+import { deleteUserSessions } from "~/lib/session.server";
+import { listFilesFor, readStoredFile, type StoredFile } from "~/lib/storage.server";
+import {
+  anonymiseUser,
+  AVATAR_RECORD_TYPE,
+  checkMayDelete,
+  deleteManagedUser,
+  deleteUserRow,
+  getManagedUser,
+  type Actor,
+  type ManagedUser,
+  type Scope,
+} from "./users.server";
+
+/**
+ * A client's records as a whole (docs/decisions/011): the data export (JSON and their
+ * files in one ZIP) and the deletion that keeps, anonymised, what the firm must keep and
+ * deletes the rest. Staff only: the doors check `requireAdmin`, the users area's rules
+ * decide who may delete whom.
+ */
+
+/** The tax-return service: IRC §6107(b) has a preparer keep a copy (or list) of returns for 3 years. */
+export const TAX_RETURN_SERVICE = "tax_efiling";
+export const RETURN_RETENTION_YEARS = 3;
+
+function addYears(iso: string, years: number): string {
+  const date = new Date(iso);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date.toISOString();
+}
+
+export type KeptOrder = { id: string; reference: string; keepUntil: string };
+
+/** What deleting a client keeps (anonymised) and what it deletes; shown before the confirmation and after. */
+export type RetentionPlan = {
+  kept: { orders: KeptOrder[]; reports: number; documents: number };
+  deleted: { orders: number; appointments: number; reports: number; documents: number };
+};
+
+type DetailedPlan = RetentionPlan & { deleteOrderIds: string[]; deleteReportIds: string[] };
+
+async function planFor(clientId: string, now = new Date()): Promise<DetailedPlan> {
+  const [orders, reports, appointments] = await Promise.all([listOrderRecordsOfClient(clientId), listReportRecordsOfClient(clientId), listAppointmentRecordsOfClient(clientId)]);
+  const keptOrders: KeptOrder[] = [];
+  const deleteOrderIds: string[] = [];
+  let keptDocuments = 0;
+  let deletedDocuments = 0;
+  for (const order of orders) {
+    const keepUntil = addYears(order.updatedAt, RETURN_RETENTION_YEARS);
+    if (order.serviceKey === TAX_RETURN_SERVICE && keepUntil > now.toISOString()) {
+      keptOrders.push({ id: order.id, reference: order.reference, keepUntil });
+      keptDocuments += order.files.length;
+    } else {
+      deleteOrderIds.push(order.id);
+      deletedDocuments += order.files.length;
+    }
+  }
+  const keptIds = new Set(keptOrders.map((order) => order.id));
+  const deleteReportIds: string[] = [];
+  let keptReports = 0;
+  for (const report of reports) {
+    if (report.orderId && keptIds.has(report.orderId)) {
+      keptReports += 1;
+      keptDocuments += report.files.length;
+    } else {
+      deleteReportIds.push(report.id);
+      deletedDocuments += report.files.length;
+    }
+  }
+  deletedDocuments += (await listFilesFor(AVATAR_RECORD_TYPE, clientId)).length;
+  return {
+    kept: { orders: keptOrders, reports: keptReports, documents: keptDocuments },
+    deleted: { orders: deleteOrderIds.length, appointments: appointments.length, reports: deleteReportIds.length, documents: deletedDocuments },
+    deleteOrderIds,
+    deleteReportIds,
+  };
+}
+
+function publicPlan(plan: DetailedPlan): RetentionPlan {
+  return { kept: plan.kept, deleted: plan.deleted };
+}
+
+/** What deleting this client would keep and delete (the detail page says it before the confirmation). */
+export async function retentionPlan(clientId: string): Promise<RetentionPlan> {
+  return publicPlan(await planFor(clientId));
+}
+
+/** What is still kept of an anonymised client (the detail page says it after the deletion). */
+export async function keptRecords(clientId: string): Promise<RetentionPlan["kept"]> {
+  return (await planFor(clientId)).kept;
+}
+
+/**
+ * Deletes a client: signs them out everywhere (sessions, API tokens, sockets, e-mail
+ * links), deletes their notifications, appointments, orders and reports the firm need not
+ * keep (with their documents), and then either anonymises the account row (when tax-return
+ * records must be kept) or deletes it. Answers what was kept and deleted.
+ */
+export async function deleteClient(actor: Actor, clientId: string, context: { ip?: string } = {}): Promise<RetentionPlan & { anonymised: boolean }> {
+  await checkMayDelete(actor, "clients", clientId, context);
+  const plan = await planFor(clientId);
+  await deleteUserSessions(clientId);
+  await revokeAccountLinks(clientId);
+  await deleteAllNotifications(clientId);
+  await deleteAppointmentsOfClient(clientId);
+  await deleteReportsOfClient(clientId, plan.deleteReportIds);
+  await deleteOrdersOfClient(clientId, plan.deleteOrderIds);
+  const anonymised = plan.kept.orders.length > 0;
+  if (anonymised) await anonymiseUser(clientId, await hashPassword(randomBytes(32).toString("base64url")));
+  else await deleteUserRow(clientId);
+  const summary = publicPlan(plan);
+  // No name or address in the entry: the person is gone; the id ties it to the kept records.
+  await audit({
+    actorId: actor.id,
+    action: "client.deleted",
+    targetType: "user",
+    targetId: clientId,
+    ip: context.ip ?? null,
+    meta: { anonymised, kept: { ...summary.kept, orders: summary.kept.orders.map((order) => order.reference) }, deleted: summary.deleted },
+  });
+  return { ...summary, anonymised };
+}
+
+/** The one deletion door for pages and API: a client's keeps what must be kept; a staff account goes outright. */
+export async function deleteAccount(actor: Actor, scope: Scope, id: string, context: { ip?: string } = {}): Promise<{ anonymised: boolean; plan: RetentionPlan | null }> {
+  const target = await getManagedUser(scope, id);
+  if (isBackOfficeRole(target.role)) {
+    await deleteManagedUser(actor, scope, id, context);
+    return { anonymised: false, plan: null };
+  }
+  const result = await deleteClient(actor, id, context);
+  return { anonymised: result.anonymised, plan: { kept: result.kept, deleted: result.deleted } };
+}
+
+/** A new invitation link (set-password, in the client's language) for a client who has not signed in yet. */
+export async function inviteAgain(actor: Actor, clientId: string, context: { ip?: string } = {}): Promise<ManagedUser> {
+  const client = await getManagedUser("clients", clientId);
+  if (client.disabled || client.lastLoginAt) throw new AppError(409, "users:errors.inviteUsed");
+  await sendInvitationAgain(client);
+  await audit({ actorId: actor.id, action: "user.invited", targetType: "user", targetId: clientId, ip: context.ip ?? null });
+  return client;
+}
+
+// ---------------------------------------------------------------------------
+// Export
+
+type FileEntry = { id: string; name: string; mimeType: string; sizeBytes: number; uploadedAt: string; path: string };
+
+/** A name for the ZIP entry: no folders, no control characters, unique by the file id. */
+function entryName(file: StoredFile): string {
+  const name = [...file.originalName].map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || char === "/" || char === "\\" ? "_" : char)).join("");
+  return `${file.id.slice(0, 8)}-${name}`;
+}
+
+function folderName(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]/g, "_");
+}
+
+/**
+ * One client's data as a ZIP: `client.json` (account, orders with their history,
+ * appointments, reports with feedback, and a list of the files) and the files themselves
+ * under `files/`, decrypted. Written to the audit log as `client.exported`.
+ */
+export async function exportClientData(actor: Actor, clientId: string, context: { ip?: string } = {}): Promise<{ fileName: string; zip: Uint8Array }> {
+  const client: ManagedUser = await getManagedUser("clients", clientId);
+  const [orders, appointments, reports, avatars] = await Promise.all([
+    listOrderRecordsOfClient(clientId),
+    listAppointmentRecordsOfClient(clientId),
+    listReportRecordsOfClient(clientId),
+    listFilesFor(AVATAR_RECORD_TYPE, clientId),
+  ]);
+  const entries: Zippable = {};
+  let bytes = 0;
+  async function add(folder: string, files: StoredFile[]): Promise<FileEntry[]> {
+    const listed: FileEntry[] = [];
+    for (const file of files) {
+      const stored = await readStoredFile(file.id);
+      if (!stored) continue;
+      const path = `files/${folder}/${entryName(file)}`;
+      entries[path] = new Uint8Array(stored.content);
+      bytes += stored.content.length;
+      listed.push({ id: file.id, name: file.originalName, mimeType: file.mimeType, sizeBytes: file.sizeBytes, uploadedAt: file.createdAt, path });
+    }
+    return listed;
+  }
+  const data = {
+    exportedAt: nowIso(),
+    client: {
+      id: client.id,
+      fullName: client.fullName,
+      email: client.email,
+      role: client.role,
+      locale: client.locale,
+      enabledFeatures: client.enabledFeatures,
+      emailVerified: client.emailVerified,
+      disabled: client.disabled,
+      anonymisedAt: client.anonymisedAt,
+      createdAt: client.createdAt,
+      lastLoginAt: client.lastLoginAt,
+      avatar: await add("avatar", avatars),
+    },
+    serviceOrders: [] as unknown[],
+    appointments: appointments.map(({ id, reference, serviceKey, startsAt, endsAt, status, notes, createdAt, history }) => ({ id, reference, service: serviceKey, startsAt, endsAt, status, notes, createdAt, history })),
+    reports: [] as unknown[],
+  };
+  for (const { files, serviceKey, ...order } of orders) {
+    data.serviceOrders.push({ ...order, service: serviceKey, documents: await add(`${ORDER_RECORD_TYPE}/${folderName(order.reference)}`, files) });
+  }
+  for (const { files, ...report } of reports) data.reports.push({ ...report, files: await add(`${REPORT_RECORD_TYPE}/${folderName(report.id)}`, files) });
+  entries["client.json"] = strToU8(JSON.stringify(data, null, 2));
+  // Stored files are mostly compressed already (PDF, JPEG): level 1 keeps the export quick.
+  const zip = zipSync(entries, { level: 1 });
+  await audit({ actorId: actor.id, action: "client.exported", targetType: "user", targetId: clientId, ip: context.ip ?? null, meta: { files: Object.keys(entries).length - 1, bytes } });
+  return { fileName: `client-${clientId.slice(0, 8)}-${data.exportedAt.slice(0, 10)}.zip`, zip };
+}

@@ -1,0 +1,204 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { CheckCircle2, Download, Filter, ShieldX, XCircle } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilterSelect } from "~/components/filter-select";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Pagination } from "~/components/ui/pagination";
+import { AUDIT_ACTIONS, AUDIT_FAMILIES, AUDIT_OUTCOME_VALUES, AUDIT_RECORD_TYPES, auditFilterParams, parseAuditQuery } from "~/features/audit/audit.schema";
+import { auditPage } from "~/features/audit/audit.server";
+import { requireBackOffice } from "~/features/auth/guards.server";
+import { viewerTimeZone } from "~/features/availability/availability.server";
+import { useFormatter } from "~/lib/format";
+import { translate } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
+import { pageLinks } from "~/lib/pagination";
+
+/**
+ * /dashboard/audit-log (the owner only): who did what to which record, from where, when
+ * and with what outcome; filtered, a page at a time, and exported as CSV with the same
+ * filters. Read-only: no page or API edits or deletes an entry.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const owner = await requireBackOffice(request, "owner");
+  const query = parseAuditQuery(new URL(request.url));
+  const timeZone = await viewerTimeZone(owner);
+  return json({ page: await auditPage(query, timeZone), query, csvQuery: auditFilterParams(query), title: await translate(request, "audit:title") });
+}
+
+const RECORD_LINKS: Record<string, (id: string) => string> = {
+  user: (id) => `/dashboard/clients/${id}`,
+  service_order: (id) => `/dashboard/service-orders/${id}`,
+  appointment: (id) => `/dashboard/appointments/${id}`,
+};
+
+function Outcome({ outcome }: { outcome: string }) {
+  const { t } = useTranslation("audit");
+  const Icon = outcome === "success" ? CheckCircle2 : outcome === "denied" ? ShieldX : XCircle;
+  const tone = outcome === "success" ? "text-emerald-700 dark:text-emerald-400" : "text-destructive";
+  return (
+    <span className={`inline-flex items-center gap-1 ${tone}`}>
+      <Icon aria-hidden="true" className="size-4" />
+      {t(`outcomes.${outcome}`, { defaultValue: outcome })}
+    </span>
+  );
+}
+
+function details(meta: Record<string, unknown>): string {
+  const text = JSON.stringify(meta);
+  return text === "{}" ? "" : text.length > 140 ? `${text.slice(0, 139)}…` : text;
+}
+
+export default function AuditLogPage() {
+  const { t } = useTranslation("audit");
+  const { page, query, csvQuery } = useLoaderData<typeof loader>();
+  const format = useFormatter();
+  const actionLabel = (action: string) => t(`actions.${action}`, { defaultValue: action });
+  const familyLabel = (family: string) => t(`families.${family.slice(0, -2)}`, { defaultValue: family });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={t("title")}
+        description={t("subtitle")}
+        actions={
+          <Button asChild variant="outline">
+            <a href={`/resources/audit-log.csv${csvQuery ? `?${csvQuery}` : ""}`} download>
+              <Download aria-hidden="true" />
+              {t("csv")}
+            </a>
+          </Button>
+        }
+      />
+
+      <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label={t("filters.label")}>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="audit-who">{t("filters.who")}</Label>
+          <Input id="audit-who" name="who" type="search" defaultValue={query.who} placeholder={t("filters.whoPlaceholder")} />
+        </div>
+        <FilterSelect
+          id="audit-action"
+          name="action"
+          label={t("filters.action")}
+          defaultValue={query.action}
+          any={t("filters.anyAction")}
+          options={[
+            ...AUDIT_FAMILIES.map((family) => ({ value: family, label: t("filters.family", { name: familyLabel(family) }) })),
+            ...AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) })),
+          ]}
+        />
+        <FilterSelect
+          id="audit-type"
+          name="type"
+          label={t("filters.recordType")}
+          defaultValue={query.type}
+          any={t("filters.anyRecord")}
+          options={AUDIT_RECORD_TYPES.map((type) => ({ value: type, label: t(`records.${type}`) }))}
+        />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="audit-record">{t("filters.record")}</Label>
+          <Input id="audit-record" name="record" defaultValue={query.record} dir="ltr" />
+        </div>
+        <FilterSelect
+          id="audit-outcome"
+          name="outcome"
+          label={t("filters.outcome")}
+          defaultValue={query.outcome}
+          any={t("filters.anyOutcome")}
+          options={AUDIT_OUTCOME_VALUES.map((outcome) => ({ value: outcome, label: t(`outcomes.${outcome}`) }))}
+        />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="audit-from">{t("filters.from")}</Label>
+          <Input id="audit-from" name="from" type="date" defaultValue={query.from} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="audit-to">{t("filters.to")}</Label>
+          <Input id="audit-to" name="to" type="date" defaultValue={query.to} />
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit">
+            <Filter aria-hidden="true" />
+            {t("filters.apply")}
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to="/dashboard/audit-log">{t("filters.clear")}</Link>
+          </Button>
+        </div>
+      </Form>
+
+      <DataTable
+        caption={t("caption")}
+        testId="audit-log"
+        rows={page.items}
+        rowKey={(entry) => entry.id}
+        empty={t("empty")}
+        columns={[
+          { header: t("columns.when"), cell: (entry) => <span className="whitespace-nowrap">{format.dateTime(entry.createdAt)}</span> },
+          {
+            header: t("columns.who"),
+            cell: (entry) =>
+              entry.actorId ? (
+                <span className="flex flex-col">
+                  <span>{entry.actorName ?? t("unknownPerson")}</span>
+                  <span className="text-xs text-muted-foreground" dir="ltr">
+                    {entry.actorEmail}
+                  </span>
+                </span>
+              ) : (
+                <span className="text-muted-foreground">{t("nobody")}</span>
+              ),
+          },
+          { header: t("columns.ip"), cell: (entry) => <span dir="ltr">{entry.ip ?? "—"}</span> },
+          {
+            header: t("columns.action"),
+            cell: (entry) => (
+              <span className="flex flex-col">
+                <span>{actionLabel(entry.action)}</span>
+                <code className="text-xs text-muted-foreground">{entry.action}</code>
+              </span>
+            ),
+          },
+          {
+            header: t("columns.record"),
+            cell: (entry) => {
+              if (!entry.targetType) return "—";
+              const label = `${t(`records.${entry.targetType}`, { defaultValue: entry.targetType })}${entry.targetId ? ` ${entry.targetId.slice(0, 8)}` : ""}`;
+              const link = entry.targetId ? RECORD_LINKS[entry.targetType]?.(entry.targetId) : undefined;
+              return link ? (
+                <Link to={link} className="text-primary underline-offset-4 hover:underline">
+                  {label}
+                </Link>
+              ) : (
+                label
+              );
+            },
+          },
+          { header: t("columns.outcome"), cell: (entry) => <Outcome outcome={entry.outcome} /> },
+          {
+            header: t("columns.details"),
+            cell: (entry) => (
+              <code className="block max-w-xs break-all text-xs" dir="ltr">
+                {details(entry.meta)}
+              </code>
+            ),
+          },
+        ]}
+      />
+
+      <Pagination {...pageLinks(page)} />
+    </div>
+  );
+}
+
+export const handle = { i18n: ["audit"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
+
+export const ErrorBoundary = GeneralErrorBoundary;

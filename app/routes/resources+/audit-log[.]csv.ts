@@ -1,0 +1,24 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseAuditQuery } from "~/features/audit/audit.schema";
+import { auditCsvStream, resolveAuditFilters } from "~/features/audit/audit.server";
+import { requireBackOffice } from "~/features/auth/guards.server";
+import { viewerTimeZone } from "~/features/availability/availability.server";
+
+/**
+ * GET /resources/audit-log.csv?who&action&type&record&outcome&from&to (the owner only):
+ * the audit log's entries matching the page's filters, newest first, streamed as CSV
+ * (read in batches, never the whole table at once; formula-like cells made text).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const owner = await requireBackOffice(request, "owner");
+  const filters = await resolveAuditFilters(parseAuditQuery(new URL(request.url)), await viewerTimeZone(owner));
+  const stamp = new Date().toISOString().slice(0, 10);
+  return new Response(auditCsvStream(filters), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="audit-log-${stamp}.csv"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
