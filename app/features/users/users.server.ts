@@ -4,7 +4,7 @@ import { AppError, conflict, forbidden, isUniqueViolation } from "~/lib/app-erro
 import { audit } from "~/lib/audit.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
-import { ADMIN_ROLES, BACK_OFFICE_ROLES, DEFAULT_CLIENT_FEATURES, FEATURES } from "~/lib/features";
+import { ADMIN_ROLES, BACK_OFFICE_ROLES, canUseBackOffice, DEFAULT_CLIENT_FEATURES, FEATURES, type BackOfficeFeature } from "~/lib/features";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { type Page, type PageRequest } from "~/lib/pagination";
@@ -407,4 +407,20 @@ export async function listActiveStaff(limit = 100): Promise<Array<{ id: string; 
 /** True when this user is the owner or an admin (who may be assigned an order). */
 export async function isStaffMember(id: string): Promise<boolean> {
   return Boolean(await db().selectFrom("users").select("id").where("id", "=", id).where("role", "in", [...ADMIN_ROLES]).executeTakeFirst());
+}
+
+/**
+ * Active back-office people (owner, admins, staff) who have a feature, e.g. the translators a
+ * translation file may be assigned to. Back-office accounts are few; the cap bounds the read.
+ */
+export async function listBackOfficeUsersWith(feature: BackOfficeFeature, limit = 200): Promise<Array<{ id: string; fullName: string }>> {
+  const rows = await db()
+    .selectFrom("users")
+    .select(["id", "fullName", "role", "enabledFeatures"])
+    .where("role", "in", [...BACK_OFFICE_ROLES])
+    .where("disabledAt", "is", null)
+    .orderBy("fullName")
+    .limit(limit)
+    .execute();
+  return rows.filter((row) => canUseBackOffice({ role: row.role, enabledFeatures: row.enabledFeatures ?? [] }, feature)).map(({ id, fullName }) => ({ id, fullName }));
 }

@@ -314,6 +314,34 @@ export interface TranslationFilesTable {
   uploadedBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** 0009: the desk's own columns. */
+  clientId: string | null;
+  assigneeId: string | null;
+  dueDate: string | null;
+  originalName: Generated<string>;
+  originalSize: Generated<number>;
+  originalType: Generated<string>;
+  wordCount: number | null;
+  completedAt: NullableTimestamp;
+}
+
+export interface TranslationFileVersionsTable {
+  id: string;
+  fileId: string;
+  version: number;
+  storedFileId: string;
+  uploadedBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface TranslationFileStatusHistoryTable {
+  id: string;
+  fileId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  note: string | null;
+  changedBy: string | null;
+  createdAt: Timestamp;
 }
 
 export interface TasksTable {
@@ -399,6 +427,8 @@ export interface Database {
   notificationCounters: NotificationCountersTable;
   translationSettings: TranslationSettingsTable;
   translationFiles: TranslationFilesTable;
+  translationFileVersions: TranslationFileVersionsTable;
+  translationFileStatusHistory: TranslationFileStatusHistoryTable;
   tasks: TasksTable;
   templates: TemplatesTable;
   auditLog: AuditLogTable;
