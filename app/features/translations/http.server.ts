@@ -11,7 +11,8 @@ import { checkDeskUpload, type DeskUpload } from "./upload.server";
  * urlencoded without one), answering a progress-bar upload with JSON and a plain form post
  * with a redirect, and sending a download.
  */
-export type DeskForm = { fields: URLSearchParams; file: File | null; tooLarge: boolean };
+/** `tooLarge`: the name of a file over the maximum (drained, not kept), or null. */
+export type DeskForm = { fields: URLSearchParams; file: File | null; tooLarge: string | null };
 
 function textFields(form: FormData): URLSearchParams {
   const fields = new URLSearchParams();
@@ -23,7 +24,7 @@ function textFields(form: FormData): URLSearchParams {
 export async function readDeskForm(request: Request, userId: string, settings: Pick<TranslationSettings, "maxFileSizeMb">, fileField = "file"): Promise<DeskForm> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.includes("multipart/form-data")) {
-    return { fields: textFields(await request.formData()), file: null, tooLarge: false };
+    return { fields: textFields(await request.formData()), file: null, tooLarge: null };
   }
   const { handler, rejected } = createUploadHandler(settings.maxFileSizeMb * 1024 * 1024);
   let form: FormData;
@@ -35,7 +36,7 @@ export async function readDeskForm(request: Request, userId: string, settings: P
   }
   const value = form.get(fileField);
   const file = value && typeof value !== "string" ? value : null;
-  const tooLarge = rejected.some((problem) => problem.problem === "too_large");
+  const tooLarge = rejected.find((problem) => problem.problem === "too_large")?.fileName ?? null;
   if ((file || tooLarge) && !(await consume("upload:user", userId)).ok) throw new AppError(429, "common:errors.rateLimited", { params: { seconds: 60, minutes: 1 } });
   return { fields: textFields(form), file, tooLarge };
 }

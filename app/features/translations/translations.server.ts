@@ -443,7 +443,7 @@ export async function translationStatistics(actor: Actor, now = new Date()): Pro
     .select([
       (eb) => eb.fn.countAll<number>().as("total"),
       sql<number>`coalesce(sum(word_count), 0)`.as("words"),
-      sql<number>`coalesce(sum((word_count + ${WORDS_PER_PAGE - 1}) / ${WORDS_PER_PAGE}), 0)`.as("pages"),
+      sql<number>`coalesce(sum((word_count + ${sql.lit(WORDS_PER_PAGE - 1)}) / ${sql.lit(WORDS_PER_PAGE)}), 0)`.as("pages"),
       sql<number>`count(word_count)`.as("countedFiles"),
       sql<number | null>`(select ${hours} from translation_files where status = 'completed' and completed_at is not null)`.as("turnaround"),
       sql<number>`(select count(*) from translation_files where status = 'completed' and completed_at is not null and due_date is not null)`.as("withDue"),

@@ -51,10 +51,10 @@ export async function checkDeskUpload(
   file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> } | null,
   settings: Pick<TranslationSettings, "maxFileSizeMb" | "allowedFileTypes">,
   field = "file",
-  tooLarge = false,
+  tooLarge: string | null = null,
 ): Promise<DeskUpload> {
-  const name = file ? sanitizeFileName(file.name) : "";
-  if (tooLarge || (file && file.size > settings.maxFileSizeMb * 1024 * 1024)) {
+  const name = file ? sanitizeFileName(file.name) : (tooLarge ?? "");
+  if (tooLarge !== null || (file && file.size > settings.maxFileSizeMb * 1024 * 1024)) {
     throw invalid("translations:errors.tooLarge", { field, params: { name: name || "file", max: settings.maxFileSizeMb } });
   }
   if (!file || file.size === 0) throw invalid("translations:errors.fileRequired", { field });
