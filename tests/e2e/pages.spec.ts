@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { acceptCookies } from "./cookies";
 import { DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
+import { anyTranslationFile } from "./translation-helpers";
 
 /**
  * Every page of the client area and the dashboard, opened with JavaScript on, in English
@@ -60,6 +61,11 @@ export const PAGES: PageCase[] = [
   { path: () => `/dashboard/inbox/${messageOf()}`, as: "admin" },
   { path: "/dashboard/notifications", as: "admin" },
   { path: "/dashboard/profile", as: "admin" },
+  { path: "/dashboard/translations?tab=upload", as: "admin" },
+  { path: "/dashboard/translations?tab=files", as: "admin" },
+  { path: "/dashboard/translations?tab=statistics", as: "admin" },
+  { path: "/dashboard/translations?tab=settings", as: "admin" },
+  { path: () => `/dashboard/translations/${anyTranslationFile()}`, as: "admin" },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { Form, Link, useMatches, useNavigate } from "@remix-run/react";
 import { CheckCircle2, Clock, Download, Loader2, Trash2, XCircle, type LucideIcon } from "lucide-react";
 import { useState } from "react";
+import { toast as showToast } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -71,7 +72,7 @@ export function useMessage() {
   };
 }
 
-type UploadAnswer = { redirectTo?: string; result?: { error?: Record<string, string[] | null> | null } & Record<string, unknown>; failure?: string; reason?: string };
+type UploadAnswer = { redirectTo?: string; toast?: { message: string; params?: Record<string, string | number> }; result?: { error?: Record<string, string[] | null> | null } & Record<string, unknown>; failure?: string; reason?: string };
 
 /**
  * With JavaScript a form carrying a file is sent by XMLHttpRequest, so the page shows the
@@ -82,6 +83,7 @@ type UploadAnswer = { redirectTo?: string; result?: { error?: Record<string, str
 export function useDeskUpload(limits: { maxFileSizeMb: number; allowedFileTypes: readonly string[] }) {
   const navigate = useNavigate();
   const matches = useMatches();
+  const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
   const [answer, setAnswer] = useState<UploadAnswer | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -122,6 +124,7 @@ export function useDeskUpload(limits: { maxFileSizeMb: number; allowedFileTypes:
       if (request.status < 300 && body?.redirectTo) {
         form.reset();
         setAnswer(null);
+        if (body.toast) showToast.success(t(body.toast.message, body.toast.params));
         navigate(body.redirectTo);
       } else if (body && (body.result || body.failure)) setAnswer(body);
       else setFailed(true);

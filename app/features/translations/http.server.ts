@@ -2,7 +2,7 @@ import { json, unstable_parseMultipartFormData } from "@remix-run/node";
 import { AppError, isAppError } from "~/lib/app-error";
 import { consume } from "~/lib/rate-limit.server";
 import { createUploadHandler, type StoredFile } from "~/lib/storage.server";
-import { createToastHeaders, redirectWithToast, type ToastInput } from "~/lib/toast.server";
+import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
 import type { TranslationSettings } from "./settings.server";
 import { checkDeskUpload, type DeskUpload } from "./upload.server";
 
@@ -51,8 +51,13 @@ export function wantsJson(request: Request): boolean {
   return request.headers.get("x-upload") === "progress";
 }
 
+/**
+ * Success after an upload. The progress-bar upload gets JSON `{ redirectTo, toast }` and shows
+ * the toast itself (its navigation afterwards does not reload the root, which shows flash
+ * toasts); a plain form post gets a redirect with the flash toast.
+ */
 export async function redirectAfterUpload(request: Request, redirectTo: string, toast: ToastInput): Promise<Response> {
-  if (wantsJson(request)) return json({ redirectTo }, { headers: await createToastHeaders(toast) });
+  if (wantsJson(request)) return json({ redirectTo, toast: { message: toast.message, params: toast.params ?? {} } });
   return redirectWithToast(redirectTo, toast);
 }
 
