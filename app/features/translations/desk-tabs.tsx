@@ -145,8 +145,10 @@ export function FilesTab({
   clients,
   limits,
   back,
+  fetchFailed = false,
 }: {
   page: Page<FileRow>;
+  fetchFailed?: boolean;
   query: { status: string; pair: string; client: string; q: string };
   pairs: string[];
   clients: Person[];
@@ -174,6 +176,11 @@ export function FilesTab({
           {t("files.apply")}
         </Button>
       </Form>
+      {fetchFailed ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+          {t("messages.fetchFailed")}
+        </p>
+      ) : null}
       <DataTable
         caption={t("files.caption")}
         rows={page.items}
