@@ -175,7 +175,14 @@ async function checkAssignee(assigneeId: string | undefined | null): Promise<str
   return assigneeId;
 }
 
-async function writeHistory(fileId: string, from: string | null, to: string, note: string | null, changedBy: string | null, at = nowIso()) {
+let lastStamp = 0;
+/** Strictly increasing within the process, so two changes in one millisecond keep their order in the history. */
+function nextStamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
+async function writeHistory(fileId: string, from: string | null, to: string, note: string | null, changedBy: string | null, at = nextStamp()) {
   await db().insertInto("translationFileStatusHistory").values({ id: newId(), fileId, fromStatus: from, toStatus: to, note, changedBy, createdAt: at }).execute();
 }
 
@@ -221,9 +228,9 @@ export async function createTranslationFile(actor: Actor, input: UploadInput, up
       updatedAt: now,
     })
     .execute();
-  await writeHistory(id, null, "pending", null, actor.id, now);
+  await writeHistory(id, null, "pending", null, actor.id);
   // Auto-process: the file goes straight to work (decision 012), recorded as its own step.
-  if (status === "processing") await writeHistory(id, "pending", "processing", "auto", null, nowIso());
+  if (status === "processing") await writeHistory(id, "pending", "processing", "auto", null);
   await audit({ actorId: actor.id, action: "translation.uploaded", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { name: upload.originalName, type: upload.kind, size: upload.buffer.length } });
   return { id };
 }
@@ -248,7 +255,7 @@ export async function changeTranslationStatus(actor: Actor, id: string, to: stri
     .where("status", "=", from)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw conflict("translations:errors.changedMeanwhile");
-  await writeHistory(id, from, to, cleanNote, actor.id, now);
+  await writeHistory(id, from, to, cleanNote, actor.id);
   await audit({ actorId: actor.id, action: "translation.status_changed", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { from, to, note: cleanNote } });
   if (to === "completed") await tellCompleted(actor, row);
   return { from, to: to as TranslationStatus };
