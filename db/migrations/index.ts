@@ -6,6 +6,7 @@ import * as m0004 from "./0004_notification_counters";
 import * as m0005 from "./0005_board_index";
 import * as m0006 from "./0006_tasks";
 import * as m0008 from "./0008_clients_audit";
+import * as m0009 from "./0009_translation_desk";
 import * as m0010 from "./0010_certificates";
 import * as m0011 from "./0011_glossary";
 import * as m0013 from "./0013_report_title_search";
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   "0005_board_index": m0005,
   "0006_tasks": m0006,
   "0008_clients_audit": m0008,
+  "0009_translation_desk": m0009,
   "0010_certificates": m0010,
   "0011_glossary": m0011,
   "0013_report_title_search": m0013,

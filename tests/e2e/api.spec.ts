@@ -72,6 +72,24 @@ test.describe("JSON API over HTTP", () => {
     await expectJson(await request.delete(`/api/services/${UNKNOWN}`, { headers: admin }), 404, "DELETE services/{unknown}");
   });
 
+  test("translation files and settings", async ({ request }) => {
+    const admin = await signIn(request, "admin");
+    const client = await signIn(request, "client");
+    await expectJson(await request.get("/api/translation-files?perPage=1", { headers: admin }), 200, "GET translation-files");
+    await expectJson(await request.get("/api/translation-files", { headers: client }), 403, "GET translation-files as a client");
+    await expectJson(await request.post("/api/translation-files", { headers: admin, multipart: { sourceLanguage: "en", targetLanguage: "ar" } }), 400, "POST translation-files without a file");
+    await expectJson(await request.get(`/api/translation-files/${UNKNOWN}`, { headers: admin }), 404, "GET translation-files/{unknown}");
+    await expectJson(await request.delete(`/api/translation-files/${UNKNOWN}`, { headers: admin }), 404, "DELETE translation-files/{unknown}");
+    await expectJson(await request.post(`/api/translation-files/${UNKNOWN}/status`, { headers: admin, data: { status: "processing" } }), 404, "POST translation-files/{unknown}/status");
+    await expectJson(await request.post(`/api/translation-files/${UNKNOWN}/translated`, { headers: admin, multipart: { complete: "true" } }), [400, 404], "POST translation-files/{unknown}/translated");
+    await expectJson(await request.get(`/api/translation-files/${UNKNOWN}/download`, { headers: client }), 404, "GET translation-files/{unknown}/download");
+    const settings = await request.get("/api/translation-settings", { headers: admin });
+    await expectJson(settings, 200, "GET translation-settings");
+    expect(JSON.stringify(await settings.json())).not.toMatch(/apiKeyEncrypted|"apiKey"/);
+    await expectJson(await request.put("/api/translation-settings", { headers: admin, data: { maxFileSizeMb: 0 } }), 400, "PUT translation-settings");
+    await expectJson(await request.put("/api/translation-settings", { headers: client, data: {} }), 403, "PUT translation-settings as a client");
+  });
+
   test("service orders", async ({ request }) => {
     const client = await signIn(request, "client");
     const admin = await signIn(request, "admin");

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { acceptCookies } from "./cookies";
 import { DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
+import { anyTranslationFile } from "./translation-helpers";
 
 /**
  * Every page of the client area and the dashboard, opened with JavaScript on, in English
@@ -84,6 +85,11 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/profile", as: "admin" },
   { path: "/dashboard/audit-log", as: "owner" },
   { path: "/dashboard/audit-log?action=user.*&outcome=success", as: "owner" },
+  { path: "/dashboard/translations?tab=upload", as: "admin" },
+  { path: "/dashboard/translations?tab=files", as: "admin" },
+  { path: "/dashboard/translations?tab=statistics", as: "admin" },
+  { path: "/dashboard/translations?tab=settings", as: "admin" },
+  { path: () => `/dashboard/translations/${anyTranslationFile()}`, as: "admin" },
 ];
 
 /**

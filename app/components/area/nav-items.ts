@@ -57,6 +57,7 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
     id: "translation",
     labelKey: "nav.groups.translation",
     items: [
+      { to: "/dashboard/translations", labelKey: "nav.translations", icon: Languages, access: "translations" },
       { to: "/dashboard/translation", labelKey: "nav.translationTool", icon: Languages, access: "translations" },
       { to: "/dashboard/document-extractor", labelKey: "nav.documentExtractor", icon: ScanText, access: "document_extractor" },
     ],

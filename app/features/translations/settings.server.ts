@@ -1,24 +1,136 @@
+import { audit } from "~/lib/audit.server";
+import { forbidden } from "~/lib/app-error";
+import { toJson } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
+import { isAdminRole } from "~/lib/features";
+import { nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
-import { decryptSecret } from "~/lib/secrets.server";
+import { decryptSecret, encryptSecret } from "~/lib/secrets.server";
+import { isTranslationFileType, TRANSLATION_LANGUAGES, type TranslationFileType, type TranslationLanguage } from "./file-types";
+import type { SettingsInput } from "./translations.schema";
 
 /**
- * The translation settings (table translation_settings, one row 'default'): the part the
- * machine translation reads. The translation desk's settings module owns the table; this
- * function is the one it exports for the machine translation.
+ * The desk's settings (table translation_settings, one row "default"): the only code that
+ * reads or writes it. The API key is kept encrypted (encryptSecret) and never leaves this
+ * module except to the machine-translation tool's server code (getMachineTranslationCredentials):
+ * every other reader gets `apiKeySet` only.
+ */
+export type TranslationSettings = {
+  defaultSourceLanguage: TranslationLanguage;
+  defaultTargetLanguage: TranslationLanguage;
+  autoProcess: boolean;
+  notifyOnCompletion: boolean;
+  maxFileSizeMb: number;
+  allowedFileTypes: TranslationFileType[];
+  apiEnabled: boolean;
+  apiEndpoint: string | null;
+  /** Whether an API key is stored; the key itself is never returned. */
+  apiKeySet: boolean;
+  updatedAt: string | null;
+};
+
+const ROW_ID = "default";
+
+export const DEFAULT_TRANSLATION_SETTINGS: TranslationSettings = {
+  defaultSourceLanguage: "en",
+  defaultTargetLanguage: "ar",
+  autoProcess: false,
+  notifyOnCompletion: true,
+  maxFileSizeMb: 10,
+  allowedFileTypes: ["pdf", "doc", "docx", "txt", "rtf", "odt", "jpg", "png"],
+  apiEnabled: false,
+  apiEndpoint: null,
+  apiKeySet: false,
+  updatedAt: null,
+};
+
+const language = (value: string, fallback: TranslationLanguage): TranslationLanguage =>
+  (TRANSLATION_LANGUAGES as readonly string[]).includes(value) ? (value as TranslationLanguage) : fallback;
+
+async function readRow() {
+  return db().selectFrom("translationSettings").selectAll().where("id", "=", ROW_ID).executeTakeFirst();
+}
+
+/** The settings as every page and API client may see them (without the key). */
+export async function getTranslationSettings(): Promise<TranslationSettings> {
+  const row = await readRow();
+  if (!row) return DEFAULT_TRANSLATION_SETTINGS;
+  return {
+    defaultSourceLanguage: language(row.defaultSourceLanguage, "en"),
+    defaultTargetLanguage: language(row.defaultTargetLanguage, "ar"),
+    autoProcess: row.autoProcess,
+    notifyOnCompletion: row.notifyOnCompletion,
+    maxFileSizeMb: row.maxFileSizeMb,
+    allowedFileTypes: (Array.isArray(row.allowedFileTypes) ? row.allowedFileTypes : []).filter(isTranslationFileType),
+    apiEnabled: row.apiEnabled,
+    apiEndpoint: row.apiEndpoint,
+    apiKeySet: Boolean(row.apiKeyEncrypted),
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * For the machine-translation tool's server code only: the endpoint and the decrypted key,
+ * or null when the API integration is off or has no endpoint. Never send the result to a browser.
  */
 export async function getMachineTranslationCredentials(): Promise<{ endpoint: string; apiKey: string | null } | null> {
-  const row = await db().selectFrom("translationSettings").select(["apiEndpoint", "apiKeyEncrypted"]).where("id", "=", "default").executeTakeFirst();
-  const endpoint = row?.apiEndpoint?.trim();
-  if (!endpoint) return null;
+  const row = await readRow();
+  if (!row?.apiEnabled || !row.apiEndpoint) return null;
   let apiKey: string | null = null;
-  if (row?.apiKeyEncrypted) {
+  if (row.apiKeyEncrypted) {
     try {
       apiKey = decryptSecret(row.apiKeyEncrypted);
     } catch (error) {
-      // A key sealed with another FILE_ENCRYPTION_KEY: the service will refuse, and say so.
-      logger.warn({ err: error }, "the machine-translation API key cannot be decrypted");
+      // A key sealed with another FILE_ENCRYPTION_KEY cannot be read: act as if none were set.
+      logger.error({ err: error }, "translation API key cannot be decrypted");
     }
   }
-  return { endpoint, apiKey };
+  return { endpoint: row.apiEndpoint, apiKey };
+}
+
+/** Admins and the owner save the settings (a new key replaces the stored one; `clearApiKey` removes it). */
+export async function saveTranslationSettings(actor: { id: string; role: string }, input: SettingsInput, context: { ip?: string | null } = {}): Promise<TranslationSettings> {
+  if (!isAdminRole(actor.role)) throw forbidden();
+  const before = await readRow();
+  const newKey = input.apiKey?.trim() ? input.apiKey.trim() : null;
+  const apiKeyEncrypted = newKey ? encryptSecret(newKey) : input.clearApiKey ? null : (before?.apiKeyEncrypted ?? null);
+  const values = {
+    defaultSourceLanguage: input.defaultSourceLanguage,
+    defaultTargetLanguage: input.defaultTargetLanguage,
+    autoProcess: input.autoProcess,
+    notifyOnCompletion: input.notifyOnCompletion,
+    maxFileSizeMb: input.maxFileSizeMb,
+    allowedFileTypes: toJson([...new Set(input.allowedFileTypes)]),
+    apiEnabled: input.apiEnabled,
+    apiEndpoint: input.apiEndpoint ?? null,
+    apiKeyEncrypted,
+    updatedBy: actor.id,
+    updatedAt: nowIso(),
+  };
+  await db()
+    .insertInto("translationSettings")
+    .values({ id: ROW_ID, ...values })
+    .onConflict((oc) => oc.column("id").doUpdateSet(values))
+    .execute();
+  const keyChange = newKey ? "replaced" : input.clearApiKey && before?.apiKeyEncrypted ? "cleared" : "kept";
+  await audit({
+    actorId: actor.id,
+    action: "translation.settings_changed",
+    targetType: "translation_settings",
+    targetId: ROW_ID,
+    ip: context.ip ?? null,
+    // Never the key: only what happened to it.
+    meta: {
+      defaultSourceLanguage: input.defaultSourceLanguage,
+      defaultTargetLanguage: input.defaultTargetLanguage,
+      autoProcess: input.autoProcess,
+      notifyOnCompletion: input.notifyOnCompletion,
+      maxFileSizeMb: input.maxFileSizeMb,
+      allowedFileTypes: input.allowedFileTypes,
+      apiEnabled: input.apiEnabled,
+      apiEndpoint: input.apiEndpoint ?? null,
+      apiKey: keyChange,
+    },
+  });
+  return getTranslationSettings();
 }

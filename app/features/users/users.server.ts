@@ -4,7 +4,7 @@ import { AppError, conflict, forbidden, isUniqueViolation } from "~/lib/app-erro
 import { audit } from "~/lib/audit.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
-import { ADMIN_ROLES, BACK_OFFICE_FEATURES, BACK_OFFICE_ROLES, CLIENT_FEATURES, DEFAULT_CLIENT_FEATURES, FEATURES, isAdminRole, isBackOfficeRole } from "~/lib/features";
+import { ADMIN_ROLES, BACK_OFFICE_FEATURES, BACK_OFFICE_ROLES, CLIENT_FEATURES, DEFAULT_CLIENT_FEATURES, FEATURES, canUseBackOffice, isAdminRole, isBackOfficeRole, type BackOfficeFeature } from "~/lib/features";
 import { revokeAccountLinks } from "~/features/auth/auth.server";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
@@ -516,6 +516,15 @@ export async function listActiveBackOfficeUsers(limit = 200): Promise<BackOffice
     .orderBy("fullName")
     .limit(limit)
     .execute();
+}
+
+/**
+ * Active back-office people who have a feature, e.g. the translators a translation file may be
+ * assigned to. Back-office accounts are few; the cap bounds the read.
+ */
+export async function listBackOfficeUsersWith(feature: BackOfficeFeature, limit = 200): Promise<Array<{ id: string; fullName: string }>> {
+  const rows = await listActiveBackOfficeUsers(limit);
+  return rows.filter((row) => canUseBackOffice({ role: row.role, enabledFeatures: row.enabledFeatures ?? [] }, feature)).map(({ id, fullName }) => ({ id, fullName }));
 }
 
 /** One active back-office user (owner, admin or staff) by id, or null. */

@@ -316,6 +316,34 @@ export interface TranslationFilesTable {
   uploadedBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** 0009: the desk's own columns. */
+  clientId: string | null;
+  assigneeId: string | null;
+  dueDate: string | null;
+  originalName: Generated<string>;
+  originalSize: Generated<number>;
+  originalType: Generated<string>;
+  wordCount: number | null;
+  completedAt: NullableTimestamp;
+}
+
+export interface TranslationFileVersionsTable {
+  id: string;
+  fileId: string;
+  version: number;
+  storedFileId: string;
+  uploadedBy: string | null;
+  createdAt: Timestamp;
+}
+
+export interface TranslationFileStatusHistoryTable {
+  id: string;
+  fileId: string;
+  fromStatus: string | null;
+  toStatus: string;
+  note: string | null;
+  changedBy: string | null;
+  createdAt: Timestamp;
 }
 
 /** Certificates of translation accuracy (app/features/certificates; migration 0010). */
@@ -448,6 +476,8 @@ export interface Database {
   translationFiles: TranslationFilesTable;
   translationCertificates: TranslationCertificatesTable;
   translationGlossary: TranslationGlossaryTable;
+  translationFileVersions: TranslationFileVersionsTable;
+  translationFileStatusHistory: TranslationFileStatusHistoryTable;
   tasks: TasksTable;
   taskComments: TaskCommentsTable;
   templates: TemplatesTable;

@@ -20,6 +20,8 @@ import { OrderCancelFormSchema } from "~/features/service-orders/service-orders.
 import { addOrderDocuments, changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
 import { CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
+import { ClientTranslationFiles } from "~/features/translations/client-files";
+import { listClientTranslationFiles } from "~/features/translations/translations.server";
 import { useFormatter } from "~/lib/format";
 import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
@@ -31,7 +33,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "service_orders");
   // Read as a client: the page shows only the reader's own order, without internal notes.
   const order = await loadOrNotFound(getOrder({ id: user.id, role: "client" }, params.id!, await getLanguage(request)));
-  return json({ order, title: `${order.serviceTitle} (${order.reference})` });
+  // The translation files of this order (the client's own only), with their status and, when completed, the translation.
+  const translationFiles = await listClientTranslationFiles(user.id, order.id);
+  return json({ order, translationFiles, title: `${order.serviceTitle} (${order.reference})` });
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; fileErrors?: FileError[] };
@@ -56,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientServiceOrder() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, translationFiles } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
   const format = useFormatter();
@@ -105,6 +109,8 @@ export default function ClientServiceOrder() {
             </CardContent>
           </Card>
 
+          <ClientTranslationFiles files={translationFiles} />
+
           <AttachmentsCard title={t("detail.attachments")} files={order.files}>
             {open ? <AddDocumentsForm id="more-documents" upload={upload} errors={fileErrors} disabled={navigation.state === "submitting"} /> : null}
           </AttachmentsCard>
@@ -150,7 +156,7 @@ export default function ClientServiceOrder() {
   );
 }
 
-export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "translations"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

@@ -1,0 +1,298 @@
+import { Form, Link, useMatches, useNavigate } from "@remix-run/react";
+import { CheckCircle2, Clock, Download, Loader2, Trash2, XCircle, type LucideIcon } from "lucide-react";
+import { useState } from "react";
+import { toast as showToast } from "react-hot-toast";
+import { useTranslation } from "react-i18next";
+import { ConfirmAction } from "~/components/confirm-action";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { decodeMessage } from "~/lib/app-error";
+import { cn } from "~/lib/utils";
+import { acceptAttribute, typeFromName } from "./file-types";
+import { nextTranslationStatuses, type TranslationStatus } from "./status";
+
+/**
+ * Pieces of the translation desk's pages: the tabs (links: they work without JavaScript and
+ * the active tab lives in the URL), the status badge, the upload with a progress bar, and the
+ * per-file forms (status, translated file, delete), which post to the file's page.
+ */
+export const DESK_TABS = ["upload", "files", "statistics", "settings"] as const;
+export type DeskTab = (typeof DESK_TABS)[number];
+
+export function DeskTabs({ active, tabs }: { active: DeskTab; tabs: readonly DeskTab[] }) {
+  const { t } = useTranslation("translations");
+  return (
+    <nav aria-label={t("tabs.label")} className="border-b">
+      <ul className="-mb-px flex flex-wrap gap-1">
+        {tabs.map((tab) => (
+          <li key={tab}>
+            <Link
+              to={`/dashboard/translations?tab=${tab}`}
+              aria-current={tab === active ? "page" : undefined}
+              className={cn(
+                "inline-flex items-center border-b-2 px-4 py-2 text-sm font-semibold",
+                tab === active ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {t(`tabs.${tab}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const LOOK: Record<TranslationStatus, { icon: LucideIcon; className: string }> = {
+  pending: { icon: Clock, className: "border-border bg-muted text-foreground" },
+  processing: { icon: Loader2, className: "border-primary/30 bg-primary/10 text-primary" },
+  completed: { icon: CheckCircle2, className: "border-success/40 bg-success/10 text-success" },
+  failed: { icon: XCircle, className: "border-destructive/30 bg-destructive/10 text-destructive" },
+};
+
+/** A status as an icon and its name: never colour alone. */
+export function TranslationStatusBadge({ status, className }: { status: TranslationStatus; className?: string }) {
+  const { t } = useTranslation("translations");
+  const { icon: Icon, className: look } = LOOK[status] ?? LOOK.pending;
+  return (
+    <span className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold", look, className)}>
+      <Icon className="size-3.5" aria-hidden />
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/** A refusal's message (an encoded key with parameters) in the reader's language. */
+export function useMessage() {
+  const { t } = useTranslation("translations");
+  return (message: string) => {
+    const { key, params } = decodeMessage(message);
+    return t(key, params);
+  };
+}
+
+type UploadAnswer = { redirectTo?: string; toast?: { message: string; params?: Record<string, string | number> }; result?: { error?: Record<string, string[] | null> | null } & Record<string, unknown>; failure?: string; reason?: string };
+
+/**
+ * With JavaScript a form carrying a file is sent by XMLHttpRequest, so the page shows the
+ * upload's progress; the action answers JSON (header `X-Upload: progress`). Without
+ * JavaScript the same form is a plain multipart POST and nothing here runs. A file the
+ * browser can already tell would be refused (size, name) is not sent.
+ */
+export function useDeskUpload(limits: { maxFileSizeMb: number; allowedFileTypes: readonly string[] }) {
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [answer, setAnswer] = useState<UploadAnswer | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  /** True when the page must not submit the form itself. */
+  function send(form: HTMLFormElement, routeId?: string): boolean {
+    const data = new FormData(form);
+    const file = data.get("file");
+    const chosen = file && typeof file !== "string" && (file.size > 0 || file.name !== "") ? file : null;
+    setFailed(false);
+    if (!chosen) {
+      setLocalError("translations:errors.fileRequired");
+      return true;
+    }
+    if (chosen.size > limits.maxFileSizeMb * 1024 * 1024) {
+      setLocalError(`translations:errors.tooLarge\u001f${JSON.stringify({ name: chosen.name, max: limits.maxFileSizeMb })}`);
+      return true;
+    }
+    const named = typeFromName(chosen.name);
+    if (!named || !limits.allowedFileTypes.includes(named)) {
+      setLocalError(`translations:errors.typeNotAllowed\u001f${JSON.stringify({ name: chosen.name, types: limits.allowedFileTypes.map((type) => type.toUpperCase()).join(", ") })}`);
+      return true;
+    }
+    setLocalError(null);
+    const target = routeId ?? matches[matches.length - 1]?.id ?? "";
+    const action = form.action;
+    const request = new XMLHttpRequest();
+    request.open("POST", `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(target)}`);
+    request.setRequestHeader("X-Upload", "progress");
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) setProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      setProgress(null);
+      const body = request.response as UploadAnswer | null;
+      if (request.status < 300 && body?.redirectTo) {
+        form.reset();
+        setAnswer(null);
+        if (body.toast) showToast.success(t(body.toast.message, body.toast.params));
+        navigate(body.redirectTo);
+      } else if (body && (body.result || body.failure)) setAnswer(body);
+      else setFailed(true);
+    };
+    request.onerror = () => {
+      setProgress(null);
+      setFailed(true);
+    };
+    setProgress(0);
+    request.send(data);
+    return true;
+  }
+
+  return { progress, answer, localError, failed, send };
+}
+
+export function DeskUploadProgress({ progress, failed, failedKey }: { progress: number | null; failed: boolean; failedKey: string }) {
+  const { t } = useTranslation("translations");
+  if (failed) {
+    return (
+      <p role="alert" className="text-sm font-medium text-destructive">
+        {t(failedKey)}
+      </p>
+    );
+  }
+  if (progress === null) return null;
+  return (
+    <div className="flex items-center gap-3" role="status">
+      <progress className="h-2 w-full max-w-xs accent-primary" value={progress} max={100} aria-label={t("upload.uploading")} />
+      <span className="text-sm tabular-nums">{t("upload.progress", { percent: progress })}</span>
+    </div>
+  );
+}
+
+/** A file input with its hint and error (the server's answer, or the browser's early check). */
+export function FileInput({ id, label, allowedFileTypes, maxFileSizeMb, error }: { id: string; label: string; allowedFileTypes: readonly string[]; maxFileSizeMb: number; error?: string | null }) {
+  const { t } = useTranslation("translations");
+  const message = useMessage();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name="file"
+        type="file"
+        accept={acceptAttribute(allowedFileTypes)}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        className="h-auto py-1.5"
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {t("upload.fileHint", { types: allowedFileTypes.map((type) => type.toUpperCase()).join(", "), max: maxFileSizeMb })}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+          {message(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Update status": the moves the machine allows from here, and an optional note. */
+export function StatusForm({ fileId, status, redirectTo, idPrefix }: { fileId: string; status: TranslationStatus; redirectTo: string; idPrefix: string }) {
+  const { t } = useTranslation("translations");
+  const moves = nextTranslationStatuses(status);
+  if (moves.length === 0) return <p className="text-sm text-muted-foreground">{t("actions.noMoves")}</p>;
+  return (
+    <Form method="post" action={`/dashboard/translations/${fileId}`} className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${idPrefix}-status`}>{t("actions.newStatus")}</Label>
+        <Select id={`${idPrefix}-status`} name="status" defaultValue={moves[0]}>
+          {moves.map((move) => (
+            <option key={move} value={move}>
+              {t(`status.${move}`)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${idPrefix}-note`}>{t("actions.statusNotes")}</Label>
+        <Textarea id={`${idPrefix}-note`} name="note" rows={2} maxLength={1000} />
+      </div>
+      <div>
+        <Button type="submit" size="sm">
+          {t("actions.saveStatus")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** "Upload translated file" (a new version; the earlier ones are kept), with a progress bar. */
+export function TranslatedUploadForm({
+  fileId,
+  status,
+  redirectTo,
+  idPrefix,
+  limits,
+}: {
+  fileId: string;
+  status: TranslationStatus;
+  redirectTo: string;
+  idPrefix: string;
+  limits: { maxFileSizeMb: number; allowedFileTypes: readonly string[] };
+}) {
+  const { t } = useTranslation("translations");
+  const upload = useDeskUpload(limits);
+  const canComplete = status === "processing";
+  const error = upload.localError ?? upload.answer?.reason ?? null;
+  return (
+    <Form
+      method="post"
+      action={`/dashboard/translations/${fileId}`}
+      encType="multipart/form-data"
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        if (upload.send(event.currentTarget, "routes/dashboard+/translations.$id")) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="translated" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FileInput id={`${idPrefix}-file`} label={t("actions.translatedFile")} allowedFileTypes={limits.allowedFileTypes} maxFileSizeMb={limits.maxFileSizeMb} error={error} />
+      {canComplete ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="complete" defaultChecked className="size-4" />
+          {t("actions.markCompleted")}
+        </label>
+      ) : null}
+      {upload.answer?.failure ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {t(upload.answer.failure)}
+        </p>
+      ) : null}
+      <DeskUploadProgress progress={upload.progress} failed={upload.failed} failedKey="messages.translatedFailed" />
+      <div>
+        <Button type="submit" size="sm" disabled={upload.progress !== null}>
+          {t("actions.sendTranslated")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function DeleteFileAction({ fileId, name, redirectTo }: { fileId: string; name: string; redirectTo: string }) {
+  const { t } = useTranslation("translations");
+  return (
+    <ConfirmAction
+      label={t("actions.delete")}
+      title={t("actions.deleteTitle", { name })}
+      description={t("actions.deleteWarning")}
+      confirmLabel={t("actions.deleteConfirm")}
+      action={`/dashboard/translations/${fileId}`}
+      fields={{ intent: "delete", redirectTo }}
+      triggerVariant="destructive"
+      icon={<Trash2 aria-hidden className="size-4" />}
+      testId={`delete-${fileId}`}
+    />
+  );
+}
+
+export function DownloadLink({ href, label, className }: { href: string; label: string; className?: string }) {
+  return (
+    <a href={href} className={cn(buttonVariants({ variant: "outline", size: "sm" }), className)} download>
+      <Download aria-hidden className="size-4" />
+      {label}
+    </a>
+  );
+}

@@ -1,0 +1,88 @@
+import { json, unstable_parseMultipartFormData } from "@remix-run/node";
+import { AppError, isAppError } from "~/lib/app-error";
+import { consume } from "~/lib/rate-limit.server";
+import { createUploadHandler, type StoredFile } from "~/lib/storage.server";
+import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
+import type { TranslationSettings } from "./settings.server";
+import { checkDeskUpload, type DeskUpload } from "./upload.server";
+
+/**
+ * The HTTP side of the translation desk: reading a form that may carry a file (multipart, or
+ * urlencoded without one), answering a progress-bar upload with JSON and a plain form post
+ * with a redirect, and sending a download.
+ */
+/** `tooLarge`: the name of a file over the maximum (drained, not kept), or null. */
+export type DeskForm = { fields: URLSearchParams; file: File | null; tooLarge: string | null };
+
+function textFields(form: FormData): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
+  return fields;
+}
+
+/** Reads the form; a file over the settings' maximum is drained and noted, never kept in memory whole. */
+export async function readDeskForm(request: Request, userId: string, settings: Pick<TranslationSettings, "maxFileSizeMb">, fileField = "file"): Promise<DeskForm> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.includes("multipart/form-data")) {
+    return { fields: textFields(await request.formData()), file: null, tooLarge: null };
+  }
+  const { handler, rejected } = createUploadHandler(settings.maxFileSizeMb * 1024 * 1024);
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    if (error instanceof Response || isAppError(error)) throw error;
+    throw new AppError(400, "common:api.invalidBody");
+  }
+  const value = form.get(fileField);
+  const file = value && typeof value !== "string" ? value : null;
+  const tooLarge = rejected.find((problem) => problem.problem === "too_large")?.fileName ?? null;
+  if ((file || tooLarge) && !(await consume("upload:user", userId)).ok) throw new AppError(429, "common:errors.rateLimited", { params: { seconds: 60, minutes: 1 } });
+  return { fields: textFields(form), file, tooLarge };
+}
+
+/** The form's file checked against the settings (type by content, size), or a refusal naming the field. */
+export function checkFormFile(form: DeskForm, settings: Pick<TranslationSettings, "maxFileSizeMb" | "allowedFileTypes">, field = "file"): Promise<DeskUpload> {
+  return checkDeskUpload(form.file, settings, field, form.tooLarge);
+}
+
+/** Pages that upload with a progress bar send this header and get JSON back instead of a page. */
+export function wantsJson(request: Request): boolean {
+  return request.headers.get("x-upload") === "progress";
+}
+
+/**
+ * Success after an upload. The progress-bar upload gets JSON `{ redirectTo, toast }` and shows
+ * the toast itself (its navigation afterwards does not reload the root, which shows flash
+ * toasts); a plain form post gets a redirect with the flash toast.
+ */
+export async function redirectAfterUpload(request: Request, redirectTo: string, toast: ToastInput): Promise<Response> {
+  if (wantsJson(request)) return json({ redirectTo, toast: { message: toast.message, params: toast.params ?? {} } });
+  return redirectWithToast(redirectTo, toast);
+}
+
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** A stored file as a download that no browser renders in place. */
+export function downloadResponse(stored: { file: StoredFile; content: Buffer }): Response {
+  return new Response(new Uint8Array(stored.content), {
+    headers: {
+      "Content-Type": stored.file.mimeType,
+      "Content-Length": String(stored.content.length),
+      "Content-Disposition": contentDisposition(stored.file.originalName),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}
+
+/** `?file=original`, `?file=translated` (the latest) or `?version=N` (an earlier translation). */
+export function downloadChoice(url: URL): { kind: "original" } | { kind: "translated"; version?: number } {
+  if (url.searchParams.get("file") === "original") return { kind: "original" };
+  const version = Number(url.searchParams.get("version"));
+  return Number.isInteger(version) && version > 0 ? { kind: "translated", version } : { kind: "translated" };
+}

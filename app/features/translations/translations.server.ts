@@ -1,0 +1,472 @@
+import { PostgresAdapter, sql } from "kysely";
+import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
+import { audit } from "~/lib/audit.server";
+import { db } from "~/lib/db/db.server";
+import { canUseBackOffice } from "~/lib/features";
+import { newId, nowIso } from "~/lib/ids.server";
+import { DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
+import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
+import { deleteFilesFor, readStoredFile, storeFile, type StoredFile } from "~/lib/storage.server";
+import { notify } from "~/features/notifications/notify.server";
+import { isOrderOfClient, listOrdersOfClient } from "~/features/service-orders/service-orders.server";
+import { findClientById, listBackOfficeUsersWith, searchActiveClients, type ClientSummary } from "~/features/users/users.server";
+import { WORDS_PER_PAGE } from "./file-types";
+import { getTranslationSettings } from "./settings.server";
+import { canMoveTranslation, TRANSLATION_STATUSES, type TranslationStatus } from "./status";
+import type { AssignInput, TranslationListQuery, UploadInput } from "./translations.schema";
+import type { DeskUpload } from "./upload.server";
+import { countDocumentWords } from "./word-count.server";
+
+/**
+ * The translation desk (tables translation_files, translation_file_versions,
+ * translation_file_status_history): the only code touching them. Desk users (owner, admins,
+ * staff granted `translations`) see and handle every file; a client sees the files of its own
+ * orders, and downloads the translation once it is completed. docs/decisions/012.
+ */
+export type Actor = { id: string; role: string; enabledFeatures?: readonly string[] };
+type Context = { ip?: string | null };
+
+export const TRANSLATION_RECORD_TYPE = "translation";
+
+export type TranslationFileListItem = {
+  id: string;
+  originalName: string;
+  originalSize: number;
+  originalType: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  status: TranslationStatus;
+  notes: string | null;
+  statusNotes: string | null;
+  dueDate: string | null;
+  wordCount: number | null;
+  clientId: string | null;
+  clientName: string | null;
+  orderId: string | null;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  uploadedByName: string | null;
+  hasTranslation: boolean;
+  createdAt: string;
+  completedAt: string | null;
+};
+
+export type TranslationVersion = { id: string; version: number; originalName: string; sizeBytes: number; uploadedByName: string | null; createdAt: string };
+export type TranslationHistoryEntry = { id: string; fromStatus: string | null; toStatus: string; note: string | null; changedByName: string | null; createdAt: string };
+export type TranslationFileDetail = TranslationFileListItem & { orderReference: string | null; versions: TranslationVersion[]; history: TranslationHistoryEntry[] };
+
+export function isDeskUser(actor: Actor): boolean {
+  return canUseBackOffice({ role: actor.role, enabledFeatures: actor.enabledFeatures ?? [] }, "translations");
+}
+
+function requireDesk(actor: Actor): void {
+  if (!isDeskUser(actor)) throw forbidden();
+}
+
+const notFoundFile = () => notFound("translations:errors.notFound");
+
+const filesTable = () => db().selectFrom("translationFiles as f");
+
+function listQuery(base: ReturnType<typeof filesTable> = filesTable()) {
+  return base
+    .leftJoin("users as up", "up.id", "f.uploadedBy")
+    .leftJoin("users as asg", "asg.id", "f.assigneeId")
+    .leftJoin("users as cl", "cl.id", "f.clientId")
+    .select([
+      "f.id",
+      "f.originalName",
+      "f.originalSize",
+      "f.originalType",
+      "f.sourceLanguage",
+      "f.targetLanguage",
+      "f.status",
+      "f.notes",
+      "f.statusNotes",
+      "f.dueDate",
+      "f.wordCount",
+      "f.clientId",
+      "cl.fullName as clientName",
+      "f.orderId",
+      "f.assigneeId",
+      "asg.fullName as assigneeName",
+      "up.fullName as uploadedByName",
+      "f.translatedFileId",
+      "f.createdAt",
+      "f.completedAt",
+    ]);
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["execute"]>>[number];
+
+function toItem({ translatedFileId, ...row }: ListRow): TranslationFileListItem {
+  return { ...row, status: row.status as TranslationStatus, hasTranslation: Boolean(translatedFileId) };
+}
+
+/** The desk's list, newest first, filtered by status, language pair (`en-ar`), client and file name. */
+export async function listTranslationFiles(actor: Actor, filters: Partial<TranslationListQuery>): Promise<Page<TranslationFileListItem>> {
+  requireDesk(actor);
+  const request = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE, after: filters.after, before: filters.before };
+  let base = filesTable();
+  if (filters.status) base = base.where("f.status", "=", filters.status);
+  if (filters.pair) {
+    const [source, target] = filters.pair.split("-");
+    base = base.where("f.sourceLanguage", "=", source!).where("f.targetLanguage", "=", target!);
+  }
+  if (filters.client) base = base.where("f.clientId", "=", filters.client);
+  const q = filters.q?.trim();
+  if (q) base = base.where(sql<boolean>`lower(${sql.ref("f.originalName")}) like ${containsPattern(q)} escape '\\'`);
+  const page = await keysetPage(listQuery(base), request, {
+    keys: [
+      { ref: "f.createdAt", value: (row) => row.createdAt },
+      { ref: "f.id", value: (row) => row.id },
+    ],
+    direction: "desc",
+    count: () => countCapped(base),
+    base,
+  });
+  return { ...page, items: page.items.map(toItem) };
+}
+
+async function findFileRow(id: string) {
+  return db().selectFrom("translationFiles").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+async function requireFile(actor: Actor, id: string) {
+  requireDesk(actor);
+  const row = await findFileRow(id);
+  if (!row) throw notFoundFile();
+  return row;
+}
+
+/** One file with its translated versions (newest first) and its status history (oldest first). */
+export async function getTranslationFile(actor: Actor, id: string): Promise<TranslationFileDetail> {
+  requireDesk(actor);
+  const row = await listQuery()
+    .select(sql<string | null>`(select so.reference from service_orders so where so.id = f.order_id)`.as("orderReference"))
+    .where("f.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFoundFile();
+  const { orderReference, ...rest } = row;
+  const versions = await db()
+    .selectFrom("translationFileVersions as v")
+    .innerJoin("storedFiles as s", "s.id", "v.storedFileId")
+    .leftJoin("users as u", "u.id", "v.uploadedBy")
+    .select(["v.id", "v.version", "s.originalName", "s.sizeBytes", "u.fullName as uploadedByName", "v.createdAt"])
+    .where("v.fileId", "=", id)
+    .orderBy("v.version", "desc")
+    .limit(100)
+    .execute();
+  const history = await db()
+    .selectFrom("translationFileStatusHistory as h")
+    .leftJoin("users as u", "u.id", "h.changedBy")
+    .select(["h.id", "h.fromStatus", "h.toStatus", "h.note", "u.fullName as changedByName", "h.createdAt"])
+    .where("h.fileId", "=", id)
+    .orderBy("h.createdAt", "asc")
+    .orderBy("h.id", "asc")
+    .limit(200)
+    .execute();
+  return { ...toItem(rest as ListRow), orderReference, versions, history };
+}
+
+async function checkAssignee(assigneeId: string | undefined | null): Promise<string | null> {
+  if (!assigneeId) return null;
+  const people = await listBackOfficeUsersWith("translations");
+  if (!people.some((person) => person.id === assigneeId)) throw invalid("translations:errors.assigneeInvalid", { field: "assigneeId" });
+  return assigneeId;
+}
+
+let lastStamp = 0;
+/** Strictly increasing within the process, so two changes in one millisecond keep their order in the history. */
+function nextStamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
+async function writeHistory(fileId: string, from: string | null, to: string, note: string | null, changedBy: string | null, at = nextStamp()) {
+  await db().insertInto("translationFileStatusHistory").values({ id: newId(), fileId, fromStatus: from, toStatus: to, note, changedBy, createdAt: at }).execute();
+}
+
+/** A new file on the desk: checked upload, stored encrypted, words counted when the text is at hand. */
+export async function createTranslationFile(actor: Actor, input: UploadInput, upload: DeskUpload, context: Context = {}): Promise<{ id: string }> {
+  requireDesk(actor);
+  let clientId: string | null = null;
+  if (input.clientId) {
+    const client = await findClientById(input.clientId);
+    if (!client) throw invalid("translations:errors.clientInvalid", { field: "clientId" });
+    clientId = client.id;
+  }
+  if (input.orderId) {
+    if (!clientId) throw invalid("translations:errors.orderNeedsClient", { field: "orderId" });
+    if (!(await isOrderOfClient(input.orderId, clientId))) throw invalid("translations:errors.orderInvalid", { field: "orderId" });
+  }
+  const assigneeId = await checkAssignee(input.assigneeId);
+  const settings = await getTranslationSettings();
+  const id = newId();
+  const stored = await storeFile(upload, { uploadedBy: actor.id, recordType: TRANSLATION_RECORD_TYPE, recordId: id });
+  const wordCount = await countDocumentWords(upload.kind, upload.buffer, input.sourceLanguage);
+  const now = nowIso();
+  const status: TranslationStatus = settings.autoProcess ? "processing" : "pending";
+  await db()
+    .insertInto("translationFiles")
+    .values({
+      id,
+      originalFileId: stored.id,
+      sourceLanguage: input.sourceLanguage,
+      targetLanguage: input.targetLanguage,
+      status,
+      notes: input.notes || null,
+      orderId: input.orderId || null,
+      clientId,
+      assigneeId,
+      dueDate: input.dueDate ?? null,
+      uploadedBy: actor.id,
+      originalName: upload.originalName,
+      originalSize: upload.buffer.length,
+      originalType: upload.kind,
+      wordCount,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await writeHistory(id, null, "pending", null, actor.id);
+  // Auto-process: the file goes straight to work (decision 012), recorded as its own step.
+  if (status === "processing") await writeHistory(id, "pending", "processing", "auto", null);
+  await audit({ actorId: actor.id, action: "translation.uploaded", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { name: upload.originalName, type: upload.kind, size: upload.buffer.length } });
+  return { id };
+}
+
+/**
+ * The only writer of a file's status: the move must be in the machine (409 otherwise), a
+ * completed file must have a translation, and a concurrent change loses (409). Kept in the
+ * history and the audit trail; completion tells the uploader and the client when the settings say so.
+ */
+export async function changeTranslationStatus(actor: Actor, id: string, to: string, note?: string | null, context: Context = {}): Promise<{ from: TranslationStatus; to: TranslationStatus }> {
+  const row = await requireFile(actor, id);
+  if (!(TRANSLATION_STATUSES as readonly string[]).includes(to)) throw invalid("translations:errors.statusInvalid", { field: "status" });
+  const from = row.status as TranslationStatus;
+  if (!canMoveTranslation(from, to)) throw conflict("translations:errors.transitionNotAllowed", { field: "status", params: { from, to } });
+  if (to === "completed" && !row.translatedFileId) throw conflict("translations:errors.needsTranslation", { field: "status" });
+  const now = nowIso();
+  const cleanNote = note?.trim() || null;
+  const result = await db()
+    .updateTable("translationFiles")
+    .set({ status: to, statusNotes: cleanNote, updatedAt: now, completedAt: to === "completed" ? now : null })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw conflict("translations:errors.changedMeanwhile");
+  await writeHistory(id, from, to, cleanNote, actor.id);
+  await audit({ actorId: actor.id, action: "translation.status_changed", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { from, to, note: cleanNote } });
+  if (to === "completed") await tellCompleted(actor, row);
+  return { from, to: to as TranslationStatus };
+}
+
+async function tellCompleted(actor: Actor, row: { id: string; originalName: string; uploadedBy: string | null; clientId: string | null; orderId: string | null }) {
+  const settings = await getTranslationSettings();
+  if (!settings.notifyOnCompletion) return;
+  const params = { name: row.originalName };
+  if (row.uploadedBy && row.uploadedBy !== actor.id) {
+    await notify({ userId: row.uploadedBy, type: "translation.completed", titleKey: "translations:notifications.completed.title", bodyKey: "translations:notifications.completed.body", params, link: `/dashboard/translations/${row.id}` });
+  }
+  if (row.clientId && row.orderId) {
+    await notify({ userId: row.clientId, type: "translation.completed", titleKey: "translations:notifications.completed.title", bodyKey: "translations:notifications.completed.clientBody", params, link: `/client/service-orders/${row.orderId}` });
+  }
+}
+
+/** A translated file: a new version (earlier ones are kept); `complete` also marks the file completed. */
+export async function uploadTranslatedFile(actor: Actor, id: string, upload: DeskUpload, options: { complete?: boolean } = {}, context: Context = {}): Promise<{ version: number }> {
+  const row = await requireFile(actor, id);
+  if (options.complete && row.status !== "completed" && !canMoveTranslation(row.status, "completed")) {
+    throw conflict("translations:errors.transitionNotAllowed", { field: "file", params: { from: row.status, to: "completed" } });
+  }
+  const stored = await storeFile(upload, { uploadedBy: actor.id, recordType: TRANSLATION_RECORD_TYPE, recordId: id });
+  const { latest } = await db()
+    .selectFrom("translationFileVersions")
+    .select((eb) => eb.fn.max("version").as("latest"))
+    .where("fileId", "=", id)
+    .executeTakeFirstOrThrow();
+  const version = Number(latest ?? 0) + 1;
+  await db().insertInto("translationFileVersions").values({ id: newId(), fileId: id, version, storedFileId: stored.id, uploadedBy: actor.id }).execute();
+  await db().updateTable("translationFiles").set({ translatedFileId: stored.id, updatedAt: nowIso() }).where("id", "=", id).execute();
+  await audit({ actorId: actor.id, action: "translation.translated_uploaded", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { version, name: upload.originalName } });
+  if (options.complete && row.status !== "completed") await changeTranslationStatus(actor, id, "completed", null, context);
+  return { version };
+}
+
+/** Assignee and due date (the file's page). */
+export async function assignTranslationFile(actor: Actor, id: string, input: AssignInput): Promise<void> {
+  await requireFile(actor, id);
+  const assigneeId = await checkAssignee(input.assigneeId);
+  await db().updateTable("translationFiles").set({ assigneeId, dueDate: input.dueDate ?? null, updatedAt: nowIso() }).where("id", "=", id).execute();
+}
+
+/** Deletes the file, its versions, history and stored bytes. */
+export async function deleteTranslationFile(actor: Actor, id: string, context: Context = {}): Promise<void> {
+  const row = await requireFile(actor, id);
+  await db().deleteFrom("translationFiles").where("id", "=", id).execute();
+  await deleteFilesFor(TRANSLATION_RECORD_TYPE, id);
+  await audit({ actorId: actor.id, action: "translation.deleted", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { name: row.originalName } });
+}
+
+export type DownloadChoice = { kind: "original" } | { kind: "translated"; version?: number };
+
+/**
+ * A file to download, with the right checked: desk users any original or version; a client
+ * only the latest translation of a completed file of its own order. Downloads are audited.
+ */
+export async function openTranslationDownload(actor: Actor, id: string, choice: DownloadChoice, context: Context = {}): Promise<{ file: StoredFile; content: Buffer }> {
+  const row = await findFileRow(id);
+  const desk = isDeskUser(actor);
+  if (!row || (!desk && (row.clientId !== actor.id || !row.orderId))) throw notFoundFile();
+  let storedId: string | null;
+  if (choice.kind === "original") {
+    if (!desk) throw notFoundFile();
+    storedId = row.originalFileId;
+  } else if (choice.version !== undefined) {
+    if (!desk) throw notFoundFile();
+    const version = await db().selectFrom("translationFileVersions").select("storedFileId").where("fileId", "=", id).where("version", "=", choice.version).executeTakeFirst();
+    storedId = version?.storedFileId ?? null;
+  } else {
+    if (!desk && row.status !== "completed") throw notFoundFile();
+    storedId = row.translatedFileId;
+  }
+  const stored = storedId ? await readStoredFile(storedId) : null;
+  if (!stored) throw notFoundFile();
+  await audit({
+    actorId: actor.id,
+    action: "translation.downloaded",
+    targetType: "translation_file",
+    targetId: id,
+    ip: context.ip ?? null,
+    meta: { kind: choice.kind, version: choice.kind === "translated" ? (choice.version ?? null) : null },
+  });
+  return stored;
+}
+
+export type ClientTranslationFile = {
+  id: string;
+  originalName: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  status: TranslationStatus;
+  createdAt: string;
+  completedAt: string | null;
+  /** A completed translation the client may download. */
+  translatedAvailable: boolean;
+};
+
+/** The files of one of the client's orders (their own only), for the client's order page. */
+export async function listClientTranslationFiles(clientId: string, orderId: string): Promise<ClientTranslationFile[]> {
+  const rows = await db()
+    .selectFrom("translationFiles")
+    .select(["id", "originalName", "sourceLanguage", "targetLanguage", "status", "createdAt", "completedAt", "translatedFileId"])
+    .where("clientId", "=", clientId)
+    .where("orderId", "=", orderId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(100)
+    .execute();
+  return rows.map(({ translatedFileId, ...row }) => ({
+    ...row,
+    status: row.status as TranslationStatus,
+    translatedAvailable: row.status === "completed" && Boolean(translatedFileId),
+  }));
+}
+
+// ---------------------------------------------------------------------------
+// What the Upload tab and the file page offer.
+
+export async function listDeskAssignees(actor: Actor) {
+  requireDesk(actor);
+  return listBackOfficeUsersWith("translations");
+}
+
+export async function searchDeskClients(actor: Actor, q: string | undefined): Promise<ClientSummary[]> {
+  requireDesk(actor);
+  return searchActiveClients(q);
+}
+
+export async function findDeskClient(actor: Actor, id: string): Promise<ClientSummary | null> {
+  requireDesk(actor);
+  const client = await findClientById(id);
+  return client ? { id: client.id, fullName: client.fullName, email: client.email } : null;
+}
+
+/** A client's orders to link a file to; the desk's rights stand in for the orders area's staff check. */
+export async function listDeskClientOrders(actor: Actor, clientId: string) {
+  requireDesk(actor);
+  return listOrdersOfClient({ id: actor.id, role: "admin" }, clientId);
+}
+
+// ---------------------------------------------------------------------------
+// Statistics: SQL aggregates only.
+
+export type TranslationStatistics = {
+  total: number;
+  byStatus: Array<{ status: TranslationStatus; count: number }>;
+  byPair: Array<{ pair: string; count: number }>;
+  perMonth: Array<{ month: string; count: number }>;
+  words: number;
+  pages: number;
+  countedFiles: number;
+  averageTurnaroundHours: number | null;
+  completedWithDueDate: number;
+  completedOnTime: number;
+};
+
+function isPostgres(): boolean {
+  return db().getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export async function translationStatistics(actor: Actor, now = new Date()): Promise<TranslationStatistics> {
+  requireDesk(actor);
+  const pg = isPostgres();
+  const byStatusRows = await db().selectFrom("translationFiles").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute();
+  const byStatus = TRANSLATION_STATUSES.map((status) => ({ status, count: Number(byStatusRows.find((row) => row.status === status)?.count ?? 0) }));
+  const byPairRows = await db()
+    .selectFrom("translationFiles")
+    .select(["sourceLanguage", "targetLanguage", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy(["sourceLanguage", "targetLanguage"])
+    .orderBy(sql`count(*)`, "desc")
+    .limit(50)
+    .execute();
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString();
+  const monthExpr = pg ? sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM')` : sql<string>`substr(created_at, 1, 7)`;
+  const monthRows = await db()
+    .selectFrom("translationFiles")
+    .select([monthExpr.as("month"), (eb) => eb.fn.countAll<number>().as("count")])
+    .where("createdAt", ">=", since)
+    .groupBy(monthExpr)
+    .execute();
+  const months: Array<{ month: string; count: number }> = [];
+  for (let offset = 11; offset >= 0; offset--) {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - offset, 1)).toISOString().slice(0, 7);
+    months.push({ month, count: Number(monthRows.find((row) => row.month === month)?.count ?? 0) });
+  }
+  const hours = pg ? sql<number>`avg(extract(epoch from (completed_at - created_at)) / 3600.0)` : sql<number>`avg((julianday(completed_at) - julianday(created_at)) * 24.0)`;
+  const completedDay = pg ? sql<string>`to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(completed_at, 1, 10)`;
+  const totals = await db()
+    .selectFrom("translationFiles")
+    .select([
+      (eb) => eb.fn.countAll<number>().as("total"),
+      sql<number>`coalesce(sum(word_count), 0)`.as("words"),
+      sql<number>`coalesce(sum((word_count + ${sql.lit(WORDS_PER_PAGE - 1)}) / ${sql.lit(WORDS_PER_PAGE)}), 0)`.as("pages"),
+      sql<number>`count(word_count)`.as("countedFiles"),
+      sql<number | null>`(select ${hours} from translation_files where status = 'completed' and completed_at is not null)`.as("turnaround"),
+      sql<number>`(select count(*) from translation_files where status = 'completed' and completed_at is not null and due_date is not null)`.as("withDue"),
+      sql<number>`(select count(*) from translation_files where status = 'completed' and completed_at is not null and due_date is not null and ${completedDay} <= due_date)`.as("onTime"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(totals.total),
+    byStatus,
+    byPair: byPairRows.map((row) => ({ pair: `${row.sourceLanguage}-${row.targetLanguage}`, count: Number(row.count) })),
+    perMonth: months,
+    words: Number(totals.words),
+    pages: Number(totals.pages),
+    countedFiles: Number(totals.countedFiles),
+    averageTurnaroundHours: totals.turnaround === null || totals.turnaround === undefined ? null : Math.round(Number(totals.turnaround) * 10) / 10,
+    completedWithDueDate: Number(totals.withDue),
+    completedOnTime: Number(totals.onTime),
+  };
+}

@@ -1,0 +1,67 @@
+import { fileTypeFromBuffer } from "file-type";
+import { invalid } from "~/lib/app-error";
+import { sanitizeFileName, type CheckedUpload } from "~/lib/storage.server";
+import { FILE_TYPE_MIME, typeFromName, type TranslationFileType } from "./file-types";
+import type { TranslationSettings } from "./settings.server";
+
+/**
+ * The desk's checks of one uploaded file against its settings: the size against the maximum
+ * in MB, the type decided from the content (file-type) against the allowed types. The name
+ * only tells apart formats that share a container (DOC in an OLE file) and marks plain text.
+ */
+export type DeskUpload = CheckedUpload & { kind: TranslationFileType };
+
+function isUtf8Text(buffer: Buffer): boolean {
+  if (buffer.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(buffer);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The file's type from its bytes, or null when it is none of the desk's types. */
+export async function detectTranslationFileType(buffer: Buffer, name: string): Promise<TranslationFileType | null> {
+  const detected = await fileTypeFromBuffer(buffer);
+  const named = typeFromName(name);
+  if (!detected) return named === "txt" && isUtf8Text(buffer) ? "txt" : null;
+  switch (detected.ext) {
+    case "pdf":
+    case "docx":
+    case "rtf":
+    case "odt":
+    case "jpg":
+    case "png":
+      return detected.ext;
+    case "tif":
+      return "tiff";
+    case "cfb":
+      return named === "doc" ? "doc" : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Checks a file the multipart reader kept (or null when none was chosen) and answers a
+ * refusal naming the field: 'Please select a file to upload', too large, or not allowed.
+ */
+export async function checkDeskUpload(
+  file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> } | null,
+  settings: Pick<TranslationSettings, "maxFileSizeMb" | "allowedFileTypes">,
+  field = "file",
+  tooLarge: string | null = null,
+): Promise<DeskUpload> {
+  const name = file ? sanitizeFileName(file.name) : (tooLarge ?? "");
+  if (tooLarge !== null || (file && file.size > settings.maxFileSizeMb * 1024 * 1024)) {
+    throw invalid("translations:errors.tooLarge", { field, params: { name: name || "file", max: settings.maxFileSizeMb } });
+  }
+  if (!file || file.size === 0) throw invalid("translations:errors.fileRequired", { field });
+  const buffer = Buffer.from(await file.arrayBuffer());
+  const kind = await detectTranslationFileType(buffer, name);
+  if (!kind || !settings.allowedFileTypes.includes(kind)) {
+    throw invalid("translations:errors.typeNotAllowed", { field, params: { name, types: settings.allowedFileTypes.map((type) => type.toUpperCase()).join(", ") } });
+  }
+  return { buffer, originalName: name, type: { ext: kind, mime: FILE_TYPE_MIME[kind] }, kind };
+}

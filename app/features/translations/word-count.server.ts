@@ -1,0 +1,27 @@
+import mammoth from "mammoth";
+
+/**
+ * Words of a document, counted with Intl.Segmenter (granularity "word", isWordLike), so
+ * Arabic and French count as readers would. Counted when the text is at hand: plain text and
+ * DOCX (mammoth) at upload; other types (PDF, images, …) stay uncounted (null).
+ */
+export function countWords(text: string, locale = "en"): number {
+  const segmenter = new Intl.Segmenter(locale, { granularity: "word" });
+  let words = 0;
+  for (const segment of segmenter.segment(text)) if (segment.isWordLike) words += 1;
+  return words;
+}
+
+export async function countDocumentWords(type: string, content: Buffer, locale: string): Promise<number | null> {
+  try {
+    if (type === "txt") return countWords(new TextDecoder("utf-8").decode(content), locale);
+    if (type === "docx") {
+      const { value } = await mammoth.extractRawText({ buffer: content });
+      return countWords(value, locale);
+    }
+  } catch {
+    // A document mammoth cannot read is still a document to translate: it stays uncounted.
+    return null;
+  }
+  return null;
+}

@@ -1,0 +1,16 @@
+import { requireUser } from "~/features/auth/guards.server";
+import { downloadChoice, downloadResponse } from "~/features/translations/http.server";
+import { openTranslationDownload } from "~/features/translations/translations.server";
+import { apiRoute } from "~/lib/api.server";
+import { clientIp } from "~/lib/http.server";
+
+/**
+ * GET /api/translation-files/{id}/download (`?file=original`, `?file=translated`, `?version=N`):
+ * desk users any; a client only the completed translation of its own order's file (404 otherwise).
+ */
+export const { loader, action } = apiRoute({
+  GET: async ({ request, params }) => {
+    const user = await requireUser(request);
+    return downloadResponse(await openTranslationDownload(user, params.id!, downloadChoice(new URL(request.url)), { ip: clientIp(request) }));
+  },
+});

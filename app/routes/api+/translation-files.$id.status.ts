@@ -1,0 +1,15 @@
+import { requireBackOffice } from "~/features/auth/guards.server";
+import { StatusFormSchema } from "~/features/translations/translations.schema";
+import { changeTranslationStatus, getTranslationFile } from "~/features/translations/translations.server";
+import { apiRoute, readApiBody } from "~/lib/api.server";
+import { clientIp } from "~/lib/http.server";
+
+/** POST /api/translation-files/{id}/status `{ status, note? }`: 409 for a move the machine refuses. */
+export const { loader, action } = apiRoute({
+  POST: async ({ request, params }) => {
+    const user = await requireBackOffice(request, "translations");
+    const input = await readApiBody(request, StatusFormSchema);
+    await changeTranslationStatus(user, params.id!, input.status, input.note, { ip: clientIp(request) });
+    return { file: await getTranslationFile(user, params.id!) };
+  },
+});

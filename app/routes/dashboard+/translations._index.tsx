@@ -1,0 +1,181 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageHeader } from "~/components/page-header";
+import { requireBackOffice } from "~/features/auth/guards.server";
+import { DeskTabs, DESK_TABS, type DeskTab } from "~/features/translations/desk-parts";
+import { FilesTab, SettingsTab, StatisticsTab, UploadTab } from "~/features/translations/desk-tabs";
+import { TRANSLATION_LANGUAGES } from "~/features/translations/file-types";
+import { checkFormFile, readDeskForm, redirectAfterUpload } from "~/features/translations/http.server";
+import { getTranslationSettings, saveTranslationSettings } from "~/features/translations/settings.server";
+import { parseTranslationListQuery, SettingsFormSchema, UploadFormSchema } from "~/features/translations/translations.schema";
+import {
+  createTranslationFile,
+  findDeskClient,
+  listDeskAssignees,
+  listDeskClientOrders,
+  listTranslationFiles,
+  searchDeskClients,
+  translationStatistics,
+} from "~/features/translations/translations.server";
+import { encodeMessage, isAppError } from "~/lib/app-error";
+import { isAdminRole } from "~/lib/features";
+import { logger } from "~/lib/logger.server";
+import { clientIp } from "~/lib/http.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/**
+ * The translation desk: four tabs (links; the active one is `?tab=` in the URL). Each tab's
+ * data is loaded only when it is shown. Per-file actions post to the file's page
+ * (translations.$id.tsx); this action takes the upload and the settings.
+ */
+function tabsFor(role: string): readonly DeskTab[] {
+  return isAdminRole(role) ? DESK_TABS : DESK_TABS.filter((tab) => tab !== "settings");
+}
+
+function activeTab(url: URL, tabs: readonly DeskTab[]): DeskTab {
+  const wanted = url.searchParams.get("tab");
+  return tabs.find((tab) => tab === wanted) ?? "upload";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireBackOffice(request, "translations");
+  const url = new URL(request.url);
+  const tabs = tabsFor(user.role);
+  const tab = activeTab(url, tabs);
+  const settings = await getTranslationSettings();
+  const t = await getFixedT(await getLanguage(request), "translations");
+  const limits = { maxFileSizeMb: settings.maxFileSizeMb, allowedFileTypes: settings.allowedFileTypes };
+  const common = { tab, tabs, limits, title: `${t("title")} · ${t(`tabs.${tab}`)}` };
+
+  if (tab === "upload") {
+    const q = url.searchParams.get("q")?.trim().slice(0, 100) || undefined;
+    const clientId = url.searchParams.get("client") || null;
+    const client = clientId ? await findDeskClient(user, clientId) : null;
+    return json({
+      ...common,
+      upload: {
+        q: q ?? "",
+        clients: await searchDeskClients(user, q),
+        client,
+        orders: client ? await listDeskClientOrders(user, client.id) : [],
+        assignees: await listDeskAssignees(user),
+        defaults: { sourceLanguage: settings.defaultSourceLanguage, targetLanguage: settings.defaultTargetLanguage },
+      },
+    });
+  }
+  if (tab === "files") {
+    const query = parseTranslationListQuery(url);
+    let page: Awaited<ReturnType<typeof listTranslationFiles>>;
+    let fetchFailed = false;
+    try {
+      page = await listTranslationFiles(user, query);
+    } catch (error) {
+      // The tab still shows, with the spec's "Failed to fetch translation files" in place of the list.
+      logger.error({ err: error }, "translation files list failed");
+      page = { items: [], page: 1, perPage: query.perPage, total: 0, totalCapped: false, pageCount: 1, nextCursor: null, prevCursor: null };
+      fetchFailed = true;
+    }
+    return json({
+      ...common,
+      files: {
+        page,
+        fetchFailed,
+        query: { status: query.status ?? "", pair: query.pair ?? "", client: query.client ?? "", q: query.q ?? "" },
+        pairs: TRANSLATION_LANGUAGES.flatMap((source) => TRANSLATION_LANGUAGES.filter((target) => target !== source).map((target) => `${source}-${target}`)),
+        clients: await searchDeskClients(user, undefined),
+        back: url.pathname + url.search,
+      },
+    });
+  }
+  if (tab === "statistics") return json({ ...common, stats: await translationStatistics(user) });
+  // Settings: never the key, only whether one is stored.
+  return json({ ...common, settings });
+}
+
+type AnySubmission = Pick<Submission<unknown>, "reply">;
+
+/** A refused upload or settings form: the spec's failure message above the form, the reason at its field. */
+function failed(error: unknown, submission: AnySubmission, failure: string, hideFields?: string[]) {
+  if (!isAppError(error)) throw error;
+  const message = encodeMessage(error.key, error.params);
+  const result = error.field
+    ? submission.reply({ formErrors: [failure], fieldErrors: { [error.field]: [message] }, hideFields })
+    : submission.reply({ formErrors: [failure, message], hideFields });
+  return json({ result }, { status: error.status });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireBackOffice(request, "translations");
+  const settings = await getTranslationSettings();
+  const form = await readDeskForm(request, user.id, settings);
+  const intent = form.fields.get("intent");
+
+  if (intent === "settings") {
+    const submission = parseWithZod(form.fields, { schema: SettingsFormSchema });
+    if (submission.status !== "success") {
+      return json({ result: submission.reply({ formErrors: ["translations:messages.settingsFailed"], hideFields: ["apiKey"] }) }, { status: 400 });
+    }
+    try {
+      await saveTranslationSettings(user, submission.value, { ip: clientIp(request) });
+    } catch (error) {
+      return failed(error, submission, "translations:messages.settingsFailed", ["apiKey"]);
+    }
+    return redirectWithToast("/dashboard/translations?tab=settings", { type: "success", message: "translations:messages.settingsSaved" });
+  }
+
+  const submission = parseWithZod(form.fields, { schema: UploadFormSchema });
+  if (submission.status !== "success") {
+    const fieldErrors = form.file || form.tooLarge ? {} : { file: ["translations:errors.fileRequired"] };
+    const reply = submission.reply({ formErrors: ["translations:messages.uploadFailed"], fieldErrors: { ...submission.error, ...fieldErrors } as Record<string, string[]> });
+    return json({ result: reply }, { status: 400 });
+  }
+  try {
+    const upload = await checkFormFile(form, settings);
+    await createTranslationFile(user, submission.value, upload, { ip: clientIp(request) });
+  } catch (error) {
+    return failed(error, submission, "translations:messages.uploadFailed");
+  }
+  return redirectAfterUpload(request, "/dashboard/translations?tab=files", { type: "success", message: "translations:messages.uploaded" });
+}
+
+export default function TranslationDesk() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
+  const { t } = useTranslation("translations");
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("title")} />
+      <DeskTabs active={data.tab} tabs={data.tabs} />
+      <section aria-label={t(`tabs.${data.tab}`)}>
+        {"upload" in data ? (
+          <UploadTab
+            limits={data.limits}
+            defaults={data.upload.defaults}
+            q={data.upload.q}
+            clients={data.upload.clients}
+            client={data.upload.client}
+            orders={data.upload.orders}
+            assignees={data.upload.assignees}
+            lastResult={actionData?.result}
+          />
+        ) : null}
+        {"files" in data ? <FilesTab {...data.files} limits={data.limits} /> : null}
+        {"stats" in data ? <StatisticsTab stats={data.stats} /> : null}
+        {"settings" in data ? <SettingsTab settings={data.settings} lastResult={actionData?.result} /> : null}
+      </section>
+    </div>
+  );
+}
+
+export const handle = { i18n: ["translations"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
+
+export const ErrorBoundary = GeneralErrorBoundary;

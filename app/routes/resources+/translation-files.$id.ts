@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/features/auth/guards.server";
+import { downloadChoice, downloadResponse } from "~/features/translations/http.server";
+import { openTranslationDownload } from "~/features/translations/translations.server";
+import { isAppError } from "~/lib/app-error";
+import { clientIp } from "~/lib/http.server";
+
+/**
+ * Downloads of the translation desk (`?file=original`, `?file=translated`, `?version=N`):
+ * desk users any of them, a client the completed translation of its own order's file.
+ * Anyone else gets the same 404 as for a file that does not exist.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  try {
+    return downloadResponse(await openTranslationDownload(user, params.id ?? "", downloadChoice(new URL(request.url)), { ip: clientIp(request) }));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+}

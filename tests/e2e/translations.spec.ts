@@ -1,0 +1,84 @@
+import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
+import { createOrderFor, PDF } from "./orders-helpers";
+
+/**
+ * The translation desk: one journey with JavaScript (upload with its progress bar → Files →
+ * status → translated file → the client downloads it on the order page), and every tab
+ * loading without JavaScript.
+ */
+test("a file goes from upload to the client's download", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const client = createClient({ fullName: "Desk Journey Client" });
+  const order = createOrderFor(client.id);
+  const name = `diploma-${Date.now()}.pdf`;
+  await signIn(context, DEMO.admin);
+  const errors = watchErrors(page);
+
+  await page.goto(`/dashboard/translations?tab=upload&client=${client.id}`);
+  await expect(page.getByRole("link", { name: "Upload" })).toHaveAttribute("aria-current", "page");
+  const form = page.locator("form#translation-upload");
+  await hydrated(form);
+  await page.getByLabel("File", { exact: true }).setInputFiles({ name, mimeType: "application/pdf", buffer: PDF });
+  await page.getByLabel("Service order", { exact: true }).selectOption(order.id);
+  await page.getByLabel("Notes").fill("Two pages, stamp on the back.");
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByText("File uploaded successfully")).toBeVisible();
+  await expect(page).toHaveURL(/tab=files/);
+  // The Files tab, searched by the file's name (a plain GET form).
+  await page.getByLabel("Search by file name").fill(name);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/q=diploma-/);
+
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row.getByText("Pending")).toBeVisible();
+  await row.getByText("Update status").click();
+  await row.getByLabel("New status").selectOption("processing");
+  await row.getByLabel("Status notes (optional)").fill("Started by the translator.");
+  await row.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByText("Status updated successfully")).toBeVisible();
+  await expect(row.getByText("Processing")).toBeVisible();
+
+  await row.getByText("Upload translated file").click();
+  await row.getByLabel("Translated file").setInputFiles({ name: "diploma-ar.pdf", mimeType: "application/pdf", buffer: PDF });
+  await row.getByRole("button", { name: "Upload translation" }).click();
+  await expect(page.getByText("Translated file uploaded successfully")).toBeVisible();
+  await expect(row.getByText("Completed", { exact: true }).first()).toBeVisible();
+  errors.expectNone();
+
+  await context.clearCookies();
+  await signIn(context, client.email);
+  await page.goto(`/client/service-orders/${order.id}`);
+  const files = page.getByTestId("client-translation-files");
+  await expect(files.getByText(name)).toBeVisible();
+  await expect(files.getByText("Completed")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await files.getByRole("link", { name: "Download the translation" }).click();
+  expect((await download).suggestedFilename()).toBe("diploma-ar.pdf");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each tab loads from its link and stays on reload", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await signIn(context, DEMO.admin);
+    await page.goto("/dashboard/translations?tab=files");
+    for (const [tab, marker] of [
+      ["Upload", page.getByRole("button", { name: "Upload", exact: true })],
+      ["Files", page.getByRole("button", { name: "Apply" })],
+      ["Statistics", page.getByText("Files per month").first()],
+      ["Settings", page.getByRole("button", { name: "Save settings" })],
+    ] as const) {
+      await page.getByRole("link", { name: tab, exact: true }).click();
+      await expect(page.getByRole("link", { name: tab, exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(marker).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole("link", { name: tab, exact: true })).toHaveAttribute("aria-current", "page");
+    }
+    // A plain form post: without a file the spec's message comes back at the field.
+    await page.getByRole("link", { name: "Upload", exact: true }).click();
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByText("Please select a file to upload")).toBeVisible();
+    await expect(page.getByText("Failed to upload file")).toBeVisible();
+  });
+});
