@@ -21,7 +21,7 @@ export const platform: Platform = {
     const { results } = await migrateToLatest(database);
     for (const result of results ?? []) logger.info({ migration: result.migrationName }, "migration applied");
     await seedPublicContent(database);
-    if (env().seedDemo) await seedDemoAccounts(database, env().demoPassword);
+    if (env().seedDemo) await seedDemoAccounts(database, env().demoPassword, env().demoTotpSecret);
     // Every instance runs a worker of the database-backed job queue (app/lib/jobs.server.ts).
     worker = startJobWorker();
   },

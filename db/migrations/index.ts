@@ -4,6 +4,7 @@ import * as m0002 from "./0002_jobs";
 import * as m0003 from "./0003_list_indexes";
 import * as m0004 from "./0004_notification_counters";
 import * as m0005 from "./0005_board_index";
+import * as m0007 from "./0007_two_factor";
 
 /**
  * Migrations as an imported object (not FileMigrationProvider) so that the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003_list_indexes": m0003,
   "0004_notification_counters": m0004,
   "0005_board_index": m0005,
+  "0007_two_factor": m0007,
 };

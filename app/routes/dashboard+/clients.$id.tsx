@@ -11,6 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { EditUserFormSchema } from "~/features/users/users.schema";
 import { deleteManagedUser, getManagedUser, updateManagedUser } from "~/features/users/users.server";
 import { requireAdmin } from "~/features/auth/guards.server";
+import { TwoFactorResetCard } from "~/features/auth/two-factor-reset";
+import { hasTwoFactor } from "~/features/auth/two-factor.server";
 import { FEATURES, isAdminRole } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
 import { ConfirmAction } from "~/components/confirm-action";
@@ -32,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       edit: user.role === "owner" ? actor.id === user.id : user.role !== "admin" || isOwner || actor.id === user.id,
       changeRole: isOwner && user.role !== "owner",
       disableOrDelete: user.role !== "owner" && actor.id !== user.id && (user.role !== "admin" || isOwner),
+      resetTwoFactor: isOwner && actor.id !== user.id && (await hasTwoFactor(user.id)),
     },
   });
 }
@@ -178,11 +181,12 @@ export default function UserDetailPage() {
           </CardContent>
         </Card>
       ) : null}
+      {permissions.resetTwoFactor ? <TwoFactorResetCard userId={user.id} name={user.fullName} /> : null}
     </div>
   );
 }
 
-export const handle = { i18n: ["users"] } satisfies RouteHandle;
+export const handle = { i18n: ["users", "security"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 
