@@ -72,6 +72,12 @@ export async function seedDemoAccounts(db: DB, password: string, totpSecret: str
   return { holidaysAdded, clients: seeded, problems };
 }
 
+/** The start-up's demo step: nothing unless SEED_DEMO=true (CONTRACT.md "Demo accounts"). */
+export async function seedDemoIfEnabled(db: DB, config: { seedDemo: boolean; demoPassword: string; demoTotpSecret: string }): Promise<DemoSeedResult | null> {
+  if (!config.seedDemo) return null;
+  return seedDemoAccounts(db, config.demoPassword, config.demoTotpSecret);
+}
+
 /** One message in the inbox, as the contact form stores it (several lines, as people write them). */
 async function seedDemoContactMessage(): Promise<void> {
   await createContactMessage(
