@@ -42,6 +42,7 @@ export const PAGES: PageCase[] = [
   { path: () => `/client/reports/${reportOf()}`, as: "client" },
   { path: "/client/notifications", as: "client" },
   { path: "/client/profile", as: "client" },
+  { path: "/two-factor/setup", as: "client" },
   { path: "/dashboard", as: "admin" },
   { path: "/dashboard/service-orders", as: "admin" },
   { path: () => `/dashboard/service-orders/${orderOf()}`, as: "admin" },
