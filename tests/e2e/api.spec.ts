@@ -14,7 +14,9 @@ const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 async function signIn(request: APIRequestContext, who: "client" | "admin" | "owner"): Promise<Record<string, string>> {
   const response = await request.post("/api/auth/login", { data: { email: `${who}@demo.test`, password: PASSWORD, rememberMe: false } });
   await expectJson(response, 200, `login ${who}`);
-  let { token, mfaToken } = (await response.json()) as { token?: string; mfaToken?: string };
+  const first = (await response.json()) as { token?: string; mfaToken?: string };
+  let token = first.token;
+  const mfaToken = first.mfaToken;
   if (mfaToken) {
     // The demo owner and admin have two-factor sign-in (DEMO_TOTP_SECRET): the code comes second.
     const second = await request.post("/api/auth/mfa", { data: { mfaToken, code: await totpCode(`${who}@demo.test`) } });
