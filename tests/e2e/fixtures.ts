@@ -114,18 +114,19 @@ export function createClient(overrides: { email?: string; fullName?: string; fea
 }
 
 /** A throwaway owner or admin without two-factor sign-in (the back-office guard sends them to set it up). */
-export function createStaff(role: "admin" | "owner" = "admin"): { id: string; email: string } {
+export function createStaff(role: "admin" | "owner" = "admin", locale: "en" | "ar" | "fr" = "en"): { id: string; email: string } {
   const db = openTestDatabase();
   try {
     const demo = db.prepare("select password_hash from users where email = ?").get(DEMO.client) as { password_hash: string };
     const id = randomUUID();
     const email = `${role}-${id.slice(0, 8)}@example.com`;
-    db.prepare("insert into users (id, email, password_hash, role, full_name, enabled_features, email_verified_at) values (?, ?, ?, ?, ?, '[]', ?)").run(
+    db.prepare("insert into users (id, email, password_hash, role, full_name, locale, enabled_features, email_verified_at) values (?, ?, ?, ?, ?, ?, '[]', ?)").run(
       id,
       email,
       demo.password_hash,
       role,
       "Test Staff",
+      locale,
       new Date().toISOString(),
     );
     return { id, email };
