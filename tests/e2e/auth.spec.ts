@@ -172,6 +172,7 @@ test.describe("sessions and redirects", () => {
   });
 
   test("admin and owner land on /dashboard, clients on /client, or back where they were sent from", async ({ page, context }) => {
+    test.slow(); // three sign-ins through the forms, two of them with the two-factor step
     await fromNewIp(page);
     await page.goto("/login");
     // The demo owner and admin have two-factor sign-in: the code step comes after the password.
