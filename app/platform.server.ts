@@ -1,6 +1,6 @@
 import type { Server as SocketServer } from "socket.io";
 import type { Platform } from "../server/platform";
-import { seedDemoAccounts } from "~/features/demo/demo.server";
+import { seedDemoIfEnabled } from "~/features/demo/demo.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { stopExtractions } from "~/features/extractor/extractor.server";
 import { closeDb, db } from "~/lib/db/db.server";
@@ -22,7 +22,7 @@ export const platform: Platform = {
     const { results } = await migrateToLatest(database);
     for (const result of results ?? []) logger.info({ migration: result.migrationName }, "migration applied");
     await seedPublicContent(database);
-    if (env().seedDemo) await seedDemoAccounts(database, env().demoPassword);
+    await seedDemoIfEnabled(database, env());
     // Every instance runs a worker of the database-backed job queue (app/lib/jobs.server.ts).
     worker = startJobWorker();
   },

@@ -14,6 +14,7 @@
 // Environment: BENCH_SCALE (volume factor, default 1; 0.05 for a quick run), BENCH_DIALECTS (default
 // "sqlite,postgres"), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // BENCH_REQUESTS (timed requests per URL, default 30), BENCH_README (1 writes the README at any scale, 0 never).
+import { Secret, TOTP } from "otpauth";
 import Database from "better-sqlite3";
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -499,7 +500,17 @@ async function signIn(origin: string): Promise<string> {
     headers: { "content-type": "application/json", origin, accept: "application/json" },
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
-  const body = (await response.json().catch(() => ({}))) as { token?: string };
+  let body = (await response.json().catch(() => ({}))) as { token?: string; mfaToken?: string };
+  if (response.ok && body.mfaToken) {
+    // The demo admin has two-factor sign-in with DEMO_TOTP_SECRET (README "Two-factor sign-in").
+    const code = new TOTP({ secret: Secret.fromBase32(process.env.DEMO_TOTP_SECRET ?? "JBSWY3DPEHPK3PXP"), digits: 6, period: 30, algorithm: "SHA1" }).generate();
+    const second = await fetch(`${origin}/api/auth/mfa`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin, accept: "application/json" },
+      body: JSON.stringify({ mfaToken: body.mfaToken, code }),
+    });
+    body = (await second.json().catch(() => ({}))) as { token?: string };
+  }
   if (!response.ok || !body.token) throw new Error(`sign-in as ${ADMIN.email} failed: ${response.status} ${JSON.stringify(body)}`);
   // Pages read the bearer token as the API does (app/lib/session.server.ts readToken): check it once.
   const check = await fetch(`${origin}/dashboard`, { headers: { authorization: `Bearer ${body.token}` }, redirect: "manual" });

@@ -16,7 +16,7 @@ async function main(command: string | undefined) {
     await seedPublicContent(db());
     console.log("public content seeded");
     if (env().seedDemo) {
-      await seedDemoAccounts(db(), env().demoPassword);
+      await seedDemoAccounts(db(), env().demoPassword, env().demoTotpSecret);
       console.log("demo accounts ready");
     }
     return;

@@ -35,6 +35,10 @@ const EnvSchema = z.object({
   APP_URL: z.string().url().optional(),
   SEED_DEMO: booleanString,
   DEMO_PASSWORD: z.string().min(10).default("Demo-Passw0rd!"),
+  DEMO_TOTP_SECRET: z
+    .string()
+    .regex(/^[A-Za-z2-7]{16,}=*$/, { message: "must be base32 (A–Z, 2–7), at least 16 characters" })
+    .default("JBSWY3DPEHPK3PXP"),
   TRUST_PROXY: z.string().optional(),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   MT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
@@ -62,6 +66,8 @@ export type Env = {
   /** Read notifications older than this many days are purged daily (unread ones stay). */
   notificationRetentionDays: number;
   demoPassword: string;
+  /** Base32 TOTP secret of the demo owner and admin (SEED_DEMO only). */
+  demoTotpSecret: string;
   trustProxy: boolean | number | string;
   logLevel: string;
   fileEncryptionKey: Buffer;
@@ -128,6 +134,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     seedDemo: raw.SEED_DEMO,
     notificationRetentionDays: raw.NOTIFICATION_RETENTION_DAYS,
     demoPassword: raw.DEMO_PASSWORD,
+    demoTotpSecret: raw.DEMO_TOTP_SECRET.toUpperCase(),
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     logLevel: raw.LOG_LEVEL,
     fileEncryptionKey: Buffer.from(fileKeyHex, "hex"),

@@ -15,6 +15,8 @@ export const LIMITS = {
   "login:account-failures": { points: 50, duration: 60 * 60 },
   /** Failed sign-ins through one device cookie: a stolen cookie stops being trusted. */
   "login:device-failures": { points: 10, duration: 60 * 60 },
+  /** Wrong two-factor codes for one account (docs/decisions/010): 10 an hour, then every code waits. */
+  "mfa:account-failures": { points: 10, duration: 60 * 60 },
   "register:ip": { points: 10, duration: 60 * 60 },
   "register:account": { points: 5, duration: 60 * 60 },
   "reset:ip": { points: 10, duration: 60 * 60 },

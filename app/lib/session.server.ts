@@ -15,7 +15,8 @@ import { disconnectSessions, disconnectUser } from "./realtime-hub.server";
 export const SESSION_COOKIE_NAME = "firm_auth_token";
 export const REMEMBER_ME_SECONDS = 60 * 60 * 24 * 30; // spec §9: 30 days
 export const SESSION_SECONDS = 60 * 60 * 24; // spec §9: 1 day
-const LAST_SEEN_INTERVAL_MS = 5 * 60 * 1000;
+/** "Last seen" is written at most once a minute per session, not on every request. */
+const LAST_SEEN_INTERVAL_MS = 60 * 1000;
 
 export const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   path: "/",
@@ -122,4 +123,40 @@ export async function deleteUserSessions(userId: string, options: { except?: str
   const result = await query.executeTakeFirst();
   disconnectUser(userId, { exceptSessionId: kept });
   return Number(result.numDeletedRows);
+}
+
+/** A live session or API token as the profile lists it. */
+export type SessionListItem = {
+  id: string;
+  kind: SessionKind;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+};
+
+/** At most this many are listed (a person with more signs out everywhere else). */
+export const SESSION_LIST_LIMIT = 50;
+
+/** The user's live sessions and API tokens, most recently seen first. */
+export async function listUserSessions(userId: string): Promise<SessionListItem[]> {
+  const rows = await db()
+    .selectFrom("sessions")
+    .select(["id", "kind", "userAgent", "ip", "createdAt", "lastSeenAt", "expiresAt"])
+    .where("userId", "=", userId)
+    .where("expiresAt", ">", nowIso())
+    .orderBy("lastSeenAt", "desc")
+    .orderBy("id")
+    .limit(SESSION_LIST_LIMIT)
+    .execute();
+  return rows.map((row) => ({ ...row, kind: row.kind === "token" ? "token" : "cookie" }));
+}
+
+/** Ends one of the user's own sessions by its stored id; false when it is not theirs (or gone). */
+export async function deleteUserSession(userId: string, sessionId: string): Promise<boolean> {
+  const result = await db().deleteFrom("sessions").where("id", "=", sessionId).where("userId", "=", userId).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
+  disconnectSessions([sessionId]);
+  return true;
 }

@@ -5,6 +5,7 @@ import * as m0003 from "./0003_list_indexes";
 import * as m0004 from "./0004_notification_counters";
 import * as m0005 from "./0005_board_index";
 import * as m0006 from "./0006_tasks";
+import * as m0007 from "./0007_two_factor";
 import * as m0008 from "./0008_clients_audit";
 import * as m0009 from "./0009_translation_desk";
 import * as m0010 from "./0010_certificates";
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   "0004_notification_counters": m0004,
   "0005_board_index": m0005,
   "0006_tasks": m0006,
+  "0007_two_factor": m0007,
   "0008_clients_audit": m0008,
   "0009_translation_desk": m0009,
   "0010_certificates": m0010,

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { latestMailTo, linkIn } from "../support/mail";
-import { createClient, DEMO, expect, leaveAndSignOut, signIn, test, uniqueIp } from "./fixtures";
+import { createClient, DEMO, expect, leaveAndSignOut, signIn, test, totpCode, uniqueIp } from "./fixtures";
 
 /**
  * The sign-in screens themselves: register → verify → sign in → sign out,
@@ -41,6 +41,13 @@ async function signInWithForm(page: Page, email: string, password: string, optio
   await page.getByLabel("Password", { exact: true }).fill(password);
   if (options.remember) await page.getByLabel("Remember me for 30 days").check();
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The two-factor step of a sign-in, with a code computed from DEMO_TOTP_SECRET. */
+async function enterCode(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/login\/two-factor/);
+  await page.getByLabel("Authentication code").fill(await totpCode(email));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
 }
 
 /** Sign out the way a user does: the header's user menu, or without JavaScript the layout's own button. */
@@ -165,14 +172,18 @@ test.describe("sessions and redirects", () => {
   });
 
   test("admin and owner land on /dashboard, clients on /client, or back where they were sent from", async ({ page, context }) => {
+    test.slow(); // three sign-ins through the forms, two of them with the two-factor step
     await fromNewIp(page);
     await page.goto("/login");
+    // The demo owner and admin have two-factor sign-in: the code step comes after the password.
     await signInWithForm(page, DEMO.admin, DEMO.password);
+    await enterCode(page, DEMO.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     await leaveAndSignOut(page, context);
 
     await page.goto("/login");
     await signInWithForm(page, DEMO.owner, DEMO.password);
+    await enterCode(page, DEMO.owner);
     await expect(page).toHaveURL(/\/dashboard$/);
     await leaveAndSignOut(page, context);
 

@@ -3,6 +3,7 @@ import { expect, test as base, type BrowserContext, type Locator, type Page } fr
 import Database from "better-sqlite3";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
+import { Secret, TOTP } from "otpauth";
 
 /**
  * Browser tests sign in by setting a real session cookie: a session row is
@@ -15,7 +16,34 @@ export const DEMO = {
   client: "client@demo.test",
   client2: "client2@demo.test",
   password: "Demo-Passw0rd!",
+  /** DEMO_TOTP_SECRET: the demo owner's and admin's two-factor secret (base32). */
+  totpSecret: process.env.DEMO_TOTP_SECRET ?? "JBSWY3DPEHPK3PXP",
 } as const;
+
+const TOTP_PERIOD_MS = 30_000;
+
+/**
+ * A two-factor code that the server will accept for this account now. A code works once (the
+ * server keeps the last step used), and parallel tests sign in as the same demo staff: take the
+ * first step after the last one used, within the server's window (now and the next step), and
+ * wait for the next period when both are used.
+ */
+export async function totpCode(email: string, secret: string = DEMO.totpSecret): Promise<string> {
+  const db = openTestDatabase();
+  let lastUsed: number | null;
+  try {
+    const row = db
+      .prepare("select t.last_used_step as step from two_factor_credentials t join users u on u.id = t.user_id where u.email = ?")
+      .get(email) as { step: number | null } | undefined;
+    lastUsed = row?.step ?? null;
+  } finally {
+    db.close();
+  }
+  const now = Math.floor(Date.now() / TOTP_PERIOD_MS);
+  const step = Math.max(now, (lastUsed ?? -1) + 1);
+  if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * TOTP_PERIOD_MS - Date.now() + 50));
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: step * TOTP_PERIOD_MS + 1000 });
+}
 
 const sessionCookie = createCookie("firm_auth_token", {
   path: "/",
@@ -77,6 +105,28 @@ export function createClient(overrides: { email?: string; fullName?: string; fea
       demo.password_hash,
       overrides.fullName ?? "Test Client",
       JSON.stringify(overrides.features ?? ["service_orders", "appointments", "reports"]),
+      new Date().toISOString(),
+    );
+    return { id, email };
+  } finally {
+    db.close();
+  }
+}
+
+/** A throwaway owner or admin without two-factor sign-in (the back-office guard sends them to set it up). */
+export function createStaff(role: "admin" | "owner" = "admin", locale: "en" | "ar" | "fr" = "en"): { id: string; email: string } {
+  const db = openTestDatabase();
+  try {
+    const demo = db.prepare("select password_hash from users where email = ?").get(DEMO.client) as { password_hash: string };
+    const id = randomUUID();
+    const email = `${role}-${id.slice(0, 8)}@example.com`;
+    db.prepare("insert into users (id, email, password_hash, role, full_name, locale, enabled_features, email_verified_at) values (?, ?, ?, ?, ?, ?, '[]', ?)").run(
+      id,
+      email,
+      demo.password_hash,
+      role,
+      "Test Staff",
+      locale,
       new Date().toISOString(),
     );
     return { id, email };

@@ -12,7 +12,8 @@ import { anyTranslationFile } from "./translation-helpers";
  * A new page adds its line here.
  */
 type Who = keyof typeof DEMO & ("owner" | "admin" | "client");
-type PageCase = { path: string | (() => string); as: Who };
+/** `card`: an account screen of the sign-in layout (one card, no sidebar). */
+type PageCase = { path: string | (() => string); as: Who; card?: true };
 
 function firstId(sql: string, ...params: unknown[]): string {
   const db = openTestDatabase();
@@ -58,6 +59,7 @@ export const PAGES: PageCase[] = [
   { path: () => `/client/reports/${reportOf()}`, as: "client" },
   { path: "/client/notifications", as: "client" },
   { path: "/client/profile", as: "client" },
+  { path: "/two-factor/setup", as: "client", card: true },
   { path: "/dashboard", as: "admin" },
   { path: "/dashboard/service-orders", as: "admin" },
   { path: () => `/dashboard/service-orders/${orderOf()}`, as: "admin" },
@@ -96,7 +98,7 @@ export const PAGES: PageCase[] = [
  * Opens one page in a tab that is already signed in and returns what went wrong there
  * (an empty list when nothing did).
  */
-async function problemsOf(page: Page, target: string, language: "en" | "ar"): Promise<string[]> {
+async function problemsOf(page: Page, target: string, language: "en" | "ar", card = false): Promise<string[]> {
   const watch = watchErrors(page);
   const lateStrings: string[] = [];
   const onRequest = (request: { url: () => string }) => {
@@ -108,7 +110,7 @@ async function problemsOf(page: Page, target: string, language: "en" | "ar"): Pr
     if (response?.status() !== 200) return [`answered ${response?.status()}`];
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     await expect(page.locator("h1").first()).toBeVisible();
-    await hydrated(page.getByTestId("sidebar-trigger"));
+    await hydrated(card ? page.locator("main form").first() : page.getByTestId("sidebar-trigger"));
     // Let effects run (live notifications connect, deferred work settles).
     await page.waitForLoadState("networkidle");
     const problems = [...watch.errors];
@@ -143,10 +145,10 @@ for (const [language, timezoneId] of [
         await context.addCookies([{ name: "lng", value: language, url: `http://localhost:${process.env.E2E_PORT}` }]);
         await signIn(context, DEMO[who]);
         const failures: string[] = [];
-        for (const { path } of cases) {
+        for (const { path, card } of cases) {
           const target = typeof path === "function" ? path() : path;
           await test.step(target, async () => {
-            const problems = await problemsOf(page, target, language).catch((error: Error) => [error.message.split("\n")[0]!]);
+            const problems = await problemsOf(page, target, language, card).catch((error: Error) => [error.message.split("\n")[0]!]);
             failures.push(...problems.map((problem) => `${target}: ${problem}`));
           });
         }

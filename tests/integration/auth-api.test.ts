@@ -296,8 +296,9 @@ describeEachDialect("auth API and guards", (db) => {
 
     it("sends clients away from staff pages and staff away from /login; the API answers 401/403 instead", async () => {
       const client = await makeUser({ role: "client" });
-      const admin = await makeUser({ role: "admin" });
-      const owner = await makeUser({ role: "owner" });
+      // Owner and admins reach dashboard pages with two-factor set up (two-factor.test.ts checks the guard without it).
+      const admin = await makeUser({ role: "admin", twoFactor: true });
+      const owner = await makeUser({ role: "owner", twoFactor: true });
       const clientCookie = await cookieFor(client.id);
       const adminCookie = await cookieFor(admin.id);
       const ownerCookie = await cookieFor(owner.id);

@@ -11,6 +11,7 @@ import {
   settleAccountWork,
   signIn,
   verifyEmail,
+  type SignedIn,
 } from "~/features/auth/auth.server";
 import { isCommonPassword } from "~/features/auth/common-passwords";
 import { hashPassword, verifyPassword } from "~/features/auth/password.server";
@@ -71,7 +72,8 @@ describe("password rules", () => {
 describeEachDialect("accounts", (db) => {
   beforeEach(() => resetLimitersForTests());
   const makeUser = (options: UserOptions = {}) => makeTestUser(db(), { passwordHash, fullName: "Test Person", ...options });
-  const signInAs = (email: string, password = PASSWORD, ip = freshIp()) => signIn({ email, password, rememberMe: false }, { ip, kind: "cookie" });
+  // These accounts have no two-factor: a right password opens a session (two-factor.test.ts has the rest).
+  const signInAs = async (email: string, password = PASSWORD, ip = freshIp()) => (await signIn({ email, password, rememberMe: false }, { ip, kind: "cookie" })) as SignedIn;
 
   describe("registration", () => {
     it("creates a client in the visitor's language and e-mails a verification link in that language", async () => {
@@ -136,8 +138,8 @@ describeEachDialect("accounts", (db) => {
 
     it("opens a fresh session each time: 30 days with remember-me, 1 day without", async () => {
       const user = await makeUser();
-      const short = await signIn({ email: user.email, password: PASSWORD, rememberMe: false }, { ip: freshIp(), kind: "cookie" });
-      const long = await signIn({ email: user.email, password: PASSWORD, rememberMe: true }, { ip: freshIp(), kind: "token" });
+      const short = (await signIn({ email: user.email, password: PASSWORD, rememberMe: false }, { ip: freshIp(), kind: "cookie" })) as SignedIn;
+      const long = (await signIn({ email: user.email, password: PASSWORD, rememberMe: true }, { ip: freshIp(), kind: "token" })) as SignedIn;
       expect(short.session.token).not.toBe(long.session.token);
       expect(short.session.maxAge).toBe(SESSION_SECONDS);
       expect(long.session.maxAge).toBe(REMEMBER_ME_SECONDS);

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
+import { ensureTwoFactorWithSecret } from "~/features/auth/two-factor.server";
 import { countUnread, notify } from "~/features/notifications/notifications.server";
 import * as clientPage from "~/routes/client+/notifications";
 import * as dashboardPage from "~/routes/dashboard+/notifications";
@@ -8,6 +9,7 @@ import { newId } from "~/lib/ids.server";
 import { createSession } from "~/lib/session.server";
 import { getToast } from "~/lib/toast.server";
 import { describeEachDialect } from "../setup/database";
+import { TEST_TOTP_SECRET } from "../support/factories";
 
 type Action = (args: { request: Request; params: Record<string, string>; context: unknown }) => Promise<Response>;
 
@@ -48,6 +50,8 @@ describeEachDialect("notification pages", (db) => {
       .insertInto("users")
       .values({ id, email: `${id}@example.com`, passwordHash: "x", fullName: "Page User", role, enabledFeatures: toJson([]) })
       .execute();
+    // Owner and admins reach dashboard pages once two-factor is set up.
+    if (role === "admin") await ensureTwoFactorWithSecret(db(), id, TEST_TOTP_SECRET);
     return { id, token: (await createSession(id, { remember: false, kind: "cookie" })).token };
   }
   const make = (userId: string) => notify({ userId, type: "test", titleKey: "notifications:title" });

@@ -36,7 +36,7 @@ const browser = (ip = newIp()): Browser => ({ ip, cookie: null });
 async function attempt(who: Browser, email: string, password: string): Promise<{ outcome: string; retryAfter?: number; signedIn?: SignedIn }> {
   const request = new Request("http://localhost:3000/login", { method: "POST", headers: who.cookie ? { cookie: who.cookie } : {} });
   try {
-    const signedIn = await signIn({ email, password, rememberMe: false }, { ip: who.ip, kind: "cookie", request });
+    const signedIn = (await signIn({ email, password, rememberMe: false }, { ip: who.ip, kind: "cookie", request })) as SignedIn;
     who.cookie = signedIn.deviceCookie.split(";")[0]!;
     return { outcome: "ok", signedIn };
   } catch (error) {

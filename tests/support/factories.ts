@@ -1,3 +1,4 @@
+import { ensureTwoFactorWithSecret } from "~/features/auth/two-factor.server";
 import { insertUser } from "~/features/users/users.server";
 import type { DB } from "~/lib/db/connection.server";
 import { createSession } from "~/lib/session.server";
@@ -20,7 +21,16 @@ export type UserOptions = {
   /** An argon2 hash of a real password (features/auth/password.server hashPassword), when the test signs in with it. */
   passwordHash?: string;
   timeZone?: string | null;
+  /**
+   * Two-factor sign-in on, with TEST_TOTP_SECRET. By default on for owner and admins made without a
+   * password (they use their session token, as if they had signed in with the code: the
+   * back-office guard sends owner and admins without two-factor to set it up); off otherwise.
+   */
+  twoFactor?: boolean;
 };
+
+/** The base32 TOTP secret of factory users with two-factor (tests compute codes with otpauth). */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 let counter = 0;
 
@@ -44,6 +54,7 @@ export async function makeUser(db: DB, options: UserOptions = {}): Promise<TestU
     },
     db,
   );
+  if (options.twoFactor ?? ((role === "owner" || role === "admin") && !options.passwordHash)) await ensureTwoFactorWithSecret(db, id, TEST_TOTP_SECRET);
   const { token } = await createSession(id, { remember: false, kind: "token" });
   return { id, email, role, locale, token, fullName };
 }

@@ -28,6 +28,8 @@ import { createSession, deleteSession, deleteUserSessions, type CreatedSession, 
 import { deviceCookieAfterSignIn, trustedDeviceNonce } from "./device-cookie.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { checkSignInAllowed, clearAccountThrottle, isTrusted, recordSignInFailure, recordSignInSuccess, type SignInAttempt } from "./sign-in-throttle.server";
+import { isBrowserTrusted, trustBrowser } from "./two-factor-cookies.server";
+import { issueChallenge, readChallenge, twoFactorStamp, verifySecondFactor, type SecondFactor } from "./two-factor.server";
 
 /**
  * Accounts: registration, sign-in, e-mail verification, password reset and change,
@@ -232,7 +234,9 @@ async function tellOwnerOfAttempt(owner: Recipient, context: RequestContext): Pr
 // Compute the stand-in hash now, so that the first unknown address is not slower than the rest.
 void dummyPasswordHash();
 
-export type SignedIn = { user: PublicUser; session: CreatedSession; deviceCookie: string };
+export type SignedIn = { mfaRequired?: false; user: PublicUser; session: CreatedSession; deviceCookie: string; trustCookie?: string };
+/** The password was right and the account has two-factor: the code comes next, with this token (docs/decisions/010). */
+export type TwoFactorNeeded = { mfaRequired: true; mfaToken: string };
 
 /**
  * Checks the credentials and opens a fresh session. Unknown address and wrong password take
@@ -240,8 +244,11 @@ export type SignedIn = { user: PublicUser; session: CreatedSession; deviceCookie
  * Throttling (sign-in-throttle.server.ts, docs/decisions/008) counts failures only; a browser
  * with the account's device cookie is not held back by anyone else's failures. A success sets
  * the device cookie (`deviceCookie`, a Set-Cookie value for the door to send).
+ *
+ * An account with two-factor on gets no session yet, unless this browser is trusted for it:
+ * the answer is `{ mfaRequired: true, mfaToken }` and `completeTwoFactorSignIn` finishes.
  */
-export async function signIn(input: { email: string; password: string; rememberMe: boolean }, context: RequestContext & { kind: SessionKind }): Promise<SignedIn> {
+export async function signIn(input: { email: string; password: string; rememberMe: boolean }, context: RequestContext & { kind: SessionKind }): Promise<SignedIn | TwoFactorNeeded> {
   const email = input.email.toLowerCase();
   const account = await findAccountByEmail(email);
   const attempt: SignInAttempt = { email, ip: context.ip, deviceNonce: account ? await trustedDeviceNonce(context.request, account.id) : null };
@@ -265,11 +272,41 @@ export async function signIn(input: { email: string; password: string; rememberM
   }
 
   await recordSignInSuccess(attempt, trusted);
-  const session = await createSession(account.id, { remember: input.rememberMe, kind: context.kind, request: context.request });
-  await recordSignIn(account.id);
-  await audit({ actorId: account.id, action: "auth.login", targetType: "user", targetId: account.id, ip: context.ip, meta: { kind: context.kind, remember: input.rememberMe, trusted } });
-  const user = (await findPublicUser(account.id))!;
-  return { user, session, deviceCookie: await deviceCookieAfterSignIn(context.request, account.id) };
+  const stamp = await twoFactorStamp(account.id);
+  if (stamp && !(await isBrowserTrusted(context.request, account.id, stamp))) {
+    await audit({ actorId: account.id, action: "auth.two_factor_challenged", targetType: "user", targetId: account.id, ip: context.ip, meta: { kind: context.kind } });
+    return { mfaRequired: true, mfaToken: issueChallenge({ userId: account.id, remember: input.rememberMe, kind: context.kind }) };
+  }
+  return openSession(account.id, { remember: input.rememberMe, kind: context.kind, request: context.request, ip: context.ip, meta: { trusted, secondFactor: stamp ? "trusted_browser" : null } });
+}
+
+async function openSession(
+  userId: string,
+  options: { remember: boolean; kind: SessionKind; request?: Request; ip: string; meta: Record<string, unknown> },
+): Promise<SignedIn> {
+  const session = await createSession(userId, { remember: options.remember, kind: options.kind, request: options.request });
+  await recordSignIn(userId);
+  await audit({ actorId: userId, action: "auth.login", targetType: "user", targetId: userId, ip: options.ip, meta: { kind: options.kind, remember: options.remember, ...options.meta } });
+  const user = (await findPublicUser(userId))!;
+  return { user, session, deviceCookie: await deviceCookieAfterSignIn(options.request, userId) };
+}
+
+/**
+ * The second step of a sign-in with two-factor: the pending token and an authenticator code or a
+ * recovery code. A wrong code is a 400 on `code` (429 past the account's ceiling); an expired or
+ * unknown token is a 400 "start again". `trustBrowser` (browsers only) adds the 30-day cookie.
+ */
+export async function completeTwoFactorSignIn(
+  input: { mfaToken: string; code: string; trustBrowser?: boolean },
+  context: RequestContext,
+): Promise<SignedIn & { secondFactor: SecondFactor }> {
+  const challenge = readChallenge(input.mfaToken);
+  const account = await findAccount(challenge.userId);
+  if (!account || account.disabledAt) throw new AppError(400, "security:errors.challengeExpired");
+  const secondFactor = await verifySecondFactor(account.id, input.code, { ip: context.ip, stage: "sign_in" });
+  const signedIn = await openSession(account.id, { remember: challenge.remember, kind: challenge.kind, request: context.request, ip: context.ip, meta: { secondFactor } });
+  const stamp = input.trustBrowser && context.request ? await twoFactorStamp(account.id) : null;
+  return { ...signedIn, secondFactor, ...(stamp && context.request ? { trustCookie: await trustBrowser(context.request, account.id, stamp) } : {}) };
 }
 
 /** Ends the session behind `token` (its row, and the realtime sockets opened with it). */

@@ -5,6 +5,7 @@ import { refusalJson, rememberCallerLanguage } from "~/lib/api.server";
 import { canUseBackOffice, hasFeature, homePathFor, type BackOfficeAccess, type Feature } from "~/lib/features";
 import { isApiRequest } from "~/lib/http.server";
 import { findSession, readToken } from "~/lib/session.server";
+import { hasTwoFactor, twoFactorRequired } from "./two-factor.server";
 
 /**
  * The one set of guards every loader, action and API route starts with (one way to
@@ -69,8 +70,21 @@ export async function requireUser(request: Request): Promise<SessionUser> {
  */
 export async function requireBackOffice(request: Request, access?: BackOfficeAccess): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (canUseBackOffice(user, access)) return user;
-  return refuse(request, user);
+  if (!canUseBackOffice(user, access)) return refuse(request, user);
+  await requireTwoFactorSetUp(request, user);
+  return user;
+}
+
+/**
+ * Owner and admins must have two-factor sign-in (docs/decisions/010): without it, no dashboard
+ * page answers; they go to set it up and come back. (The JSON API is not held back: its
+ * tokens come from POST /api/auth/login, which asks for the code once two-factor is on.)
+ */
+async function requireTwoFactorSetUp(request: Request, user: SessionUser): Promise<void> {
+  if (isApiRequest(request) || !twoFactorRequired(user.role) || (await hasTwoFactor(user.id))) return;
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  throw redirect(`/two-factor/setup?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
 }
 
 /** Owner and admins only (the screens no staff member is granted). */

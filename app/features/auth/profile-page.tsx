@@ -13,6 +13,7 @@ import { UserAvatar } from "~/features/users/user-avatar";
 import { supportedLanguages } from "~/lib/i18n/config";
 import { AvatarSchema, ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema } from "./auth.schema";
 import { NewPasswordFields } from "./password-fields";
+import { SecuritySection, type SecurityData } from "./security-section";
 
 type ProfileUser = { email: string; fullName: string; locale: string; emailVerified: boolean; avatarUrl: string | null };
 
@@ -23,7 +24,7 @@ function useResultFor(intent: string): SubmissionResult<string[]> | undefined {
 }
 
 /** Picture, name, e-mail and password of the signed-in user (used by /client/profile and /dashboard/profile). */
-export function ProfilePage({ user }: { user: ProfileUser }) {
+export function ProfilePage({ user, security }: { user: ProfileUser; security: SecurityData }) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -186,6 +187,8 @@ export function ProfilePage({ user }: { user: ProfileUser }) {
           </Form>
         </CardContent>
       </Card>
+
+      <SecuritySection security={security} />
     </div>
   );
 }

@@ -9,6 +9,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { AvatarSchema, ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, RemoveAvatarSchema } from "./auth.schema";
 import { changePassword, requestEmailChange } from "./auth.server";
 import { hidingFields, requestContext } from "./http.server";
+import { signOutOtherSessions, signOutSession } from "./security.server";
+import { DisableTwoFactorSchema, SignOutOthersSchema, SignOutSessionSchema } from "./two-factor.schema";
+import { disableTwoFactor } from "./two-factor.server";
 
 /**
  * The profile page's action, shared by /client/profile and /dashboard/profile.
@@ -20,6 +23,7 @@ export async function profileAction(request: Request, user: SessionUser, profile
 
   const formData = await request.formData();
   const intent = formData.get("intent");
+  if (intent === "signOutSession" || intent === "signOutOthers" || intent === "disableTwoFactor") return securityAction(request, user, profilePath, formData);
   const schema =
     intent === "password" ? ChangePasswordSchema : intent === "email" ? ChangeEmailSchema : intent === "removeAvatar" ? RemoveAvatarSchema : ChangeNameSchema;
   const submission = parseWithZod(formData, { schema });
@@ -45,6 +49,31 @@ export async function profileAction(request: Request, user: SessionUser, profile
     return redirectWithToast(profilePath, { type: "success", message: "auth:toast.passwordChanged" });
   } catch (error) {
     return refusal(request, error, hidingFields(submission, hidden));
+  }
+}
+
+/** The security section's forms: sign out one session, every other one, or turn two-factor off. */
+async function securityAction(request: Request, user: SessionUser, profilePath: string, formData: FormData) {
+  const intent = formData.get("intent");
+  const schema = intent === "signOutSession" ? SignOutSessionSchema : intent === "signOutOthers" ? SignOutOthersSchema : DisableTwoFactorSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+  const value = submission.value;
+  const { ip } = requestContext(request);
+  try {
+    if (value.intent === "signOutSession") {
+      await signOutSession(user, value.sessionId, { ip });
+      return redirectWithToast(profilePath, { type: "success", message: "security:toast.sessionEnded" });
+    }
+    if (value.intent === "signOutOthers") {
+      const token = await readToken(request);
+      const ended = token ? await signOutOtherSessions(user.id, token, { ip }) : 0;
+      return redirectWithToast(profilePath, { type: "success", message: "security:toast.othersEnded", params: { count: ended } });
+    }
+    await disableTwoFactor(user, value.code, { ip });
+    return redirectWithToast(profilePath, { type: "success", message: "security:toast.twoFactorDisabled" });
+  } catch (error) {
+    return refusal(request, error, value.intent === "disableTwoFactor" ? hidingFields(submission, ["code"]) : undefined);
   }
 }
 

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { hashPassword } from "~/features/auth/password.server";
+import { ensureTwoFactorWithSecret } from "~/features/auth/two-factor.server";
 import { changeAppointmentStatus, createAppointment, getAppointment } from "~/features/appointments/appointments.server";
 import { findFreeSlots, getAvailabilitySettings, listClosedDays, seedFederalHolidays } from "~/features/availability/availability.server";
 import { federalHolidayClosures } from "~/features/availability/holidays";
@@ -8,6 +9,7 @@ import { createReport, getReport } from "~/features/reports/reports.server";
 import { getOrder } from "~/features/service-orders/service-orders.server";
 import { insertUser } from "~/features/users/users.server";
 import type { DB } from "~/lib/db/connection.server";
+import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
 
@@ -39,8 +41,10 @@ type SeededClient = { clientId: string; reports: Array<{ id: string; serviceKey:
  * year that has no closed day yet). Idempotent: an existing account is left as it is
  * (its password too). The records of new clients are made through their areas'
  * functions where those exist (appointments, reports, notifications), then checked.
+ * The demo owner and admin have two-factor sign-in with `totpSecret` (DEMO_TOTP_SECRET), so
+ * that outside test suites can compute their codes; one that already has two-factor keeps it.
  */
-export async function seedDemoAccounts(db: DB, password: string): Promise<DemoSeedResult> {
+export async function seedDemoAccounts(db: DB, password: string, totpSecret: string = env().demoTotpSecret): Promise<DemoSeedResult> {
   const passwordHash = await hashPassword(password);
   const services = await db.selectFrom("services").select(["id", "key", "durationMinutes"]).execute();
   const byKey = new Map(services.map((service) => [service.key, service]));
@@ -60,11 +64,18 @@ export async function seedDemoAccounts(db: DB, password: string): Promise<DemoSe
     if (account.role === "owner" || account.role === "admin") staff[account.role] = id;
     else seeded.push(await seedClientRecords(db, id, account.email === "client@demo.test" ? 0 : 1, byKey, staff.admin || staff.owner));
   }
+  for (const staffId of [staff.owner, staff.admin]) if (staffId) await ensureTwoFactorWithSecret(db, staffId, totpSecret);
   if (seeded.length > 0) await seedDemoContactMessage();
   const staffActor = { id: staff.admin || staff.owner, role: "admin" };
   const problems = staffActor.id ? await demoConsistencyProblems(seeded, staffActor, holidaysAdded > 0 ? holidayYears : []) : [];
   if (problems.length > 0) logger.warn({ problems }, "demo data is not consistent");
   return { holidaysAdded, clients: seeded, problems };
+}
+
+/** The start-up's demo step: nothing unless SEED_DEMO=true (CONTRACT.md "Demo accounts"). */
+export async function seedDemoIfEnabled(db: DB, config: { seedDemo: boolean; demoPassword: string; demoTotpSecret: string }): Promise<DemoSeedResult | null> {
+  if (!config.seedDemo) return null;
+  return seedDemoAccounts(db, config.demoPassword, config.demoTotpSecret);
 }
 
 /** One message in the inbox, as the contact form stores it (several lines, as people write them). */

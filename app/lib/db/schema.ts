@@ -45,6 +45,23 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+/** Two-factor sign-in of a user who has it on (features/auth/two-factor.server.ts). */
+export interface TwoFactorCredentialsTable {
+  userId: string;
+  /** The base32 TOTP secret, encrypted (lib/secrets.server.ts). */
+  secret: string;
+  /** The time step of the last accepted code: a code works once. */
+  lastUsedStep: number | null;
+  enabledAt: Timestamp;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: string;
+  userId: string;
+  codeHash: string;
+  usedAt: NullableTimestamp;
+}
+
 export interface VerificationTokensTable {
   id: string;
   userId: string;
@@ -450,6 +467,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   verificationTokens: VerificationTokensTable;
+  twoFactorCredentials: TwoFactorCredentialsTable;
+  twoFactorRecoveryCodes: TwoFactorRecoveryCodesTable;
   services: ServicesTable;
   serviceTranslations: ServiceTranslationsTable;
   contentSections: ContentSectionsTable;

@@ -2,7 +2,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,7 @@ import { translate } from "~/lib/i18n/i18n.server";
 import { useRedirectTo } from "~/features/auth/redirect-to";
 import { hidingFields, requestContext } from "~/features/auth/http.server";
 import { requireGuest } from "~/features/auth/guards.server";
+import { setPendingChallenge } from "~/features/auth/two-factor-cookies.server";
 import { homePathFor } from "~/lib/features";
 import { refusal, safeRedirect } from "~/lib/http.server";
 import { commitSessionCookie } from "~/lib/session.server";
@@ -33,7 +34,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
   try {
-    const { user, session, deviceCookie } = await signIn(submission.value, { ...requestContext(request), kind: "cookie" });
+    const result = await signIn(submission.value, { ...requestContext(request), kind: "cookie" });
+    if (result.mfaRequired) {
+      // The code comes next (docs/decisions/010): the pending sign-in waits in a ten-minute cookie.
+      const next = submission.value.redirectTo ? `?${new URLSearchParams({ redirectTo: submission.value.redirectTo })}` : "";
+      return redirect(`/login/two-factor${next}`, { headers: { "Set-Cookie": await setPendingChallenge(result.mfaToken) } });
+    }
+    const { user, session, deviceCookie } = result;
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSessionCookie(session));
     headers.append("Set-Cookie", deviceCookie);

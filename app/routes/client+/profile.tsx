@@ -7,11 +7,12 @@ import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { translate } from "~/lib/i18n/i18n.server";
 import { ProfilePage } from "~/features/auth/profile-page";
 import { profileAction } from "~/features/auth/profile.http.server";
+import { profileSecurity } from "~/features/auth/security.server";
 import { requireUser } from "~/features/auth/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl }, title: await translate(request, "auth:profile.title") });
+  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl }, security: await profileSecurity(user), title: await translate(request, "auth:profile.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -20,13 +21,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ClientProfileRoute() {
-  const { user } = useLoaderData<typeof loader>();
-  return <ProfilePage user={user} />;
+  const { user, security } = useLoaderData<typeof loader>();
+  return <ProfilePage user={user} security={security} />;
 }
 
 export const meta = titleMeta;
 
-/** The picture's refusals are the users area's words. */
-export const handle = { i18n: ["users"] } satisfies RouteHandle;
+/** The picture's refusals are the users area's words; two-factor and sessions the security area's. */
+export const handle = { i18n: ["users", "security"] } satisfies RouteHandle;
 
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -14,6 +14,8 @@ import { getManagedUser, grantableFeatures, permissionsFor, updateManagedUser } 
 import { deleteAccount, inviteAgain, keptRecords, retentionPlan, type RetentionPlan } from "~/features/users/client-records.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { isBackOfficeRole } from "~/lib/features";
+import { TwoFactorResetCard } from "~/features/auth/two-factor-reset";
+import { hasTwoFactor } from "~/features/auth/two-factor.server";
 import { useFormatter } from "~/lib/format";
 import { ConfirmAction } from "~/components/confirm-action";
 import { PageHeader } from "~/components/page-header";
@@ -30,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     user,
     title: user.fullName,
-    permissions,
+    permissions: { ...permissions, resetTwoFactor: actor.role === "owner" && actor.id !== user.id && (await hasTwoFactor(user.id)) },
     isClient: client,
     grantable: grantableFeatures(user.role),
     // Said before the confirmation (what deleting would keep) and after (what was kept).
@@ -298,11 +300,12 @@ export default function UserDetailPage() {
           </CardContent>
         </Card>
       ) : null}
+      {permissions.resetTwoFactor ? <TwoFactorResetCard userId={user.id} name={user.fullName} /> : null}
     </div>
   );
 }
 
-export const handle = { i18n: ["users"] } satisfies RouteHandle;
+export const handle = { i18n: ["users", "security"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 
