@@ -68,7 +68,7 @@ describe("sidebar and device", () => {
     expect(paths("dashboard", "admin", [])).toContain("/dashboard/inbox");
     expect(paths("dashboard", "staff", [])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/profile"]);
     expect(paths("dashboard", "staff", ["inbox"])).toEqual(["/dashboard", "/dashboard/inbox", "/dashboard/notifications", "/dashboard/profile"]);
-    expect(paths("dashboard", "staff", ["translations"])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/translation", "/dashboard/profile"]);
+    expect(paths("dashboard", "staff", ["translations"])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/translations", "/dashboard/translation", "/dashboard/profile"]);
     expect(paths("dashboard", "staff", ["document_extractor"])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/document-extractor", "/dashboard/profile"]);
     // A client never gets the dashboard's menu, whatever it was granted.
     expect(paths("dashboard", "client", ["inbox"])).toEqual([]);
