@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { AUTO_PROCESS_JOB, AUTO_PROCESS_MAX_ATTEMPTS, MACHINE_DRAFT_NOTE, queueAutoProcess, splitForTranslation } from "~/features/translations/auto-process.server";
+import { AUTO_PROCESS_JOB, AUTO_PROCESS_MAX_ATTEMPTS, isTransient, MACHINE_DRAFT_NOTE, queueAutoProcess, splitForTranslation } from "~/features/translations/auto-process.server";
 import { openTranslationDownload } from "~/features/translations/translations.server";
+import { AppError } from "~/lib/app-error";
 import { claimNextJob, runDueJobs, runNextJob } from "~/lib/jobs.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import { encryptSecret } from "~/lib/secrets.server";
@@ -59,8 +60,7 @@ describeEachDialect("translation auto-process", (db) => {
       .execute();
   });
   afterAll(async () => {
-    await putSettings({ autoProcess: false });
-    await service.close();
+    await service?.close();
   });
   beforeEach(async () => {
     resetLimitersForTests();
@@ -72,6 +72,14 @@ describeEachDialect("translation auto-process", (db) => {
     const text = `${"a".repeat(3000)}\n\n${"b".repeat(3000)}`;
     expect(splitForTranslation(text)).toEqual(["a".repeat(3000), "b".repeat(3000)]);
     expect(splitForTranslation("x".repeat(10_000)).every((part) => part.length <= 4500)).toBe(true);
+  });
+
+  it("retries what may pass (time-out, 429, unreachable, service error) and not what will not", () => {
+    for (const key of ["timeout", "rateLimited", "unreachable", "serviceError"]) expect(isTransient(new AppError(503, `translation-tool:errors.${key}`))).toBe(true);
+    for (const key of ["translation-tool:errors.notConfigured", "translation-tool:errors.badKey", "translation-tool:errors.unsupportedPair", "extractor:errors.noText", "extractor:errors.corrupt"]) {
+      expect(isTransient(new AppError(400, key))).toBe(false);
+    }
+    expect(isTransient(new Error("connection reset"))).toBe(true);
   });
 
   it("queues a readable upload, stores the machine draft as a translated version and completes the file; the uploader is notified and e-mailed", async () => {

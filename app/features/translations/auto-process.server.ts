@@ -120,7 +120,14 @@ async function processFile(fileId: string, { job, heartbeat }: JobContext): Prom
   try {
     const original = file.originalFileId ? await readStoredFile(file.originalFileId) : null;
     if (!original) throw new AppError(422, "extractor:errors.corrupt");
-    const extracted = await extractText(new Uint8Array(original.content), { languages: [OCR_OF[source] ?? "eng"] });
+    let lastBeat = Date.now();
+    const onProgress = () => {
+      // A long scan: keep the lease while pages are read (at most once a minute).
+      if (Date.now() - lastBeat < 60_000) return;
+      lastBeat = Date.now();
+      heartbeat().catch((error: unknown) => logger.warn({ err: error, fileId }, "auto-process could not extend its lease"));
+    };
+    const extracted = await extractText(new Uint8Array(original.content), { languages: [OCR_OF[source] ?? "eng"], onProgress });
     await heartbeat();
     const parts: string[] = [];
     for (const chunk of splitForTranslation(extracted.text)) {
