@@ -6,3 +6,4 @@
  */
 import "~/features/notifications/jobs.server";
 import "~/features/tasks/jobs.server";
+import "~/features/translations/auto-process.server";

@@ -10,6 +10,7 @@ import { deleteFilesFor, readStoredFile, storeFile, type StoredFile } from "~/li
 import { notify } from "~/features/notifications/notify.server";
 import { isOrderOfClient, listOrdersOfClient } from "~/features/service-orders/service-orders.server";
 import { findClientById, listBackOfficeUsersWith, searchActiveClients, type ClientSummary } from "~/features/users/users.server";
+import { initialStatus, queueAutoProcess } from "./auto-process.server";
 import { WORDS_PER_PAGE } from "./file-types";
 import { getTranslationSettings } from "./settings.server";
 import { canMoveTranslation, TRANSLATION_STATUSES, type TranslationStatus } from "./status";
@@ -24,7 +25,8 @@ import { countDocumentWords } from "./word-count.server";
  * orders, and downloads the translation once it is completed. docs/decisions/012.
  */
 export type Actor = { id: string; role: string; enabledFeatures?: readonly string[] };
-type Context = { ip?: string | null };
+/** `machineDraft`: the completion is auto-process's machine draft (no certificate is issued for it). */
+type Context = { ip?: string | null; machineDraft?: boolean };
 
 export const TRANSLATION_RECORD_TYPE = "translation";
 
@@ -205,7 +207,7 @@ export async function createTranslationFile(actor: Actor, input: UploadInput, up
   const stored = await storeFile(upload, { uploadedBy: actor.id, recordType: TRANSLATION_RECORD_TYPE, recordId: id });
   const wordCount = await countDocumentWords(upload.kind, upload.buffer, input.sourceLanguage);
   const now = nowIso();
-  const status: TranslationStatus = settings.autoProcess ? "processing" : "pending";
+  const status: TranslationStatus = initialStatus(upload.kind, settings.autoProcess);
   await db()
     .insertInto("translationFiles")
     .values({
@@ -231,6 +233,7 @@ export async function createTranslationFile(actor: Actor, input: UploadInput, up
   await writeHistory(id, null, "pending", null, actor.id);
   // Auto-process: the file goes straight to work (decision 012), recorded as its own step.
   if (status === "processing") await writeHistory(id, "pending", "processing", "auto", null);
+  await queueAutoProcess(id, upload.kind, settings.autoProcess);
   await audit({ actorId: actor.id, action: "translation.uploaded", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { name: upload.originalName, type: upload.kind, size: upload.buffer.length } });
   return { id };
 }
