@@ -2,12 +2,16 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { hasTwoFactor } from "~/features/auth/two-factor.server";
 import { issueCertificate } from "~/features/certificates/certificates.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { startExtraction, stopExtractions, waitForExtraction } from "~/features/extractor/extractor.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { createTask } from "~/features/tasks/tasks.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
+import * as authTwoFactorSignIn from "~/routes/_auth+/login_.two-factor";
+import * as authTwoFactorSetup from "~/routes/_auth+/two-factor.setup";
+import * as publicVerify from "~/routes/_public+/verify.$no";
 import * as apiAuthMfa from "~/routes/api+/auth.mfa";
 import * as apiClient from "~/routes/api+/clients.$id";
 import * as apiTranslate from "~/routes/api+/translate";
@@ -48,7 +52,7 @@ import * as resTranslationFile from "~/routes/resources+/translation-files.$id";
 import * as resTwoFactorReset from "~/routes/resources+/two-factor.reset";
 import { describeEachDialect } from "../setup/database";
 import { buildRequest } from "../support/api";
-import { makeUser, type TestUser } from "../support/factories";
+import { makeUser, type TestUser, type UserOptions } from "../support/factories";
 
 /**
  * The rights matrix of every route file under app/routes/dashboard+, api+ and resources+:
@@ -66,7 +70,7 @@ type Matrix = Record<Who, Expected>;
 
 type Cast = Record<Who, TestUser | null>;
 type Records = { orderId: string; fileId: string; taskId: string; certificateNo: string; runId: string };
-type Ctx = { cast: Cast; records: Records; makeClient: () => Promise<string> };
+type Ctx = { cast: Cast; records: Records; makePerson: (options?: UserOptions) => Promise<string> };
 
 type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
 type Check = {
@@ -75,7 +79,7 @@ type Check = {
   method?: string;
   path: (ctx: Ctx) => string | Promise<string>;
   params?: (ctx: Ctx, path: string) => Record<string, string>;
-  body?: () => unknown;
+  body?: (ctx: Ctx) => unknown;
   expect: Matrix;
 };
 type Entry = { checks: Check[] } | { coveredBy: string };
@@ -103,7 +107,7 @@ const featurePost = (ok: Expected): Matrix => ({ ...FEATURE_PAGE, staffOn: ok, a
 
 const id = (path: string) => ({ id: path.split("/")[3]!.split("?")[0]! });
 const get = (name: string, handler: Handler, path: Check["path"], expected: Matrix, params?: Check["params"]): Check => ({ name: `GET ${name}`, handler, path, params, expect: expected });
-const send = (method: string, name: string, handler: Handler, path: Check["path"], body: () => unknown, expected: Matrix, params?: Check["params"]): Check => ({
+const send = (method: string, name: string, handler: Handler, path: Check["path"], body: (ctx: Ctx) => unknown, expected: Matrix, params?: Check["params"]): Check => ({
   name: `${method} ${name}`,
   handler,
   method,
@@ -117,6 +121,9 @@ const form = (fields: Record<string, string> = {}) => () => {
   for (const [key, value] of Object.entries(fields)) data.set(key, value);
   return data;
 };
+
+/** The owner's reset form, for a fresh staff member with two-factor on (the reset's effect: a test below). */
+const resetForm = async ({ makePerson }: Ctx) => form({ userId: await makePerson({ role: "staff", twoFactor: true }), redirectTo: "/dashboard/clients/x" })();
 
 const ROUTES: Record<string, Entry> = {
   // ——— the dashboard ———
@@ -207,7 +214,7 @@ const ROUTES: Record<string, Entry> = {
     checks: [
       get("/api/clients/{id}", apiClient.loader, ({ cast }) => `/api/clients/${cast.clientA!.id}`, adminApi(200), (_, path) => id(path)),
       // Each permitted caller deletes a client of its own (made for the call); the others are refused before anything happens.
-      send("DELETE", "/api/clients/{id}", apiClient.action, async ({ makeClient }) => `/api/clients/${await makeClient()}`, () => undefined, adminApi(200), (_, path) => id(path)),
+      send("DELETE", "/api/clients/{id}", apiClient.action, async ({ makePerson }) => `/api/clients/${await makePerson()}`, () => undefined, adminApi(200), (_, path) => id(path)),
     ],
   },
   "api+/health.ts": { coveredBy: "integration/health.test.ts (public)" },
@@ -345,13 +352,31 @@ const ROUTES: Record<string, Entry> = {
   "resources+/two-factor.reset.ts": {
     // Everyone is sent somewhere; only the owner goes back to the form's page (with the toast).
     checks: [
-      send("POST", "/resources/two-factor/reset", resTwoFactorReset.action, () => "/resources/two-factor/reset", form({ userId: "nobody", redirectTo: "/dashboard/clients/x" }), {
+      send("POST", "/resources/two-factor/reset", resTwoFactorReset.action, () => "/resources/two-factor/reset", resetForm, {
         ...OWNER_PAGE,
         owner: "302 /dashboard/clients/x",
       }),
     ],
   },
 };
+
+/** Routes of the new areas outside the three folders (not enumerated; listed by hand). */
+const OTHER_ROUTES: Check[] = [
+  get("/two-factor/setup", authTwoFactorSetup.loader, () => "/two-factor/setup", { anonymous: LOGIN, clientA: 200, clientB: 200, staffOff: 200, staffOn: 200, admin: 200, owner: 200 }),
+  // Signed-in people go to their area; signed out without a pending challenge, back to /login.
+  get("/login/two-factor", authTwoFactorSignIn.loader, () => "/login/two-factor", {
+    anonymous: "302 /login",
+    clientA: TO_CLIENT,
+    clientB: TO_CLIENT,
+    staffOff: TO_DASHBOARD,
+    staffOn: TO_DASHBOARD,
+    admin: TO_DASHBOARD,
+    owner: TO_DASHBOARD,
+  }),
+  // Public: anyone confirms a certificate number; an unknown one is a 404 for everyone.
+  get("/verify/{no}", publicVerify.loader, ({ records }) => `/verify/${records.certificateNo}`, { anonymous: 200, clientA: 200, clientB: 200, staffOff: 200, staffOn: 200, admin: 200, owner: 200 }, (_, path) => ({ no: path.split("/")[2]! })),
+  get("/verify/{unknown}", publicVerify.loader, () => "/verify/TC-0000-0000", { anonymous: 404, clientA: 404, clientB: 404, staffOff: 404, staffOn: 404, admin: 404, owner: 404 }, () => ({ no: "TC-0000-0000" })),
+];
 
 const ROUTE_DIRS = ["dashboard+", "api+", "resources+"];
 const routesDir = join(__dirname, "../../app/routes");
@@ -360,6 +385,8 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
   let ctx: Ctx;
 
   beforeAll(async () => {
+    // The limits are per process: the other dialect's run must not use up this one's uploads.
+    resetLimitersForTests();
     await seedPublicContent(db());
     const cast: Cast = {
       anonymous: null,
@@ -411,7 +438,7 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
     ctx = {
       cast,
       records: { orderId, fileId, taskId, certificateNo: certificate.certificateNo, runId },
-      makeClient: async () => (await makeUser(db(), { role: "client" })).id,
+      makePerson: async (options = { role: "client" }) => (await makeUser(db(), options)).id,
     };
   });
   beforeEach(() => resetLimitersForTests());
@@ -426,26 +453,83 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
     }
   });
 
-  const checked = Object.entries(ROUTES).flatMap(([file, entry]) => ("checks" in entry ? entry.checks.map((check) => ({ file, check })) : []));
+  const checked = [
+    ...Object.entries(ROUTES).flatMap(([file, entry]) => ("checks" in entry ? entry.checks.map((check) => ({ file, check })) : [])),
+    ...OTHER_ROUTES.map((check) => ({ file: "_auth+ / _public+", check })),
+  ];
   it.each(checked.map(({ file, check }) => [check.name, file, check] as const))("%s (%s)", async (_name, _file, check) => {
     const results: Record<string, Expected> = {};
     for (const who of WHO) {
       const path = await check.path(ctx);
-      const response = await call(check.handler, { path, method: check.method, as: ctx.cast[who], body: check.body?.(), params: check.params?.(ctx, path) });
+      const response = await call(check.handler, { path, method: check.method, as: ctx.cast[who], body: await check.body?.(ctx), params: check.params?.(ctx, path) });
       const wanted = check.expect[who];
       const location = response.headers.get("location") ?? "";
       results[who] =
-        typeof wanted === "string" && response.status === 302 && location.startsWith(wanted.slice(4)) && isPlace(location, wanted.slice(4)) ? wanted : response.status === 302 ? `302 ${location}` : response.status;
+        typeof wanted === "string" && response.status === 302 && location.startsWith(wanted.slice(4)) && isPlace(location, wanted.slice(4))
+          ? wanted
+          : response.status === 302
+            ? `302 ${location}`
+            : response.status;
       if (response.status >= 400 && path.startsWith("/api/")) expect(typeof ((await response.json()) as { message?: unknown }).message, `${who}: a JSON message`).toBe("string");
     }
     expect(results).toEqual(check.expect);
   });
+
+  it("POST /resources/two-factor/reset: only the owner's reset happens", async () => {
+    const victim = await ctx.makePerson({ role: "staff", twoFactor: true });
+    const post = (who: Who) => {
+      const body = new FormData();
+      body.set("userId", victim);
+      body.set("redirectTo", "/dashboard/clients");
+      return call(resTwoFactorReset.action, { path: "/resources/two-factor/reset", method: "POST", as: ctx.cast[who], body });
+    };
+    for (const who of WHO.filter((who) => who !== "owner")) {
+      expect((await post(who)).status).toBe(302);
+      expect(await hasTwoFactor(victim), who).toBe(true);
+    }
+    expect((await post("owner")).headers.get("location")).toBe("/dashboard/clients");
+    expect(await hasTwoFactor(victim)).toBe(false);
+  });
+
+  it("DELETE /api/clients/{id}: refused callers delete nothing", async () => {
+    const victim = await ctx.makePerson();
+    for (const who of ["anonymous", "clientA", "clientB", "staffOff", "staffOn"] as const) {
+      expect((await call(apiClient.action, { path: `/api/clients/${victim}`, method: "DELETE", as: ctx.cast[who], params: { id: victim } })).status).toBeGreaterThanOrEqual(401);
+    }
+    const row = await db().selectFrom("users").select(["id", "email"]).where("id", "=", victim).executeTakeFirst();
+    expect(row?.email).toMatch(/^client-/);
+  });
+
+  it("an owner or admin without two-factor reaches no dashboard page or resource (sent to set it up); the API is not held back", async () => {
+    const admin = await makeUser(db(), { role: "admin", twoFactor: false });
+    const owner = await makeUser(db(), { role: "owner", twoFactor: false });
+    const pages: Array<[Handler, string, Record<string, string>]> = [
+      [dashTranslations.loader, "/dashboard/translations", {}],
+      [dashTranslationFile.loader, `/dashboard/translations/${ctx.records.fileId}`, { id: ctx.records.fileId }],
+      [dashExtractor.loader, "/dashboard/document-extractor", {}],
+      [dashTranslation.loader, "/dashboard/translation", {}],
+      [dashProfile.loader, "/dashboard/profile", {}],
+      [resClientExport.loader, `/resources/clients/${ctx.cast.clientA!.id}/export`, { id: ctx.cast.clientA!.id }],
+    ];
+    for (const [handler, path, params] of pages) {
+      const response = await call(handler, { path, as: admin, params });
+      expect([path, response.status, response.headers.get("location")]).toEqual([path, 302, `/two-factor/setup?${new URLSearchParams({ redirectTo: path })}`]);
+    }
+    for (const [handler, path] of [
+      [dashAuditLog.loader, "/dashboard/audit-log"],
+      [resAuditCsv.loader, "/resources/audit-log.csv"],
+    ] as const) {
+      const response = await call(handler, { path, as: owner });
+      expect([path, response.status, response.headers.get("location")]).toEqual([path, 302, `/two-factor/setup?${new URLSearchParams({ redirectTo: path })}`]);
+    }
+    expect((await call(apiFiles.loader, { path: "/api/translation-files", as: admin })).status).toBe(200);
+  });
 });
 
-/** "/dashboard" must not match "/dashboard/x" unless that is what is expected ("/login" matches "/login?redirectTo=…"). */
+/** "/dashboard" matches "/dashboard" and "/dashboard?…", not "/dashboard/x" ("/login" matches "/login?redirectTo=…"). */
 function isPlace(location: string, expected: string): boolean {
   const rest = location.slice(expected.length);
-  return rest === "" || rest.startsWith("?") || expected.endsWith("/") || expected.includes("/dashboard/");
+  return rest === "" || rest.startsWith("?");
 }
 
 /** Like tests/support/api `call`, but a loader that answers plain data (not a Response) counts as a 200. */
