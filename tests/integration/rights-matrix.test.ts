@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
@@ -21,6 +21,7 @@ import * as apiFileDownload from "~/routes/api+/translation-files.$id.download";
 import * as apiFileStatus from "~/routes/api+/translation-files.$id.status";
 import * as apiFileTranslated from "~/routes/api+/translation-files.$id.translated";
 import * as apiSettings from "~/routes/api+/translation-settings";
+import * as dashNotFound from "~/routes/dashboard+/$";
 import * as dashIndex from "~/routes/dashboard+/_index";
 import * as dashLayout from "~/routes/dashboard+/_layout";
 import * as dashAppointments from "~/routes/dashboard+/appointments._index";
@@ -48,6 +49,7 @@ import * as resCertificate from "~/routes/resources+/certificates.$file";
 import * as resClientExport from "~/routes/resources+/clients.$id.export";
 import * as resExtraction from "~/routes/resources+/document-extractor.$id";
 import * as resExtractionText from "~/routes/resources+/document-extractor.$id.text";
+import * as resResendVerification from "~/routes/resources+/resend-verification";
 import * as resTranslationFile from "~/routes/resources+/translation-files.$id";
 import * as resTwoFactorReset from "~/routes/resources+/two-factor.reset";
 import { describeEachDialect } from "../setup/database";
@@ -127,7 +129,10 @@ const resetForm = async ({ makePerson }: Ctx) => form({ userId: await makePerson
 
 const ROUTES: Record<string, Entry> = {
   // ——— the dashboard ———
-  "dashboard+/$.tsx": { coveredBy: "e2e/http.spec.ts (the back-office's 404 page)" },
+  "dashboard+/$.tsx": {
+    // An unknown back-office path is a 404 for anyone (the layout's guard sends the others away first: e2e/shell-area.spec.ts).
+    checks: [get("/dashboard/{unknown}", dashNotFound.loader, () => "/dashboard/this-page-does-not-exist", { anonymous: 404, clientA: 404, clientB: 404, staffOff: 404, staffOn: 404, admin: 404, owner: 404 })],
+  },
   "dashboard+/_layout.tsx": { checks: [get("/dashboard (layout)", dashLayout.loader, () => "/dashboard", BACK_OFFICE_PAGE)] },
   "dashboard+/_index.tsx": { checks: [get("/dashboard", dashIndex.loader, () => "/dashboard", BACK_OFFICE_PAGE)] },
   "dashboard+/profile.tsx": { checks: [get("/dashboard/profile (sessions)", dashProfile.loader, () => "/dashboard/profile", BACK_OFFICE_PAGE)] },
@@ -293,14 +298,27 @@ const ROUTES: Record<string, Entry> = {
   "resources+/announcement.dismiss.ts": { coveredBy: "integration/content-announcement.test.ts (a cookie, no rights)" },
   "resources+/appointments.$id.ics.ts": { coveredBy: "integration/appointments.test.ts" },
   "resources+/avatars.$fileId.ts": { coveredBy: "integration/avatar.test.ts" },
-  "resources+/cookie-consent.ts": { coveredBy: "e2e/shell-consent.spec.ts (a cookie, no rights)" },
+  "resources+/cookie-consent.ts": { coveredBy: "e2e/shell-consent.spec.ts, e2e/http.spec.ts (a cookie, no rights)" },
   "resources+/files.$id.ts": { coveredBy: "integration/orders-rights.test.ts" },
-  "resources+/language.ts": { coveredBy: "e2e/shell.spec.ts (a preference cookie, no rights)" },
+  "resources+/language.ts": { coveredBy: "e2e/http.spec.ts (a preference cookie, no rights)" },
   "resources+/logos.$fileId.ts": { coveredBy: "integration/content-logos.test.ts (public)" },
-  "resources+/logout.ts": { coveredBy: "integration/auth-api.test.ts, e2e/auth.spec.ts" },
-  "resources+/resend-verification.ts": { coveredBy: "e2e/verify-banner.spec.ts (the signed-in user's own e-mail)" },
-  "resources+/sidebar.ts": { coveredBy: "e2e/shell-area.spec.ts (a preference cookie, no rights)" },
-  "resources+/theme.ts": { coveredBy: "e2e/shell.spec.ts (a preference cookie, no rights)" },
+  "resources+/logout.ts": { coveredBy: "integration/auth-api.test.ts" },
+  "resources+/resend-verification.ts": {
+    // The signed-in user's own e-mail only (everyone here is verified: back with a notice).
+    checks: [
+      send("POST", "/resources/resend-verification", resResendVerification.action, () => "/resources/resend-verification", form({ redirectTo: "/dashboard/profile" }), {
+        anonymous: LOGIN,
+        clientA: "302 /dashboard/profile",
+        clientB: "302 /dashboard/profile",
+        staffOff: "302 /dashboard/profile",
+        staffOn: "302 /dashboard/profile",
+        admin: "302 /dashboard/profile",
+        owner: "302 /dashboard/profile",
+      }),
+    ],
+  },
+  "resources+/sidebar.ts": { coveredBy: "e2e/http.spec.ts (a preference cookie, no rights)" },
+  "resources+/theme.ts": { coveredBy: "e2e/http.spec.ts, e2e/platform.spec.ts (a preference cookie, no rights)" },
   "resources+/audit-log[.]csv.ts": { checks: [get("/resources/audit-log.csv", resAuditCsv.loader, () => "/resources/audit-log.csv", OWNER_PAGE)] },
   "resources+/clients.$id.export.ts": {
     checks: [get("/resources/clients/{id}/export", resClientExport.loader, ({ cast }) => `/resources/clients/${cast.clientA!.id}/export`, ADMIN_PAGE, (_, path) => id(path))],
@@ -380,6 +398,7 @@ const OTHER_ROUTES: Check[] = [
 
 const ROUTE_DIRS = ["dashboard+", "api+", "resources+"];
 const routesDir = join(__dirname, "../../app/routes");
+const testsDir = join(__dirname, "..");
 
 describeEachDialect("rights matrix: every dashboard, API and resource route", (db) => {
   let ctx: Ctx;
@@ -448,8 +467,13 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
     const files = ROUTE_DIRS.flatMap((dir) => readdirSync(join(routesDir, dir)).map((file) => `${dir}/${file}`)).sort();
     expect(Object.keys(ROUTES).sort()).toEqual(files);
     for (const [file, entry] of Object.entries(ROUTES)) {
-      if ("coveredBy" in entry) expect(entry.coveredBy, file).toMatch(/^(integration|e2e)\/[\w.-]+\.(test|spec)\.ts/);
-      else expect(entry.checks.length, file).toBeGreaterThan(0);
+      if ("checks" in entry) {
+        expect(entry.checks.length, file).toBeGreaterThan(0);
+        continue;
+      }
+      const named = entry.coveredBy.match(/\b(integration|e2e)\/[\w.-]+\.(test|spec)\.ts\b/g) ?? [];
+      expect(named.length, `${file}: name the test file that covers its rights`).toBeGreaterThan(0);
+      for (const test of named) expect(existsSync(join(testsDir, test)), `${file}: ${test} exists`).toBe(true);
     }
   });
 
