@@ -14,11 +14,11 @@ import { logger } from "~/lib/logger.server";
 import { isOrderOfClient, listOrdersOfClient } from "~/features/service-orders/service-orders.server";
 import { findClientById, listBackOfficeUsersWith, searchActiveClients, type ClientSummary } from "~/features/users/users.server";
 import { certificatePdfPath } from "~/features/certificates/certificates";
-import { WORDS_PER_PAGE } from "./file-types";
+import { WORDS_PER_PAGE, type TranslationLanguage } from "./file-types";
 import { getTranslationSettings } from "./settings.server";
 import { canMoveTranslation, TRANSLATION_STATUSES, type TranslationStatus } from "./status";
 import type { AssignInput, TranslationListQuery, UploadInput } from "./translations.schema";
-import type { DeskUpload } from "./upload.server";
+import { checkDeskUpload, type DeskUpload } from "./upload.server";
 import { countDocumentWords } from "./word-count.server";
 
 /**
@@ -326,6 +326,27 @@ export async function createTranslationFile(actor: Actor, input: UploadInput, up
   if (status === "processing") await writeHistory(id, "pending", "processing", "auto", null);
   await audit({ actorId: actor.id, action: "translation.uploaded", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { name: upload.originalName, type: upload.kind, size: upload.buffer.length } });
   return { id };
+}
+
+/**
+ * Text from elsewhere (the document extractor) as a new .txt file on the desk: the same checks
+ * and path as an upload; the target language is the settings' default (their default source
+ * when the text is already in that language).
+ */
+export async function createTranslationFileFromText(
+  actor: Actor,
+  input: { text: string; fileName: string; sourceLanguage: TranslationLanguage },
+  context: Context = {},
+): Promise<{ id: string }> {
+  requireDesk(actor);
+  const settings = await getTranslationSettings();
+  const text = input.text.replace(/\r\n?/g, "\n");
+  const bytes = new TextEncoder().encode(text);
+  const base = input.fileName.replace(/\.[A-Za-z0-9]{1,5}$/, "").trim() || "document";
+  const file = { name: `${base}.txt`, size: bytes.byteLength, arrayBuffer: async () => bytes.slice().buffer };
+  const upload = await checkDeskUpload(text.trim() ? file : null, settings);
+  const targetLanguage = settings.defaultTargetLanguage !== input.sourceLanguage ? settings.defaultTargetLanguage : settings.defaultSourceLanguage;
+  return createTranslationFile(actor, { sourceLanguage: input.sourceLanguage, targetLanguage }, upload, context);
 }
 
 /**
