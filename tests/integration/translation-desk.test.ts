@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, beforeEach, expect, it } from "vitest";
+import { createTask, loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { getMachineTranslationCredentials, getTranslationSettings } from "~/features/translations/settings.server";
@@ -369,6 +370,12 @@ describeEachDialect("translation desk", (db) => {
     const page = await callJson<{ file: FileBody["file"]; tasks: unknown }>(filePage.loader, { path: `/dashboard/translations/${id}`, as: cast.admin, params: { id } });
     expect(page.body.file.certificates).toHaveLength(2);
     expect(page.body.tasks).toMatchObject({ newHref: `/dashboard/tasks/new?translationFileId=${id}` });
+    // A task linked to the file lists there, and its link leads to the file's page.
+    const admin = { id: cast.admin.id, role: "admin", enabledFeatures: [] };
+    await createTask(admin, { title: "Proofread the affidavit", translationFileId: id });
+    const linked = await loadLinkedTasks(admin, { translationFileId: id });
+    expect(linked?.tasks.map((task) => task.title)).toEqual(["Proofread the affidavit"]);
+    expect(linked?.tasks[0]?.link?.href).toBe(`/dashboard/translations/${id}`);
     expect(filePage.handle.i18n).toEqual(expect.arrayContaining(["certificates", "tasks"]));
   });
 
