@@ -1,5 +1,8 @@
-import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
+import { createClient, DEMO, expect, hydrated, signIn, test, uniqueIp, watchErrors } from "./fixtures";
 import { createOrderFor, PDF } from "./orders-helpers";
+
+/** The translation: a PDF of its own (the certificate tells it apart from the original). */
+const TRANSLATED = Buffer.concat([PDF, Buffer.from("\n% translated into Arabic\n")]);
 
 /**
  * The translation desk: one journey with JavaScript (upload with its progress bar → Files →
@@ -39,7 +42,7 @@ test("a file goes from upload to the client's download", async ({ page, context 
   await expect(row.getByText("Processing")).toBeVisible();
 
   await row.getByText("Upload translated file").click();
-  await row.getByLabel("Translated file").setInputFiles({ name: "diploma-ar.pdf", mimeType: "application/pdf", buffer: PDF });
+  await row.getByLabel("Translated file").setInputFiles({ name: "diploma-ar.pdf", mimeType: "application/pdf", buffer: TRANSLATED });
   await row.getByRole("button", { name: "Upload translation" }).click();
   await expect(page.getByText("Translated file uploaded successfully")).toBeVisible();
   await expect(row.getByText("Completed", { exact: true }).first()).toBeVisible();
@@ -54,6 +57,20 @@ test("a file goes from upload to the client's download", async ({ page, context 
   const download = page.waitForEvent("download");
   await files.getByRole("link", { name: "Download the translation" }).click();
   expect((await download).suggestedFilename()).toBe("diploma-ar.pdf");
+
+  // Completion issued the certificate: the client downloads its PDF, and /verify confirms the translation.
+  const certificate = files.locator('a[href^="/resources/certificates/"]');
+  const href = (await certificate.getAttribute("href"))!;
+  const certificateNo = href.match(/(TC-[A-Z0-9]{4}-[A-Z0-9]{4})\.pdf$/)![1]!;
+  await expect(certificate).toContainText(certificateNo);
+  const pdf = await page.request.get(href);
+  expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
+  await page.goto(`/verify/${certificateNo}?lng=en`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(certificateNo);
+  await page.getByLabel("File to check").setInputFiles({ name: "diploma-ar.pdf", mimeType: "application/pdf", buffer: TRANSLATED });
+  await expect(page.locator("#verify-result")).toHaveText("The file “diploma-ar.pdf” matches the translation certified by this certificate.");
 });
 
 test.describe("without JavaScript", () => {

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { AUTO_PROCESS_JOB, AUTO_PROCESS_MAX_ATTEMPTS, isTransient, MACHINE_DRAFT_NOTE, queueAutoProcess, splitForTranslation } from "~/features/translations/auto-process.server";
-import { openTranslationDownload } from "~/features/translations/translations.server";
+import { createOrder } from "~/features/service-orders/service-orders.server";
+import { issueTranslationCertificate, listClientTranslationFiles, openTranslationDownload, uploadTranslatedFile } from "~/features/translations/translations.server";
 import { AppError } from "~/lib/app-error";
 import { claimNextJob, runDueJobs, runNextJob } from "~/lib/jobs.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
@@ -111,6 +112,38 @@ describeEachDialect("translation auto-process", (db) => {
     const mine = mails.filter((mail) => mail.to.toLowerCase().includes(translator.email));
     expect(mine).toHaveLength(1);
     expect(mine[0]!.subject).toContain("contract.txt");
+  });
+
+  it("never certifies a machine draft nor shows it to the client; the reviewed translation a person uploads is both", async () => {
+    expect((await putSettings({ autoProcess: true, notifyOnCompletion: true })).status).toBe(200);
+    const client = await makeUser(db(), { role: "client" });
+    const order = await createOrder({ id: client.id, role: "client" }, { service: "translation", details: "Translate my birth certificate." }, [], "en");
+    const form = uploadForm(Buffer.from("Born on 1 May 1990 in Lyon."), "birth.txt");
+    form.set("clientId", client.id);
+    form.set("orderId", order.id);
+    const created = await callJson<FileBody>(filesApi.action, { path: "/api/translation-files", method: "POST", as: translator, body: form });
+    expect(created.status).toBe(201);
+    const id = created.body.file.id;
+    expect(await runDueJobs("worker-a")).toBe(1);
+    expect((await getFile(id)).body.file.status).toBe("completed");
+
+    const actor = { id: translator.id, role: "staff", enabledFeatures: ["translations"] };
+    const certificates = () => db().selectFrom("translationCertificates").select("certificateNo").where("translationFileId", "=", id).execute();
+    expect(await certificates()).toEqual([]);
+    await expect(issueTranslationCertificate(actor, id)).rejects.toMatchObject({ status: 409, key: "translations:errors.machineDraftNotCertified" });
+    const [shown] = await listClientTranslationFiles(client.id, order.id);
+    expect([shown!.status, shown!.translatedAvailable, shown!.certificateNo]).toEqual(["completed", false, null]);
+    await expect(openTranslationDownload({ id: client.id, role: "client" }, id, { kind: "translated" })).rejects.toMatchObject({ status: 404 });
+    expect((await notificationsOf(client.id)).map((note) => note.type)).not.toContain("translation.completed");
+
+    const reviewed = Buffer.from("وُلد في 1 مايو 1990 في ليون.");
+    await uploadTranslatedFile(actor, id, { buffer: reviewed, originalName: "birth.ar.txt", type: { ext: "txt", mime: "text/plain" }, kind: "txt" });
+    expect(await certificates()).toHaveLength(1);
+    const [delivered] = await listClientTranslationFiles(client.id, order.id);
+    expect(delivered!.translatedAvailable).toBe(true);
+    expect(delivered!.certificateNo).toBe((await certificates())[0]!.certificateNo);
+    const download = await openTranslationDownload({ id: client.id, role: "client" }, id, { kind: "translated" });
+    expect(download.content.equals(reviewed)).toBe(true);
   });
 
   it("does not e-mail when notify on completion is off (the notification stays)", async () => {

@@ -1,9 +1,11 @@
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, beforeEach, expect, it } from "vitest";
+import { createTask, loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { getMachineTranslationCredentials, getTranslationSettings } from "~/features/translations/settings.server";
-import { changeTranslationStatus, listClientTranslationFiles } from "~/features/translations/translations.server";
+import { certificatePageCount, certificateTitleFor, changeTranslationStatus, issueTranslationCertificate, listClientTranslationFiles } from "~/features/translations/translations.server";
+import * as certificateRoute from "~/routes/resources+/certificates.$file";
 import { countWords } from "~/features/translations/word-count.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import * as filesApi from "~/routes/api+/translation-files";
@@ -45,7 +47,7 @@ function docx(text: string): Buffer {
 }
 
 type Person = TestUser | null;
-type FileBody = { file: { id: string; status: string; wordCount: number | null; originalType: string; versions: Array<{ version: number }>; history: Array<{ fromStatus: string | null; toStatus: string; note: string | null }> } };
+type FileBody = { file: { id: string; status: string; certificates: Array<{ certificateNo: string; pageCount: number }>; certificateMissing: boolean; wordCount: number | null; originalType: string; versions: Array<{ version: number }>; history: Array<{ fromStatus: string | null; toStatus: string; note: string | null }> } };
 
 function uploadForm(content: Buffer | null, name: string, fields: Record<string, string> = {}): FormData {
   const form = new FormData();
@@ -322,5 +324,71 @@ describeEachDialect("translation desk", (db) => {
     expect(figures.averageTurnaroundHours).not.toBeNull();
     expect(figures.perMonth).toHaveLength(12);
     expect(figures.perMonth.at(-1)!.count).toBe(figures.total);
+  });
+
+  it("issues exactly one certificate per completed translated version and shows it to the client", async () => {
+    const created = await upload(cast.admin, uploadForm(Buffer.from("One two three four five six."), "affidavit.txt", { clientId: cast.clientA.id, orderId }));
+    const id = created.body.file.id;
+    const certificates = () => db().selectFrom("translationCertificates").selectAll().where("translationFileId", "=", id).orderBy("issuedAt", "asc").execute();
+    const clientView = async () => (await listClientTranslationFiles(cast.clientA.id, orderId)).find((file) => file.id === id)!;
+    await setStatus(cast.admin, id, "processing");
+    await sendTranslated(cast.admin, id, Buffer.from("Un deux trois quatre cinq six."), "affidavit-ar.txt");
+    expect(await certificates()).toHaveLength(0);
+    expect((await clientView()).certificateNo).toBeNull();
+
+    // Completion issues it: the original file's name, the languages, 1 page (6 words), the actor.
+    const done = await setStatus(translator, id, "completed");
+    expect(done.status).toBe(200);
+    const [first, ...others] = await certificates();
+    expect(others).toHaveLength(0);
+    expect(first).toMatchObject({ documentTitle: "affidavit.txt", sourceLanguage: "en", targetLanguage: "ar", pageCount: 1, clientId: cast.clientA.id, issuedBy: translator.id });
+    expect(done.body.file).toMatchObject({ certificates: [{ certificateNo: first!.certificateNo }], certificateMissing: false });
+    // Idempotent: again for the same version answers the same number.
+    expect((await issueTranslationCertificate({ id: cast.admin.id, role: "admin" }, id)).certificateNo).toBe(first!.certificateNo);
+    // Back to processing and completed again with the same translation: still one.
+    await setStatus(cast.admin, id, "processing");
+    await setStatus(cast.admin, id, "completed");
+    expect(await certificates()).toHaveLength(1);
+
+    // The client's order page lists the number and its PDF; the client downloads it.
+    expect(await clientView()).toMatchObject({ certificateNo: first!.certificateNo, certificateHref: `/resources/certificates/${first!.certificateNo}.pdf` });
+    const pageA = await callJson<{ translationFiles: Array<{ id: string; certificateNo: string | null }> }>(clientOrderPage.loader, { path: `/client/service-orders/${orderId}`, as: cast.clientA, params: { id: orderId } });
+    expect(pageA.body.translationFiles.find((file) => file.id === id)?.certificateNo).toBe(first!.certificateNo);
+    const pdf = await call(certificateRoute.loader, { path: `/resources/certificates/${first!.certificateNo}.pdf`, as: cast.clientA, params: { file: `${first!.certificateNo}.pdf` } });
+    expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+
+    // A new translated version of the completed file gets its own certificate; the client sees the newest.
+    const v2 = await sendTranslated(translator, id, Buffer.from("Un deux trois quatre cinq six sept."), "affidavit-ar-v2.txt");
+    expect(v2.status).toBe(201);
+    const all = await certificates();
+    expect(all).toHaveLength(2);
+    expect(all[1]!.certificateNo).not.toBe(first!.certificateNo);
+    expect((await clientView()).certificateNo).toBe(all[1]!.certificateNo);
+    expect(v2.body.file.certificates.map((c) => c.certificateNo)).toEqual([all[1]!.certificateNo, first!.certificateNo]);
+
+    // The desk's file page lists them and names the certificates and tasks namespaces.
+    const page = await callJson<{ file: FileBody["file"]; tasks: unknown }>(filePage.loader, { path: `/dashboard/translations/${id}`, as: cast.admin, params: { id } });
+    expect(page.body.file.certificates).toHaveLength(2);
+    expect(page.body.tasks).toMatchObject({ newHref: `/dashboard/tasks/new?translationFileId=${id}` });
+    // A task linked to the file lists there, and its link leads to the file's page.
+    const admin = { id: cast.admin.id, role: "admin", enabledFeatures: [] };
+    await createTask(admin, { title: "Proofread the affidavit", translationFileId: id });
+    const linked = await loadLinkedTasks(admin, { translationFileId: id });
+    expect(linked?.tasks.map((task) => task.title)).toEqual(["Proofread the affidavit"]);
+    expect(linked?.tasks[0]?.link?.href).toBe(`/dashboard/translations/${id}`);
+    expect(filePage.handle.i18n).toEqual(expect.arrayContaining(["certificates", "tasks"]));
+  });
+
+  it("prints a Latin title and a page count the certificate accepts", async () => {
+    expect(certificateTitleFor({ id: "abcdef12-3456", originalName: "شهادة الميلاد.pdf" })).toBe("Document ABCDEF12");
+    expect(certificateTitleFor({ id: "abcdef12-3456", originalName: "Acte de naissance – Zoé.pdf" })).toBe("Acte de naissance – Zoé.pdf");
+    expect([certificatePageCount(null), certificatePageCount(0), certificatePageCount(250), certificatePageCount(251)]).toEqual([1, 1, 1, 2]);
+    const created = await upload(cast.admin, uploadForm(Buffer.from("Bonjour le monde"), "شهادة.txt", { sourceLanguage: "fr", targetLanguage: "en" }));
+    const id = created.body.file.id;
+    await setStatus(cast.admin, id, "processing");
+    const done = await sendTranslated(cast.admin, id, Buffer.from("Hello world"), "certificate-en.txt", true);
+    expect(done.body.file.status).toBe("completed");
+    const row = await db().selectFrom("translationCertificates").select("documentTitle").where("translationFileId", "=", id).executeTakeFirstOrThrow();
+    expect(row.documentTitle).toBe(`Document ${id.slice(0, 8).toUpperCase()}`);
   });
 });

@@ -1,5 +1,5 @@
 import { Form, useFetcher, useRevalidator } from "@remix-run/react";
-import { Check, Copy, Download, Languages, Loader2 } from "lucide-react";
+import { Check, Copy, Download, FilePlus, Languages, Loader2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -15,10 +15,11 @@ import { SEND_TO_TRANSLATION_MAX_CHARS } from "./extractor.schema";
  */
 const POLL_MS = 1000;
 
-export function ExtractionPanel({ run }: { run: ExtractionView }) {
+/** `canSaveToDesk`: the viewer has the translation desk, so "Save as translation file" is offered. */
+export function ExtractionPanel({ run, canSaveToDesk = false }: { run: ExtractionView; canSaveToDesk?: boolean }) {
   if (run.status === "working") return <ExtractionProgress run={run} />;
   if (run.status === "failed") return <ExtractionFailure run={run} />;
-  return <ExtractionResult run={run} />;
+  return <ExtractionResult run={run} canSaveToDesk={canSaveToDesk} />;
 }
 
 function ExtractionProgress({ run }: { run: ExtractionView }) {
@@ -104,7 +105,7 @@ function CopyButton({ targetId }: { targetId: string }) {
   );
 }
 
-function ExtractionResult({ run }: { run: ExtractionView }) {
+function ExtractionResult({ run, canSaveToDesk }: { run: ExtractionView; canSaveToDesk: boolean }) {
   const { t } = useTranslation("extractor");
   const hydrated = useHydrated();
   const textId = useId();
@@ -126,6 +127,7 @@ function ExtractionResult({ run }: { run: ExtractionView }) {
         <Label htmlFor={textId}>{t("result.text")}</Label>
         <Textarea id={textId} name="text" defaultValue={result.text} dir="auto" rows={16} className="font-mono text-sm" data-testid="extract-text" />
         <input type="hidden" name="source" value={result.language} />
+        <input type="hidden" name="run" value={run.id} />
         <div className="flex flex-wrap items-center gap-2">
           {hydrated ? <CopyButton targetId={textId} /> : null}
           <a href={`/resources/document-extractor/${run.id}/text`} download className={buttonVariants({ variant: "outline" })}>
@@ -140,7 +142,19 @@ function ExtractionResult({ run }: { run: ExtractionView }) {
           ) : (
             <p className="text-sm text-muted-foreground">{t("result.tooLongToSend", { max: SEND_TO_TRANSLATION_MAX_CHARS })}</p>
           )}
+          {canSaveToDesk ? (
+            // The same form's text, posted to this page's action instead (formaction; no JavaScript needed).
+            <Button type="submit" variant="outline" name="intent" value="saveToDesk" formAction="/dashboard/document-extractor" aria-describedby={`${textId}-desk-hint`}>
+              <FilePlus className="size-4" aria-hidden />
+              {t("save.button")}
+            </Button>
+          ) : null}
         </div>
+        {canSaveToDesk ? (
+          <p id={`${textId}-desk-hint`} className="text-xs text-muted-foreground">
+            {t("save.hint")}
+          </p>
+        ) : null}
       </Form>
     </section>
   );

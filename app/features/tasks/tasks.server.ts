@@ -113,7 +113,7 @@ function linkOf(row: ListRow): TaskLink | null {
   if (row.orderId) return { kind: "order", id: row.orderId, label: row.orderReference ?? row.orderId, href: `/dashboard/service-orders/${row.orderId}` };
   if (row.appointmentId) return { kind: "appointment", id: row.appointmentId, label: row.appointmentReference ?? row.appointmentId, href: `/dashboard/appointments/${row.appointmentId}` };
   if (row.clientId) return { kind: "client", id: row.clientId, label: row.clientName ?? row.clientId, href: `/dashboard/clients/${row.clientId}` };
-  if (row.translationFileId) return { kind: "translationFile", id: row.translationFileId, label: row.translationFileLabel ?? row.translationFileId, href: null };
+  if (row.translationFileId) return { kind: "translationFile", id: row.translationFileId, label: row.translationFileLabel ?? row.translationFileId, href: `/dashboard/translations/${row.translationFileId}` };
   return null;
 }
 
@@ -487,7 +487,7 @@ export async function describeLink(actor: Actor, link: Links, language = "en"): 
       .select(["id", "sourceLanguage", "targetLanguage"])
       .where("id", "=", link.translationFileId)
       .executeTakeFirst();
-    return file ? { kind: "translationFile", id: file.id, label: `${file.sourceLanguage.toUpperCase()} → ${file.targetLanguage.toUpperCase()}`, href: null } : null;
+    return file ? { kind: "translationFile", id: file.id, label: `${file.sourceLanguage.toUpperCase()} → ${file.targetLanguage.toUpperCase()}`, href: `/dashboard/translations/${file.id}` } : null;
   }
   return null;
 }

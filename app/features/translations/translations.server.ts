@@ -7,15 +7,19 @@ import { newId, nowIso } from "~/lib/ids.server";
 import { DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
 import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
 import { deleteFilesFor, readStoredFile, storeFile, type StoredFile } from "~/lib/storage.server";
+import { issueCertificate, listCertificatesForFiles, sha256Hex } from "~/features/certificates/certificates.server";
+import { printableOnCertificate } from "~/features/certificates/certificate-pdf.server";
 import { notify } from "~/features/notifications/notify.server";
+import { logger } from "~/lib/logger.server";
 import { isOrderOfClient, listOrdersOfClient } from "~/features/service-orders/service-orders.server";
 import { findClientById, listBackOfficeUsersWith, searchActiveClients, type ClientSummary } from "~/features/users/users.server";
 import { initialStatus, queueAutoProcess } from "./auto-process.server";
-import { WORDS_PER_PAGE } from "./file-types";
+import { certificatePdfPath } from "~/features/certificates/certificates";
+import { WORDS_PER_PAGE, type TranslationLanguage } from "./file-types";
 import { getTranslationSettings } from "./settings.server";
 import { canMoveTranslation, TRANSLATION_STATUSES, type TranslationStatus } from "./status";
 import type { AssignInput, TranslationListQuery, UploadInput } from "./translations.schema";
-import type { DeskUpload } from "./upload.server";
+import { checkDeskUpload, type DeskUpload } from "./upload.server";
 import { countDocumentWords } from "./word-count.server";
 
 /**
@@ -49,13 +53,24 @@ export type TranslationFileListItem = {
   assigneeName: string | null;
   uploadedByName: string | null;
   hasTranslation: boolean;
+  /** The current translation is auto-process's machine draft (not certified, not shown to the client). */
+  machineDraft: boolean;
   createdAt: string;
   completedAt: string | null;
 };
 
 export type TranslationVersion = { id: string; version: number; originalName: string; sizeBytes: number; uploadedByName: string | null; createdAt: string };
 export type TranslationHistoryEntry = { id: string; fromStatus: string | null; toStatus: string; note: string | null; changedByName: string | null; createdAt: string };
-export type TranslationFileDetail = TranslationFileListItem & { orderReference: string | null; versions: TranslationVersion[]; history: TranslationHistoryEntry[] };
+export type TranslationCertificateEntry = { certificateNo: string; issuedAt: string; pageCount: number };
+export type TranslationFileDetail = TranslationFileListItem & {
+  orderReference: string | null;
+  versions: TranslationVersion[];
+  history: TranslationHistoryEntry[];
+  /** The file's certificates of translation accuracy, newest first (one per certified translated version). */
+  certificates: TranslationCertificateEntry[];
+  /** Completed with a translation whose current version has no certificate (issuing failed): the page says so and offers a retry. */
+  certificateMissing: boolean;
+};
 
 export function isDeskUser(actor: Actor): boolean {
   return canUseBackOffice({ role: actor.role, enabledFeatures: actor.enabledFeatures ?? [] }, "translations");
@@ -93,6 +108,7 @@ function listQuery(base: ReturnType<typeof filesTable> = filesTable()) {
       "asg.fullName as assigneeName",
       "up.fullName as uploadedByName",
       "f.translatedFileId",
+      "f.machineDraft",
       "f.createdAt",
       "f.completedAt",
     ]);
@@ -167,8 +183,90 @@ export async function getTranslationFile(actor: Actor, id: string): Promise<Tran
     .orderBy("h.id", "asc")
     .limit(200)
     .execute();
-  return { ...toItem(rest as ListRow), orderReference, versions, history };
+  const item = toItem(rest as ListRow);
+  const issued = await listCertificatesForFiles([id]);
+  let certificateMissing = false;
+  // A machine draft is never certified: only a translation a person uploaded is.
+  if (item.status === "completed" && item.hasTranslation && !item.machineDraft) {
+    const current = await currentVersionHashes(id);
+    certificateMissing = !current || !issued.some((c) => c.sourceSha256 === current.sourceSha256 && c.translatedSha256 === current.translatedSha256);
+  }
+  const certificates = issued.slice(0, 50).map(({ certificateNo, issuedAt, pageCount }) => ({ certificateNo, issuedAt, pageCount }));
+  return { ...item, orderReference, versions, history, certificates, certificateMissing };
 }
+
+// ---------------------------------------------------------------------------
+// Certificates of translation accuracy (the certificates area issues them; docs/decisions/013).
+
+const CERTIFICATE_TITLE_MAX = 200;
+
+/**
+ * The title printed on a certificate: the original file's name; a name the certificate's Latin
+ * face cannot print (Arabic, say) becomes "Document" and the file's short reference.
+ */
+export function certificateTitleFor(file: { id: string; originalName: string }): string {
+  const name = file.originalName.trim().replace(/\s+/g, " ").slice(0, CERTIFICATE_TITLE_MAX).trim();
+  if (name && printableOnCertificate(name)) return name;
+  return `Document ${file.id.slice(0, 8).toUpperCase()}`;
+}
+
+/** Pages a certificate states: 250 words a page, at least 1; 1 when the words were not counted. */
+export function certificatePageCount(wordCount: number | null): number {
+  if (wordCount === null || wordCount <= 0) return 1;
+  return Math.max(1, Math.ceil(wordCount / WORDS_PER_PAGE));
+}
+
+async function readBothFiles(row: { originalFileId: string; translatedFileId: string | null }) {
+  if (!row.translatedFileId) return null;
+  const [original, translated] = await Promise.all([readStoredFile(row.originalFileId), readStoredFile(row.translatedFileId)]);
+  return original && translated ? { original: original.content, translated: translated.content } : null;
+}
+
+async function currentVersionHashes(id: string) {
+  const row = await findFileRow(id);
+  const files = row ? await readBothFiles(row) : null;
+  return files ? { sourceSha256: sha256Hex(files.original), translatedSha256: sha256Hex(files.translated) } : null;
+}
+
+/**
+ * Issues (or finds: idempotent per translated version) the certificate of the file's current
+ * translation. Throws the certificates area's refusal when it cannot be issued.
+ */
+export async function issueTranslationCertificate(actor: Actor, id: string, context: Context = {}): Promise<{ certificateNo: string }> {
+  const row = await requireFile(actor, id);
+  if (row.status !== "completed") throw conflict("translations:errors.certificateNeedsCompleted");
+  if (row.machineDraft) throw conflict("translations:errors.machineDraftNotCertified");
+  const files = await readBothFiles(row);
+  if (!files) throw conflict("translations:errors.needsTranslation");
+  const certificate = await issueCertificate({
+    translationFileId: row.id,
+    clientId: row.clientId,
+    documentTitle: certificateTitleFor(row),
+    sourceLanguage: row.sourceLanguage,
+    targetLanguage: row.targetLanguage,
+    pageCount: certificatePageCount(row.wordCount),
+    sourceBytes: files.original,
+    translatedBytes: files.translated,
+    issuedBy: actor.id,
+  });
+  await audit({ actorId: actor.id, action: "translation.certified", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { certificateNo: certificate.certificateNo } });
+  return { certificateNo: certificate.certificateNo };
+}
+
+/**
+ * After a completion or a new translated version of a completed file: the certificate, or
+ * `certificateFailed` (logged; the status change stands, the page says so and offers a retry).
+ */
+async function certifyAfterCompletion(actor: Actor, id: string, context: Context): Promise<CertificateOutcome> {
+  try {
+    return { certificateNo: (await issueTranslationCertificate(actor, id, context)).certificateNo, certificateFailed: false };
+  } catch (error) {
+    logger.error({ err: error, translationFileId: id }, "certificate of translation accuracy could not be issued");
+    return { certificateNo: null, certificateFailed: true };
+  }
+}
+
+export type CertificateOutcome = { certificateNo: string | null; certificateFailed: boolean };
 
 async function checkAssignee(assigneeId: string | undefined | null): Promise<string | null> {
   if (!assigneeId) return null;
@@ -239,11 +337,38 @@ export async function createTranslationFile(actor: Actor, input: UploadInput, up
 }
 
 /**
+ * Text from elsewhere (the document extractor) as a new .txt file on the desk: the same checks
+ * and path as an upload; the target language is the settings' default (their default source
+ * when the text is already in that language).
+ */
+export async function createTranslationFileFromText(
+  actor: Actor,
+  input: { text: string; fileName: string; sourceLanguage: TranslationLanguage },
+  context: Context = {},
+): Promise<{ id: string }> {
+  requireDesk(actor);
+  const settings = await getTranslationSettings();
+  const text = input.text.replace(/\r\n?/g, "\n");
+  const bytes = new TextEncoder().encode(text);
+  const base = input.fileName.replace(/\.[A-Za-z0-9]{1,5}$/, "").trim() || "document";
+  const file = { name: `${base}.txt`, size: bytes.byteLength, arrayBuffer: async () => bytes.slice().buffer };
+  const upload = await checkDeskUpload(text.trim() ? file : null, settings);
+  const targetLanguage = settings.defaultTargetLanguage !== input.sourceLanguage ? settings.defaultTargetLanguage : settings.defaultSourceLanguage;
+  return createTranslationFile(actor, { sourceLanguage: input.sourceLanguage, targetLanguage }, upload, context);
+}
+
+/**
  * The only writer of a file's status: the move must be in the machine (409 otherwise), a
  * completed file must have a translation, and a concurrent change loses (409). Kept in the
  * history and the audit trail; completion tells the uploader and the client when the settings say so.
  */
-export async function changeTranslationStatus(actor: Actor, id: string, to: string, note?: string | null, context: Context = {}): Promise<{ from: TranslationStatus; to: TranslationStatus }> {
+export async function changeTranslationStatus(
+  actor: Actor,
+  id: string,
+  to: string,
+  note?: string | null,
+  context: Context = {},
+): Promise<{ from: TranslationStatus; to: TranslationStatus } & CertificateOutcome> {
   const row = await requireFile(actor, id);
   if (!(TRANSLATION_STATUSES as readonly string[]).includes(to)) throw invalid("translations:errors.statusInvalid", { field: "status" });
   const from = row.status as TranslationStatus;
@@ -260,8 +385,15 @@ export async function changeTranslationStatus(actor: Actor, id: string, to: stri
   if (Number(result.numUpdatedRows) === 0) throw conflict("translations:errors.changedMeanwhile");
   await writeHistory(id, from, to, cleanNote, actor.id);
   await audit({ actorId: actor.id, action: "translation.status_changed", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { from, to, note: cleanNote } });
-  if (to === "completed") await tellCompleted(actor, row);
-  return { from, to: to as TranslationStatus };
+  let outcome: CertificateOutcome = { certificateNo: null, certificateFailed: false };
+  // Auto-process's machine draft completes the file for the desk only: no certificate, and
+  // the client is neither told nor shown it (the job tells the uploader itself).
+  if (to === "completed" && !context.machineDraft && !row.machineDraft) {
+    // Issued before the client is told, so their order page already shows it.
+    outcome = await certifyAfterCompletion(actor, id, context);
+    await tellCompleted(actor, row);
+  }
+  return { from, to: to as TranslationStatus, ...outcome };
 }
 
 async function tellCompleted(actor: Actor, row: { id: string; originalName: string; uploadedBy: string | null; clientId: string | null; orderId: string | null }) {
@@ -276,8 +408,17 @@ async function tellCompleted(actor: Actor, row: { id: string; originalName: stri
   }
 }
 
-/** A translated file: a new version (earlier ones are kept); `complete` also marks the file completed. */
-export async function uploadTranslatedFile(actor: Actor, id: string, upload: DeskUpload, options: { complete?: boolean } = {}, context: Context = {}): Promise<{ version: number }> {
+/**
+ * A translated file: a new version (earlier ones are kept); `complete` also marks the file
+ * completed. A completed file (so completed now, or still completed) gets the new version's certificate.
+ */
+export async function uploadTranslatedFile(
+  actor: Actor,
+  id: string,
+  upload: DeskUpload,
+  options: { complete?: boolean; machineDraft?: boolean } = {},
+  context: Context = {},
+): Promise<{ version: number } & CertificateOutcome> {
   const row = await requireFile(actor, id);
   if (options.complete && row.status !== "completed" && !canMoveTranslation(row.status, "completed")) {
     throw conflict("translations:errors.transitionNotAllowed", { field: "file", params: { from: row.status, to: "completed" } });
@@ -290,10 +431,15 @@ export async function uploadTranslatedFile(actor: Actor, id: string, upload: Des
     .executeTakeFirstOrThrow();
   const version = Number(latest ?? 0) + 1;
   await db().insertInto("translationFileVersions").values({ id: newId(), fileId: id, version, storedFileId: stored.id, uploadedBy: actor.id }).execute();
-  await db().updateTable("translationFiles").set({ translatedFileId: stored.id, updatedAt: nowIso() }).where("id", "=", id).execute();
+  const machineDraft = Boolean(options.machineDraft);
+  await db().updateTable("translationFiles").set({ translatedFileId: stored.id, machineDraft, updatedAt: nowIso() }).where("id", "=", id).execute();
   await audit({ actorId: actor.id, action: "translation.translated_uploaded", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { version, name: upload.originalName } });
-  if (options.complete && row.status !== "completed") await changeTranslationStatus(actor, id, "completed", null, context);
-  return { version };
+  if (options.complete && row.status !== "completed") {
+    const { certificateNo, certificateFailed } = await changeTranslationStatus(actor, id, "completed", null, context);
+    return { version, certificateNo, certificateFailed };
+  }
+  if (row.status === "completed" && !machineDraft) return { version, ...(await certifyAfterCompletion(actor, id, context)) };
+  return { version, certificateNo: null, certificateFailed: false };
 }
 
 /** Assignee and due date (the file's page). */
@@ -330,7 +476,7 @@ export async function openTranslationDownload(actor: Actor, id: string, choice: 
     const version = await db().selectFrom("translationFileVersions").select("storedFileId").where("fileId", "=", id).where("version", "=", choice.version).executeTakeFirst();
     storedId = version?.storedFileId ?? null;
   } else {
-    if (!desk && row.status !== "completed") throw notFoundFile();
+    if (!desk && (row.status !== "completed" || row.machineDraft)) throw notFoundFile();
     storedId = row.translatedFileId;
   }
   const stored = storedId ? await readStoredFile(storedId) : null;
@@ -356,24 +502,32 @@ export type ClientTranslationFile = {
   completedAt: string | null;
   /** A completed translation the client may download. */
   translatedAvailable: boolean;
+  /** The newest certificate of a completed file (its PDF at certificateHref). */
+  certificateNo: string | null;
+  certificateHref: string | null;
 };
 
 /** The files of one of the client's orders (their own only), for the client's order page. */
 export async function listClientTranslationFiles(clientId: string, orderId: string): Promise<ClientTranslationFile[]> {
   const rows = await db()
     .selectFrom("translationFiles")
-    .select(["id", "originalName", "sourceLanguage", "targetLanguage", "status", "createdAt", "completedAt", "translatedFileId"])
+    .select(["id", "originalName", "sourceLanguage", "targetLanguage", "status", "createdAt", "completedAt", "translatedFileId", "machineDraft"])
     .where("clientId", "=", clientId)
     .where("orderId", "=", orderId)
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(100)
     .execute();
-  return rows.map(({ translatedFileId, ...row }) => ({
-    ...row,
-    status: row.status as TranslationStatus,
-    translatedAvailable: row.status === "completed" && Boolean(translatedFileId),
-  }));
+  const newest = new Map<string, string>();
+  // Newest first: the first certificate met for a file is its latest translated version's.
+  for (const certificate of await listCertificatesForFiles(rows.map((row) => row.id))) {
+    if (!newest.has(certificate.translationFileId)) newest.set(certificate.translationFileId, certificate.certificateNo);
+  }
+  return rows.map(({ translatedFileId, machineDraft, ...row }) => {
+    const translatedAvailable = row.status === "completed" && Boolean(translatedFileId) && !machineDraft;
+    const certificateNo = translatedAvailable ? (newest.get(row.id) ?? null) : null;
+    return { ...row, status: row.status as TranslationStatus, translatedAvailable, certificateNo, certificateHref: certificateNo ? certificatePdfPath(certificateNo) : null };
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -342,6 +342,8 @@ export interface TranslationFilesTable {
   originalType: Generated<string>;
   wordCount: number | null;
   completedAt: NullableTimestamp;
+  /** The current translated version is auto-process's machine draft (migration 0014). */
+  machineDraft: Generated<boolean>;
 }
 
 export interface TranslationFileVersionsTable {
@@ -513,7 +515,7 @@ export type UserUpdate = Updateable<UsersTable>;
  * connection converts them on the way out (names in camelCase, as results arrive).
  */
 export const BOOLEAN_COLUMNS = new Set([
-  "remember", "active", "published", "read", "autoProcess", "notifyOnCompletion", "apiEnabled",
+  "remember", "active", "published", "read", "autoProcess", "notifyOnCompletion", "apiEnabled", "machineDraft",
 ]);
 export const JSON_COLUMNS = new Set([
   "enabledFeatures", "data", "i18n", "weeklyHours", "params", "allowedFileTypes", "meta", "payload",

@@ -13,11 +13,15 @@ import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { ExtractionPanel } from "~/features/extractor/extractor-parts";
 import { ExtractFormSchema } from "~/features/extractor/extractor.schema";
-import { getExtraction, startExtraction, type ExtractionView } from "~/features/extractor/extractor.server";
+import { getExtraction, startExtraction, textFileName, type ExtractionView } from "~/features/extractor/extractor.server";
 import { readExtractForm } from "~/features/extractor/http.server";
 import { EXTRACT_ACCEPT, EXTRACT_MAX_MB, MAX_OCR_PAGES, MAX_TEXT_PAGES, OCR_LANGUAGES } from "~/features/extractor/limits";
+import { TRANSLATION_LANGUAGES, type TranslationLanguage } from "~/features/translations/file-types";
+import { createTranslationFileFromText } from "~/features/translations/translations.server";
 import { isAppError } from "~/lib/app-error";
-import { refusal } from "~/lib/http.server";
+import { canUseBackOffice } from "~/lib/features";
+import { clientIp, refusal } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -42,11 +46,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       missing = true;
     }
   }
-  return json({ title: t("title"), run, missing }, { headers: { "Cache-Control": "private, no-store" } });
+  const canSaveToDesk = canUseBackOffice(user, "translations");
+  return json({ title: t("title"), run, missing, canSaveToDesk }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireBackOffice(request, "document_extractor");
+  if (!(request.headers.get("content-type") ?? "").includes("multipart/form-data")) return saveToDesk(request, user);
   try {
     const upload = await readExtractForm(request);
     const submission = parseWithZod(upload.fields, { schema: ExtractFormSchema });
@@ -70,8 +76,41 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * "Save as translation file": the (possibly corrected) text as a .txt file on the translation
+ * desk, through the desk's own upload path (its rights: the `translations` feature; its checks).
+ */
+async function saveToDesk(request: Request, user: Awaited<ReturnType<typeof requireBackOffice>>) {
+  const form = await request.formData();
+  const runId = String(form.get("run") ?? "");
+  const back = runId ? `/dashboard/document-extractor?run=${encodeURIComponent(runId)}` : "/dashboard/document-extractor";
+  if (form.get("intent") !== "saveToDesk") return redirect(back);
+  const source = String(form.get("source") ?? "");
+  let fileName = "document";
+  try {
+    fileName = textFileName(getExtraction(user, runId, { withText: false }).fileName);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+  }
+  try {
+    const { id } = await createTranslationFileFromText(
+      user,
+      {
+        text: String(form.get("text") ?? ""),
+        fileName,
+        sourceLanguage: (TRANSLATION_LANGUAGES as readonly string[]).includes(source) ? (source as TranslationLanguage) : "en",
+      },
+      { ip: clientIp(request) },
+    );
+    return redirectWithToast(`/dashboard/translations/${id}`, { type: "success", message: "translations:messages.savedFromExtractor" });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirectWithToast(back, { type: "error", message: error.key, params: error.params });
+  }
+}
+
 export default function DocumentExtractor() {
-  const { run, missing } = useLoaderData<typeof loader>();
+  const { run, missing, canSaveToDesk } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("extractor");
@@ -132,12 +171,12 @@ export default function DocumentExtractor() {
           {t("missing")}
         </p>
       ) : null}
-      {run ? <ExtractionPanel key={run.id} run={run} /> : null}
+      {run ? <ExtractionPanel key={run.id} run={run} canSaveToDesk={canSaveToDesk} /> : null}
     </div>
   );
 }
 
-export const handle = { i18n: ["extractor"] } satisfies RouteHandle;
+export const handle = { i18n: ["extractor", "translations"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

@@ -9,6 +9,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
+import { CertificateLink } from "~/features/certificates/certificate-link";
+import { LinkedTasks } from "~/features/tasks/linked-tasks";
+import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { DeleteFileAction, DownloadLink, StatusForm, TranslatedUploadForm, TranslationStatusBadge, useMessage } from "~/features/translations/desk-parts";
 import { WORDS_PER_PAGE } from "~/features/translations/file-types";
 import { checkFormFile, readDeskForm, redirectAfterUpload } from "~/features/translations/http.server";
@@ -19,6 +22,7 @@ import {
   changeTranslationStatus,
   deleteTranslationFile,
   getTranslationFile,
+  issueTranslationCertificate,
   listDeskAssignees,
   uploadTranslatedFile,
 } from "~/features/translations/translations.server";
@@ -37,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     file,
     assignees: await listDeskAssignees(user),
+    tasks: await loadLinkedTasks(user, { translationFileId: file.id }),
     limits: { maxFileSizeMb: settings.maxFileSizeMb, allowedFileTypes: settings.allowedFileTypes },
     title: file.originalName,
   });
@@ -47,12 +52,14 @@ const FAILURES: Record<string, string> = {
   translated: "translations:messages.translatedFailed",
   delete: "translations:messages.deleteFailed",
   assign: "translations:messages.assignFailed",
+  certificate: "translations:messages.certificateFailed",
 };
 const SUCCESSES: Record<string, string> = {
   status: "translations:messages.statusUpdated",
   translated: "translations:messages.translatedUploaded",
   delete: "translations:messages.deleted",
   assign: "translations:messages.assigned",
+  certificate: "translations:messages.certificateIssued",
 };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -64,19 +71,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = `/dashboard/translations/${id}`;
   const back = safeRedirect(form.fields.get("redirectTo"), here);
   const context = { ip: clientIp(request) };
+  // The status change stands when its certificate could not be issued: an error toast says so
+  // (the page also shows it and offers "Issue the certificate" again).
+  let certificateFailed = false;
   try {
     if (intent === "status") {
       const submission = parseWithZod(form.fields, { schema: StatusFormSchema });
       if (submission.status !== "success") throw invalid(submission.error?.status?.[0] ?? submission.error?.note?.[0] ?? "translations:errors.statusInvalid", { field: "status" });
-      await changeTranslationStatus(user, id, submission.value.status, submission.value.note, context);
+      ({ certificateFailed } = await changeTranslationStatus(user, id, submission.value.status, submission.value.note, context));
     } else if (intent === "translated") {
       const options = TranslatedFormSchema.parse(Object.fromEntries(form.fields));
       const upload = await checkFormFile(form, settings);
-      await uploadTranslatedFile(user, id, upload, { complete: options.complete }, context);
+      ({ certificateFailed } = await uploadTranslatedFile(user, id, upload, { complete: options.complete }, context));
     } else if (intent === "assign") {
       const submission = parseWithZod(form.fields, { schema: AssignFormSchema });
       if (submission.status !== "success") throw invalid(submission.error?.dueDate?.[0] ?? "translations:errors.dueDateInvalid", { field: "dueDate" });
       await assignTranslationFile(user, id, submission.value);
+    } else if (intent === "certificate") {
+      await issueTranslationCertificate(user, id, context);
     } else if (intent === "delete") {
       await deleteTranslationFile(user, id, context);
       const afterDelete = back.startsWith(here) ? "/dashboard/translations?tab=files" : back;
@@ -89,11 +101,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (error.status === 404) throw json({ key: error.key, params: error.params }, { status: 404 });
     return json({ intent, failure: FAILURES[intent] ?? "translations:messages.statusFailed", reason: encodeMessage(error.key, error.params) }, { status: error.status });
   }
+  if (certificateFailed) return redirectAfterUpload(request, back, { type: "error", message: "translations:messages.certificateNotIssued" });
   return redirectAfterUpload(request, back, { type: "success", message: SUCCESSES[intent]! });
 }
 
 export default function TranslationFilePage() {
-  const { file, assignees, limits } = useLoaderData<typeof loader>();
+  const { file, assignees, limits, tasks } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { failure?: string; reason?: string } | undefined;
   const { t } = useTranslation("translations");
   const message = useMessage();
@@ -171,6 +184,37 @@ export default function TranslationFilePage() {
         </div>
 
         <div className="space-y-6">
+          {file.certificates.length > 0 || file.certificateMissing ? (
+            <Card data-testid="translation-certificates">
+              <CardHeader>
+                <CardTitle>{t("detail.certificates")}</CardTitle>
+              </CardHeader>
+              <CardContent className="space-y-3 text-sm">
+                {file.certificateMissing ? (
+                  <div role="alert" className="space-y-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-destructive">
+                    <p className="font-medium">{t("detail.certificateMissing")}</p>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="certificate" />
+                      <Button type="submit" size="sm" variant="outline">
+                        {t("actions.issueCertificate")}
+                      </Button>
+                    </Form>
+                  </div>
+                ) : null}
+                <ul className="space-y-2">
+                  {file.certificates.map((certificate) => (
+                    <li key={certificate.certificateNo} className="flex flex-col gap-0.5">
+                      <CertificateLink certificateNo={certificate.certificateNo} />
+                      <span className="text-xs text-muted-foreground">
+                        {format.dateTime(certificate.issuedAt)} · {t("detail.certificatePages", { pages: certificate.pageCount })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          ) : null}
+          <LinkedTasks data={tasks} />
           <Card>
             <CardHeader>
               <CardTitle>{t("actions.updateStatus")}</CardTitle>
@@ -247,7 +291,7 @@ function Item({ label, value, wide = false }: { label: string; value: string; wi
   );
 }
 
-export const handle = { i18n: ["translations"] } satisfies RouteHandle;
+export const handle = { i18n: ["translations", "certificates", "tasks"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 
