@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { totpCode } from "./fixtures";
+import { apiToken, totpCode } from "./fixtures";
 
 /**
  * Every path of the README's "JSON API" table, over HTTP against the built server:
@@ -11,18 +11,24 @@ import { totpCode } from "./fixtures";
 const PASSWORD = "Demo-Passw0rd!";
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
+/** Headers of a signed-in caller: the client signs in through `auth/login`; staff get a token as `auth/mfa` would give one. */
 async function signIn(request: APIRequestContext, who: "client" | "admin" | "owner"): Promise<Record<string, string>> {
+  if (who !== "client") return { authorization: `Bearer ${apiToken(`${who}@demo.test`)}`, "accept-language": "en" };
   const response = await request.post("/api/auth/login", { data: { email: `${who}@demo.test`, password: PASSWORD, rememberMe: false } });
   await expectJson(response, 200, `login ${who}`);
-  const first = (await response.json()) as { token?: string; mfaToken?: string };
-  let token = first.token;
-  const mfaToken = first.mfaToken;
-  if (mfaToken) {
-    // The demo owner and admin have two-factor sign-in (DEMO_TOTP_SECRET): the code comes second.
-    const second = await request.post("/api/auth/mfa", { data: { mfaToken, code: await totpCode(`${who}@demo.test`) } });
-    await expectJson(second, 200, `two-factor ${who}`);
-    ({ token } = (await second.json()) as { token: string });
-  }
+  const { token } = (await response.json()) as { token: string };
+  return { authorization: `Bearer ${token}`, "accept-language": "en" };
+}
+
+/** The demo admin through both steps: `auth/login` answers `mfaRequired`, `auth/mfa` the token. */
+async function signInWithTwoFactor(request: APIRequestContext): Promise<Record<string, string>> {
+  const response = await request.post("/api/auth/login", { data: { email: "admin@demo.test", password: PASSWORD, rememberMe: false } });
+  await expectJson(response, 200, "login admin");
+  const first = (await response.json()) as { mfaRequired?: boolean; mfaToken?: string; token?: string };
+  expect([first.mfaRequired, typeof first.mfaToken, first.token]).toEqual([true, "string", undefined]);
+  const second = await request.post("/api/auth/mfa", { data: { mfaToken: first.mfaToken, code: await totpCode("admin@demo.test") } });
+  await expectJson(second, 200, "two-factor admin");
+  const { token } = (await second.json()) as { token: string };
   return { authorization: `Bearer ${token}`, "accept-language": "en" };
 }
 
@@ -39,6 +45,7 @@ test.describe("JSON API over HTTP", () => {
     const client = await signIn(request, "client");
     await expectJson(await request.post("/api/auth/login", { data: { email: "client@demo.test" } }), 400, "login without password");
     await expectJson(await request.post("/api/auth/mfa", { data: { mfaToken: "expired", code: "123456" } }), 400, "auth/mfa with an unknown token");
+    await expectJson(await request.get("/api/auth/me", { headers: await signInWithTwoFactor(request) }), 200, "GET auth/me after auth/mfa");
     await expectJson(await request.post("/api/auth/register", { data: {} }), 400, "register");
     await expectJson(await request.post("/api/auth/forgot-password", { data: {} }), 400, "forgot-password");
     await expectJson(await request.post("/api/auth/reset-password", { data: {} }), 400, "reset-password");

@@ -29,7 +29,7 @@ function createTranslator(): string {
 }
 
 test("a scanned English image: progress, then the text to copy and download", async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(context, createTranslator());
   const errors = watchErrors(page);
@@ -42,7 +42,7 @@ test("a scanned English image: progress, then the text to copy and download", as
   await expect(page).toHaveURL(/\/dashboard\/document-extractor\?run=[0-9a-f-]{36}$/);
   await expect(page.getByText("Reading scan.png…")).toBeVisible();
   const text = page.getByTestId("extract-text");
-  await expect(text).toHaveValue(/The quick brown fox jumps over the lazy dog/, { timeout: 60_000 });
+  await expect(text).toHaveValue(/The quick brown fox jumps over the lazy dog/, { timeout: 100_000 });
   await expect(page.getByText("Pages: 1 · read by OCR: 1")).toBeVisible();
 
   await page.getByRole("button", { name: "Copy" }).click();
@@ -59,7 +59,7 @@ test("a scanned English image: progress, then the text to copy and download", as
 });
 
 test("an Arabic image on the Arabic interface", async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(context, createTranslator());
   const errors = watchErrors(page);
   await page.goto("/dashboard/document-extractor?lng=ar");
@@ -71,14 +71,14 @@ test("an Arabic image on the Arabic interface", async ({ page, context }) => {
   await page.getByLabel("المستند").setInputFiles({ name: "شهادة.png", mimeType: "image/png", buffer: textImage(ARABIC_LINES, { arabic: true }) });
   await page.getByRole("button", { name: "استخراج النص" }).click();
   const text = page.getByTestId("extract-text");
-  await expect(text).toHaveValue(/مرحبا/, { timeout: 60_000 });
+  await expect(text).toHaveValue(/مرحبا/, { timeout: 100_000 });
   await expect(text).toHaveValue(/الميلاد/);
   await expect(page.getByText("اللغة: العربية")).toBeVisible();
   errors.expectNone();
 });
 
 test("a PDF with a text layer, ready to send to the translation tool", async ({ page, context }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   await signIn(context, createTranslator());
   const errors = watchErrors(page);
   await page.goto("/dashboard/document-extractor");
@@ -87,7 +87,7 @@ test("a PDF with a text layer, ready to send to the translation tool", async ({ 
   await page.getByLabel("Document").setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
   await page.getByRole("button", { name: "Extract text" }).click();
   const text = page.getByTestId("extract-text");
-  await expect(text).toHaveValue("Certificate of good standing.\n\nIssued by the Secretary of State.", { timeout: 30_000 });
+  await expect(text).toHaveValue("Certificate of good standing.\n\nIssued by the Secretary of State.", { timeout: 100_000 });
   await expect(page.getByText("Pages: 2 · read by OCR: 0")).toBeVisible();
   const send = page.locator("form", { has: page.getByRole("button", { name: "Send to translation" }) });
   await expect(send).toHaveAttribute("action", "/dashboard/translation");
@@ -100,7 +100,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the upload is a form post; the page refreshes itself until the text is there", async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(150_000);
     await signIn(context, createTranslator());
     await page.goto("/dashboard/document-extractor");
     await page.getByLabel("Document").setInputFiles({ name: "notes.gif", mimeType: "image/gif", buffer: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64") });
@@ -111,7 +111,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Document").setInputFiles({ name: "statement.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
     await page.getByRole("button", { name: "Extract text" }).click();
     await expect(page).toHaveURL(/\?run=/);
-    await expect(page.getByTestId("extract-text")).toHaveValue("Statement of account for March, three pages of entries.", { timeout: 30_000 });
+    await expect(page.getByTestId("extract-text")).toHaveValue("Statement of account for March, three pages of entries.", { timeout: 100_000 });
     await expect(page.getByRole("link", { name: "Download .txt" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(0);
   });

@@ -59,26 +59,41 @@ export function openTestDatabase(): Database.Database {
   return db;
 }
 
-export async function signIn(context: BrowserContext, email: string, options: { remember?: boolean } = {}): Promise<string> {
+/** Writes a session row for `email` (as the app does after a full sign-in, second factor included); answers its secret. */
+function insertSession(email: string, kind: "cookie" | "token", remember: boolean): { userId: string; token: string } {
   const db = openTestDatabase();
   try {
     const user = db.prepare("select id from users where email = ?").get(email) as { id: string } | undefined;
     if (!user) throw new Error(`no user ${email} in the test database`);
     const token = randomBytes(32).toString("base64url");
-    const maxAge = options.remember ? 60 * 60 * 24 * 30 : 60 * 60 * 24;
-    db.prepare("insert into sessions (id, user_id, kind, remember, expires_at) values (?, ?, 'cookie', ?, ?)").run(
+    const maxAge = remember ? 60 * 60 * 24 * 30 : 60 * 60 * 24;
+    db.prepare("insert into sessions (id, user_id, kind, remember, expires_at) values (?, ?, ?, ?, ?)").run(
       createHash("sha256").update(token).digest("hex"),
       user.id,
-      options.remember ? 1 : 0,
+      kind,
+      remember ? 1 : 0,
       new Date(Date.now() + maxAge * 1000).toISOString(),
     );
-    const value = (await sessionCookie.serialize(token)).split(";")[0]!.split("=").slice(1).join("=");
-    const baseURL = `http://localhost:${process.env.E2E_PORT}`;
-    await context.addCookies([{ name: "firm_auth_token", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
-    return user.id;
+    return { userId: user.id, token };
   } finally {
     db.close();
   }
+}
+
+export async function signIn(context: BrowserContext, email: string, options: { remember?: boolean } = {}): Promise<string> {
+  const { userId, token } = insertSession(email, "cookie", Boolean(options.remember));
+  const value = (await sessionCookie.serialize(token)).split(";")[0]!.split("=").slice(1).join("=");
+  const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+  await context.addCookies([{ name: "firm_auth_token", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  return userId;
+}
+
+/**
+ * An API token of `email`, written as the app writes one after `auth/login` (and `auth/mfa`):
+ * tests that are not about signing in need no code, whose one use per 30 s parallel tests share.
+ */
+export function apiToken(email: string): string {
+  return insertSession(email, "token", false).token;
 }
 
 /**
