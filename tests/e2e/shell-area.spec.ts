@@ -94,9 +94,13 @@ test.describe("area layout", () => {
       "Appointments",
       "Calendar",
       "Reports",
+      "Tasks",
       "Clients",
       "Inbox",
       "Notifications",
+      "Translations",
+      "Translation tool",
+      "Document extractor",
       "Profile",
     ]);
     await expect(nav.getByTestId("nav-group-work")).toHaveText("Work");

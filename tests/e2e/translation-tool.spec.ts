@@ -13,7 +13,7 @@ let service: FakeLibreTranslate;
 function setEndpoint(endpoint: string | null): void {
   const db = openTestDatabase();
   try {
-    db.prepare("update translation_settings set api_endpoint = ?, api_key_encrypted = null where id = 'default'").run(endpoint);
+    db.prepare("update translation_settings set api_endpoint = ?, api_enabled = ?, api_key_encrypted = null where id = 'default'").run(endpoint, endpoint ? 1 : 0);
   } finally {
     db.close();
   }
