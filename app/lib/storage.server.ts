@@ -121,13 +121,15 @@ export type StoredFile = {
   originalName: string;
   mimeType: string;
   sizeBytes: number;
+  /** SHA-256 (hex) of the plain content, taken when it was stored. */
+  sha256: string;
   recordType: string | null;
   recordId: string | null;
   uploadedBy: string | null;
   createdAt: string;
 };
 
-const FILE_COLUMNS = ["id", "originalName", "mimeType", "sizeBytes", "recordType", "recordId", "uploadedBy", "createdAt"] as const;
+const FILE_COLUMNS = ["id", "originalName", "mimeType", "sizeBytes", "sha256", "recordType", "recordId", "uploadedBy", "createdAt"] as const;
 
 /** Encrypts and writes a checked upload, and records it against its record. */
 export async function storeFile(

@@ -6,8 +6,8 @@ import { canUseBackOffice } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
 import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
-import { deleteFilesFor, readStoredFile, storeFile, type StoredFile } from "~/lib/storage.server";
-import { issueCertificate, listCertificatesForFiles, sha256Hex } from "~/features/certificates/certificates.server";
+import { deleteFilesFor, findStoredFile, readStoredFile, storeFile, type StoredFile } from "~/lib/storage.server";
+import { issueCertificate, listCertificatesForFiles } from "~/features/certificates/certificates.server";
 import { printableOnCertificate } from "~/features/certificates/certificate-pdf.server";
 import { notify } from "~/features/notifications/notify.server";
 import { logger } from "~/lib/logger.server";
@@ -222,10 +222,12 @@ async function readBothFiles(row: { originalFileId: string; translatedFileId: st
   return original && translated ? { original: original.content, translated: translated.content } : null;
 }
 
+/** The SHA-256 of the original and of the current translation, as stored with them (nothing decrypted). */
 async function currentVersionHashes(id: string) {
   const row = await findFileRow(id);
-  const files = row ? await readBothFiles(row) : null;
-  return files ? { sourceSha256: sha256Hex(files.original), translatedSha256: sha256Hex(files.translated) } : null;
+  if (!row?.translatedFileId) return null;
+  const [original, translated] = await Promise.all([findStoredFile(row.originalFileId), findStoredFile(row.translatedFileId)]);
+  return original && translated ? { sourceSha256: original.sha256, translatedSha256: translated.sha256 } : null;
 }
 
 /**
