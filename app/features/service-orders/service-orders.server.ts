@@ -444,8 +444,18 @@ export async function listOpenOrdersForClient(clientId: string, language: string
 }
 
 /** Orders of one client, for staff choosing an order to attach a report to. */
-export async function listOrdersOfClient(actor: Actor, clientId: string): Promise<Array<{ id: string; reference: string; status: string }>> {
+export async function listOrdersOfClient(actor: Actor, clientId: string): Promise<OrderChoice[]> {
   if (!isStaff(actor)) throw forbidden();
+  return orderChoicesOfClient(clientId);
+}
+
+export type OrderChoice = { id: string; reference: string; status: string };
+
+/**
+ * A client's newest orders (at most 100) to link a record to. For other areas whose own guard has
+ * already admitted the caller (the translation desk's translators are not order staff).
+ */
+export async function orderChoicesOfClient(clientId: string): Promise<OrderChoice[]> {
   return db().selectFrom("serviceOrders").select(["id", "reference", "status"]).where("clientId", "=", clientId).orderBy("createdAt", "desc").limit(100).execute();
 }
 

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { appointmentReferenceSql, getAppointment } from "~/features/appointments/appointments.server";
 import { notify } from "~/features/notifications/notify.server";
 import { canReadOrder, getOrder, officeToday, orderReferenceSql } from "~/features/service-orders/service-orders.server";
-import { findActiveBackOfficeUser, findClientById, listActiveBackOfficeUsers } from "~/features/users/users.server";
+import { findActiveBackOfficeUser, findClientById, listBackOfficeUsersWith } from "~/features/users/users.server";
 import { forbidden, invalid, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { canUseBackOffice } from "~/lib/features";
@@ -233,7 +233,7 @@ async function checkAssignee(assigneeId: string | null | undefined): Promise<voi
 /** The people a task may be assigned to: the owner, admins, and staff granted tasks (bounded). */
 export async function listTaskAssignees(actor: Actor): Promise<Array<{ id: string; fullName: string }>> {
   assertTasks(actor);
-  return (await listActiveBackOfficeUsers()).filter((person) => canUseBackOffice(person, "tasks")).map(({ id, fullName }) => ({ id, fullName }));
+  return listBackOfficeUsersWith("tasks");
 }
 
 async function tellAssignee(actor: Actor, task: { id: string; title: string; assigneeId: string | null }): Promise<void> {

@@ -11,7 +11,7 @@ import { issueCertificate, listCertificatesForFiles } from "~/features/certifica
 import { printableOnCertificate } from "~/features/certificates/certificate-pdf.server";
 import { notify } from "~/features/notifications/notify.server";
 import { logger } from "~/lib/logger.server";
-import { isOrderOfClient, listOrdersOfClient } from "~/features/service-orders/service-orders.server";
+import { isOrderOfClient, orderChoicesOfClient } from "~/features/service-orders/service-orders.server";
 import { findClientById, listBackOfficeUsersWith, searchActiveClients, type ClientSummary } from "~/features/users/users.server";
 import { initialStatus, queueAutoProcess } from "./auto-process.server";
 import { certificatePdfPath } from "~/features/certificates/certificates";
@@ -551,10 +551,10 @@ export async function findDeskClient(actor: Actor, id: string): Promise<ClientSu
   return client ? { id: client.id, fullName: client.fullName, email: client.email } : null;
 }
 
-/** A client's orders to link a file to; the desk's rights stand in for the orders area's staff check. */
+/** A client's orders to link a file to (anyone at the desk may link one). */
 export async function listDeskClientOrders(actor: Actor, clientId: string) {
   requireDesk(actor);
-  return listOrdersOfClient({ id: actor.id, role: "admin" }, clientId);
+  return orderChoicesOfClient(clientId);
 }
 
 // ---------------------------------------------------------------------------

@@ -508,14 +508,15 @@ export type BackOfficeMember = { id: string; fullName: string; role: string; ena
 
 /** Active owner, admins and staff (with their grants), by name: whom another area may assign work to. */
 export async function listActiveBackOfficeUsers(limit = 200): Promise<BackOfficeMember[]> {
+  return activeBackOfficeUsers().orderBy("fullName").limit(limit).execute();
+}
+
+function activeBackOfficeUsers() {
   return db()
     .selectFrom("users")
     .select(["id", "fullName", "role", "enabledFeatures"])
     .where("role", "in", [...BACK_OFFICE_ROLES])
-    .where("disabledAt", "is", null)
-    .orderBy("fullName")
-    .limit(limit)
-    .execute();
+    .where("disabledAt", "is", null);
 }
 
 /**
@@ -529,12 +530,5 @@ export async function listBackOfficeUsersWith(feature: BackOfficeFeature, limit 
 
 /** One active back-office user (owner, admin or staff) by id, or null. */
 export async function findActiveBackOfficeUser(id: string): Promise<BackOfficeMember | null> {
-  const row = await db()
-    .selectFrom("users")
-    .select(["id", "fullName", "role", "enabledFeatures"])
-    .where("id", "=", id)
-    .where("role", "in", [...BACK_OFFICE_ROLES])
-    .where("disabledAt", "is", null)
-    .executeTakeFirst();
-  return row ?? null;
+  return (await activeBackOfficeUsers().where("id", "=", id).executeTakeFirst()) ?? null;
 }
