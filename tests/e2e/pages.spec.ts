@@ -68,6 +68,7 @@ export const PAGES: PageCase[] = [
   { path: () => `/dashboard/appointments/${appointmentOf()}`, as: "admin" },
   { path: "/dashboard/calendar", as: "admin" },
   { path: "/dashboard/calendar?view=week", as: "admin" },
+  { path: "/dashboard/calendar?tab=availability", as: "admin" },
   { path: "/dashboard/reports", as: "admin" },
   { path: "/dashboard/reports/new", as: "admin" },
   { path: () => `/dashboard/reports/${reportOf()}`, as: "admin" },

@@ -19,7 +19,7 @@ import { OPEN_ORDER_STATUSES, type OrderStatus } from "./status";
  * the first N of the union are among the first N of each half.
  */
 export const BOARD_STATUSES: readonly OrderStatus[] = ["pending", "in_review", "in_progress", "waiting_for_client", "completed"];
-export const BOARD_STEP = 25;
+export const BOARD_STEP = 10;
 export const BOARD_MAX_CARDS = BOARD_STEP * 8;
 /** Completed orders stay on the board this many days after their last change. */
 export const RECENT_DAYS = 30;

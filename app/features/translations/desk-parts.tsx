@@ -1,9 +1,10 @@
-import { Form, Link, useMatches, useNavigate } from "@remix-run/react";
+import { Form, useMatches, useNavigate } from "@remix-run/react";
 import { CheckCircle2, Clock, Download, Loader2, Trash2, XCircle, type LucideIcon } from "lucide-react";
 import { useState } from "react";
 import { toast as showToast } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
+import { LinkTabs } from "~/components/link-tabs";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -22,26 +23,7 @@ export type DeskTab = (typeof DESK_TABS)[number];
 
 export function DeskTabs({ active, tabs }: { active: DeskTab; tabs: readonly DeskTab[] }) {
   const { t } = useTranslation("translations");
-  return (
-    <nav aria-label={t("tabs.label")} className="border-b">
-      <ul className="-mb-px flex flex-wrap gap-1">
-        {tabs.map((tab) => (
-          <li key={tab}>
-            <Link
-              to={`/dashboard/translations?tab=${tab}`}
-              aria-current={tab === active ? "page" : undefined}
-              className={cn(
-                "inline-flex items-center border-b-2 px-4 py-2 text-sm font-semibold",
-                tab === active ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {t(`tabs.${tab}`)}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <LinkTabs label={t("tabs.label")} tabs={tabs.map((tab) => ({ to: `/dashboard/translations?tab=${tab}`, label: t(`tabs.${tab}`), current: tab === active }))} />;
 }
 
 const LOOK: Record<TranslationStatus, { icon: LucideIcon; className: string }> = {

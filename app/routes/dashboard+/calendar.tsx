@@ -2,9 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
+import { DateTime } from "luxon";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { LinkTabs } from "~/components/link-tabs";
 import { PageHeader } from "~/components/page-header";
 import { buildCalendar } from "~/features/appointments/calendar.server";
 import { CalendarView } from "~/features/appointments/calendar-view";
@@ -32,9 +34,11 @@ import { redirectWithToast } from "~/lib/toast.server";
  * The appointment calendar (month and week views, navigable by GET parameters, drawn
  * on the server in the viewer's zone, weeks from the reader's first day of the week)
  * and the office's availability: time zone, weekly hours (one range per weekday), slot
- * length, buffer, notice, horizon, closed days.
+ * length, buffer, notice, horizon, closed days. The two are link tabs (`?tab=availability`), so the
+ * calendar's page carries neither the zone list nor the closed days' forms.
  */
 const QuerySchema = z.object({
+  tab: z.enum(["calendar", "availability"]).catch("calendar"),
   view: z.enum(["month", "week"]).catch("month"),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
 });
@@ -43,12 +47,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const language = await getLanguage(request);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [rules, timeZone] = await Promise.all([getAvailabilitySettings(), viewerTimeZone(user)]);
+  const t = await getFixedT(request, "appointments");
+  const timeZone = await viewerTimeZone(user);
+  // The viewer's today, as the calendar's: closed days from then on.
+  const today = DateTime.now().setZone(timeZone).toISODate()!;
+  if (query.tab === "availability") {
+    const [rules, closedDays] = await Promise.all([getAvailabilitySettings(), listClosedDays({ from: today, limit: 100 })]);
+    return json({ tab: query.tab, calendar: null, availability: { rules, closedDays, timeZones: listTimeZones() }, title: t("calendar.title") });
+  }
   const weekStart = createFormatter(language, timeZone).firstDayOfWeek();
   const calendar = await buildCalendar({ view: query.view, date: query.date, timeZone, language, weekStart });
-  const closedDays = await listClosedDays({ from: calendar.today, limit: 100 });
-  const t = await getFixedT(request, "appointments");
-  return json({ calendar, rules, closedDays, timeZones: listTimeZones(), title: t("calendar.title") });
+  return json({ tab: query.tab, calendar, availability: null, title: t("calendar.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -90,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type ActionResult = { intent: FormDataEntryValue | null; result: SubmissionResult<string[]> | null } | undefined;
 
 export default function DashboardCalendar() {
-  const { calendar, rules, closedDays, timeZones } = useLoaderData<typeof loader>();
+  const { tab, calendar, availability } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionResult;
   const navigation = useNavigation();
   const { t } = useTranslation("appointments");
@@ -98,15 +107,26 @@ export default function DashboardCalendar() {
   return (
     <div className="flex min-w-0 flex-col gap-8">
       <PageHeader title={t("calendar.title")} />
-      <CalendarView calendar={calendar} />
-      <section aria-labelledby="availability" className="flex flex-col gap-4 rounded-lg border bg-card p-5">
-        <h2 id="availability" className="text-lg font-semibold">{t("calendar.settings.title")}</h2>
-        <AvailabilitySettingsForm rules={rules} timeZones={timeZones} lastResult={result("settings")} />
-      </section>
-      <section aria-labelledby="closed-days" className="flex flex-col gap-4 rounded-lg border bg-card p-5">
-        <h2 id="closed-days" className="text-lg font-semibold">{t("calendar.closed.title")}</h2>
-        <ClosedDaysForm closedDays={closedDays} lastResult={result("addClosedDay")} />
-      </section>
+      <LinkTabs
+        label={t("calendar.tabs.label")}
+        tabs={[
+          { to: "/dashboard/calendar", label: t("calendar.tabs.calendar"), current: tab === "calendar" },
+          { to: "/dashboard/calendar?tab=availability", label: t("calendar.tabs.availability"), current: tab === "availability" },
+        ]}
+      />
+      {calendar ? <CalendarView calendar={calendar} /> : null}
+      {availability ? (
+        <>
+          <section aria-labelledby="availability" className="flex flex-col gap-4 rounded-lg border bg-card p-5">
+            <h2 id="availability" className="text-lg font-semibold">{t("calendar.settings.title")}</h2>
+            <AvailabilitySettingsForm rules={availability.rules} timeZones={availability.timeZones} lastResult={result("settings")} />
+          </section>
+          <section aria-labelledby="closed-days" className="flex flex-col gap-4 rounded-lg border bg-card p-5">
+            <h2 id="closed-days" className="text-lg font-semibold">{t("calendar.closed.title")}</h2>
+            <ClosedDaysForm closedDays={availability.closedDays} lastResult={result("addClosedDay")} />
+          </section>
+        </>
+      ) : null}
     </div>
   );
 }

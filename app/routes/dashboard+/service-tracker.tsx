@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GripVertical } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useBoardDrag } from "~/components/board-drag";
+import { BoardMoveButtons } from "~/components/area/board-move";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { BoardScroller } from "~/features/service-orders/board-scroller";
 import { forgetDashboardStats } from "~/features/service-orders/overview.server";
@@ -154,20 +154,7 @@ function BoardCard({ order, cardProps }: { order: Card; cardProps: ReturnType<Re
           {order.overdue ? <OverdueFlag className="mt-1" /> : null}
         </div>
       </div>
-      {targets.length > 0 ? (
-        <div className="mt-2 flex flex-wrap gap-1">
-          {targets.map((to) => (
-            <Form key={to} method="post">
-              <input type="hidden" name="id" value={order.id} />
-              <input type="hidden" name="status" value={to} />
-              <Button type="submit" size="sm" variant="outline" className="h-7 px-2 text-xs">
-                {t("tracker.moveTo", { status: t(`status.${to}`) })}
-                <span className="sr-only"> ({order.reference})</span>
-              </Button>
-            </Form>
-          ))}
-        </div>
-      ) : null}
+      <BoardMoveButtons id={order.id} itemName={order.reference} targets={targets.map((to) => ({ status: to, label: t("tracker.moveTo", { status: t(`status.${to}`) }) }))} />
     </li>
   );
 }

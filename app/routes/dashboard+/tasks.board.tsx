@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { GripVertical, List } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useBoardDrag } from "~/components/board-drag";
+import { BoardMoveButtons } from "~/components/area/board-move";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { BoardScroller } from "~/features/service-orders/board-scroller";
 import { taskTargets, type TaskStatus } from "~/features/tasks/status";
@@ -131,18 +132,7 @@ function TaskCard({ task, cardProps }: { task: TaskListItem; cardProps: ReturnTy
           </div>
         </div>
       </div>
-      <div className="mt-2 flex flex-wrap gap-1">
-        {taskTargets(task.status).map((to) => (
-          <Form key={to} method="post">
-            <input type="hidden" name="id" value={task.id} />
-            <input type="hidden" name="status" value={to} />
-            <Button type="submit" size="sm" variant="outline" className="h-7 px-2 text-xs">
-              {t("board.moveTo", { status: t(`status.${to}`) })}
-              <span className="sr-only"> ({task.title})</span>
-            </Button>
-          </Form>
-        ))}
-      </div>
+      <BoardMoveButtons id={task.id} itemName={task.title} targets={taskTargets(task.status).map((to) => ({ status: to, label: t("board.moveTo", { status: t(`status.${to}`) }) }))} />
     </li>
   );
 }
