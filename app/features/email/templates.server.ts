@@ -9,9 +9,9 @@ import { sendLocalizedEmail, type EmailContent } from "./email.server";
  * (`{{clientName}}`, `{{orderReference}}`). Its built-in text lives in the area's
  * namespace under `email.<name>`: `subject`, `heading`, `body` (paragraphs separated by
  * a blank line), and optionally `action` (the button's label; the URL is a value) and
- * `note`. The firm may override a template per language (issue 17: the templates screen
- * stores overrides and `setTemplateOverrideSource` hands them to this module); an
- * override that fails to render falls back to the built-in text and is logged.
+ * `note`. The firm may override a template per language on /dashboard/templates
+ * (overrides.server.ts stores them); an override that fails to render falls back to the
+ * built-in text and is logged.
  */
 export type TemplateValues<Variable extends string> = Record<Variable, string | number>;
 
@@ -95,11 +95,16 @@ export function renderTemplateText(text: TemplateText, values: Record<string, st
   };
 }
 
-/** Where the firm's saved overrides come from (set by the templates area; none until then). */
+/**
+ * Where the firm's saved overrides come from: the `templates` table (overrides.server.ts), read at
+ * every send so that a save applies at once on every instance. Tests may put another source in.
+ */
 type OverrideSource = (templateId: string, language: Language) => Promise<TemplateText | null>;
-let overrideSource: OverrideSource = async () => null;
+const storedOverrides: OverrideSource = async (templateId, language) => (await import("./overrides.server")).readTemplateOverride(templateId, language);
+let overrideSource: OverrideSource = storedOverrides;
 
-export function setTemplateOverrideSource(source: OverrideSource): void {
+/** Replaces the source of overrides; without an argument, back to the stored ones. */
+export function setTemplateOverrideSource(source: OverrideSource = storedOverrides): void {
   overrideSource = source;
 }
 
