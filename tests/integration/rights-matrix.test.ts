@@ -31,6 +31,8 @@ import * as dashClients from "~/routes/dashboard+/clients._index";
 import * as dashClientsNew from "~/routes/dashboard+/clients.new";
 import * as dashExtractor from "~/routes/dashboard+/document-extractor";
 import * as dashInbox from "~/routes/dashboard+/inbox._index";
+import * as dashTemplates from "~/routes/dashboard+/templates._index";
+import * as dashTemplate from "~/routes/dashboard+/templates.$id";
 import * as dashNotifications from "~/routes/dashboard+/notifications";
 import * as dashProfile from "~/routes/dashboard+/profile";
 import * as dashReports from "~/routes/dashboard+/reports._index";
@@ -179,6 +181,13 @@ const ROUTES: Record<string, Entry> = {
     checks: [
       get("/dashboard/document-extractor", dashExtractor.loader, () => "/dashboard/document-extractor", FEATURE_PAGE),
       send("POST", "/dashboard/document-extractor (no file)", dashExtractor.action, () => "/dashboard/document-extractor", form({ languages: "eng" }), featurePost(400)),
+    ],
+  },
+  "dashboard+/templates._index.tsx": { checks: [get("/dashboard/templates", dashTemplates.loader, () => "/dashboard/templates", ADMIN_PAGE)] },
+  "dashboard+/templates.$id.tsx": {
+    checks: [
+      get("/dashboard/templates/{id}", dashTemplate.loader, () => "/dashboard/templates/reports.created?language=fr", ADMIN_PAGE, () => ({ id: "reports.created" })),
+      send("POST", "/dashboard/templates/{id} (test send)", dashTemplate.action, () => "/dashboard/templates/reports.created?language=fr", form({ intent: "test" }), { ...ADMIN_PAGE, admin: "302 /dashboard/templates/reports.created", owner: "302 /dashboard/templates/reports.created" }, () => ({ id: "reports.created" })),
     ],
   },
   "dashboard+/audit-log.tsx": { checks: [get("/dashboard/audit-log", dashAuditLog.loader, () => "/dashboard/audit-log", OWNER_PAGE)] },

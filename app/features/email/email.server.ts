@@ -76,10 +76,11 @@ export async function sendLocalizedEmail(options: {
   namespaces: string | string[];
   build: (t: Awaited<ReturnType<typeof getFixedT>>) => EmailContent;
   attachments?: Mail.Attachment[];
+  replyTo?: string;
 }): Promise<void> {
   const language = isLanguage(options.language) ? options.language : fallbackLanguage;
   const t = await getFixedT(language, options.namespaces);
   const content = options.build(t);
   const { text, html } = renderEmail(content, language, await emailFirmName());
-  await sendMail({ to: options.to, subject: content.subject, text, html, attachments: options.attachments });
+  await sendMail({ to: options.to, replyTo: options.replyTo, subject: content.subject, text, html, attachments: options.attachments });
 }

@@ -76,6 +76,16 @@ export async function listTemplateSummaries(): Promise<TemplateSummary[]> {
   }));
 }
 
+export type TemplateCatalogueItem = TemplateSummary & { subject: string };
+
+/** The list screen: every template with its built-in subject in the viewer's language (its name for people). */
+export async function listTemplateCatalogue(language: Language): Promise<TemplateCatalogueItem[]> {
+  const summaries = await listTemplateSummaries();
+  return Promise.all(
+    summaries.map(async (summary) => ({ ...summary, subject: (await builtInText(requireTemplate(summary.id), language)).subject })),
+  );
+}
+
 export type TemplateEditorView = {
   id: string;
   language: Language;

@@ -138,9 +138,10 @@ export async function sendTemplatedEmail<Variable extends string>(
     values: TemplateValues<Variable>;
     actionUrl?: string;
     attachments?: Mail.Attachment[];
+    replyTo?: string;
   },
 ): Promise<void> {
   const language = isLanguage(options.language) ? options.language : fallbackLanguage;
   const content = await composeEmail(template, language, options.values, options.actionUrl);
-  await sendLocalizedEmail({ to: options.to, language, namespaces: [], build: () => content, attachments: options.attachments });
+  await sendLocalizedEmail({ to: options.to, language, namespaces: [], build: () => content, attachments: options.attachments, replyTo: options.replyTo });
 }
