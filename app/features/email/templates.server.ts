@@ -86,9 +86,11 @@ export function renderTemplateText(text: TemplateText, values: Record<string, st
   return {
     subject: fillVariables(text.subject, values).replace(/\s+/g, " ").trim(),
     heading: fillVariables(text.heading, values),
-    paragraphs: fillVariables(text.body, values)
+    // Paragraphs are the template's (split before filling): a value with blank lines stays in its
+    // paragraph, and a paragraph whose variables are empty is left out.
+    paragraphs: text.body
       .split(/\n\s*\n/)
-      .map((paragraph) => paragraph.trim())
+      .map((paragraph) => fillVariables(paragraph, values).trim())
       .filter(Boolean),
     action: text.action && actionUrl ? { label: fillVariables(text.action, values), url: actionUrl } : undefined,
     note: text.note ? fillVariables(text.note, values) : undefined,
