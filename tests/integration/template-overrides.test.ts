@@ -10,7 +10,7 @@ import {
   saveTemplateOverride,
   sendTestEmail,
 } from "~/features/email/overrides.server";
-import { composeEmail, setTemplateOverrideSource } from "~/features/email/templates.server";
+import { composeEmail, setTemplateOverrideSource, type EmailTemplate } from "~/features/email/templates.server";
 import { CONTACT_REPLY_EMAIL } from "~/features/inbox/inbox.server";
 import { REPORT_CREATED_EMAIL } from "~/features/reports/reports.server";
 import { ORDER_STATUS_EMAIL } from "~/features/service-orders/service-orders.server";
@@ -24,7 +24,7 @@ import { makeUser } from "../support/factories";
 import { latestMailTo } from "../support/mail";
 import { describeEachDialect } from "../setup/database";
 
-const ALL = [
+const ALL: EmailTemplate[] = [
   REPORT_CREATED_EMAIL,
   ORDER_STATUS_EMAIL,
   CONTACT_REPLY_EMAIL,
@@ -46,7 +46,7 @@ describeEachDialect("e-mail template overrides", (db) => {
     expect(ids).toEqual(expect.arrayContaining(["auth.verify", "orders.statusChanged", "appointments.confirmed", "reports.created", "notifications.copy", "inbox.reply", "inbox.received"]));
     for (const template of ALL) {
       for (const language of supportedLanguages) {
-        const content = await composeEmail(template, language, template.sample as never, "https://firm.example/x");
+        const content = await composeEmail(template, language, template.sample, "https://firm.example/x");
         const all = [content.subject, content.heading, ...content.paragraphs, content.note ?? "", content.action?.label ?? ""].join("\n");
         expect(content.subject, `${template.id} ${language}`).not.toBe("");
         expect(all, `${template.id} ${language}`).not.toContain("{{");

@@ -172,7 +172,9 @@ export default function TemplateEditor() {
             </p>
           </CardHeader>
           <CardContent className="space-y-4">
-            <iframe title={t("previewFrame")} srcDoc={preview.html} sandbox="" className="h-[28rem] w-full rounded-md border bg-white" data-testid="preview-frame" />
+            {/* The e-mail's own HTML: every text in it is escaped by renderEmail (features/email/email.server.ts),
+                and the page's CSP, which a srcdoc frame inherits, runs no script in it. */}
+            <iframe title={t("previewFrame")} srcDoc={preview.html} className="h-[28rem] w-full rounded-md border bg-white" data-testid="preview-frame" />
             <details>
               <summary className="cursor-pointer text-sm">{t("plainText")}</summary>
               <pre className="mt-2 whitespace-pre-wrap rounded-md border bg-muted/50 p-3 text-xs" lang={template.language} dir={dir} data-testid="preview-text">
