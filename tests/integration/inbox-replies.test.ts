@@ -1,5 +1,7 @@
+import net from "node:net";
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
+import { resetEnvForTests } from "~/lib/env.server";
 import { clearPublicCache } from "~/features/content/content.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import {
@@ -13,12 +15,37 @@ import {
   setContactMessageStatus,
 } from "~/features/inbox/inbox.server";
 import { isAppError } from "~/lib/app-error";
-import { mailDir } from "~/lib/mail.server";
+import { mailDir, resetMailForTests } from "~/lib/mail.server";
 import { makeUser } from "../support/factories";
 import { latestMailTo } from "../support/mail";
 import { describeEachDialect } from "../setup/database";
 
 const page = { page: 1, perPage: 20 };
+
+/** A mail server on 127.0.0.1 that greets, then refuses every recipient (a real SMTP conversation). */
+async function refusingSmtpServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = net.createServer((socket) => {
+    socket.write("220 refusing.test ESMTP\r\n");
+    let buffer = "";
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      let end;
+      while ((end = buffer.indexOf("\r\n")) >= 0) {
+        const line = buffer.slice(0, end).toUpperCase();
+        buffer = buffer.slice(end + 2);
+        if (line.startsWith("EHLO") || line.startsWith("HELO")) socket.write("250 refusing.test\r\n");
+        else if (line.startsWith("MAIL FROM")) socket.write("250 OK\r\n");
+        else if (line.startsWith("RCPT TO")) socket.write("550 5.1.1 No such mailbox\r\n");
+        else if (line.startsWith("QUIT")) socket.end("221 Bye\r\n");
+        else socket.write("503 Bad sequence\r\n");
+      }
+    });
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 const mails = () => path.dirname(mailDir());
 
 describeEachDialect("inbox replies", (db) => {
@@ -63,6 +90,30 @@ describeEachDialect("inbox replies", (db) => {
     await replyToContactMessage(admin, id, { body: "Second answer" });
     expect((await listContactMessageReplies(id)).map((reply) => reply.body)).toEqual(["نعم، يمكننا ترجمة شهادة الميلاد.\n\nأرسلي لنا نسخة منها.", "Second answer"]);
     expect((await listContactMessages({ ...page, status: "replied" })).items.map((item) => item.id)).toContain(id);
+  });
+
+  it("keeps a reply the mail server refused in the thread as not delivered, and leaves the status as it was", async () => {
+    const admin = await makeUser(db(), { role: "admin" });
+    const { id } = await message("fr");
+    const smtp = await refusingSmtpServer();
+    process.env.SMTP_URL = smtp.url;
+    resetEnvForTests();
+    resetMailForTests();
+    try {
+      const outcome = await replyToContactMessage(admin, id, { body: "Bonjour" });
+      expect(outcome.delivery).toBe("failed");
+    } finally {
+      delete process.env.SMTP_URL;
+      resetEnvForTests();
+      resetMailForTests();
+      await smtp.close();
+    }
+    const [reply] = await listContactMessageReplies(id);
+    expect(reply).toMatchObject({ delivery: "failed", body: "Bonjour", locale: "fr" });
+    expect(reply!.deliveryError).toMatch(/550|mailbox|recipient/i);
+    const stored = await getContactMessage(id);
+    expect(stored.status).toBe("new");
+    expect(stored.repliedAt).toBeNull();
   });
 
   it("refuses an empty reply and an unknown message", async () => {

@@ -31,6 +31,8 @@ import * as dashClients from "~/routes/dashboard+/clients._index";
 import * as dashClientsNew from "~/routes/dashboard+/clients.new";
 import * as dashExtractor from "~/routes/dashboard+/document-extractor";
 import * as dashInbox from "~/routes/dashboard+/inbox._index";
+import * as dashInboxMessage from "~/routes/dashboard+/inbox.$id";
+import { createContactMessage } from "~/features/inbox/inbox.server";
 import * as dashTemplates from "~/routes/dashboard+/templates._index";
 import * as dashTemplate from "~/routes/dashboard+/templates.$id";
 import * as dashNotifications from "~/routes/dashboard+/notifications";
@@ -129,6 +131,10 @@ const form = (fields: Record<string, string> = {}) => () => {
 /** The owner's reset form, for a fresh staff member with two-factor on (the reset's effect: a test below). */
 const resetForm = async ({ makePerson }: Ctx) => form({ userId: await makePerson({ role: "staff", twoFactor: true }), redirectTo: "/dashboard/clients/x" })();
 
+/** A fresh contact message's page (each caller acts on its own message). */
+const newContactMessagePath = async () =>
+  `/dashboard/inbox/${await createContactMessage({ name: "Rights", email: "rights@example.com", subject: "Rights", message: "Hello" }, { language: "en", ip: null, userAgent: null, userId: null })}`;
+
 const ROUTES: Record<string, Entry> = {
   // ——— the dashboard ———
   "dashboard+/$.tsx": {
@@ -145,7 +151,12 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/clients.new.tsx": { checks: [get("/dashboard/clients/new", dashClientsNew.loader, () => "/dashboard/clients/new", ADMIN_PAGE)] },
   "dashboard+/clients.$id.tsx": { coveredBy: "integration/clients-admin.test.ts, integration/users.test.ts" },
   "dashboard+/inbox._index.tsx": { checks: [get("/dashboard/inbox", dashInbox.loader, () => "/dashboard/inbox", FEATURE_PAGE)] },
-  "dashboard+/inbox.$id.tsx": { coveredBy: "e2e/inbox.spec.ts (same guard as /dashboard/inbox: requireBackOffice(request, \"inbox\"))" },
+  "dashboard+/inbox.$id.tsx": {
+    checks: [
+      get("/dashboard/inbox/{id}", dashInboxMessage.loader, () => newContactMessagePath(), FEATURE_PAGE, (_, path) => id(path)),
+      send("POST", "/dashboard/inbox/{id} (spam)", dashInboxMessage.action, () => newContactMessagePath(), form({ intent: "spam" }), featurePost("302 /dashboard/inbox"), (_, path) => id(path)),
+    ],
+  },
   "dashboard+/notifications.tsx": { checks: [get("/dashboard/notifications", dashNotifications.loader, () => "/dashboard/notifications", ADMIN_PAGE)] },
   "dashboard+/reports._index.tsx": { checks: [get("/dashboard/reports", dashReports.loader, () => "/dashboard/reports", ADMIN_PAGE)] },
   "dashboard+/reports.new.tsx": { checks: [get("/dashboard/reports/new", dashReportsNew.loader, () => "/dashboard/reports/new", ADMIN_PAGE)] },
