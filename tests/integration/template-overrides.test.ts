@@ -79,7 +79,7 @@ describeEachDialect("e-mail template overrides", (db) => {
     expect((await composeEmail(REPORT_CREATED_EMAIL, "en", { title: "Q3", name: "Ann" })).subject).toBe("New report: Q3");
 
     // Saving again replaces the text (one row per template and language).
-    await saveTemplateOverride(admin, "reports.created", "fr", { subject: "V2 {{title}}", heading: "H", body: "B" });
+    await saveTemplateOverride(admin, "reports.created", "fr", { subject: "V2 {{title}}", heading: "H", body: "B", action: "Lire" });
     expect((await composeEmail(REPORT_CREATED_EMAIL, "fr", { title: "T", name: "N" })).subject).toBe("V2 T");
     expect(await db().selectFrom("templates").select("id").where("name", "=", "reports.created").where("locale", "=", "fr").execute()).toHaveLength(1);
 
@@ -105,6 +105,9 @@ describeEachDialect("e-mail template overrides", (db) => {
     expect(refused.params.allowed).toBe("{{name}}");
     expect((await getTemplateForEditing("auth.verify", "en")).overridden).toBe(false);
 
+    // A message with a link keeps its button.
+    const noButton = await saveTemplateOverride(admin, "auth.verify", "en", { subject: "Hi", heading: "Hello", body: "Body", action: " " }).catch((error: unknown) => error);
+    expect(isAppError(noButton) && [noButton.key, noButton.field]).toEqual(["templates:errors.actionRequired", "action"]);
     // The preview of a draft is checked the same way.
     const preview = await previewTemplate("auth.verify", "en", { subject: "{{password}}", heading: "x", body: "y" }).catch((error: unknown) => error);
     expect(isAppError(preview) && preview.field).toBe("subject");
@@ -119,7 +122,7 @@ describeEachDialect("e-mail template overrides", (db) => {
     const saved = await previewTemplate("orders.statusChanged", "ar");
     expect(saved.subject).toContain(ORDER_STATUS_EMAIL.sample.reference);
     expect(saved.html).toContain('dir="rtl"');
-    const draft = await previewTemplate("orders.statusChanged", "en", { subject: "Order {{reference}} is {{status}}", heading: "Hi {{name}}", body: "{{teamMessage}}" });
+    const draft = await previewTemplate("orders.statusChanged", "en", { subject: "Order {{reference}} is {{status}}", heading: "Hi {{name}}", body: "{{teamMessage}}", action: "Open" });
     expect(draft.subject).toBe("Order ORD-2025-0042 is In progress");
     expect(draft.text).toContain(ORDER_STATUS_EMAIL.sample.teamMessage);
   });

@@ -129,7 +129,8 @@ function normalise(text: TemplateText): TemplateText {
 
 /**
  * Refuses a text that uses a variable the template does not offer (the message names it and the
- * field), or that does not render with the template's sample values.
+ * field), that drops the button of a message that has one, or that does not render with the
+ * template's sample values.
  */
 export function checkTemplateText(template: EmailTemplate, text: TemplateText): void {
   for (const part of TEMPLATE_PARTS) {
@@ -140,6 +141,8 @@ export function checkTemplateText(template: EmailTemplate, text: TemplateText): 
       throw invalid("templates:errors.unknownVariable", { field: part, params: { variable: `{{${unknown[0]}}}`, allowed: template.variables.map((name) => `{{${name}}}`).join(", ") } });
     }
   }
+  // The button carries the message's link (a verification, an order): it cannot be left out.
+  if (template.hasAction && !text.action) throw invalid("templates:errors.actionRequired", { field: "action" });
   try {
     renderTemplateText(text, template.sample, "https://example.test/");
   } catch {
