@@ -121,4 +121,37 @@ test.describe("inbox replies and e-mail templates", () => {
     await expect(page.getByTestId("template-state")).toHaveText("This language uses the built-in text.");
     watch.expectNone();
   });
+
+  test("without JavaScript, a message is assigned, found by its assignee, marked spam and moved back", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await acceptCookies(context);
+    await signIn(context, DEMO.admin);
+    const page = await context.newPage();
+    const subject = `Assign ${Date.now()}`;
+    const id = insertMessage(subject, "en", `assign-${Date.now()}@example.com`);
+    await page.goto(`/dashboard/inbox/${id}`);
+    const assignee = page.getByLabel("Assigned to");
+    const options = await assignee.locator("option").allTextContents();
+    expect(options.length).toBeGreaterThan(1);
+    await assignee.selectOption({ index: 1 });
+    await page.getByRole("button", { name: "Assign", exact: true }).click();
+    // Back on the message (toasts need JavaScript), its select shows the assignee.
+    await expect(page.getByLabel("Assigned to")).toHaveValue(/.+/);
+    const assigneeId = await page.getByLabel("Assigned to").inputValue();
+
+    await page.goto(`/dashboard/inbox?assignee=${assigneeId}`);
+    await expect(page.getByRole("link", { name: subject })).toBeVisible();
+    await page.goto("/dashboard/inbox?assignee=none");
+    await expect(page.getByRole("link", { name: subject })).toHaveCount(0);
+
+    await page.goto(`/dashboard/inbox/${id}`);
+    await page.getByRole("button", { name: "Mark as spam" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+    expect(statusOf(id)).toBe("spam");
+    await page.goto(`/dashboard/inbox/${id}`);
+    await page.getByRole("button", { name: "Move back to the inbox" }).click();
+    await expect(page.getByTestId("message-status")).toHaveText("New");
+    expect(statusOf(id)).toBe("new");
+    await context.close();
+  });
 });
