@@ -66,6 +66,7 @@ describe("sidebar and device", () => {
     const admin = navGroupsFor("dashboard", { role: "admin", enabledFeatures: [] });
     expect(admin.map((group) => group.id)).toEqual(["overview", "work", "clients", "translation", "settings"]);
     expect(paths("dashboard", "admin", [])).toContain("/dashboard/inbox");
+    expect(paths("dashboard", "admin", [])).toContain("/dashboard/templates");
     expect(paths("dashboard", "staff", [])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/profile"]);
     expect(paths("dashboard", "staff", ["inbox"])).toEqual(["/dashboard", "/dashboard/inbox", "/dashboard/notifications", "/dashboard/profile"]);
     expect(paths("dashboard", "staff", ["translations"])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/translations", "/dashboard/translation", "/dashboard/profile"]);

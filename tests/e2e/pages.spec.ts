@@ -87,6 +87,8 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/translation", as: "admin" },
   { path: "/dashboard/profile", as: "admin" },
   { path: "/dashboard/audit-log", as: "owner" },
+  { path: "/dashboard/templates", as: "admin" },
+  { path: "/dashboard/templates/inbox.reply?language=ar", as: "admin" },
   { path: "/dashboard/audit-log?action=user.*&outcome=success", as: "owner" },
   { path: "/dashboard/translations?tab=upload", as: "admin" },
   { path: "/dashboard/translations?tab=files", as: "admin" },

@@ -31,6 +31,10 @@ import * as dashClients from "~/routes/dashboard+/clients._index";
 import * as dashClientsNew from "~/routes/dashboard+/clients.new";
 import * as dashExtractor from "~/routes/dashboard+/document-extractor";
 import * as dashInbox from "~/routes/dashboard+/inbox._index";
+import * as dashInboxMessage from "~/routes/dashboard+/inbox.$id";
+import { createContactMessage } from "~/features/inbox/inbox.server";
+import * as dashTemplates from "~/routes/dashboard+/templates._index";
+import * as dashTemplate from "~/routes/dashboard+/templates.$id";
 import * as dashNotifications from "~/routes/dashboard+/notifications";
 import * as dashProfile from "~/routes/dashboard+/profile";
 import * as dashReports from "~/routes/dashboard+/reports._index";
@@ -127,6 +131,10 @@ const form = (fields: Record<string, string> = {}) => () => {
 /** The owner's reset form, for a fresh staff member with two-factor on (the reset's effect: a test below). */
 const resetForm = async ({ makePerson }: Ctx) => form({ userId: await makePerson({ role: "staff", twoFactor: true }), redirectTo: "/dashboard/clients/x" })();
 
+/** A fresh contact message's page (each caller acts on its own message). */
+const newContactMessagePath = async () =>
+  `/dashboard/inbox/${await createContactMessage({ name: "Rights", email: "rights@example.com", subject: "Rights", message: "Hello" }, { language: "en", ip: null, userAgent: null, userId: null })}`;
+
 const ROUTES: Record<string, Entry> = {
   // ——— the dashboard ———
   "dashboard+/$.tsx": {
@@ -143,7 +151,12 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/clients.new.tsx": { checks: [get("/dashboard/clients/new", dashClientsNew.loader, () => "/dashboard/clients/new", ADMIN_PAGE)] },
   "dashboard+/clients.$id.tsx": { coveredBy: "integration/clients-admin.test.ts, integration/users.test.ts" },
   "dashboard+/inbox._index.tsx": { checks: [get("/dashboard/inbox", dashInbox.loader, () => "/dashboard/inbox", FEATURE_PAGE)] },
-  "dashboard+/inbox.$id.tsx": { coveredBy: "e2e/inbox.spec.ts (same guard as /dashboard/inbox: requireBackOffice(request, \"inbox\"))" },
+  "dashboard+/inbox.$id.tsx": {
+    checks: [
+      get("/dashboard/inbox/{id}", dashInboxMessage.loader, () => newContactMessagePath(), FEATURE_PAGE, (_, path) => id(path)),
+      send("POST", "/dashboard/inbox/{id} (spam)", dashInboxMessage.action, () => newContactMessagePath(), form({ intent: "spam" }), featurePost("302 /dashboard/inbox"), (_, path) => id(path)),
+    ],
+  },
   "dashboard+/notifications.tsx": { checks: [get("/dashboard/notifications", dashNotifications.loader, () => "/dashboard/notifications", ADMIN_PAGE)] },
   "dashboard+/reports._index.tsx": { checks: [get("/dashboard/reports", dashReports.loader, () => "/dashboard/reports", ADMIN_PAGE)] },
   "dashboard+/reports.new.tsx": { checks: [get("/dashboard/reports/new", dashReportsNew.loader, () => "/dashboard/reports/new", ADMIN_PAGE)] },
@@ -179,6 +192,13 @@ const ROUTES: Record<string, Entry> = {
     checks: [
       get("/dashboard/document-extractor", dashExtractor.loader, () => "/dashboard/document-extractor", FEATURE_PAGE),
       send("POST", "/dashboard/document-extractor (no file)", dashExtractor.action, () => "/dashboard/document-extractor", form({ languages: "eng" }), featurePost(400)),
+    ],
+  },
+  "dashboard+/templates._index.tsx": { checks: [get("/dashboard/templates", dashTemplates.loader, () => "/dashboard/templates", ADMIN_PAGE)] },
+  "dashboard+/templates.$id.tsx": {
+    checks: [
+      get("/dashboard/templates/{id}", dashTemplate.loader, () => "/dashboard/templates/reports.created?language=fr", ADMIN_PAGE, () => ({ id: "reports.created" })),
+      send("POST", "/dashboard/templates/{id} (test send)", dashTemplate.action, () => "/dashboard/templates/reports.created?language=fr", form({ intent: "test" }), { ...ADMIN_PAGE, admin: "302 /dashboard/templates/reports.created", owner: "302 /dashboard/templates/reports.created" }, () => ({ id: "reports.created" })),
     ],
   },
   "dashboard+/audit-log.tsx": { checks: [get("/dashboard/audit-log", dashAuditLog.loader, () => "/dashboard/audit-log", OWNER_PAGE)] },

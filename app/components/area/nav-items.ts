@@ -11,6 +11,7 @@ import {
   LayoutDashboard,
   ListChecks,
   ListTodo,
+  Mails,
   ScanText,
   ScrollText,
   UserRound,
@@ -70,6 +71,7 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
     items: [
       { to: "/dashboard/profile", labelKey: "nav.profile", icon: UserRound },
       { to: "/dashboard/audit-log", labelKey: "nav.auditLog", icon: ScrollText, access: "owner" },
+      { to: "/dashboard/templates", labelKey: "nav.templates", icon: Mails, access: "admin" },
     ],
   },
 ];

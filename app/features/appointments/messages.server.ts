@@ -1,6 +1,10 @@
 import { createEvent } from "ics";
-import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
+import { absoluteUrl } from "~/features/email/email.server";
+import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
+import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";
+import { getFixedT } from "~/lib/i18n/i18n.server";
 import { env } from "~/lib/env.server";
+import { APPOINTMENT_STATUSES } from "./status";
 import type { AppointmentView, ClientMessageKind } from "./types";
 
 /**
@@ -32,6 +36,23 @@ export function appointmentIcs(appointment: Pick<AppointmentView, "id" | "refere
   return value;
 }
 
+/**
+ * The client's e-mails about an appointment, one template per kind (editable on /dashboard/templates).
+ * `when` is the time in their language and zone; `officeNote` the office's note as a sentence, or empty.
+ */
+export const APPOINTMENT_EMAILS = Object.fromEntries(
+  [...APPOINTMENT_STATUSES, "rescheduled" as const].map((kind) => [
+    kind,
+    defineEmailTemplate({
+      namespace: "appointments",
+      name: kind,
+      variables: ["reference", "service", "when", "officeNote"] as const,
+      sample: { reference: "APT-2025-0007", service: "Tax e-filing", when: "Monday, March 3, 2025, 10:00 AM EST", officeNote: "Note from the office: please bring your W-2 forms." },
+      hasAction: true,
+    }),
+  ]),
+) as Record<ClientMessageKind, ReturnType<typeof defineEmailTemplate<"reference" | "service" | "when" | "officeNote">>>;
+
 export async function sendAppointmentMessage(options: {
   appointment: AppointmentView;
   kind: ClientMessageKind;
@@ -41,18 +62,13 @@ export async function sendAppointmentMessage(options: {
   language: string;
 }): Promise<void> {
   const { appointment, kind, note, when } = options;
-  const params = { reference: appointment.reference, service: appointment.serviceTitle, when };
-  await sendLocalizedEmail({
+  const language = isLanguage(options.language) ? options.language : fallbackLanguage;
+  const t = await getFixedT(language, "appointments");
+  await sendTemplatedEmail(APPOINTMENT_EMAILS[kind], {
     to: options.to,
-    language: options.language,
-    namespaces: ["appointments"],
-    build: (t) => ({
-      subject: t(`email.${kind}.subject`, params),
-      heading: t(`email.${kind}.heading`, params),
-      paragraphs: [t(`email.${kind}.body`, params), ...(note ? [t("email.note", { note })] : [])],
-      action: { label: t("email.action"), url: absoluteUrl(`/client/appointments/${appointment.id}`) },
-      note: WITH_CALENDAR_FILE.has(kind) ? t("email.calendarAttached") : undefined,
-    }),
+    language,
+    values: { reference: appointment.reference, service: appointment.serviceTitle, when, officeNote: note ? t("email.note", { note }) : "" },
+    actionUrl: absoluteUrl(`/client/appointments/${appointment.id}`),
     attachments: WITH_CALENDAR_FILE.has(kind)
       ? [{ filename: `${appointment.reference}.ics`, content: appointmentIcs(appointment), contentType: "text/calendar; charset=utf-8; method=PUBLISH" }]
       : undefined,

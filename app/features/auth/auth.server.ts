@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
+import { absoluteUrl } from "~/features/email/email.server";
+import { defineEmailTemplate, sendTemplatedEmail, type EmailTemplate } from "~/features/email/templates.server";
 import {
   changeEmailAddress,
   createManagedUser,
@@ -130,27 +131,42 @@ export async function linkProblem(token: string, purpose: TokenPurpose): Promise
 type Recipient = { id: string; email: string; fullName: string; locale: string };
 
 /**
- * An account e-mail from the `auth` strings `email.<key>.*`: subject, heading with the person's name,
- * body (and `extra` paragraphs), and with a link its action and note. A mail server that is down must
- * not undo the account change (the person can ask again): a failure is logged.
+ * The account e-mails, templates over the `auth` strings `email.<key>.*` (editable on
+ * /dashboard/templates): the person's name, and for a change of address the new one.
+ */
+const withName = (hasAction: boolean) => ({ variables: ["name"] as const, sample: { name: "Maria Lopez" }, hasAction });
+const withNameAndEmail = (hasAction: boolean) => ({
+  variables: ["name", "email"] as const,
+  sample: { name: "Maria Lopez", email: "maria.lopez@example.com" },
+  hasAction,
+});
+export const ACCOUNT_EMAILS = {
+  verify: defineEmailTemplate({ namespace: "auth", name: "verify", ...withName(true) }),
+  reset: defineEmailTemplate({ namespace: "auth", name: "reset", ...withName(true) }),
+  invite: defineEmailTemplate({ namespace: "auth", name: "invite", ...withName(true) }),
+  registerAttempt: defineEmailTemplate({ namespace: "auth", name: "registerAttempt", ...withName(true) }),
+  changeConfirm: defineEmailTemplate({ namespace: "auth", name: "changeConfirm", ...withNameAndEmail(true) }),
+  changeNotice: defineEmailTemplate({ namespace: "auth", name: "changeNotice", ...withNameAndEmail(false) }),
+};
+
+/**
+ * Sends an account e-mail in the person's language. A mail server that is down must not undo the
+ * account change (the person can ask again): a failure is logged.
  */
 async function sendAccountEmail(
   to: string,
   user: { fullName: string; locale: string },
-  key: string,
-  options: { url?: string; values?: Record<string, string>; extra?: string[] } = {},
+  key: keyof typeof ACCOUNT_EMAILS,
+  options: { url?: string; email?: string } = {},
 ): Promise<void> {
   try {
-    await sendLocalizedEmail({
+    // Every account template takes the name; the e-mail address is a value only the change templates use.
+    const template: EmailTemplate<"name" | "email"> = ACCOUNT_EMAILS[key] as EmailTemplate<"name" | "email">;
+    await sendTemplatedEmail(template, {
       to,
       language: user.locale,
-      namespaces: "auth",
-      build: (t) => ({
-        subject: t(`email.${key}.subject`),
-        heading: t(`email.${key}.heading`, { name: user.fullName }),
-        paragraphs: [t(`email.${key}.body`, options.values), ...(options.extra ?? []).map((extra) => t(`email.${key}.${extra}`))],
-        ...(options.url ? { action: { label: t(`email.${key}.action`), url: options.url }, note: t(`email.${key}.note`) } : {}),
-      }),
+      values: { name: user.fullName, email: options.email ?? "" },
+      actionUrl: options.url,
     });
   } catch (error) {
     logger.error({ err: error, what: key }, "sending an account e-mail failed");
@@ -399,8 +415,8 @@ export async function requestEmailChange(userId: string, input: { newEmail: stri
 
   const token = await issueToken(userId, "change_email", { newEmail });
   const url = absoluteUrl(`/verify-email-change?token=${encodeURIComponent(token)}`);
-  await sendAccountEmail(newEmail, user, "changeConfirm", { url, values: { email: newEmail } });
-  await sendAccountEmail(user.email, user, "changeNotice", { values: { email: newEmail }, extra: ["warning"] });
+  await sendAccountEmail(newEmail, user, "changeConfirm", { url, email: newEmail });
+  await sendAccountEmail(user.email, user, "changeNotice", { email: newEmail });
   await audit({ actorId: userId, action: "auth.email_change_requested", targetType: "user", targetId: userId, ip: context.ip, meta: { newEmail } });
 }
 

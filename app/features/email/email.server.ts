@@ -55,7 +55,7 @@ ${content.note ? `<p style="margin:16px 0 0;font-size:13px;color:#475569">${esca
  * The firm's name as its content says now: the content module owns the table, and its
  * cache is emptied when the content changes. A message still goes out without it.
  */
-async function firmName(): Promise<string> {
+export async function emailFirmName(): Promise<string> {
   const { getFirm } = await import("~/features/content/content.server");
   return getFirm().then(
     (firm) => firm.name,
@@ -76,10 +76,11 @@ export async function sendLocalizedEmail(options: {
   namespaces: string | string[];
   build: (t: Awaited<ReturnType<typeof getFixedT>>) => EmailContent;
   attachments?: Mail.Attachment[];
+  replyTo?: string;
 }): Promise<void> {
   const language = isLanguage(options.language) ? options.language : fallbackLanguage;
   const t = await getFixedT(language, options.namespaces);
   const content = options.build(t);
-  const { text, html } = renderEmail(content, language, await firmName());
-  await sendMail({ to: options.to, subject: content.subject, text, html, attachments: options.attachments });
+  const { text, html } = renderEmail(content, language, await emailFirmName());
+  await sendMail({ to: options.to, replyTo: options.replyTo, subject: content.subject, text, html, attachments: options.attachments });
 }

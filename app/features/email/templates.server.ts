@@ -9,9 +9,9 @@ import { sendLocalizedEmail, type EmailContent } from "./email.server";
  * (`{{clientName}}`, `{{orderReference}}`). Its built-in text lives in the area's
  * namespace under `email.<name>`: `subject`, `heading`, `body` (paragraphs separated by
  * a blank line), and optionally `action` (the button's label; the URL is a value) and
- * `note`. The firm may override a template per language (issue 17: the templates screen
- * stores overrides and `setTemplateOverrideSource` hands them to this module); an
- * override that fails to render falls back to the built-in text and is logged.
+ * `note`. The firm may override a template per language on /dashboard/templates
+ * (overrides.server.ts stores them); an override that fails to render falls back to the
+ * built-in text and is logged.
  */
 export type TemplateValues<Variable extends string> = Record<Variable, string | number>;
 
@@ -86,20 +86,27 @@ export function renderTemplateText(text: TemplateText, values: Record<string, st
   return {
     subject: fillVariables(text.subject, values).replace(/\s+/g, " ").trim(),
     heading: fillVariables(text.heading, values),
-    paragraphs: fillVariables(text.body, values)
+    // Paragraphs are the template's (split before filling): a value with blank lines stays in its
+    // paragraph, and a paragraph whose variables are empty is left out.
+    paragraphs: text.body
       .split(/\n\s*\n/)
-      .map((paragraph) => paragraph.trim())
+      .map((paragraph) => fillVariables(paragraph, values).trim())
       .filter(Boolean),
     action: text.action && actionUrl ? { label: fillVariables(text.action, values), url: actionUrl } : undefined,
     note: text.note ? fillVariables(text.note, values) : undefined,
   };
 }
 
-/** Where the firm's saved overrides come from (set by the templates area; none until then). */
+/**
+ * Where the firm's saved overrides come from: the `templates` table (overrides.server.ts), read at
+ * every send so that a save applies at once on every instance. Tests may put another source in.
+ */
 type OverrideSource = (templateId: string, language: Language) => Promise<TemplateText | null>;
-let overrideSource: OverrideSource = async () => null;
+const storedOverrides: OverrideSource = async (templateId, language) => (await import("./overrides.server")).readTemplateOverride(templateId, language);
+let overrideSource: OverrideSource = storedOverrides;
 
-export function setTemplateOverrideSource(source: OverrideSource): void {
+/** Replaces the source of overrides; without an argument, back to the stored ones. */
+export function setTemplateOverrideSource(source: OverrideSource = storedOverrides): void {
   overrideSource = source;
 }
 
@@ -133,9 +140,10 @@ export async function sendTemplatedEmail<Variable extends string>(
     values: TemplateValues<Variable>;
     actionUrl?: string;
     attachments?: Mail.Attachment[];
+    replyTo?: string;
   },
 ): Promise<void> {
   const language = isLanguage(options.language) ? options.language : fallbackLanguage;
   const content = await composeEmail(template, language, options.values, options.actionUrl);
-  await sendLocalizedEmail({ to: options.to, language, namespaces: [], build: () => content, attachments: options.attachments });
+  await sendLocalizedEmail({ to: options.to, language, namespaces: [], build: () => content, attachments: options.attachments, replyTo: options.replyTo });
 }

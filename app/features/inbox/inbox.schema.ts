@@ -39,5 +39,13 @@ export const ContactSchema = z
 
 export type ContactInput = z.output<typeof ContactSchema>;
 
-/** The buttons of a message's page: mark read (posted when the message is opened), archive, bring back. */
-export const InboxActionSchema = z.object({ intent: z.enum(["markRead", "archive", "unarchive"]) });
+/** The buttons of a message's page: mark read (posted when the message is opened), archive, spam, bring back. */
+export const InboxActionSchema = z.object({ intent: z.enum(["markRead", "archive", "unarchive", "spam", "restore"]) });
+
+/** A reply written in the inbox, sent by e-mail to the sender. */
+export const InboxReplySchema = z.object({
+  body: z.string({ required_error: "inbox:errors.replyRequired" }).trim().min(1, "inbox:errors.replyRequired").max(10000, "inbox:errors.replyTooLong"),
+});
+
+/** Whom a message is assigned to (empty: nobody). */
+export const InboxAssignSchema = z.object({ assigneeId: z.string().trim().max(100).optional() });

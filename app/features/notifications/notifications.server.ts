@@ -2,7 +2,8 @@ import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { db } from "~/lib/db/db.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
-import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
+import { absoluteUrl } from "~/features/email/email.server";
+import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
 import { fallbackLanguage, isLanguage, supportedLanguages, type Language } from "~/lib/i18n/config";
 import { getFixedT, getLanguage, languageCookie } from "~/lib/i18n/i18n.server";
 import { resources } from "~/lib/i18n/resources.server";
@@ -204,27 +205,30 @@ async function fanOut(filter: { roles?: string[] }, input: Content & { email?: b
   return total;
 }
 
+/**
+ * The e-mail copy of a notification (editable on /dashboard/templates): `title` and `body` are the
+ * notification's own text in the recipient's language.
+ */
+export const NOTIFICATION_COPY_EMAIL = defineEmailTemplate({
+  namespace: "notifications",
+  name: "copy",
+  variables: ["title", "body"] as const,
+  sample: { title: "Your order ORD-2025-0042 was updated", body: "Its status is now: In progress." },
+  hasAction: true,
+});
+
 /** The e-mail copy, in the recipient's language. A mail failure never undoes the notification. */
 async function emailCopy(recipient: Recipient, content: Content): Promise<void> {
   try {
     const language = isLanguage(recipient.locale) ? recipient.locale : fallbackLanguage;
     const [zone, services] = await Promise.all([readerTimeZone(recipient.id), serviceTitles(serviceIdsOf([content.params ?? {}]), language)]);
-    await sendLocalizedEmail({
+    const t = await getFixedT(language, namespaces());
+    const params = readerParams(content.params ?? {}, createFormatter(language, zone), services);
+    await sendTemplatedEmail(NOTIFICATION_COPY_EMAIL, {
       to: recipient.email,
-      language: recipient.locale,
-      namespaces: namespaces(),
-      build: (t) => {
-        const params = readerParams(content.params ?? {}, createFormatter(language, zone), services);
-        const title = t(content.titleKey, params);
-        const body = content.bodyKey ? t(content.bodyKey, params) : null;
-        return {
-          subject: title,
-          heading: title,
-          paragraphs: body ? [body] : [],
-          action: content.link ? { label: t("notifications:email.action"), url: absoluteUrl(content.link) } : undefined,
-          note: t("notifications:email.note"),
-        };
-      },
+      language,
+      values: { title: t(content.titleKey, params), body: content.bodyKey ? t(content.bodyKey, params) : "" },
+      actionUrl: content.link ? absoluteUrl(content.link) : undefined,
     });
   } catch (error) {
     logger.warn({ err: error, userId: recipient.id }, "the e-mail copy of a notification failed");

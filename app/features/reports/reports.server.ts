@@ -1,5 +1,6 @@
 import { sql } from "kysely";
-import { absoluteUrl, sendLocalizedEmail } from "~/features/email/email.server";
+import { absoluteUrl } from "~/features/email/email.server";
+import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
 import { forbidden, invalid, notFound } from "~/lib/app-error";
 import { db, isPostgres } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
@@ -13,6 +14,16 @@ import { findClientById, findUserIdsMatching, searchActiveClients, type ClientSu
 import { isOrderOfClient, orderReferenceSql } from "~/features/service-orders/service-orders.server";
 import type { FeedbackInput, ReportListQuery, ReportPatchInput } from "./reports.schema";
 import { renderMarkdown } from "./markdown.server";
+
+
+/** The client's e-mail when a report is sent to them (editable on /dashboard/templates). */
+export const REPORT_CREATED_EMAIL = defineEmailTemplate({
+  namespace: "reports",
+  name: "created",
+  variables: ["title", "name"] as const,
+  sample: { title: "2025 tax return summary", name: "Maria Lopez" },
+  hasAction: true,
+});
 
 /**
  * Reports staff write to a client (table reports): the only code touching it.
@@ -159,16 +170,11 @@ export async function createReport(
     link,
   });
   try {
-    await sendLocalizedEmail({
+    await sendTemplatedEmail(REPORT_CREATED_EMAIL, {
       to: client.email,
       language: client.locale,
-      namespaces: ["reports"],
-      build: (t) => ({
-        subject: t("email.created.subject", { title: input.title }),
-        heading: t("email.created.heading", { name: client.fullName }),
-        paragraphs: [t("email.created.body", { title: input.title })],
-        action: { label: t("email.created.action"), url: absoluteUrl(link) },
-      }),
+      values: { title: input.title, name: client.fullName },
+      actionUrl: absoluteUrl(link),
     });
   } catch (error) {
     logger.error({ err: error, reportId: id }, "report e-mail failed");

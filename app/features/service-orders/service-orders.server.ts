@@ -1,6 +1,9 @@
 import { DateTime } from "luxon";
 import { sql, type RawBuilder } from "kysely";
-import { sendLocalizedEmail, absoluteUrl } from "~/features/email/email.server";
+import { absoluteUrl } from "~/features/email/email.server";
+import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
+import { getFixedT } from "~/lib/i18n/i18n.server";
+import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";
 import { getOfficeTimeZone } from "~/features/availability/availability.server";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
@@ -23,6 +26,19 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from "./status";
+
+
+/**
+ * The client's e-mail when their order's status changes (editable on /dashboard/templates).
+ * `status` is the new status in their language; `teamMessage` the staff's note as a sentence, or empty.
+ */
+export const ORDER_STATUS_EMAIL = defineEmailTemplate({
+  namespace: "orders",
+  name: "statusChanged",
+  variables: ["reference", "name", "status", "teamMessage"] as const,
+  sample: { reference: "ORD-2025-0042", name: "Maria Lopez", status: "In progress", teamMessage: "Message from our team: we have all your documents." },
+  hasAction: true,
+});
 
 /**
  * Service orders: the only code touching service_orders, their status history
@@ -373,19 +389,18 @@ async function tellAboutStatusChange(
   const client = await findRecipient(order.clientId);
   if (!client) return;
   try {
-    await sendLocalizedEmail({
+    const language = isLanguage(client.locale) ? client.locale : fallbackLanguage;
+    const t = await getFixedT(language, "orders");
+    await sendTemplatedEmail(ORDER_STATUS_EMAIL, {
       to: client.email,
-      language: client.locale,
-      namespaces: ["orders"],
-      build: (t) => ({
-        subject: t("email.statusChanged.subject", { reference: order.reference }),
-        heading: t("email.statusChanged.heading", { name: client.fullName }),
-        paragraphs: [
-          t("email.statusChanged.body", { reference: order.reference, status: t(`status.${to}`) }),
-          ...(note ? [t("email.statusChanged.note", { note })] : []),
-        ],
-        action: { label: t("email.statusChanged.action"), url: absoluteUrl(link) },
-      }),
+      language,
+      values: {
+        reference: order.reference,
+        name: client.fullName,
+        status: t(`status.${to}`),
+        teamMessage: note ? t("email.statusChanged.teamMessage", { note }) : "",
+      },
+      actionUrl: absoluteUrl(link),
     });
   } catch (error) {
     // The change is made and recorded; a mail server problem must not undo it.

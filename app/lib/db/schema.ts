@@ -178,6 +178,9 @@ export interface ContactMessagesTable {
   userId: string | null;
   readAt: NullableTimestamp;
   createdAt: Timestamp;
+  assigneeId: Generated<string | null>;
+  repliedAt: NullableTimestamp;
+  previousStatus: Generated<string | null>;
 }
 
 export interface ServiceOrdersTable {
@@ -433,6 +436,23 @@ export interface TemplatesTable {
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  heading: Generated<string | null>;
+  action: Generated<string | null>;
+  note: Generated<string | null>;
+  updatedBy: Generated<string | null>;
+}
+
+export interface ContactMessageRepliesTable {
+  id: string;
+  messageId: string;
+  authorId: string | null;
+  authorName: string;
+  locale: string;
+  subject: string;
+  body: string;
+  delivery: string;
+  deliveryError: string | null;
+  createdAt: Timestamp;
 }
 
 export interface AuditLogTable {
@@ -502,6 +522,7 @@ export interface Database {
   tasks: TasksTable;
   taskComments: TaskCommentsTable;
   templates: TemplatesTable;
+  contactMessageReplies: ContactMessageRepliesTable;
   auditLog: AuditLogTable;
   jobs: JobsTable;
 }

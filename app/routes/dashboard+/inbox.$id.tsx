@@ -1,19 +1,34 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useFetcher, useLoaderData } from "@remix-run/react";
-import { Archive, Inbox as InboxIcon, MailOpen, Reply } from "lucide-react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Archive, Ban, Inbox as InboxIcon, MailOpen, Send, UserCheck } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormErrors, TextareaField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Select } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import { InboxActionSchema } from "~/features/inbox/inbox.schema";
-import { getContactMessage, markContactMessageRead, setContactMessageArchived } from "~/features/inbox/inbox.server";
+import { InboxActionSchema, InboxAssignSchema, InboxReplySchema } from "~/features/inbox/inbox.schema";
+import {
+  assignContactMessage,
+  getContactMessage,
+  listContactMessageReplies,
+  listInboxAssignees,
+  markContactMessageRead,
+  replyTemplateText,
+  replyToContactMessage,
+  senderLanguage,
+  setContactMessageStatus,
+} from "~/features/inbox/inbox.server";
+import { REPLY_TEMPLATES, type ReplyTemplateKey } from "~/features/inbox/status";
 import { useFormatter } from "~/lib/format";
-import { loadOrNotFound, refusal } from "~/lib/http.server";
-import { isLanguage } from "~/lib/i18n/config";
-import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { invariantResponse, loadOrNotFound, refusal } from "~/lib/http.server";
+import { languageNames } from "~/lib/i18n/config";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -22,33 +37,65 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireBackOffice(request, "inbox");
   // Reading changes nothing (a GET is safe): the page posts "markRead" when a new message is opened.
   const message = await loadOrNotFound(getContactMessage(params.id!));
-  // The reply's subject is in the sender's language ("Re: …", "رد: …").
-  const senderT = await getFixedT(isLanguage(message.locale) ? message.locale : await getLanguage(request), "inbox");
-  const replySubject = senderT("replySubject", { subject: message.subject, interpolation: { escapeValue: false } });
-  return json({ message, replySubject, title: message.subject });
+  const url = new URL(request.url);
+  const templateParam = url.searchParams.get("template");
+  const template = REPLY_TEMPLATES.includes(templateParam as ReplyTemplateKey) ? (templateParam as ReplyTemplateKey) : null;
+  const [replies, assignees, startText] = await Promise.all([
+    listContactMessageReplies(message.id),
+    listInboxAssignees(),
+    template ? replyTemplateText(message, template) : Promise.resolve(""),
+  ]);
+  const language = senderLanguage(message);
+  return json({ message, replies, assignees, template, startText, senderLanguage: languageNames[language], title: message.subject });
 }
 
+type ActionData = { intent: string; result?: SubmissionResult<string[]> };
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireBackOffice(request, "inbox");
-  const submission = parseWithZod(await request.formData(), { schema: InboxActionSchema });
-  if (submission.status !== "success") {
-    return redirectWithToast(`/dashboard/inbox/${params.id}`, { type: "error", message: "inbox:errors.badRequest" });
+  const user = await requireBackOffice(request, "inbox");
+  const id = params.id!;
+  const back = `/dashboard/inbox/${id}`;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "reply") {
+    const submission = parseWithZod(form, { schema: InboxReplySchema });
+    if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    let outcome;
+    try {
+      outcome = await replyToContactMessage(user, id, submission.value);
+    } catch (error) {
+      return refusal(request, error, submission, { intent });
+    }
+    return outcome.delivery === "sent"
+      ? redirectWithToast(back, { type: "success", message: "inbox:replySent" })
+      : redirectWithToast(back, { type: "error", message: "inbox:replyFailed" });
   }
-  const { intent } = submission.value;
+  if (intent === "assign") {
+    const submission = parseWithZod(form, { schema: InboxAssignSchema });
+    if (submission.status !== "success") return redirectWithToast(back, { type: "error", message: "inbox:errors.assigneeInvalid" });
+    try {
+      await assignContactMessage(user, id, submission.value.assigneeId || null);
+    } catch (error) {
+      return refusal(request, error);
+    }
+    return redirectWithToast(back, { type: "success", message: submission.value.assigneeId ? "inbox:assigned" : "inbox:unassigned" });
+  }
+  const submission = parseWithZod(form, { schema: InboxActionSchema });
+  if (submission.status !== "success") return redirectWithToast(back, { type: "error", message: "inbox:errors.badRequest" });
+  const action = submission.value.intent;
   try {
-    if (intent === "markRead") {
-      await markContactMessageRead(params.id!);
+    if (action === "markRead") {
+      await markContactMessageRead(id);
       return json({ read: true });
     }
-    await setContactMessageArchived(params.id!, intent === "archive");
+    const change = action === "archive" ? "archive" : action === "spam" ? "spam" : "restore";
+    await setContactMessageStatus(user, id, change);
+    const message = { archive: "inbox:archived", spam: "inbox:markedSpam", restore: "inbox:unarchived" }[change];
+    return redirectWithToast(change === "restore" ? back : "/dashboard/inbox", { type: "success", message });
   } catch (error) {
     return refusal(request, error);
   }
-  const archived = intent === "archive";
-  return redirectWithToast(archived ? "/dashboard/inbox" : `/dashboard/inbox/${params.id}`, {
-    type: "success",
-    message: archived ? "inbox:archived" : "inbox:unarchived",
-  });
+  invariantResponse(false, "Bad Request", { status: 400 });
 }
 
 /** Opening a new message marks it read, by a POST (without JavaScript, by its "Mark as read" button). */
@@ -61,14 +108,34 @@ function useMarkReadOnOpen(id: string, isNew: boolean) {
   return fetcher;
 }
 
+function StatusButton({ intent, icon: Icon, label }: { intent: string; icon: typeof Archive; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <Button type="submit" variant="outline">
+        <Icon aria-hidden />
+        {label}
+      </Button>
+    </Form>
+  );
+}
+
 export default function InboxMessage() {
-  const { message, replySubject } = useLoaderData<typeof loader>();
+  const { message, replies, assignees, template, startText, senderLanguage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("inbox");
   const format = useFormatter();
-  const archived = message.status === "archived";
+  const setAside = message.status === "archived" || message.status === "spam";
   useMarkReadOnOpen(message.id, message.status === "new");
+  const [replyForm, replyFields] = useZodForm(InboxReplySchema, {
+    // A new id when another reply template is chosen, so the field starts from its text.
+    id: `inbox-reply-${template ?? "blank"}`,
+    lastResult: actionData?.intent === "reply" ? actionData.result : undefined,
+    defaultValue: { body: startText },
+    shouldValidate: "onSubmit",
+  });
   return (
-    <article className="max-w-3xl space-y-6">
+    <article className="max-w-4xl space-y-6">
       <PageHeader back={{ to: "/dashboard/inbox", label: t("back") }} title={message.subject} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">{t("columns.from")}</dt>
@@ -79,31 +146,111 @@ export default function InboxMessage() {
         <dd>
           <time dateTime={message.createdAt}>{format.longDateTime(message.createdAt)}</time>
         </dd>
+        <dt className="text-muted-foreground">{t("columns.language")}</dt>
+        <dd>{senderLanguage}</dd>
         <dt className="text-muted-foreground">{t("columns.status")}</dt>
-        <dd data-testid="message-status">{t(`statuses.${message.status}`)}</dd>
+        <dd data-testid="message-status">{t(`statuses.${message.status}`, { defaultValue: message.status })}</dd>
       </dl>
       <p className="whitespace-pre-wrap rounded-lg border bg-card p-4 leading-relaxed">{message.message}</p>
       <div className="flex flex-wrap gap-3">
-        <a href={`mailto:${message.email}?subject=${encodeURIComponent(replySubject)}`} className={buttonVariants()}>
-          <Reply aria-hidden />
-          {t("reply")}
-        </a>
-        {message.status === "new" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="markRead" />
-            <Button type="submit" variant="outline">
-              <MailOpen aria-hidden />
-              {t("markRead")}
-            </Button>
-          </Form>
-        ) : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value={archived ? "unarchive" : "archive"} />
-          <Button type="submit" variant="outline">
-            {archived ? <InboxIcon aria-hidden /> : <Archive aria-hidden />}
-            {archived ? t("unarchive") : t("archive")}
-          </Button>
-        </Form>
+        {message.status === "new" ? <StatusButton intent="markRead" icon={MailOpen} label={t("markRead")} /> : null}
+        {setAside ? (
+          <StatusButton intent="restore" icon={InboxIcon} label={t("unarchive")} />
+        ) : (
+          <>
+            <StatusButton intent="archive" icon={Archive} label={t("archive")} />
+            <StatusButton intent="spam" icon={Ban} label={t("spam")} />
+          </>
+        )}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("thread.title")}</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              {replies.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t("thread.empty")}</p>
+              ) : (
+                <ol className="space-y-3" data-testid="reply-thread">
+                  {replies.map((reply) => (
+                    <li key={reply.id} className="rounded-md border bg-muted/50 p-3 text-sm">
+                      <p className="mb-1 text-xs text-muted-foreground">
+                        {t("thread.by", { name: reply.authorName, date: format.dateTime(reply.createdAt) })} ·{" "}
+                        <span className={reply.delivery === "sent" ? undefined : "font-semibold text-destructive"}>{t(`thread.delivery.${reply.delivery}`)}</span>
+                      </p>
+                      <p className="font-medium">{reply.subject}</p>
+                      <p className="whitespace-pre-line break-words">{reply.body}</p>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("replyForm.title")}</CardTitle>
+              <p className="text-sm text-muted-foreground">{t("replyForm.language", { language: senderLanguage })}</p>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              {/* A GET form: choosing a reply template reloads the page with its text, with or without JavaScript. */}
+              <Form method="get" className="flex flex-wrap items-end gap-2" preventScrollReset>
+                <div className="flex flex-col gap-1.5">
+                  <Label htmlFor="reply-template">{t("replyForm.template")}</Label>
+                  <Select id="reply-template" name="template" defaultValue={template ?? ""}>
+                    <option value="">{t("replyForm.noTemplate")}</option>
+                    {REPLY_TEMPLATES.map((key) => (
+                      <option key={key} value={key}>
+                        {t(`replyTemplates.${key}.label`)}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <Button type="submit" variant="outline">
+                  {t("replyForm.useTemplate")}
+                </Button>
+              </Form>
+              <Form method="post" className="space-y-3" {...getFormProps(replyForm)}>
+                <input type="hidden" name="intent" value="reply" />
+                <FormErrors id={replyForm.errorId} errors={replyForm.errors} />
+                <TextareaField field={replyFields.body} label={t("replyForm.body")} textareaProps={{ rows: 8 }} />
+                <Button type="submit">
+                  <Send aria-hidden />
+                  {t("replyForm.send")}
+                </Button>
+              </Form>
+            </CardContent>
+          </Card>
+        </div>
+
+        <Card className="self-start">
+          <CardHeader>
+            <CardTitle>{t("assign.title")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="space-y-3">
+              <input type="hidden" name="intent" value="assign" />
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor="assignee">{t("assign.label")}</Label>
+                <Select id="assignee" name="assigneeId" defaultValue={message.assigneeId ?? ""}>
+                  <option value="">{t("assign.nobody")}</option>
+                  {assignees.map((person) => (
+                    <option key={person.id} value={person.id}>
+                      {person.fullName}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <Button type="submit" variant="outline">
+                <UserCheck aria-hidden />
+                {t("assign.save")}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
       </div>
     </article>
   );

@@ -1,14 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { Archive, Mail, MailOpen } from "lucide-react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Archive, Ban, Mail, MailOpen, Reply } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilterSelect } from "~/components/filter-select";
 import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import { listContactMessages } from "~/features/inbox/inbox.server";
+import { listContactMessages, listInboxAssignees } from "~/features/inbox/inbox.server";
 import { INBOX_STATUSES } from "~/features/inbox/status";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -18,16 +20,27 @@ import { pageLinks, parseListQuery } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request, "inbox");
-  const query = parseListQuery(new URL(request.url), { filters: { status: z.enum(INBOX_STATUSES) } });
-  const [t, page] = await Promise.all([getFixedT(await getLanguage(request), "inbox"), listContactMessages(query)]);
-  return json({ title: t("title"), status: query.status ?? null, page });
+  const user = await requireBackOffice(request, "inbox");
+  const query = parseListQuery(new URL(request.url), { filters: { status: z.enum(INBOX_STATUSES), assignee: z.string().trim().min(1).max(100) } });
+  // "me" is the signed-in person; "none" the messages nobody has.
+  const assignee = query.assignee === "me" ? user.id : query.assignee;
+  const [t, page, assignees] = await Promise.all([getFixedT(await getLanguage(request), "inbox"), listContactMessages({ ...query, assignee }), listInboxAssignees()]);
+  return json({ title: t("title"), status: query.status ?? null, assignee: query.assignee ?? null, page, assignees });
 }
 
-const STATUS_ICONS = { new: Mail, read: MailOpen, archived: Archive } as const;
+const STATUS_ICONS = { new: Mail, read: MailOpen, replied: Reply, archived: Archive, spam: Ban } as const;
 
 export default function Inbox() {
-  const { status, page } = useLoaderData<typeof loader>();
+  const { status, assignee, page, assignees } = useLoaderData<typeof loader>();
+  const names = new Map(assignees.map((person) => [person.id, person.fullName]));
+  const withFilters = (next: { status?: string | null; assignee?: string | null }) => {
+    const params = new URLSearchParams();
+    const s = next.status === undefined ? status : next.status;
+    const a = next.assignee === undefined ? assignee : next.assignee;
+    if (s) params.set("status", s);
+    if (a) params.set("assignee", a);
+    return `?${params.toString()}`;
+  };
   const { t } = useTranslation("inbox");
   const format = useFormatter();
   return (
@@ -37,7 +50,7 @@ export default function Inbox() {
         {([null, ...INBOX_STATUSES] as const).map((value) => (
           <Link
             key={value ?? "all"}
-            to={value ? `?status=${value}` : "?"}
+            to={withFilters({ status: value })}
             aria-current={status === value ? "page" : undefined}
             className={cn("rounded-md border px-3 py-1.5 text-sm", status === value && "bg-secondary font-semibold")}
           >
@@ -45,6 +58,24 @@ export default function Inbox() {
           </Link>
         ))}
       </nav>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        <FilterSelect
+          id="inbox-assignee"
+          name="assignee"
+          label={t("assign.filter")}
+          any={t("assign.anyone")}
+          defaultValue={assignee ?? ""}
+          options={[
+            { value: "me", label: t("assign.me") },
+            { value: "none", label: t("assign.nobody") },
+            ...assignees.map((person) => ({ value: person.id, label: person.fullName })),
+          ]}
+        />
+        <Button type="submit" variant="outline">
+          {t("assign.apply")}
+        </Button>
+      </Form>
       <DataTable
         caption={t("title")}
         rows={page.items}
@@ -80,6 +111,10 @@ export default function Inbox() {
                 {message.subject}
               </Link>
             ),
+          },
+          {
+            header: t("columns.assignee"),
+            cell: (message) => (message.assigneeId ? (names.get(message.assigneeId) ?? "—") : <span className="text-muted-foreground">{t("assign.nobody")}</span>),
           },
           {
             header: t("columns.received"),
