@@ -4,7 +4,7 @@ import { db } from "~/lib/db/db.server";
 import { pageCacheStore } from "~/lib/page-cache.server";
 import { readStoredFile } from "~/lib/storage.server";
 import { fallbackLanguage, type Language } from "~/lib/i18n/config";
-import type { Announcement, Faq, Firm, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
+import type { Announcement, Faq, Firm, FooterBlocks, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
 
 /**
  * The public website's content, read by language. Everything here is read far
@@ -39,6 +39,15 @@ async function readSection<T>(key: string, locale: string): Promise<T | null> {
 export function getSection<T extends Record<string, unknown>>(key: string, language: Language): Promise<T | null> {
   return cached(`section:${key}:${language}`, async () => {
     return (await readSection<T>(key, language)) ?? (language === fallbackLanguage ? null : readSection<T>(key, fallbackLanguage));
+  });
+}
+
+/** A per-language section's Markdown field as sanitised HTML (renderMarkdown), e.g. the proprietor's story. */
+export function getSectionHtml(key: string, field: string, language: Language): Promise<string | null> {
+  return cached(`section-html:${key}:${field}:${language}`, async () => {
+    const section = await getSection<Record<string, unknown>>(key, language);
+    const markdown = section?.[field];
+    return typeof markdown === "string" && markdown ? renderMarkdown(markdown) : null;
   });
 }
 
@@ -212,8 +221,13 @@ export function renderMarkdown(markdown: string): string {
   });
 }
 
-/** The data every public page shows around its content: the firm, the services for the footer, the announcement. */
+/** The data every public page shows around its content: the firm, the services and blocks of the footer, the announcement. */
 export async function getPublicChrome(language: Language) {
-  const [firm, services, announcement] = await Promise.all([getFirm(), listServices(language), getCurrentAnnouncement(language)]);
-  return { firm, services, announcement };
+  const [firm, services, footer, announcement] = await Promise.all([
+    getFirm(),
+    listServices(language),
+    getSection<FooterBlocks>("footer", language),
+    getCurrentAnnouncement(language),
+  ]);
+  return { firm, services, footer, announcement };
 }
