@@ -11,6 +11,7 @@ import {
   LayoutDashboard,
   ListChecks,
   ListTodo,
+  PanelsTopLeft,
   ScanText,
   ScrollText,
   UserRound,
@@ -62,7 +63,14 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
       { to: "/dashboard/document-extractor", labelKey: "nav.documentExtractor", icon: ScanText, access: "document_extractor" },
     ],
   },
-  { id: "website", labelKey: "nav.groups.website", items: [] },
+  {
+    id: "website",
+    labelKey: "nav.groups.website",
+    items: [
+      { to: "/dashboard/content", labelKey: "nav.content", icon: PanelsTopLeft, access: "admin" },
+      { to: "/dashboard/services", labelKey: "nav.services", icon: Briefcase, access: "admin" },
+    ],
+  },
   { id: "finance", labelKey: "nav.groups.finance", items: [] },
   {
     id: "settings",
