@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { expectNoViolations } from "./axe";
 import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
 
 /**
@@ -120,4 +121,47 @@ test("an admin edits the Arabic banner, the Arabic home page shows it at once, a
   await visitor.reload();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(original);
   errors.expectNone();
+});
+
+test.describe("the content screens without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a French legal page's draft is previewed, sanitised and not saved", async ({ page, context }) => {
+    test.slow();
+    await signIn(context, DEMO.admin);
+    await page.goto("/dashboard/content");
+    await page.getByTestId("section-legal.privacy-policy").getByRole("link", { name: "Privacy Policy" }).click();
+    await page.getByRole("navigation", { name: "Languages" }).getByRole("link", { name: "French" }).click();
+    await expect(page).toHaveURL("/dashboard/content/legal.privacy-policy?lang=fr");
+    const text = page.getByLabel("Text (Markdown)");
+    const stored = await text.inputValue();
+    await text.fill("# Confidentialité\n\nNous gardons peu de données.<script>window.evil = 1</script><img src=x onerror=\"window.evil = 2\">");
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByTestId("content-preview");
+    await expect(preview.getByRole("heading", { name: "Confidentialité" })).toBeVisible();
+    await expect(preview).toContainText("Nous gardons peu de données.");
+    await expect(preview.locator("script, [onerror]")).toHaveCount(0);
+    // The draft is still in the form; nothing was saved.
+    await expect(page.getByLabel("Text (Markdown)")).toHaveValue(/Nous gardons peu de données/);
+    await page.goto("/dashboard/content/legal.privacy-policy?lang=fr");
+    await expect(page.getByLabel("Text (Markdown)")).toHaveValue(stored);
+  });
+});
+
+test("the content and services screens pass axe in English and Arabic", async ({ browser }) => {
+  // Four full-page axe runs: a loaded machine needs the time.
+  test.setTimeout(240_000);
+  const context = await browser.newContext();
+  await signIn(context, DEMO.admin);
+  const page = await context.newPage();
+  for (const [path, language] of [
+    ["/dashboard/content", "en"],
+    ["/dashboard/content/firm", "ar"],
+    ["/dashboard/content/about?lang=ar", "en"],
+    ["/dashboard/services?new=1", "ar"],
+  ] as const) {
+    await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`);
+    await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
+    await expectNoViolations(page, `${path} (${language})`);
+  }
 });
