@@ -164,4 +164,10 @@ test("the content and services screens pass axe in English and Arabic", async ({
     await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
     await expectNoViolations(page, `${path} (${language})`);
   }
+  // A preview on the page.
+  await page.goto("/dashboard/content/about?lang=ar&lng=en");
+  await hydrated(page.getByRole("button", { name: "Preview" }));
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("content-preview").getByRole("heading", { level: 2 }).first()).toBeVisible();
+  await expectNoViolations(page, "about preview (en)");
 });

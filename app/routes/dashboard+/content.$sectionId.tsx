@@ -317,7 +317,7 @@ function PreviewPane({ preview, language }: { preview: Preview; language: string
         {t("edit.preview")}
       </h2>
       <p className="text-sm text-muted-foreground">{t("edit.previewNote")}</p>
-      <div lang={language} dir={dir} className="pointer-events-none overflow-hidden rounded-lg border bg-background" aria-label={t("edit.preview")}>
+      <div lang={language} dir={dir} className="pointer-events-none overflow-hidden rounded-lg border bg-background">
         {preview.kind === "hero" ? <HeroSection hero={preview.hero} /> : null}
         {preview.kind === "about" ? <AboutSection title={preview.title} bodyHtml={preview.bodyHtml} proprietor={preview.proprietor} /> : null}
         {preview.kind === "cta" ? <CtaSection cta={preview.cta} signedIn={false} /> : null}
