@@ -95,6 +95,13 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/translations?tab=statistics", as: "admin" },
   { path: "/dashboard/translations?tab=settings", as: "admin" },
   { path: () => `/dashboard/translations/${anyTranslationFile()}`, as: "admin" },
+  { path: "/dashboard/content", as: "admin" },
+  { path: "/dashboard/content/hero?lang=ar", as: "admin" },
+  { path: "/dashboard/content/firm", as: "admin" },
+  { path: "/dashboard/content/stats", as: "admin" },
+  { path: "/dashboard/content/legal.privacy-policy?lang=fr", as: "admin" },
+  { path: "/dashboard/services", as: "admin" },
+  { path: "/dashboard/services?new=1", as: "admin" },
 ];
 
 /**

@@ -29,6 +29,8 @@ import * as dashAuditLog from "~/routes/dashboard+/audit-log";
 import * as dashCalendar from "~/routes/dashboard+/calendar";
 import * as dashClients from "~/routes/dashboard+/clients._index";
 import * as dashClientsNew from "~/routes/dashboard+/clients.new";
+import * as dashContent from "~/routes/dashboard+/content._index";
+import * as dashContentSection from "~/routes/dashboard+/content.$sectionId";
 import * as dashExtractor from "~/routes/dashboard+/document-extractor";
 import * as dashInbox from "~/routes/dashboard+/inbox._index";
 import * as dashInboxMessage from "~/routes/dashboard+/inbox.$id";
@@ -41,6 +43,7 @@ import * as dashReports from "~/routes/dashboard+/reports._index";
 import * as dashReportsNew from "~/routes/dashboard+/reports.new";
 import * as dashOrders from "~/routes/dashboard+/service-orders._index";
 import * as dashTracker from "~/routes/dashboard+/service-tracker";
+import * as dashServices from "~/routes/dashboard+/services";
 import * as dashTask from "~/routes/dashboard+/tasks.$id";
 import * as dashTasks from "~/routes/dashboard+/tasks._index";
 import * as dashTasksBoard from "~/routes/dashboard+/tasks.board";
@@ -168,6 +171,19 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/tasks.board.tsx": { checks: [get("/dashboard/tasks/board", dashTasksBoard.loader, () => "/dashboard/tasks/board", FEATURE_PAGE)] },
   "dashboard+/tasks.new.tsx": { checks: [get("/dashboard/tasks/new", dashTasksNew.loader, () => "/dashboard/tasks/new", FEATURE_PAGE)] },
   "dashboard+/tasks.$id.tsx": { checks: [get("/dashboard/tasks/{id}", dashTask.loader, ({ records }) => `/dashboard/tasks/${records.taskId}`, FEATURE_PAGE, (_, path) => id(path))] },
+  "dashboard+/content._index.tsx": { checks: [get("/dashboard/content", dashContent.loader, () => "/dashboard/content", ADMIN_PAGE)] },
+  "dashboard+/content.$sectionId.tsx": {
+    checks: [
+      get("/dashboard/content/{sectionId}", dashContentSection.loader, () => "/dashboard/content/hero?lang=ar", ADMIN_PAGE, () => ({ sectionId: "hero" })),
+      send("POST", "/dashboard/content/{sectionId} (preview)", dashContentSection.action, () => "/dashboard/content/cta?lang=en", form({ intent: "preview", title: "Ready?", body: "Call us." }), { ...ADMIN_PAGE, admin: 200, owner: 200 }, () => ({ sectionId: "cta" })),
+    ],
+  },
+  "dashboard+/services.tsx": {
+    checks: [
+      get("/dashboard/services", dashServices.loader, () => "/dashboard/services", ADMIN_PAGE),
+      send("POST", "/dashboard/services (an incomplete new service)", dashServices.action, () => "/dashboard/services", form({ intent: "create" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
+    ],
+  },
   "dashboard+/translations._index.tsx": {
     checks: [
       get("/dashboard/translations", dashTranslations.loader, () => "/dashboard/translations", FEATURE_PAGE),

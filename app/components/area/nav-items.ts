@@ -12,6 +12,7 @@ import {
   ListChecks,
   ListTodo,
   Mails,
+  PanelsTopLeft,
   ScanText,
   ScrollText,
   UserRound,
@@ -63,7 +64,14 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
       { to: "/dashboard/document-extractor", labelKey: "nav.documentExtractor", icon: ScanText, access: "document_extractor" },
     ],
   },
-  { id: "website", labelKey: "nav.groups.website", items: [] },
+  {
+    id: "website",
+    labelKey: "nav.groups.website",
+    items: [
+      { to: "/dashboard/content", labelKey: "nav.content", icon: PanelsTopLeft, access: "admin" },
+      { to: "/dashboard/services", labelKey: "nav.services", icon: Briefcase, access: "admin" },
+    ],
+  },
   { id: "finance", labelKey: "nav.groups.finance", items: [] },
   {
     id: "settings",

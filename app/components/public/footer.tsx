@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Firm, ServiceSummary } from "~/features/content/content";
+import type { Firm, FooterBlocks, ServiceSummary } from "~/features/content/content";
 import { OfficeDetails } from "./office-details";
 
-/** Official pages the firm's clients ask about most; they open in a new tab. */
+/** Official pages the firm's clients ask about most (until the footer's links are edited); they open in a new tab. */
 const RESOURCES = [
   { key: "irsRefund", href: "https://www.irs.gov/wheres-my-refund" },
   { key: "michiganRefund", href: "https://www.michigan.gov/taxes/iit/refund" },
@@ -12,8 +12,9 @@ const RESOURCES = [
   { key: "irsPayments", href: "https://www.irs.gov/payments" },
 ] as const;
 
-export function Footer({ firm, services }: { firm: Firm; services: ServiceSummary[] }) {
+export function Footer({ firm, services, blocks }: { firm: Firm; services: ServiceSummary[]; blocks?: FooterBlocks | null }) {
   const { t } = useTranslation("public");
+  const links = blocks?.links ?? RESOURCES.map((resource) => ({ label: t(`footer.links.${resource.key}`), url: resource.href }));
   const year = new Date().getFullYear();
   return (
     <footer className="page-end lazy-render border-t bg-muted/40 text-sm">
@@ -23,6 +24,7 @@ export function Footer({ firm, services }: { firm: Firm; services: ServiceSummar
             {t("footer.office")}
           </h2>
           <p className="mb-3 font-semibold text-primary">{firm.name}</p>
+          {blocks?.note ? <p className="mb-3 text-muted-foreground">{blocks.note}</p> : null}
           <OfficeDetails firm={firm} />
         </section>
         <nav aria-labelledby="footer-services">
@@ -89,10 +91,10 @@ export function Footer({ firm, services }: { firm: Firm; services: ServiceSummar
             {t("footer.resources")}
           </h2>
           <ul className="flex flex-col gap-2">
-            {RESOURCES.map((resource) => (
-              <li key={resource.key}>
-                <a href={resource.href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 hover:text-primary hover:underline">
-                  {t(`footer.links.${resource.key}`)}
+            {links.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 hover:text-primary hover:underline">
+                  {link.label}
                   <ExternalLink aria-hidden className="size-3" />
                   <span className="sr-only">{t("footer.newTab")}</span>
                 </a>

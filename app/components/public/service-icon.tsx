@@ -1,9 +1,41 @@
-import { Briefcase, Calculator, FileText, Languages, Plane, Stamp, type LucideIcon } from "lucide-react";
+import {
+  Briefcase,
+  Building2,
+  Calculator,
+  FileText,
+  GraduationCap,
+  HeartHandshake,
+  Landmark,
+  Languages,
+  Plane,
+  Receipt,
+  Scale,
+  ShieldCheck,
+  Stamp,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import type { ServiceIconName } from "~/features/services/services.schema";
 
-/** The icons a service may name (services.icon); anything else shows a briefcase. */
-const ICONS: Record<string, LucideIcon> = { FileText, Calculator, Languages, Plane, Stamp, Briefcase };
+/** The icons a service may name (services.icon, SERVICE_ICONS); anything else shows a briefcase. */
+const ICONS: Record<ServiceIconName, LucideIcon> = {
+  Briefcase,
+  FileText,
+  Calculator,
+  Languages,
+  Plane,
+  Stamp,
+  Scale,
+  Landmark,
+  Building2,
+  Receipt,
+  Users,
+  ShieldCheck,
+  GraduationCap,
+  HeartHandshake,
+};
 
 export function ServiceIcon({ name, className }: { name: string; className?: string }) {
-  const Icon = ICONS[name] ?? Briefcase;
+  const Icon = ICONS[name as ServiceIconName] ?? Briefcase;
   return <Icon aria-hidden className={className} />;
 }

@@ -1,33 +1,56 @@
 import { marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { db } from "~/lib/db/db.server";
+import { announceCacheCleared, onCacheCleared } from "~/lib/cache-bus.server";
 import { pageCacheStore } from "~/lib/page-cache.server";
 import { readStoredFile } from "~/lib/storage.server";
 import { fallbackLanguage, type Language } from "~/lib/i18n/config";
-import type { Announcement, Faq, Firm, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
+import type { Announcement, Faq, Firm, FooterBlocks, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
 
 /**
  * The public website's content, read by language. Everything here is read far
  * more often than it changes, so each answer is kept in memory per language
- * until an admin edits the content (the admin screens call clearPublicCache()).
+ * until an admin edits the content (the admin screens call clearPublicCache(),
+ * which empties this cache on every instance through Redis when REDIS_URL is set)
+ * or, at the latest, for a minute (the page cache's lifetime), so that instances
+ * without Redis catch up too.
  */
-const cache = new Map<string, Promise<unknown>>();
+const CACHE_LIFETIME_MS = 60_000;
+const cache = new Map<string, { value: Promise<unknown>; expires: number }>();
+let listening = false;
 
-function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  let found = cache.get(key) as Promise<T> | undefined;
-  if (!found) {
-    found = load();
-    cache.set(key, found);
-    // A failed read is not remembered: the next request tries again.
-    found.catch(() => cache.delete(key));
-  }
-  return found;
+/** Listens for other instances' clears from the first use on. */
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  onCacheCleared(PUBLIC_CACHE, clearLocalCaches);
 }
 
-/** Forgets every cached public answer; call it after any change to public content. */
-export function clearPublicCache(): void {
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  listen();
+  const now = Date.now();
+  const found = cache.get(key);
+  if (found && found.expires > now) return found.value as Promise<T>;
+  const value = load();
+  cache.set(key, { value, expires: now + CACHE_LIFETIME_MS });
+  // A failed read is not remembered: the next request tries again.
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
+  return value;
+}
+
+const PUBLIC_CACHE = "public-content";
+
+function clearLocalCaches(): void {
   cache.clear();
   pageCacheStore.clear();
+}
+
+/** Forgets every cached public answer, here and on the other instances; call it after any change to public content. */
+export function clearPublicCache(): void {
+  listen();
+  announceCacheCleared(PUBLIC_CACHE);
 }
 
 async function readSection<T>(key: string, locale: string): Promise<T | null> {
@@ -39,6 +62,15 @@ async function readSection<T>(key: string, locale: string): Promise<T | null> {
 export function getSection<T extends Record<string, unknown>>(key: string, language: Language): Promise<T | null> {
   return cached(`section:${key}:${language}`, async () => {
     return (await readSection<T>(key, language)) ?? (language === fallbackLanguage ? null : readSection<T>(key, fallbackLanguage));
+  });
+}
+
+/** A per-language section's Markdown field as sanitised HTML (renderMarkdown), e.g. the proprietor's story. */
+export function getSectionHtml(key: string, field: string, language: Language): Promise<string | null> {
+  return cached(`section-html:${key}:${field}:${language}`, async () => {
+    const section = await getSection<Record<string, unknown>>(key, language);
+    const markdown = section?.[field];
+    return typeof markdown === "string" && markdown ? renderMarkdown(markdown) : null;
   });
 }
 
@@ -212,8 +244,13 @@ export function renderMarkdown(markdown: string): string {
   });
 }
 
-/** The data every public page shows around its content: the firm, the services for the footer, the announcement. */
+/** The data every public page shows around its content: the firm, the services and blocks of the footer, the announcement. */
 export async function getPublicChrome(language: Language) {
-  const [firm, services, announcement] = await Promise.all([getFirm(), listServices(language), getCurrentAnnouncement(language)]);
-  return { firm, services, announcement };
+  const [firm, services, footer, announcement] = await Promise.all([
+    getFirm(),
+    listServices(language),
+    getSection<FooterBlocks>("footer", language),
+    getCurrentAnnouncement(language),
+  ]);
+  return { firm, services, footer, announcement };
 }

@@ -24,6 +24,8 @@ export type Stat = { key: string; value: number; suffix: string; label: string }
 export type Testimonial = { id: string; authorName: string; rating: number; quote: string; authorTitle: string };
 export type Logo = { id: string; name: string; websiteUrl: string | null; fileId: string | null; width: number | null; height: number | null };
 export type Announcement = { id: string; message: string; linkUrl: string | null };
+/** The footer's editable blocks in one language: a short note under the office, and the useful links. */
+export type FooterBlocks = { note?: string; links?: Array<{ label: string; url: string }> };
 export type LegalDocument = "terms-of-service" | "privacy-policy" | "cookie-policy";
 
 /** One line of the address, as people write it in the US. */

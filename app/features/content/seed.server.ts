@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { faqs, firm, locales, sections, services, stats, testimonials } from "../../../db/seed/content/firm";
+import { faqs, firm, footer, locales, sections, services, stats, testimonials } from "../../../db/seed/content/firm";
 import type { DB } from "~/lib/db/connection.server";
 import { toJson } from "~/lib/db/connection.server";
 import { newId } from "~/lib/ids.server";
@@ -86,6 +86,7 @@ export async function seedPublicContent(db: DB): Promise<void> {
     for (const [key, byLocale] of Object.entries(sections)) {
       for (const locale of locales) sectionRows.push({ key, locale, data: toJson(byLocale[locale]) });
     }
+    for (const locale of locales) sectionRows.push({ key: "footer", locale, data: toJson(footer[locale]) });
     for (const document of LEGAL_DOCUMENTS) {
       for (const locale of locales) {
         const file = path.join(LEGAL_DIR, locale, `${document}.md`);

@@ -6,6 +6,7 @@ import { newId, nowIso } from "~/lib/ids.server";
 import { conflict, forbidden, isUniqueViolation, notFound } from "~/lib/app-error";
 import { hasAppointmentsForService } from "~/features/appointments/appointments.server";
 import { hasOrdersForService } from "~/features/service-orders/service-orders.server";
+import { clearPublicCache } from "~/features/content/content.server";
 import type { ServiceCreateInput, ServiceUpdateInput } from "./services.schema";
 
 /**
@@ -104,6 +105,7 @@ export async function createService(actor: Actor, input: ServiceCreateInput, lan
   if (exists) throw conflict("orders:errors.serviceKeyTaken", { field: "key" });
   const id = newId();
   await insertService(id, input);
+  clearPublicCache();
   return (await getService(id, language, { includeInactive: true }))!;
 }
 
@@ -112,13 +114,15 @@ async function insertService(id: string, input: ServiceCreateInput): Promise<voi
     await db()
       .transaction()
       .execute(async (trx) => {
+        // A new service goes last unless it names its place.
+        const last = input.sortOrder === undefined ? await trx.selectFrom("services").select((eb) => eb.fn.max("sortOrder").as("last")).executeTakeFirst() : null;
         await trx
           .insertInto("services")
           .values({
             id,
             key: input.key,
             icon: input.icon,
-            sortOrder: input.sortOrder,
+            sortOrder: input.sortOrder ?? Number(last?.last ?? 0) + 1,
             active: input.active ?? true,
             durationMinutes: input.durationMinutes,
             priceFromCents: input.priceFromCents ?? null,
@@ -159,6 +163,7 @@ export async function updateService(actor: Actor, id: string, input: ServiceUpda
         }
       }
     });
+  clearPublicCache();
   return (await getService(id, language, { includeInactive: true }))!;
 }
 
@@ -169,8 +174,57 @@ export async function deleteService(actor: Actor, id: string): Promise<{ deleted
   if (!existing) throw notFound("orders:errors.serviceNotFound");
   if ((await hasOrdersForService(id)) || (await hasAppointmentsForService(id))) {
     await db().updateTable("services").set({ active: false, updatedAt: nowIso() }).where("id", "=", id).execute();
+    clearPublicCache();
     return { deleted: false, deactivated: true };
   }
   await db().deleteFrom("services").where("id", "=", id).execute();
+  clearPublicCache();
   return { deleted: true, deactivated: false };
+}
+
+export type ServiceForEdit = Omit<ServiceView, "title" | "description" | "fullDescription"> & {
+  translations: Record<string, { title: string; description: string; fullDescription: string }>;
+};
+
+/** A service with its texts in every language, for the back-office form; null when unknown. */
+export async function getServiceForEdit(actor: Actor, id: string): Promise<ServiceForEdit | null> {
+  requireStaffActor(actor);
+  const service = await db()
+    .selectFrom("services")
+    .select(["id", "key", "icon", "sortOrder", "active", "durationMinutes", "priceFromCents"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!service) return null;
+  const rows = await db().selectFrom("serviceTranslations").select(["locale", "title", "description", "fullDescription"]).where("serviceId", "=", id).execute();
+  return { ...service, translations: Object.fromEntries(rows.map(({ locale, ...texts }) => [locale, texts])) };
+}
+
+/**
+ * Moves a service one place up or down in the display order. The order is written again as
+ * 1, 2, 3… (the list is short: at most a hundred services).
+ */
+export async function moveService(actor: Actor, id: string, direction: "up" | "down"): Promise<void> {
+  requireStaffActor(actor);
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const rows = await trx.selectFrom("services").select(["id", "sortOrder"]).orderBy("sortOrder").orderBy("key").limit(100).execute();
+      const index = rows.findIndex((row) => row.id === id);
+      if (index < 0) throw notFound("orders:errors.serviceNotFound");
+      const target = direction === "up" ? index - 1 : index + 1;
+      if (target < 0 || target >= rows.length) return;
+      [rows[index], rows[target]] = [rows[target]!, rows[index]!];
+      for (const [position, row] of rows.entries()) {
+        if (row.sortOrder !== position + 1) await trx.updateTable("services").set({ sortOrder: position + 1, updatedAt: nowIso() }).where("id", "=", row.id).execute();
+      }
+    });
+  clearPublicCache();
+}
+
+/** Shows or hides a service: a hidden one leaves the public site and what clients can order; orders keep it. */
+export async function setServiceVisible(actor: Actor, id: string, visible: boolean): Promise<void> {
+  requireStaffActor(actor);
+  const result = await db().updateTable("services").set({ active: visible, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound("orders:errors.serviceNotFound");
+  clearPublicCache();
 }

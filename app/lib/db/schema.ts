@@ -101,6 +101,15 @@ export interface ContentSectionsTable {
   updatedAt: Timestamp;
 }
 
+export interface ContentSectionVersionsTable {
+  id: string;
+  sectionKey: string;
+  locale: string;
+  data: Json<Record<string, unknown>>;
+  createdBy: string | null;
+  createdAt: Timestamp;
+}
+
 export interface FaqsTable {
   id: string;
   sortOrder: Generated<number>;
@@ -494,6 +503,7 @@ export interface Database {
   services: ServicesTable;
   serviceTranslations: ServiceTranslationsTable;
   contentSections: ContentSectionsTable;
+  contentSectionVersions: ContentSectionVersionsTable;
   faqs: FaqsTable;
   faqTranslations: FaqTranslationsTable;
   storedFiles: StoredFilesTable;

@@ -1,29 +1,26 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ArrowRight, BadgeCheck, Quote, Star } from "lucide-react";
+import { Quote, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ClientLogos } from "~/components/public/client-logos";
-import { appointmentHref } from "~/components/public/navbar";
 import { publicMeta, PUBLIC_LAYOUT_ID } from "~/components/public/seo";
 import { ServiceIcon } from "~/components/public/service-icon";
-import { buttonVariants } from "~/components/ui/button";
-import { getFirm, getSection, getStats, listFaqs, listLogos, listServices, listTestimonials } from "~/features/content/content.server";
-import { intlLocale } from "~/lib/i18n/config";
+import { AboutSection, CtaSection, HeroSection, StatsSection, type TextSection } from "~/components/public/home-sections";
+import { getFirm, getSection, getSectionHtml, getStats, listFaqs, listLogos, listServices, listTestimonials } from "~/features/content/content.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
 import type { loader as layoutLoader } from "./_layout";
 import type { HydrationHandle } from "~/lib/hydration";
 
-type TextSection = { title?: string; subtitle?: string; body?: string };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
-  const [t, firm, hero, about, cta, services, stats, testimonials, logos, faqs] = await Promise.all([
+  const [t, firm, hero, about, aboutHtml, cta, services, stats, testimonials, logos, faqs] = await Promise.all([
     getFixedT(language, "public"),
     getFirm(),
     getSection<TextSection>("hero", language),
     getSection<TextSection>("about", language),
+    getSectionHtml("about", "body", language),
     getSection<TextSection>("cta", language),
     listServices(language),
     getStats(language),
@@ -35,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     meta: { title: t("home.meta.title", { name: firm.name }), description: hero?.subtitle ?? t("home.meta.description"), path: "/" },
     proprietor: { name: firm.proprietor, title: firm.proprietorTitle?.[language] ?? firm.proprietorTitle?.en ?? "" },
     hero,
-    about,
+    about: about ? { title: about.title } : null,
+    aboutHtml: aboutHtml ?? "",
     cta,
     services,
     stats,
@@ -45,65 +43,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-function paragraphs(text: string | undefined): string[] {
-  return (text ?? "").split(/\n{2,}/).filter(Boolean);
-}
-
 export default function Home() {
   const data = useLoaderData<typeof loader>();
   const layout = useRouteLoaderData<typeof layoutLoader>(PUBLIC_LAYOUT_ID);
-  const { t, i18n } = useTranslation("public");
-  const number = new Intl.NumberFormat(intlLocale(i18n.language));
+  const { t } = useTranslation("public");
   const signedIn = Boolean(layout?.account);
 
   return (
     <>
-      <section aria-labelledby="hero-title" className="bg-gradient-to-b from-secondary to-background">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <h1 id="hero-title" className="max-w-3xl text-3xl font-semibold tracking-tight text-primary sm:text-5xl">
-            {data.hero?.title}
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-muted-foreground">{data.hero?.subtitle}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/services" className={buttonVariants({ size: "lg" })}>
-              {t("home.getStarted")}
-              <ArrowRight aria-hidden className="rtl:rotate-180" />
-            </Link>
-            <a href="#about" className={buttonVariants({ size: "lg", variant: "outline" })}>
-              {t("nav.about")}
-            </a>
-          </div>
-        </div>
-      </section>
-
-      <section id="about" aria-labelledby="about-title" className="scroll-mt-4">
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <h2 id="about-title" className="text-2xl font-semibold sm:text-3xl">
-              {data.about?.title}
-            </h2>
-            {paragraphs(data.about?.body).map((paragraph) => (
-              <p key={paragraph} className="mt-4 leading-relaxed">
-                {paragraph}
-              </p>
-            ))}
-          </div>
-          <aside aria-labelledby="proprietor-name" className="rounded-lg border bg-card p-6">
-            <h3 id="proprietor-name" className="text-lg font-semibold">
-              {data.proprietor.name}
-            </h3>
-            <p className="mt-1 text-sm text-muted-foreground">{data.proprietor.title}</p>
-            <ul className="mt-5 flex flex-col gap-3 text-sm">
-              {(["taxPreparer", "translator", "experience"] as const).map((key) => (
-                <li key={key} className="flex gap-2">
-                  <BadgeCheck aria-hidden className="size-5 shrink-0 text-accent" />
-                  {t(`home.about.badges.${key}`)}
-                </li>
-              ))}
-            </ul>
-          </aside>
-        </div>
-      </section>
+      <HeroSection hero={data.hero} />
+      <AboutSection title={data.about?.title} bodyHtml={data.aboutHtml} proprietor={data.proprietor} />
 
       <section aria-labelledby="services-title" className="lazy-render bg-muted/40">
         <div className="mx-auto max-w-6xl px-4 py-16">
@@ -127,26 +76,7 @@ export default function Home() {
         </div>
       </section>
 
-      {data.stats.length > 0 ? (
-        <section aria-labelledby="stats-title" className="lazy-render">
-          <div className="mx-auto max-w-6xl px-4 py-16">
-            <h2 id="stats-title" className="text-2xl font-semibold sm:text-3xl">
-              {t("home.stats.title")}
-            </h2>
-            <dl className="mt-8 grid grid-cols-2 gap-6 lg:grid-cols-4">
-              {data.stats.map((stat) => (
-                <div key={stat.key} className="flex flex-col-reverse rounded-lg border p-5">
-                  <dt className="mt-1 text-sm text-muted-foreground">{stat.label}</dt>
-                  <dd className="text-3xl font-semibold text-primary">
-                    {number.format(stat.value)}
-                    {stat.suffix}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-        </section>
-      ) : null}
+      <StatsSection stats={data.stats} />
 
       {data.testimonials.length > 0 ? (
         <section aria-labelledby="testimonials-title" className="lazy-render bg-muted/40">
@@ -209,22 +139,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="cta-title" className="lazy-render bg-primary text-primary-foreground">
-        <div className="mx-auto max-w-6xl px-4 py-16 text-center">
-          <h2 id="cta-title" className="text-2xl font-semibold sm:text-3xl">
-            {data.cta?.title}
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl">{data.cta?.body}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to={appointmentHref(signedIn)} className={buttonVariants({ size: "lg", variant: "secondary" })}>
-              {t("nav.schedule")}
-            </Link>
-            <Link to="/contact" className={cn(buttonVariants({ size: "lg", variant: "outline" }), "border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10")}>
-              {t("nav.contact")}
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaSection cta={data.cta} signedIn={signedIn} />
     </>
   );
 }

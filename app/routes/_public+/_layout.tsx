@@ -20,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     language,
     firm: chrome.firm,
     services: chrome.services,
+    footer: chrome.footer,
     announcement: chrome.announcement && chrome.announcement.id !== dismissed ? chrome.announcement : null,
     account: user ? { home: homePathFor(user.role) } : null,
   });
@@ -35,7 +36,7 @@ export default function PublicLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer firm={data.firm} services={data.services} />
+      <Footer firm={data.firm} services={data.services} blocks={data.footer} />
       <script
         type="application/ld+json"
         nonce={nonce}

@@ -450,6 +450,37 @@ export const sections = {
   },
 } satisfies Record<string, Localized<Record<string, string>>>;
 
+/** The footer's editable blocks: a short note under the office, and the useful links (official sites). */
+export const footer: Localized<{ note: string; links: Array<{ label: string; url: string }> }> = {
+  en: {
+    note: "",
+    links: [
+      { label: "IRS: Where's My Refund?", url: "https://www.irs.gov/wheres-my-refund" },
+      { label: "Michigan: check your state refund", url: "https://www.michigan.gov/taxes/iit/refund" },
+      { label: "USCIS: check your case status", url: "https://egov.uscis.gov/" },
+      { label: "IRS: make a payment", url: "https://www.irs.gov/payments" },
+    ],
+  },
+  ar: {
+    note: "",
+    links: [
+      { label: "مصلحة الضرائب: أين المبلغ المسترد؟", url: "https://www.irs.gov/wheres-my-refund" },
+      { label: "ميشيغان: تتبّع المبلغ المسترد من الولاية", url: "https://www.michigan.gov/taxes/iit/refund" },
+      { label: "دائرة USCIS: تتبّع حالة ملفك", url: "https://egov.uscis.gov/" },
+      { label: "مصلحة الضرائب: سداد مستحقاتك", url: "https://www.irs.gov/payments" },
+    ],
+  },
+  fr: {
+    note: "",
+    links: [
+      { label: "IRS : où en est mon remboursement ?", url: "https://www.irs.gov/wheres-my-refund" },
+      { label: "Michigan : suivre votre remboursement", url: "https://www.michigan.gov/taxes/iit/refund" },
+      { label: "USCIS : suivre votre dossier", url: "https://egov.uscis.gov/" },
+      { label: "IRS : effectuer un paiement", url: "https://www.irs.gov/payments" },
+    ],
+  },
+};
+
 export type TestimonialSeed = {
   authorName: string;
   rating: number;
