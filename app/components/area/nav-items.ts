@@ -15,6 +15,10 @@ import {
   ScrollText,
   UserRound,
   Users,
+  Images,
+  Megaphone,
+  MessageCircleQuestion,
+  Quote,
 } from "lucide-react";
 import { canUseBackOffice, hasFeature, type BackOfficeAccess, type ClientFeature } from "~/lib/features";
 
@@ -62,7 +66,16 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
       { to: "/dashboard/document-extractor", labelKey: "nav.documentExtractor", icon: ScanText, access: "document_extractor" },
     ],
   },
-  { id: "website", labelKey: "nav.groups.website", items: [] },
+  {
+    id: "website",
+    labelKey: "nav.groups.website",
+    items: [
+      { to: "/dashboard/faqs", labelKey: "nav.faqs", icon: MessageCircleQuestion, access: "admin" },
+      { to: "/dashboard/testimonials", labelKey: "nav.testimonials", icon: Quote, access: "admin" },
+      { to: "/dashboard/logos", labelKey: "nav.logos", icon: Images, access: "admin" },
+      { to: "/dashboard/announcements", labelKey: "nav.announcements", icon: Megaphone, access: "admin" },
+    ],
+  },
   { id: "finance", labelKey: "nav.groups.finance", items: [] },
   {
     id: "settings",

@@ -138,6 +138,12 @@ export interface TestimonialsTable {
   sortOrder: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  language: Generated<string>;
+  consentRecordedAt: NullableTimestamp;
+  consentRecordedBy: string | null;
+  photoFileId: string | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
 }
 
 export interface LogosTable {
@@ -163,6 +169,8 @@ export interface AnnouncementsTable {
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  level: Generated<string>;
+  dismissible: Flag;
 }
 
 export interface ContactMessagesTable {

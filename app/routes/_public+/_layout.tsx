@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     language,
     firm: chrome.firm,
     services: chrome.services,
-    announcement: chrome.announcement && chrome.announcement.id !== dismissed ? chrome.announcement : null,
+    announcement: chrome.announcement && !(chrome.announcement.dismissible && chrome.announcement.id === dismissed) ? chrome.announcement : null,
     account: user ? { home: homePathFor(user.role) } : null,
   });
 }
