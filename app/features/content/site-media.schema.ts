@@ -42,7 +42,7 @@ export const TestimonialFormSchema = z.object({
   authorName: z.string().trim().min(1).max(120),
   authorTitle: z.string().trim().max(120).optional(),
   quote: z.string().trim().min(1).max(2000),
-  rating: z.number().int().min(1).max(5),
+  rating: z.enum(["1", "2", "3", "4", "5"]).transform(Number),
   language: LanguageSchema,
   consent: z.boolean().optional(),
   published: z.boolean().optional(),

@@ -8,7 +8,7 @@ import { supportedLanguages, type Language } from "~/lib/i18n/config";
 import { newId } from "~/lib/ids.server";
 import { countCapped } from "~/lib/pagination.server";
 import { offsetOf, toPage, type Page, type PageRequest } from "~/lib/pagination";
-import { deleteStoredFile } from "~/lib/storage.server";
+import { deleteStoredFile, readStoredFile } from "~/lib/storage.server";
 import type { AnnouncementAudience, AnnouncementLevel } from "./content";
 import { clearPublicCache, LOGO_RECORD_TYPE, TESTIMONIAL_PHOTO_RECORD_TYPE } from "./content.server";
 import { processImage, storeImage } from "./images.server";
@@ -414,4 +414,20 @@ export async function endAnnouncementNow(actor: Actor, id: string): Promise<void
   if (Number(result.numUpdatedRows) === 0) throw notFound("site-media:errors.notFound");
   await audit({ actorId: actor.id, action: "announcement.ended", targetType: "announcement", targetId: id });
   clearPublicCache();
+}
+
+/**
+ * A logo's or testimonial photo's picture for the back-office's own screens, published or not
+ * (the public routes serve published ones only). Null for any other file.
+ */
+export async function readSiteImageForAdmin(kind: "logo" | "photo", fileId: string): Promise<{ mimeType: string; content: Buffer } | null> {
+  const owner =
+    kind === "logo"
+      ? await db().selectFrom("logos").select("id").where("fileId", "=", fileId).executeTakeFirst()
+      : await db().selectFrom("testimonials").select("id").where("photoFileId", "=", fileId).executeTakeFirst();
+  if (!owner) return null;
+  const stored = await readStoredFile(fileId);
+  const recordType = kind === "logo" ? LOGO_RECORD_TYPE : TESTIMONIAL_PHOTO_RECORD_TYPE;
+  if (!stored || stored.file.recordType !== recordType || stored.file.recordId !== owner.id || !stored.file.mimeType.startsWith("image/")) return null;
+  return { mimeType: stored.file.mimeType, content: stored.content };
 }

@@ -9,6 +9,7 @@ import { publicMeta, PUBLIC_LAYOUT_ID } from "~/components/public/seo";
 import { ServiceIcon } from "~/components/public/service-icon";
 import { buttonVariants } from "~/components/ui/button";
 import { getFirm, getSection, getStats, listFaqs, listLogos, listServices, listTestimonials } from "~/features/content/content.server";
+import { testimonialPhotoSrc } from "~/features/content/content";
 import { intlLocale } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
@@ -165,9 +166,22 @@ export default function Home() {
                       ))}
                     </p>
                     <blockquote className="mt-3 leading-relaxed">{testimonial.quote}</blockquote>
-                    <figcaption className="mt-4 text-sm">
-                      <span className="font-semibold">{testimonial.authorName}</span>
-                      {testimonial.authorTitle ? <span className="text-muted-foreground">, {testimonial.authorTitle}</span> : null}
+                    <figcaption className="mt-4 flex items-center gap-3 text-sm">
+                      {testimonial.photo ? (
+                        <img
+                          src={testimonialPhotoSrc(testimonial.photo.fileId)}
+                          alt=""
+                          width={testimonial.photo.width}
+                          height={testimonial.photo.height}
+                          loading="lazy"
+                          decoding="async"
+                          className="size-12 rounded-full object-cover"
+                        />
+                      ) : null}
+                      <span>
+                        <span className="font-semibold">{testimonial.authorName}</span>
+                        {testimonial.authorTitle ? <span className="text-muted-foreground">, {testimonial.authorTitle}</span> : null}
+                      </span>
                     </figcaption>
                   </figure>
                 </li>
