@@ -524,6 +524,7 @@ export type UserUpdate = Updateable<UsersTable>;
  */
 export const BOOLEAN_COLUMNS = new Set([
   "remember", "active", "published", "read", "autoProcess", "notifyOnCompletion", "apiEnabled", "machineDraft",
+  "dismissible",
 ]);
 export const JSON_COLUMNS = new Set([
   "enabledFeatures", "data", "i18n", "weeklyHours", "params", "allowedFileTypes", "meta", "payload",
