@@ -91,6 +91,11 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/translations?tab=files", as: "admin" },
   { path: "/dashboard/translations?tab=statistics", as: "admin" },
   { path: "/dashboard/translations?tab=settings", as: "admin" },
+  { path: "/dashboard/faqs", as: "admin" },
+  { path: "/dashboard/faqs?lang=ar", as: "admin" },
+  { path: "/dashboard/testimonials", as: "admin" },
+  { path: "/dashboard/logos", as: "admin" },
+  { path: "/dashboard/announcements", as: "admin" },
   { path: () => `/dashboard/translations/${anyTranslationFile()}`, as: "admin" },
 ];
 
