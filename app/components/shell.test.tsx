@@ -64,7 +64,7 @@ describe("sidebar and device", () => {
     expect(paths("client", "client", [])).toEqual(["/client", "/client/services", "/client/notifications", "/client/profile"]);
     expect(paths("client", "client", ["reports"])).toContain("/client/reports");
     const admin = navGroupsFor("dashboard", { role: "admin", enabledFeatures: [] });
-    expect(admin.map((group) => group.id)).toEqual(["overview", "work", "clients", "translation", "settings"]);
+    expect(admin.map((group) => group.id)).toEqual(["overview", "work", "clients", "translation", "website", "settings"]);
     expect(paths("dashboard", "admin", [])).toContain("/dashboard/inbox");
     expect(paths("dashboard", "staff", [])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/profile"]);
     expect(paths("dashboard", "staff", ["inbox"])).toEqual(["/dashboard", "/dashboard/inbox", "/dashboard/notifications", "/dashboard/profile"]);
