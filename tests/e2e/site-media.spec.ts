@@ -128,3 +128,21 @@ test("an admin uploads a client logo: an SVG is refused, a PNG is resized and sh
   await visitor.close();
   watch.expectNone();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the up and down buttons reorder the FAQs with plain forms", async ({ page, context }) => {
+    await signIn(context, DEMO.admin);
+    await page.goto("/dashboard/faqs");
+    const rows = page.getByTestId("faq-row");
+    const count = await rows.count();
+    const last = (await rows.nth(count - 1).locator("p").first().textContent())!;
+    await rows.nth(count - 1).getByRole("button", { name: `Move ${last} up` }).click();
+    await expect(rows.nth(count - 2)).toContainText(last);
+    await expect(page.getByRole("button", { name: `Move ${last} down` })).toBeEnabled();
+    await rows.nth(count - 2).getByRole("button", { name: `Move ${last} down` }).click();
+    await expect(rows.nth(count - 1)).toContainText(last);
+    await expect(rows.nth(count - 1).getByRole("button", { name: `Move ${last} down` })).toBeDisabled();
+  });
+});
