@@ -101,6 +101,10 @@ test.describe("area layout", () => {
       "Translations",
       "Translation tool",
       "Document extractor",
+      "FAQs",
+      "Testimonials",
+      "Client logos",
+      "Announcements",
       "Profile",
     ]);
     await expect(nav.getByTestId("nav-group-work")).toHaveText("Work");

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import * as clientOverviewRoute from "~/routes/client+/_index";
+import * as clientLayoutRoute from "~/routes/client+/_layout";
 import * as clientOrderRoute from "~/routes/client+/service-orders.$id";
 import * as clientReportRoute from "~/routes/client+/reports.$id";
 import * as staffOrderRoute from "~/routes/dashboard+/service-orders.$id";
@@ -104,7 +105,7 @@ describeEachDialect("orders and reports pages", (db) => {
     expect(await db().selectFrom("reports").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
   });
 
-  it("client overview: the next appointment from the appointments area and the clients' announcement from the content area", async () => {
+  it("client overview: the next appointment from the appointments area; the client area's layout: the clients' announcement from the content area", async () => {
     const service = await db().selectFrom("services").select("id").where("key", "=", "notary").executeTakeFirstOrThrow();
     const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
     const appointment = (startsAt: string, status: string) => ({
@@ -133,14 +134,17 @@ describeEachDialect("orders and reports pages", (db) => {
     const response = await call(clientOverviewRoute.loader, { path: "/client", as: cast.clientB });
     const { overview, title } = (await response.json()) as {
       title: string;
-      overview: { nextAppointment: { id: string; startsAt: string; serviceTitle: string } | null; announcement: { message: string } | null };
+      overview: { nextAppointment: { id: string; startsAt: string; serviceTitle: string } | null };
     };
     expect(title).toBe("Overview");
     expect(overview.nextAppointment).toMatchObject({ id: next.id, startsAt: next.startsAt });
     expect(overview.nextAppointment?.serviceTitle).not.toBe("notary");
-    expect(overview.announcement).toEqual({ message: "Office closed Monday", linkUrl: null });
+    const layout = (await (await call(clientLayoutRoute.loader, { path: "/client", as: cast.clientB })).json()) as { announcement: { message: string } | null };
+    expect(layout.announcement).toMatchObject({ message: "Office closed Monday", linkUrl: null, level: "info", dismissible: true });
 
-    const french = (await (await call(clientOverviewRoute.loader, { path: "/client?lng=fr", as: cast.clientA })).json()) as { overview: { nextAppointment: unknown; announcement: { message: string } | null } };
-    expect(french.overview).toMatchObject({ nextAppointment: null, announcement: { message: "Bureau fermé lundi" } });
+    const french = (await (await call(clientOverviewRoute.loader, { path: "/client?lng=fr", as: cast.clientA })).json()) as { overview: { nextAppointment: unknown } };
+    expect(french.overview).toMatchObject({ nextAppointment: null });
+    const frenchLayout = (await (await call(clientLayoutRoute.loader, { path: "/client?lng=fr", as: cast.clientA })).json()) as { announcement: { message: string } | null };
+    expect(frenchLayout.announcement).toMatchObject({ message: "Bureau fermé lundi" });
   });
 });

@@ -25,6 +25,7 @@ import * as dashNotFound from "~/routes/dashboard+/$";
 import * as dashIndex from "~/routes/dashboard+/_index";
 import * as dashLayout from "~/routes/dashboard+/_layout";
 import * as dashAppointments from "~/routes/dashboard+/appointments._index";
+import * as dashAnnouncements from "~/routes/dashboard+/announcements";
 import * as dashAuditLog from "~/routes/dashboard+/audit-log";
 import * as dashCalendar from "~/routes/dashboard+/calendar";
 import * as dashClients from "~/routes/dashboard+/clients._index";
@@ -32,6 +33,9 @@ import * as dashClientsNew from "~/routes/dashboard+/clients.new";
 import * as dashContent from "~/routes/dashboard+/content._index";
 import * as dashContentSection from "~/routes/dashboard+/content.$sectionId";
 import * as dashExtractor from "~/routes/dashboard+/document-extractor";
+import * as dashFaqs from "~/routes/dashboard+/faqs";
+import * as dashLogos from "~/routes/dashboard+/logos";
+import * as dashTestimonials from "~/routes/dashboard+/testimonials";
 import * as dashInbox from "~/routes/dashboard+/inbox._index";
 import * as dashInboxMessage from "~/routes/dashboard+/inbox.$id";
 import { createContactMessage } from "~/features/inbox/inbox.server";
@@ -218,6 +222,31 @@ const ROUTES: Record<string, Entry> = {
     ],
   },
   "dashboard+/audit-log.tsx": { checks: [get("/dashboard/audit-log", dashAuditLog.loader, () => "/dashboard/audit-log", OWNER_PAGE)] },
+  // The website's screens (issue 17): owner and admins; an empty form is a 400 for them, a redirect for the others.
+  "dashboard+/faqs.tsx": {
+    checks: [
+      get("/dashboard/faqs?lang=ar", dashFaqs.loader, () => "/dashboard/faqs?lang=ar", ADMIN_PAGE),
+      send("POST", "/dashboard/faqs (empty FAQ)", dashFaqs.action, () => "/dashboard/faqs", form({ intent: "save", language: "en" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
+    ],
+  },
+  "dashboard+/testimonials.tsx": {
+    checks: [
+      get("/dashboard/testimonials", dashTestimonials.loader, () => "/dashboard/testimonials", ADMIN_PAGE),
+      send("POST", "/dashboard/testimonials (empty form)", dashTestimonials.action, () => "/dashboard/testimonials", form({ authorName: "" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
+    ],
+  },
+  "dashboard+/logos.tsx": {
+    checks: [
+      get("/dashboard/logos", dashLogos.loader, () => "/dashboard/logos", ADMIN_PAGE),
+      send("POST", "/dashboard/logos (empty form)", dashLogos.action, () => "/dashboard/logos", form({ name: "" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
+    ],
+  },
+  "dashboard+/announcements.tsx": {
+    checks: [
+      get("/dashboard/announcements", dashAnnouncements.loader, () => "/dashboard/announcements", ADMIN_PAGE),
+      send("POST", "/dashboard/announcements (empty form)", dashAnnouncements.action, () => "/dashboard/announcements", form({ intent: "save" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
+    ],
+  },
 
   // ——— the JSON API ———
   "api+/$.ts": { coveredBy: "e2e/api.spec.ts (unknown API paths answer 404 JSON)" },
@@ -337,7 +366,8 @@ const ROUTES: Record<string, Entry> = {
   "resources+/cookie-consent.ts": { coveredBy: "e2e/shell-consent.spec.ts, e2e/http.spec.ts (a cookie, no rights)" },
   "resources+/files.$id.ts": { coveredBy: "integration/orders-rights.test.ts" },
   "resources+/language.ts": { coveredBy: "e2e/http.spec.ts (a preference cookie, no rights)" },
-  "resources+/logos.$fileId.ts": { coveredBy: "integration/content-logos.test.ts (public)" },
+  "resources+/logos.$fileId.ts": { coveredBy: "integration/content-logos.test.ts (public), integration/site-media.test.ts (an unpublished one: owner and admins only)" },
+  "resources+/testimonials.$fileId.ts": { coveredBy: "integration/site-media.test.ts (a published testimonial's photo: public; an unpublished one: owner and admins only)" },
   "resources+/logout.ts": { coveredBy: "integration/auth-api.test.ts" },
   "resources+/resend-verification.ts": {
     // The signed-in user's own e-mail only (everyone here is verified: back with a notice).

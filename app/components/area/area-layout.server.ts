@@ -1,10 +1,18 @@
 import { json } from "@remix-run/node";
 import { countUnread } from "~/features/notifications/notify.server";
 import type { SessionUser } from "~/features/auth/guards.server";
+import { getCurrentAnnouncement } from "~/features/content/content.server";
+import { dismissedAnnouncementId } from "~/features/content/http.server";
+import { getLanguage } from "~/lib/i18n/i18n.server";
 import { readFoldedGroups, readSidebarOpen } from "~/lib/sidebar.server";
 
-/** What the area layouts of /client and /dashboard need, once their guard has let the user in. */
-export async function areaLayoutData(request: Request, user: SessionUser) {
+/**
+ * What the area layouts of /client and /dashboard need, once their guard has let the user in,
+ * with the announcement of the area's audience (clients or staff) unless the user closed it.
+ */
+export async function areaLayoutData(request: Request, user: SessionUser, audience: "clients" | "staff") {
+  const [language, dismissed] = await Promise.all([getLanguage(request), dismissedAnnouncementId(request)]);
+  const announcement = await getCurrentAnnouncement(language, new Date(), audience);
   return json({
     user: {
       fullName: user.fullName,
@@ -17,5 +25,6 @@ export async function areaLayoutData(request: Request, user: SessionUser) {
     unread: await countUnread(user.id),
     sidebarOpen: readSidebarOpen(request),
     foldedGroups: readFoldedGroups(request),
+    announcement: announcement && !(announcement.dismissible && announcement.id === dismissed) ? announcement : null,
   });
 }

@@ -4,6 +4,8 @@ import { GoBackButton } from "~/components/go-back";
 import { LanguageSwitch } from "~/components/language-switch";
 import { LogoMark } from "~/components/logo";
 import { ThemeSwitch } from "~/components/theme-switch";
+import { AnnouncementBar } from "~/components/public/announcement-bar";
+import type { Announcement } from "~/features/content/content";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { NotificationBell } from "~/features/notifications/notification-bell";
 import { navGroupsFor, type Area } from "./nav-items";
@@ -17,12 +19,15 @@ export function AreaLayout({
   unread,
   sidebarOpen,
   foldedGroups,
+  announcement = null,
 }: {
   area: Area;
   user: AreaUser & { enabledFeatures: string[]; emailVerified: boolean };
   unread: number;
   sidebarOpen: boolean;
   foldedGroups: string[];
+  /** The area's current announcement (audience clients or staff), if any. */
+  announcement?: Announcement | null;
 }) {
   const { t } = useTranslation();
   const home = area === "client" ? "/client" : "/dashboard";
@@ -61,6 +66,7 @@ export function AreaLayout({
           <NotificationBell count={unread} href={`${home}/notifications`} />
           <UserMenu user={user} profileHref={`${home}/profile`} />
         </header>
+        {announcement ? <AnnouncementBar key={announcement.id} announcement={announcement} /> : null}
         <NoScriptAreaNav groups={groups} user={user} />
         {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
         <main id="main" tabIndex={-1} className="page-end flex-1 p-4 outline-none [--page-end-room:1rem] sm:p-6 sm:[--page-end-room:1.5rem]">

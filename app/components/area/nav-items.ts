@@ -17,6 +17,10 @@ import {
   ScrollText,
   UserRound,
   Users,
+  Images,
+  Megaphone,
+  MessageCircleQuestion,
+  Quote,
 } from "lucide-react";
 import { canUseBackOffice, hasFeature, type BackOfficeAccess, type ClientFeature } from "~/lib/features";
 
@@ -70,6 +74,10 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
     items: [
       { to: "/dashboard/content", labelKey: "nav.content", icon: PanelsTopLeft, access: "admin" },
       { to: "/dashboard/services", labelKey: "nav.services", icon: Briefcase, access: "admin" },
+      { to: "/dashboard/faqs", labelKey: "nav.faqs", icon: MessageCircleQuestion, access: "admin" },
+      { to: "/dashboard/testimonials", labelKey: "nav.testimonials", icon: Quote, access: "admin" },
+      { to: "/dashboard/logos", labelKey: "nav.logos", icon: Images, access: "admin" },
+      { to: "/dashboard/announcements", labelKey: "nav.announcements", icon: Megaphone, access: "admin" },
     ],
   },
   { id: "finance", labelKey: "nav.groups.finance", items: [] },

@@ -5,7 +5,7 @@ import { announceCacheCleared, onCacheCleared } from "~/lib/cache-bus.server";
 import { pageCacheStore } from "~/lib/page-cache.server";
 import { readStoredFile } from "~/lib/storage.server";
 import { fallbackLanguage, type Language } from "~/lib/i18n/config";
-import type { Announcement, Faq, Firm, FooterBlocks, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
+import type { Announcement, AnnouncementAudience, AnnouncementLevel, Faq, Firm, FooterBlocks, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
 
 /**
  * The public website's content, read by language. Everything here is read far
@@ -136,6 +136,7 @@ export function listFaqs(language: Language): Promise<Faq[]> {
       .innerJoin("faqTranslations as tr", (join) => join.onRef("tr.faqId", "=", "faqs.id").on("tr.locale", "=", language))
       .where("faqs.active", "=", true)
       .orderBy("faqs.sortOrder")
+      .orderBy("faqs.id")
       .select(["faqs.id", "tr.question", "tr.answer"])
       .limit(50)
       .execute();
@@ -150,15 +151,19 @@ export function listTestimonials(language: Language): Promise<Testimonial[]> {
     const rows = await db()
       .selectFrom("testimonials")
       .where("published", "=", true)
+      // Never without the person's consent, whatever the published flag says (docs/decisions/019).
+      .where("consentRecordedAt", "is not", null)
       .orderBy("sortOrder")
-      .select(["id", "authorName", "rating", "i18n"])
+      .orderBy("id")
+      .select(["id", "authorName", "rating", "i18n", "photoFileId", "photoWidth", "photoHeight"])
       .limit(12)
       .execute();
     return rows.flatMap((row) => {
       const texts = row.i18n as Record<string, { quote?: string; authorTitle?: string }>;
       const text = texts[language]?.quote ? texts[language] : texts[fallbackLanguage];
       if (!text?.quote) return [];
-      return [{ id: row.id, authorName: row.authorName, rating: row.rating, quote: text.quote, authorTitle: text.authorTitle ?? "" }];
+      const photo = row.photoFileId && row.photoWidth && row.photoHeight ? { fileId: row.photoFileId, width: row.photoWidth, height: row.photoHeight } : null;
+      return [{ id: row.id, authorName: row.authorName, rating: row.rating, quote: text.quote, authorTitle: text.authorTitle ?? "", photo }];
     });
   });
 }
@@ -170,6 +175,7 @@ export function listLogos(): Promise<Logo[]> {
       .selectFrom("logos")
       .where("published", "=", true)
       .orderBy("sortOrder")
+      .orderBy("id")
       .select(["id", "name", "websiteUrl", "fileId", "width", "height"])
       .limit(24)
       .execute(),
@@ -194,10 +200,32 @@ export async function readLogoImage(fileId: string): Promise<{ mimeType: string;
   return { mimeType: stored.file.mimeType, content: stored.content };
 }
 
-type AnnouncementRow = { id: string; i18n: unknown; linkUrl: string | null; startsAt: string | null; endsAt: string | null };
+/** The stored files of testimonial photos carry this record type, with the testimonial's id as record id. */
+export const TESTIMONIAL_PHOTO_RECORD_TYPE = "testimonial_photo";
 
-/** The announcement shown now to an audience (visitors: public; the client overview: clients): active, within its dates; the newest wins. */
-export async function getCurrentAnnouncement(language: Language, now: Date = new Date(), audience: "public" | "clients" = "public"): Promise<Announcement | null> {
+/** The photo of a published testimonial (with consent), for anyone; null for any other file id. */
+export async function readTestimonialPhoto(fileId: string): Promise<{ mimeType: string; content: Buffer } | null> {
+  const testimonial = await db()
+    .selectFrom("testimonials")
+    .select("id")
+    .where("photoFileId", "=", fileId)
+    .where("published", "=", true)
+    .where("consentRecordedAt", "is not", null)
+    .executeTakeFirst();
+  if (!testimonial) return null;
+  const stored = await readStoredFile(fileId);
+  if (!stored || stored.file.recordType !== TESTIMONIAL_PHOTO_RECORD_TYPE || stored.file.recordId !== testimonial.id) return null;
+  if (!LOGO_IMAGE_TYPES.has(stored.file.mimeType)) return null;
+  return { mimeType: stored.file.mimeType, content: stored.content };
+}
+
+type AnnouncementRow = { id: string; i18n: unknown; linkUrl: string | null; startsAt: string | null; endsAt: string | null; level: string; dismissible: boolean };
+
+/**
+ * The announcement shown now to an audience (visitors of the public site: public; the client area's
+ * layout: clients; the dashboard's layout: staff): active, within its dates; the newest wins.
+ */
+export async function getCurrentAnnouncement(language: Language, now: Date = new Date(), audience: AnnouncementAudience = "public"): Promise<Announcement | null> {
   // The candidates are cached; the time window is checked on every call.
   const rows = await cached<AnnouncementRow[]>(`announcements:${audience}`, () =>
     db()
@@ -205,7 +233,7 @@ export async function getCurrentAnnouncement(language: Language, now: Date = new
       .where("active", "=", true)
       .where("audience", "=", audience)
       .orderBy("createdAt", "desc")
-      .select(["id", "i18n", "linkUrl", "startsAt", "endsAt"])
+      .select(["id", "i18n", "linkUrl", "startsAt", "endsAt", "level", "dismissible"])
       .limit(20)
       .execute(),
   );
@@ -216,7 +244,8 @@ export async function getCurrentAnnouncement(language: Language, now: Date = new
     const texts = row.i18n as Record<string, { message?: string }>;
     const message = texts[language]?.message || texts[fallbackLanguage]?.message;
     if (!message) continue;
-    return { id: row.id, message, linkUrl: row.linkUrl };
+    const level = (["info", "warning", "critical"] as const).find((known) => known === row.level) ?? "info";
+    return { id: row.id, message, linkUrl: row.linkUrl, level: level satisfies AnnouncementLevel, dismissible: row.dismissible };
   }
   return null;
 }

@@ -74,6 +74,8 @@ export async function seedPublicContent(db: DB): Promise<void> {
             rating: testimonial.rating,
             i18n: toJson(testimonial.i18n),
             sortOrder: index,
+            // The fictional firm's own samples: published from the start, so their consent is dated now (docs/decisions/019).
+            consentRecordedAt: new Date().toISOString(),
           })),
         )
         .execute();

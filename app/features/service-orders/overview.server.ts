@@ -1,30 +1,26 @@
 import { findNextAppointment } from "~/features/appointments/appointments.server";
-import { getCurrentAnnouncement } from "~/features/content/content.server";
 import { countNewContactMessages } from "~/features/inbox/inbox.server";
 import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/reports.server";
 import { db } from "~/lib/db/db.server";
-import { isLanguage, fallbackLanguage } from "~/lib/i18n/config";
 import { listOpenOrdersForClient, countOrdersByStatus, countOrdersCreatedSince, type OrderListItem } from "./service-orders.server";
 import type { OrderStatus } from "./status";
 
 /**
- * Read-only summaries for the two home pages. The appointments, announcements
- * and contact messages belong to other areas: their figures come from those
+ * Read-only summaries for the two home pages (the announcement is the client area layout's).
+ * The appointments and contact messages belong to other areas: their figures come from those
  * areas' functions.
  */
 export type ClientOverview = {
   nextAppointment: { id: string; reference: string; startsAt: string; status: string; serviceTitle: string } | null;
   openOrders: { total: number; orders: OrderListItem[] };
   unreadReports: number;
-  announcement: { message: string; linkUrl: string | null } | null;
 };
 
 export async function getClientOverview(clientId: string, language: string): Promise<ClientOverview> {
-  const [appointment, openOrders, unreadReports, announcement] = await Promise.all([
+  const [appointment, openOrders, unreadReports] = await Promise.all([
     findNextAppointment(clientId, language),
     listOpenOrdersForClient(clientId, language),
     countUnreadReports(clientId),
-    getCurrentAnnouncement(isLanguage(language) ? language : fallbackLanguage, new Date(), "clients"),
   ]);
   return {
     nextAppointment: appointment
@@ -32,7 +28,6 @@ export async function getClientOverview(clientId: string, language: string): Pro
       : null,
     openOrders,
     unreadReports,
-    announcement: announcement ? { message: announcement.message, linkUrl: announcement.linkUrl } : null,
   };
 }
 

@@ -147,6 +147,12 @@ export interface TestimonialsTable {
   sortOrder: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  language: Generated<string>;
+  consentRecordedAt: NullableTimestamp;
+  consentRecordedBy: string | null;
+  photoFileId: string | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
 }
 
 export interface LogosTable {
@@ -172,6 +178,8 @@ export interface AnnouncementsTable {
   createdBy: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  level: Generated<string>;
+  dismissible: Flag;
 }
 
 export interface ContactMessagesTable {
@@ -547,6 +555,7 @@ export type UserUpdate = Updateable<UsersTable>;
  */
 export const BOOLEAN_COLUMNS = new Set([
   "remember", "active", "published", "read", "autoProcess", "notifyOnCompletion", "apiEnabled", "machineDraft",
+  "dismissible",
 ]);
 export const JSON_COLUMNS = new Set([
   "enabledFeatures", "data", "i18n", "weeklyHours", "params", "allowedFileTypes", "meta", "payload",

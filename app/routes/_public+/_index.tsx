@@ -8,6 +8,7 @@ import { publicMeta, PUBLIC_LAYOUT_ID } from "~/components/public/seo";
 import { ServiceIcon } from "~/components/public/service-icon";
 import { AboutSection, CtaSection, HeroSection, StatsSection, type TextSection } from "~/components/public/home-sections";
 import { getFirm, getSection, getSectionHtml, getStats, listFaqs, listLogos, listServices, listTestimonials } from "~/features/content/content.server";
+import { testimonialPhotoSrc } from "~/features/content/content";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { cn } from "~/lib/utils";
 import type { loader as layoutLoader } from "./_layout";
@@ -95,9 +96,22 @@ export default function Home() {
                       ))}
                     </p>
                     <blockquote className="mt-3 leading-relaxed">{testimonial.quote}</blockquote>
-                    <figcaption className="mt-4 text-sm">
-                      <span className="font-semibold">{testimonial.authorName}</span>
-                      {testimonial.authorTitle ? <span className="text-muted-foreground">, {testimonial.authorTitle}</span> : null}
+                    <figcaption className="mt-4 flex items-center gap-3 text-sm">
+                      {testimonial.photo ? (
+                        <img
+                          src={testimonialPhotoSrc(testimonial.photo.fileId)}
+                          alt=""
+                          width={testimonial.photo.width}
+                          height={testimonial.photo.height}
+                          loading="lazy"
+                          decoding="async"
+                          className="size-12 rounded-full object-cover"
+                        />
+                      ) : null}
+                      <span>
+                        <span className="font-semibold">{testimonial.authorName}</span>
+                        {testimonial.authorTitle ? <span className="text-muted-foreground">, {testimonial.authorTitle}</span> : null}
+                      </span>
                     </figcaption>
                   </figure>
                 </li>

@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     firm: chrome.firm,
     services: chrome.services,
     footer: chrome.footer,
-    announcement: chrome.announcement && chrome.announcement.id !== dismissed ? chrome.announcement : null,
+    announcement: chrome.announcement && !(chrome.announcement.dismissible && chrome.announcement.id === dismissed) ? chrome.announcement : null,
     account: user ? { home: homePathFor(user.role) } : null,
   });
 }

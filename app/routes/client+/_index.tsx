@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CalendarClock, FileText, Megaphone, Plus } from "lucide-react";
+import { CalendarClock, FileText, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -35,20 +35,6 @@ export default function ClientOverview() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("overview.title")} description={t("overview.welcome", { name })} />
-
-      {overview.announcement ? (
-        <aside aria-label={t("overview.announcement")} className="flex items-start gap-3 rounded-lg border border-accent/40 bg-accent/10 p-4">
-          <Megaphone className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
-          <p>
-            {overview.announcement.message}{" "}
-            {overview.announcement.linkUrl ? (
-              <a href={overview.announcement.linkUrl} className="font-semibold text-primary underline underline-offset-4">
-                {t("overview.learnMore")}
-              </a>
-            ) : null}
-          </p>
-        </aside>
-      ) : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         {features.appointments ? (

@@ -7,12 +7,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireUser } from "~/features/auth/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return areaLayoutData(request, await requireUser(request));
+  return areaLayoutData(request, await requireUser(request), "clients");
 }
 
 export default function ClientLayout() {
-  const { user, unread, sidebarOpen, foldedGroups } = useLoaderData<typeof loader>();
-  return <AreaLayout area="client" user={user} unread={unread} sidebarOpen={sidebarOpen} foldedGroups={foldedGroups} />;
+  const { user, unread, sidebarOpen, foldedGroups, announcement } = useLoaderData<typeof loader>();
+  return <AreaLayout area="client" user={user} unread={unread} sidebarOpen={sidebarOpen} foldedGroups={foldedGroups} announcement={announcement} />;
 }
 
 export const handle = areaLayoutHandle;

@@ -7,12 +7,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireBackOffice } from "~/features/auth/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return areaLayoutData(request, await requireBackOffice(request));
+  return areaLayoutData(request, await requireBackOffice(request), "staff");
 }
 
 export default function DashboardLayout() {
-  const { user, unread, sidebarOpen, foldedGroups } = useLoaderData<typeof loader>();
-  return <AreaLayout area="dashboard" user={user} unread={unread} sidebarOpen={sidebarOpen} foldedGroups={foldedGroups} />;
+  const { user, unread, sidebarOpen, foldedGroups, announcement } = useLoaderData<typeof loader>();
+  return <AreaLayout area="dashboard" user={user} unread={unread} sidebarOpen={sidebarOpen} foldedGroups={foldedGroups} announcement={announcement} />;
 }
 
 export const handle = areaLayoutHandle;

@@ -1,0 +1,104 @@
+import { Form, Link } from "@remix-run/react";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { languageNames, supportedLanguages, type Language } from "~/lib/i18n/config";
+import { cn } from "~/lib/utils";
+
+/** Pieces shared by the website's FAQs, testimonials, logos and announcements screens. */
+
+/** One tab per language, as links (they work without JavaScript); the current one is marked. */
+export function LanguageTabs({ current, hrefFor, missing = [] }: { current: Language; hrefFor: (language: Language) => string; missing?: Language[] }) {
+  const { t } = useTranslation("site-media");
+  return (
+    <nav aria-label={t("tabs.label")} className="border-b">
+      <ul className="-mb-px flex flex-wrap gap-1">
+        {supportedLanguages.map((language) => (
+          <li key={language}>
+            <Link
+              to={hrefFor(language)}
+              aria-current={language === current ? "page" : undefined}
+              lang={language}
+              className={cn(
+                "inline-flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-semibold",
+                language === current ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {languageNames[language]}
+              {missing.includes(language) ? (
+                <span className="rounded bg-warning/15 px-1.5 text-xs font-medium text-foreground">
+                  {t("tabs.missing")}
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Up and down buttons (plain forms: no JavaScript needed), named for the row they move. */
+export function MoveButtons({ id, name, first, last }: { id: string; name: string; first: boolean; last: boolean }) {
+  const { t } = useTranslation("site-media");
+  return (
+    <div className="flex gap-1">
+      <Form method="post">
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="direction" value="up" />
+        <Button type="submit" variant="outline" size="sm" disabled={first} aria-label={t("order.up", { name })} title={t("order.up", { name })}>
+          <ArrowUp aria-hidden />
+        </Button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="direction" value="down" />
+        <Button type="submit" variant="outline" size="sm" disabled={last} aria-label={t("order.down", { name })} title={t("order.down", { name })}>
+          <ArrowDown aria-hidden />
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export function CheckboxField({ name, label, defaultChecked, hint, id }: { name: string; label: ReactNode; defaultChecked?: boolean; hint?: ReactNode; id?: string }) {
+  const fieldId = id ?? `field-${name}`;
+  return (
+    <div className="flex items-start gap-2">
+      <input type="checkbox" id={fieldId} name={name} defaultChecked={defaultChecked} aria-describedby={hint ? `${fieldId}-hint` : undefined} className="mt-0.5 size-4 accent-primary" />
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={fieldId} className="text-sm font-medium">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const BADGE_TONES = {
+  good: "border-success/40 bg-success/10 text-success",
+  waiting: "border-primary/40 bg-primary/10 text-primary",
+  quiet: "border-border bg-muted text-muted-foreground",
+  warn: "border-warning/50 bg-warning/15 text-foreground",
+} as const;
+
+/** A status in words (never colour alone). */
+export function Badge({ tone, children, testId }: { tone: keyof typeof BADGE_TONES; children: ReactNode; testId?: string }) {
+  return (
+    <span data-testid={testId} className={cn("inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold", BADGE_TONES[tone])}>
+      {children}
+    </span>
+  );
+}
+
+export function isLanguageParam(value: string | null): value is Language {
+  return (supportedLanguages as readonly string[]).includes(value ?? "");
+}

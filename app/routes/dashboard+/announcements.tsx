@@ -1,0 +1,217 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Pencil } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { ConfirmAction } from "~/components/confirm-action";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
+import { requireBackOffice } from "~/features/auth/guards.server";
+import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LEVELS } from "~/features/content/content";
+import { Badge, CheckboxField } from "~/features/content/site-media-parts";
+import { AnnouncementFormSchema } from "~/features/content/site-media.schema";
+import {
+  endAnnouncementNow,
+  findAnnouncementForAdmin,
+  isoToOfficeLocal,
+  listAnnouncementsForAdmin,
+  saveAnnouncement,
+  type AdminAnnouncement,
+  type AnnouncementState,
+} from "~/features/content/site-media.server";
+import { invalid } from "~/lib/app-error";
+import { createFormatter } from "~/lib/format";
+import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
+import { pageLinks, parseListQuery } from "~/lib/pagination";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/**
+ * /dashboard/announcements: the bar on the public site, in the client area or in the dashboard.
+ * A message per language, a level, a start and an end in the office's time zone, closable or not;
+ * each row says whether it is live now, scheduled, ended or switched off.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireBackOffice(request, "admin");
+  const url = new URL(request.url);
+  const editId = url.searchParams.get("edit");
+  const now = new Date();
+  const language = await getLanguage(request);
+  const [page, editing, officeZone, t] = await Promise.all([
+    listAnnouncementsForAdmin(parseListQuery(url), now),
+    editId ? loadOrNotFound(findAnnouncementForAdmin(editId, now)) : Promise.resolve(null),
+    getOfficeTimeZone(),
+    getFixedT(language, "site-media"),
+  ]);
+  return json({
+    items: page.items,
+    page: pageLinks(page),
+    editing: editing ? { ...editing, startsLocal: isoToOfficeLocal(editing.startsAt, officeZone), endsLocal: isoToOfficeLocal(editing.endsAt, officeZone) } : null,
+    officeZone,
+    officeZoneName: createFormatter(language, officeZone).zoneName(now.toISOString()),
+    title: t("announcements.title"),
+  });
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireBackOffice(request, "admin");
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "save") {
+    const submission = parseWithZod(form, { schema: AnnouncementFormSchema });
+    if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
+    try {
+      await saveAnnouncement(user, submission.value);
+      return redirectWithToast("/dashboard/announcements", { type: "success", message: "site-media:announcements.saved" });
+    } catch (error) {
+      return refusal(request, error, submission);
+    }
+  }
+  try {
+    if (intent !== "end") throw invalid("site-media:errors.unknownIntent");
+    await endAnnouncementNow(user, String(form.get("id") ?? ""));
+    return redirectWithToast("/dashboard/announcements", { type: "success", message: "site-media:announcements.endedNow" });
+  } catch (error) {
+    return refusal(request, error);
+  }
+}
+
+const STATE_TONE: Record<AnnouncementState, "good" | "waiting" | "quiet"> = { live: "good", scheduled: "waiting", ended: "quiet", off: "quiet" };
+
+export default function Announcements() {
+  const { items, page, editing, officeZone, officeZoneName } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("site-media");
+  const office = createFormatter(i18n.language, officeZone);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageHeader title={t("announcements.title")} description={t("announcements.description")} />
+      <div className="overflow-x-auto rounded-lg border">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t("announcements.title")}</caption>
+          <thead className="bg-muted/60 text-start">
+            <tr>
+              <th scope="col" className="p-3 text-start">{t("announcements.state")}</th>
+              <th scope="col" className="p-3 text-start">{t("announcements.message")}</th>
+              <th scope="col" className="p-3 text-start">{t("announcements.audience")}</th>
+              <th scope="col" className="p-3 text-start">{t("announcements.when", { zone: officeZoneName })}</th>
+              <th scope="col" className="p-3 text-start">{t("announcements.actions")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id} className="border-t align-top" data-testid="announcement-row">
+                <td className="p-3">
+                  <Badge tone={STATE_TONE[item.state]} testId="announcement-state">
+                    {t(`announcements.states.${item.state}`)}
+                  </Badge>
+                </td>
+                <td className="p-3">
+                  <p dir="auto">{item.messages[i18n.language as "en"] ?? item.messages.en}</p>
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    {t(`announcements.levels.${item.level}`)} · {item.dismissible ? t("announcements.closable") : t("announcements.notClosable")}
+                  </p>
+                </td>
+                <td className="p-3">{t(`announcements.audiences.${item.audience}`)}</td>
+                <td className="p-3 text-xs">
+                  <p>{item.startsAt ? t("announcements.from", { date: office.dateTime(item.startsAt) }) : t("announcements.fromNow")}</p>
+                  <p>{item.endsAt ? t("announcements.until", { date: office.dateTime(item.endsAt) }) : t("announcements.noEnd")}</p>
+                </td>
+                <td className="p-3">
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={`/dashboard/announcements?edit=${item.id}#announcement-form`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+                      <Pencil aria-hidden />
+                      {t("actions.edit")}
+                    </Link>
+                    {item.state === "live" || item.state === "scheduled" ? (
+                      <ConfirmAction
+                        label={t("announcements.endNow")}
+                        title={t("announcements.endTitle")}
+                        description={t("announcements.endDescription")}
+                        confirmLabel={t("announcements.endConfirm")}
+                        fields={{ intent: "end", id: item.id }}
+                      />
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {items.length === 0 ? <p className="p-4 text-muted-foreground">{t("announcements.empty")}</p> : null}
+      </div>
+      <Pagination {...page} />
+      <AnnouncementForm key={editing?.id ?? "new"} editing={editing} zoneName={officeZoneName} />
+    </div>
+  );
+}
+
+function AnnouncementForm({ editing, zoneName }: { editing: (AdminAnnouncement & { startsLocal: string; endsLocal: string }) | null; zoneName: string }) {
+  const { t } = useTranslation("site-media");
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useZodForm(AnnouncementFormSchema, {
+    id: "announcement-form",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    defaultValue: editing
+      ? {
+          messageEn: editing.messages.en ?? "",
+          messageAr: editing.messages.ar ?? "",
+          messageFr: editing.messages.fr ?? "",
+          audience: editing.audience,
+          level: editing.level,
+          startsAt: editing.startsLocal,
+          endsAt: editing.endsLocal,
+          linkUrl: editing.linkUrl ?? "",
+        }
+      : { audience: "public", level: "info" },
+  });
+  return (
+    <section aria-labelledby="announcement-form-title" className="space-y-4 rounded-lg border bg-card p-4">
+      <h2 id="announcement-form-title" className="font-semibold">
+        {editing ? t("announcements.edit") : t("announcements.add")}
+      </h2>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="intent" value="save" />
+        {editing ? <input type="hidden" name={fields.id.name} value={editing.id} /> : null}
+        <TextField field={fields.messageEn} label={t("announcements.messageIn.en")} inputProps={{ lang: "en", dir: "ltr" }} />
+        <TextField field={fields.messageAr} label={t("announcements.messageIn.ar")} inputProps={{ lang: "ar", dir: "rtl" }} hint={t("announcements.messageHint")} />
+        <TextField field={fields.messageFr} label={t("announcements.messageIn.fr")} inputProps={{ lang: "fr", dir: "ltr" }} hint={t("announcements.messageHint")} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField field={fields.audience} label={t("announcements.audience")} options={ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: t(`announcements.audiences.${value}`) }))} />
+          <SelectField field={fields.level} label={t("announcements.level")} options={ANNOUNCEMENT_LEVELS.map((value) => ({ value, label: t(`announcements.levels.${value}`) }))} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.startsAt} label={t("announcements.starts")} hint={t("announcements.zoneHint", { zone: zoneName })} inputProps={{ type: "datetime-local" }} />
+          <TextField field={fields.endsAt} label={t("announcements.ends")} hint={t("announcements.zoneHint", { zone: zoneName })} inputProps={{ type: "datetime-local" }} />
+        </div>
+        <TextField field={fields.linkUrl} label={t("announcements.link")} hint={t("announcements.linkHint")} inputProps={{ dir: "ltr" }} />
+        <CheckboxField name={fields.dismissible.name} label={t("announcements.dismissible")} defaultChecked={editing?.dismissible ?? true} />
+        <CheckboxField name={fields.active.name} label={t("announcements.active")} defaultChecked={editing?.active ?? true} hint={t("announcements.activeHint")} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">{editing ? t("actions.save") : t("announcements.addButton")}</Button>
+          {editing ? (
+            <Link to="/dashboard/announcements" className={buttonVariants({ variant: "outline" })}>
+              {t("actions.cancel")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const handle = { i18n: ["site-media"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,151 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Pencil } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FieldErrors, FormErrors, TextField, useZodForm } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { requireBackOffice } from "~/features/auth/guards.server";
+import { logoImageSrc } from "~/features/content/content";
+import { IMAGE_ACCEPT, IMAGE_MAX_MB } from "~/features/content/images";
+import { readImageForm } from "~/features/content/media-form.server";
+import { Badge, CheckboxField, MoveButtons } from "~/features/content/site-media-parts";
+import { isMultipart, tooLargeMessage } from "~/features/content/site-media.http.server";
+import { LogoFormSchema } from "~/features/content/site-media.schema";
+import { findLogoForAdmin, listLogosForAdmin, moveLogo, saveLogo, type AdminLogo } from "~/features/content/site-media.server";
+import { invalid } from "~/lib/app-error";
+import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/** /dashboard/logos: the clients' logos of the home page: image, alt text, link, order, published. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireBackOffice(request, "admin");
+  const editId = new URL(request.url).searchParams.get("edit");
+  const [logos, editing, t] = await Promise.all([
+    listLogosForAdmin(),
+    editId ? loadOrNotFound(findLogoForAdmin(editId)) : Promise.resolve(null),
+    getFixedT(await getLanguage(request), "site-media"),
+  ]);
+  return json({ logos, editing, title: t("logos.title") });
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireBackOffice(request, "admin");
+  if (!isMultipart(request)) {
+    const form = await request.formData();
+    try {
+      if (form.get("intent") !== "move") throw invalid("site-media:errors.unknownIntent");
+      await moveLogo(String(form.get("id") ?? ""), form.get("direction") === "up" ? "up" : "down");
+      return redirectWithToast("/dashboard/logos", { type: "success", message: "site-media:order.moved" });
+    } catch (error) {
+      return refusal(request, error);
+    }
+  }
+  const { fields, file, tooLarge } = await readImageForm(request, "image");
+  const submission = parseWithZod(fields, { schema: LogoFormSchema });
+  if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  if (tooLarge) return json<ActionData>({ result: submission.reply({ fieldErrors: { image: [tooLargeMessage()] } }) }, { status: 400 });
+  try {
+    await saveLogo(user, submission.value, file);
+    return redirectWithToast("/dashboard/logos", { type: "success", message: "site-media:logos.saved" });
+  } catch (error) {
+    return refusal(request, error, submission);
+  }
+}
+
+export default function Logos() {
+  const { logos, editing } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("site-media");
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title={t("logos.title")} description={t("logos.description")} />
+      <ol className="space-y-3" aria-label={t("logos.title")}>
+        {logos.map((logo, index) => (
+          <li key={logo.id} className="flex flex-wrap items-center gap-4 rounded-lg border bg-card p-4" data-testid="logo-row">
+            <div className="flex h-16 w-40 items-center justify-center rounded bg-white p-1">
+              {logo.fileId ? (
+                <img src={logoImageSrc(logo.fileId)} alt={logo.name} width={logo.width ?? undefined} height={logo.height ?? undefined} className="max-h-14 w-auto max-w-full object-contain" />
+              ) : (
+                <span className="text-sm font-semibold text-neutral-700">{logo.name}</span>
+              )}
+            </div>
+            <div className="min-w-0 flex-1 space-y-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{logo.name}</span>
+                {logo.published ? <Badge tone="good">{t("status.published")}</Badge> : <Badge tone="quiet">{t("status.draft")}</Badge>}
+              </div>
+              {logo.websiteUrl ? <p className="truncate text-sm text-muted-foreground" dir="ltr">{logo.websiteUrl}</p> : null}
+              {logo.width && logo.height ? <p className="text-xs text-muted-foreground">{t("logos.size", { width: logo.width, height: logo.height })}</p> : null}
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <MoveButtons id={logo.id} name={logo.name} first={index === 0} last={index === logos.length - 1} />
+              <Link to={`/dashboard/logos?edit=${logo.id}#logo-form`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("logos.editNamed", { name: logo.name })}>
+                <Pencil aria-hidden />
+                {t("actions.edit")}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {logos.length === 0 ? <p className="text-muted-foreground">{t("logos.empty")}</p> : null}
+      <LogoForm key={editing?.id ?? "new"} editing={editing} />
+    </div>
+  );
+}
+
+function LogoForm({ editing }: { editing: AdminLogo | null }) {
+  const { t } = useTranslation("site-media");
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useZodForm(LogoFormSchema, {
+    id: "logo-form",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    defaultValue: editing ? { name: editing.name, websiteUrl: editing.websiteUrl ?? "" } : {},
+  });
+  return (
+    <section aria-labelledby="logo-form-title" className="space-y-4 rounded-lg border bg-card p-4">
+      <h2 id="logo-form-title" className="font-semibold">
+        {editing ? t("logos.edit", { name: editing.name }) : t("logos.add")}
+      </h2>
+      <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {editing ? <input type="hidden" name={fields.id.name} value={editing.id} /> : null}
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="logo-image">{t("logos.image")}</Label>
+          <Input id="logo-image" name="image" type="file" accept={IMAGE_ACCEPT} aria-describedby="logo-image-hint" />
+          <p id="logo-image-hint" className="text-xs text-muted-foreground">
+            {editing ? t("logos.imageKeep", { max: IMAGE_MAX_MB }) : t("images.hint", { max: IMAGE_MAX_MB })}
+          </p>
+          <FieldErrors id="logo-image-error" errors={form.allErrors.image} />
+        </div>
+        <TextField field={fields.name} label={t("logos.alt")} hint={t("logos.altHint")} />
+        <TextField field={fields.websiteUrl} type="url" label={t("logos.link")} hint={t("logos.linkHint")} inputProps={{ dir: "ltr" }} />
+        <CheckboxField name={fields.published.name} label={t("logos.published")} defaultChecked={editing?.published ?? true} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">{editing ? t("actions.save") : t("logos.addButton")}</Button>
+          {editing ? (
+            <Link to="/dashboard/logos" className={buttonVariants({ variant: "outline" })}>
+              {t("actions.cancel")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const handle = { i18n: ["site-media"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,202 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Pencil, Star } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FieldErrors, FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { requireBackOffice } from "~/features/auth/guards.server";
+import { testimonialPhotoSrc } from "~/features/content/content";
+import { IMAGE_ACCEPT, IMAGE_MAX_MB } from "~/features/content/images";
+import { readImageForm } from "~/features/content/media-form.server";
+import { Badge, CheckboxField, MoveButtons } from "~/features/content/site-media-parts";
+import { isMultipart, tooLargeMessage } from "~/features/content/site-media.http.server";
+import { TestimonialFormSchema } from "~/features/content/site-media.schema";
+import { findTestimonialForAdmin, listTestimonialsForAdmin, moveTestimonial, saveTestimonial, type AdminTestimonial } from "~/features/content/site-media.server";
+import { invalid } from "~/lib/app-error";
+import { useFormatter } from "~/lib/format";
+import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { languageNames, supportedLanguages } from "~/lib/i18n/config";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import type { RouteHandle } from "~/lib/i18n/namespaces";
+import { titleMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+
+/**
+ * /dashboard/testimonials: what clients said, in the language they said it, with their rating and
+ * photo. A testimonial is published only with the person's consent, recorded here (who, when).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireBackOffice(request, "admin");
+  const editId = new URL(request.url).searchParams.get("edit");
+  const [testimonials, editing, t] = await Promise.all([
+    listTestimonialsForAdmin(),
+    editId ? loadOrNotFound(findTestimonialForAdmin(editId)) : Promise.resolve(null),
+    getFixedT(await getLanguage(request), "site-media"),
+  ]);
+  return json({ testimonials, editing, title: t("testimonials.title") });
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireBackOffice(request, "admin");
+  if (!isMultipart(request)) {
+    const form = await request.formData();
+    try {
+      if (form.get("intent") !== "move") throw invalid("site-media:errors.unknownIntent");
+      await moveTestimonial(String(form.get("id") ?? ""), form.get("direction") === "up" ? "up" : "down");
+      return redirectWithToast("/dashboard/testimonials", { type: "success", message: "site-media:order.moved" });
+    } catch (error) {
+      return refusal(request, error);
+    }
+  }
+  const { fields, file, tooLarge } = await readImageForm(request, "photo");
+  const submission = parseWithZod(fields, { schema: TestimonialFormSchema });
+  if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  if (tooLarge) return json<ActionData>({ result: submission.reply({ fieldErrors: { photo: [tooLargeMessage()] } }) }, { status: 400 });
+  try {
+    await saveTestimonial(user, submission.value, file);
+    return redirectWithToast("/dashboard/testimonials", { type: "success", message: "site-media:testimonials.saved" });
+  } catch (error) {
+    return refusal(request, error, submission);
+  }
+}
+
+export default function Testimonials() {
+  const { testimonials, editing } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("site-media");
+  const format = useFormatter();
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <PageHeader title={t("testimonials.title")} description={t("testimonials.description")} />
+      <ol className="space-y-3" aria-label={t("testimonials.title")}>
+        {testimonials.map((item, index) => (
+          <li key={item.id} className="flex flex-wrap items-start gap-4 rounded-lg border bg-card p-4" data-testid="testimonial-row">
+            {item.photo ? (
+              <img src={testimonialPhotoSrc(item.photo.fileId)} alt="" width={48} height={48} className="size-12 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden className="flex size-12 items-center justify-center rounded-full bg-muted text-lg font-semibold">
+                {item.authorName.slice(0, 1)}
+              </span>
+            )}
+            <div className="min-w-0 flex-1 space-y-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold">{item.authorName}</span>
+                {item.authorTitle ? <span className="text-sm text-muted-foreground">{item.authorTitle}</span> : null}
+                {item.published ? <Badge tone="good">{t("status.published")}</Badge> : <Badge tone="quiet">{t("status.draft")}</Badge>}
+                <Badge tone="quiet">{languageNames[item.language]}</Badge>
+              </div>
+              <p className="flex items-center gap-0.5 text-sm" role="img" aria-label={t("testimonials.ratingOf", { rating: item.rating })}>
+                {Array.from({ length: 5 }, (_, star) => (
+                  <Star key={star} aria-hidden className={star < item.rating ? "size-4 fill-current text-warning" : "size-4 text-muted-foreground"} />
+                ))}
+              </p>
+              <p className="line-clamp-2 text-sm" lang={item.language} dir="auto">
+                {item.quote}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {item.consentRecordedAt
+                  ? item.consentRecordedByName
+                    ? t("testimonials.consentBy", { date: format.dateTime(item.consentRecordedAt), name: item.consentRecordedByName })
+                    : t("testimonials.consentOn", { date: format.dateTime(item.consentRecordedAt) })
+                  : t("testimonials.noConsent")}
+              </p>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <MoveButtons id={item.id} name={item.authorName} first={index === 0} last={index === testimonials.length - 1} />
+              <Link to={`/dashboard/testimonials?edit=${item.id}#testimonial-form`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("testimonials.editNamed", { name: item.authorName })}>
+                <Pencil aria-hidden />
+                {t("actions.edit")}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ol>
+      {testimonials.length === 0 ? <p className="text-muted-foreground">{t("testimonials.empty")}</p> : null}
+      <TestimonialForm key={editing?.id ?? "new"} editing={editing} />
+    </div>
+  );
+}
+
+function TestimonialForm({ editing }: { editing: AdminTestimonial | null }) {
+  const { t } = useTranslation("site-media");
+  const format = useFormatter();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useZodForm(TestimonialFormSchema, {
+    id: "testimonial-form",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    defaultValue: editing
+      ? { authorName: editing.authorName, authorTitle: editing.authorTitle, quote: editing.quote, rating: String(editing.rating), language: editing.language }
+      : { rating: "5", language: "en" },
+  });
+  const photoErrors = form.allErrors.photo;
+  return (
+    <section aria-labelledby="testimonial-form-title" className="space-y-4 rounded-lg border bg-card p-4">
+      <h2 id="testimonial-form-title" className="font-semibold">
+        {editing ? t("testimonials.edit", { name: editing.authorName }) : t("testimonials.add")}
+      </h2>
+      <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {editing ? <input type="hidden" name={fields.id.name} value={editing.id} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.authorName} label={t("testimonials.name")} />
+          <TextField field={fields.authorTitle} label={t("testimonials.role")} />
+        </div>
+        <TextareaField field={fields.quote} label={t("testimonials.quote")} textareaProps={{ dir: "auto", rows: 4 }} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField field={fields.rating} label={t("testimonials.rating")} options={[5, 4, 3, 2, 1].map((value) => ({ value: String(value), label: t("testimonials.stars", { count: value }) }))} />
+          <SelectField field={fields.language} label={t("testimonials.language")} options={supportedLanguages.map((code) => ({ value: code, label: languageNames[code] }))} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="testimonial-photo">{t("testimonials.photo")}</Label>
+          {editing?.photo ? (
+            <img src={testimonialPhotoSrc(editing.photo.fileId)} alt={t("testimonials.currentPhoto")} width={editing.photo.width} height={editing.photo.height} className="size-24 rounded-full object-cover" />
+          ) : null}
+          <Input id="testimonial-photo" name="photo" type="file" accept={IMAGE_ACCEPT} aria-describedby="testimonial-photo-hint" />
+          <p id="testimonial-photo-hint" className="text-xs text-muted-foreground">
+            {t("images.hint", { max: IMAGE_MAX_MB })}
+          </p>
+          <FieldErrors id="testimonial-photo-error" errors={photoErrors} />
+          {editing?.photo ? <CheckboxField name={fields.removePhoto.name} label={t("testimonials.removePhoto")} /> : null}
+        </div>
+        <CheckboxField
+          name={fields.consent.name}
+          label={t("testimonials.consent")}
+          defaultChecked={Boolean(editing?.consentRecordedAt)}
+          hint={
+            editing?.consentRecordedAt
+              ? editing.consentRecordedByName
+                ? t("testimonials.consentBy", { date: format.dateTime(editing.consentRecordedAt), name: editing.consentRecordedByName })
+                : t("testimonials.consentOn", { date: format.dateTime(editing.consentRecordedAt) })
+              : t("testimonials.consentHint")
+          }
+        />
+        <div>
+          <CheckboxField name={fields.published.name} label={t("testimonials.published")} defaultChecked={editing?.published ?? false} hint={t("testimonials.publishedHint")} />
+          <FieldErrors id={fields.published.errorId} errors={fields.published.errors} />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">{editing ? t("actions.save") : t("testimonials.addButton")}</Button>
+          {editing ? (
+            <Link to="/dashboard/testimonials" className={buttonVariants({ variant: "outline" })}>
+              {t("actions.cancel")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const handle = { i18n: ["site-media"] } satisfies RouteHandle;
+
+export const meta = titleMeta;
+
+export const ErrorBoundary = GeneralErrorBoundary;
