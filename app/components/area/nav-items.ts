@@ -6,6 +6,7 @@ import {
   CalendarDays,
   ClipboardList,
   FileText,
+  Globe,
   Inbox,
   Languages,
   LayoutDashboard,
@@ -70,6 +71,7 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
     items: [
       { to: "/dashboard/profile", labelKey: "nav.profile", icon: UserRound },
       { to: "/dashboard/audit-log", labelKey: "nav.auditLog", icon: ScrollText, access: "owner" },
+      { to: "/dashboard/languages", labelKey: "nav.languages", icon: Globe, access: "admin" },
     ],
   },
 ];

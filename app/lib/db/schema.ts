@@ -465,6 +465,22 @@ export interface JobsTable {
   finishedAt: NullableTimestamp;
 }
 
+/** An interface string overridden at run time (/dashboard/languages, migration 0016). */
+export interface TranslationOverridesTable {
+  language: string;
+  namespace: string;
+  key: string;
+  value: string;
+  updatedBy: string | null;
+  updatedAt: Generated<string>;
+}
+
+/** One row (id 1): the overrides' version, raised by every change (migration 0016). */
+export interface TranslationOverrideStateTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -504,6 +520,8 @@ export interface Database {
   templates: TemplatesTable;
   auditLog: AuditLogTable;
   jobs: JobsTable;
+  translationOverrides: TranslationOverridesTable;
+  translationOverrideState: TranslationOverrideStateTable;
 }
 
 export type User = Selectable<UsersTable>;
