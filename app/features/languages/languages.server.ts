@@ -182,7 +182,7 @@ export async function languageCoverage(): Promise<LanguageCoverage[]> {
   for (const language of supportedLanguages) {
     for (const namespace of listNamespaces()) {
       const english = strings[fallbackLanguage][namespace]!;
-      const own = strings[language][namespace];
+      const own = Object.hasOwn(strings[language], namespace) ? strings[language][namespace] : undefined;
       let translated = 0;
       let overridden = 0;
       for (const key of english.keys()) {
@@ -220,7 +220,7 @@ export async function listStrings(query: StringListQuery): Promise<Page<StringRo
   const rows: StringRow[] = [];
   for (const namespace of namespaces) {
     for (const [key, english] of strings[fallbackLanguage][namespace]!) {
-      const bundled = strings[language][namespace]?.get(key) ?? null;
+      const bundled = (Object.hasOwn(strings[language], namespace) ? strings[language][namespace]!.get(key) : undefined) ?? null;
       const override = overrides.get(id(language, namespace, key)) ?? null;
       const current = override ?? bundled ?? "";
       if (query.show === "missing" && current.trim() !== "") continue;
@@ -240,7 +240,8 @@ type Actor = { id: string };
 type StringId = { language: Language; namespace: string; key: string };
 
 function englishOf({ namespace, key }: StringId): string {
-  const english = bundledCatalogue()[fallbackLanguage][namespace]?.get(key);
+  const namespaces = bundledCatalogue()[fallbackLanguage];
+  const english = Object.hasOwn(namespaces, namespace) ? namespaces[namespace]!.get(key) : undefined;
   if (english === undefined) throw new AppError(404, "languages:errors.unknownString", { field: "key" });
   return english;
 }
