@@ -2,6 +2,7 @@ import { findNextAppointment } from "~/features/appointments/appointments.server
 import { getCurrentAnnouncement } from "~/features/content/content.server";
 import { countNewContactMessages } from "~/features/inbox/inbox.server";
 import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/reports.server";
+import { forgetStatistics } from "~/features/statistics/statistics.server";
 import { db } from "~/lib/db/db.server";
 import { isLanguage, fallbackLanguage } from "~/lib/i18n/config";
 import { listOpenOrdersForClient, countOrdersByStatus, countOrdersCreatedSince, type OrderListItem } from "./service-orders.server";
@@ -68,6 +69,7 @@ const statsCache = new WeakMap<object, { at: number; stats: Promise<DashboardSta
 /** Empties the cached dashboard figures (of the current database). */
 export function forgetDashboardStats(): void {
   statsCache.delete(db());
+  forgetStatistics();
 }
 
 export function getDashboardStats(now = Date.now()): Promise<DashboardStats> {

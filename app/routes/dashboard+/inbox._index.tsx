@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Archive, Mail, MailOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -7,7 +7,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
+import { DateRangeFields } from "~/components/date-range-fields";
+import { Button } from "~/components/ui/button";
 import { requireBackOffice } from "~/features/auth/guards.server";
+import { viewerTimeZone } from "~/features/availability/availability.server";
+import { dayFilter } from "~/lib/day-range";
 import { listContactMessages } from "~/features/inbox/inbox.server";
 import { INBOX_STATUSES } from "~/features/inbox/status";
 import { useFormatter } from "~/lib/format";
@@ -18,16 +22,17 @@ import { pageLinks, parseListQuery } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request, "inbox");
-  const query = parseListQuery(new URL(request.url), { filters: { status: z.enum(INBOX_STATUSES) } });
-  const [t, page] = await Promise.all([getFixedT(await getLanguage(request), "inbox"), listContactMessages(query)]);
-  return json({ title: t("title"), status: query.status ?? null, page });
+  const user = await requireBackOffice(request, "inbox");
+  const query = parseListQuery(new URL(request.url), { filters: { status: z.enum(INBOX_STATUSES), from: dayFilter, to: dayFilter } });
+  const timeZone = await viewerTimeZone(user);
+  const [t, page] = await Promise.all([getFixedT(await getLanguage(request), "inbox"), listContactMessages({ ...query, timeZone })]);
+  return json({ title: t("title"), status: query.status ?? null, from: query.from ?? "", to: query.to ?? "", page });
 }
 
 const STATUS_ICONS = { new: Mail, read: MailOpen, archived: Archive } as const;
 
 export default function Inbox() {
-  const { status, page } = useLoaderData<typeof loader>();
+  const { status, from, to, page } = useLoaderData<typeof loader>();
   const { t } = useTranslation("inbox");
   const format = useFormatter();
   return (
@@ -45,6 +50,14 @@ export default function Inbox() {
           </Link>
         ))}
       </nav>
+      {/* Days received (the dashboard's response time links here with them). */}
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        {status ? <input type="hidden" name="status" value={status} /> : null}
+        <DateRangeFields from={from} to={to} idPrefix="inbox" />
+        <Button type="submit" variant="outline">
+          {t("filter")}
+        </Button>
+      </Form>
       <DataTable
         caption={t("title")}
         rows={page.items}
