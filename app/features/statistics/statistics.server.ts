@@ -46,9 +46,9 @@ function scopeOf(viewer: Viewer) {
   const admin = isAdminRole(viewer.role);
   return {
     admin,
-    inbox: hasFeature({ role: viewer.role, enabledFeatures: [...viewer.enabledFeatures] }, "inbox"),
-    translations: hasFeature({ role: viewer.role, enabledFeatures: [...viewer.enabledFeatures] }, "translations"),
-    tasks: hasFeature({ role: viewer.role, enabledFeatures: [...viewer.enabledFeatures] }, "tasks"),
+    inbox: hasFeature(viewer, "inbox"),
+    translations: hasFeature(viewer, "translations"),
+    tasks: hasFeature(viewer, "tasks"),
   };
 }
 
