@@ -26,6 +26,7 @@ import * as dashIndex from "~/routes/dashboard+/_index";
 import * as dashLayout from "~/routes/dashboard+/_layout";
 import * as dashAppointments from "~/routes/dashboard+/appointments._index";
 import * as dashAuditLog from "~/routes/dashboard+/audit-log";
+import * as dashLanguages from "~/routes/dashboard+/languages";
 import * as dashCalendar from "~/routes/dashboard+/calendar";
 import * as dashClients from "~/routes/dashboard+/clients._index";
 import * as dashClientsNew from "~/routes/dashboard+/clients.new";
@@ -182,6 +183,12 @@ const ROUTES: Record<string, Entry> = {
     ],
   },
   "dashboard+/audit-log.tsx": { checks: [get("/dashboard/audit-log", dashAuditLog.loader, () => "/dashboard/audit-log", OWNER_PAGE)] },
+  "dashboard+/languages.tsx": {
+    checks: [
+      get("/dashboard/languages", dashLanguages.loader, () => "/dashboard/languages?lng=fr&ns=common", ADMIN_PAGE),
+      send("POST", "/dashboard/languages (no text)", dashLanguages.action, () => "/dashboard/languages", form({ intent: "save", language: "fr", namespace: "common", key: "nav.inbox" }), { ...ADMIN_PAGE, admin: 422, owner: 422 }),
+    ],
+  },
 
   // ——— the JSON API ———
   "api+/$.ts": { coveredBy: "e2e/api.spec.ts (unknown API paths answer 404 JSON)" },
