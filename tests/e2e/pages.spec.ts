@@ -92,6 +92,10 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/translations?tab=statistics", as: "admin" },
   { path: "/dashboard/translations?tab=settings", as: "admin" },
   { path: () => `/dashboard/translations/${anyTranslationFile()}`, as: "admin" },
+  { path: "/dashboard?range=thisYear", as: "admin" },
+  { path: "/dashboard?from=2026-01-01&to=2026-03-31", as: "owner" },
+  { path: "/dashboard/languages", as: "admin" },
+  { path: "/dashboard/languages?lng=ar&show=missing", as: "owner" },
 ];
 
 /**
