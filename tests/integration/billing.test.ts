@@ -1,6 +1,8 @@
 import { sql } from "kysely";
+import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, expect, it } from "vitest";
 import { PaymentApiSchema, PaymentFormSchema, QuoteApiSchema } from "~/features/billing/billing.schema";
+import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { createInvoiceFromOrder, getInvoice, issueInvoice, listInvoices, updateDraftInvoice, voidInvoice, type Actor } from "~/features/billing/invoices.server";
 import { eachPaymentCsvRow, latestPaymentOfClient, listPayments, outstandingTotals, recordManualPayment, revenueByMonth } from "~/features/billing/payments.server";
 import { acceptQuote, createQuote, declineQuote, getQuote, listOrderQuotes, sendQuote } from "~/features/billing/quotes.server";
@@ -166,6 +168,36 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     await sendQuote(admin, third.id);
     await declineQuote(clientA, third.id, "Too expensive");
     expect(await getQuote(clientA, third.id)).toMatchObject({ status: "declined", declineReason: "Too expensive" });
+  });
+
+  it("renders an invoice as a PDF in English or French; an Arabic one in English, unprintable text left out", async () => {
+    const { id } = await createInvoiceFromOrder(admin, orderId, {
+      lines: [
+        { kind: "item", description: "Traduction certifiée", quantity: 2, unitCents: 4_500 },
+        { kind: "item", description: "ترجمة معتمدة", quantity: 1, unitCents: 1_000 },
+        { kind: "discount", description: "Fidélité", unitCents: 500 },
+      ],
+      dueDate: "2099-03-15",
+      note: "Merci !",
+    });
+    await issueInvoice(admin, id, { notify: false });
+    await recordManualPayment(admin, id, { kind: "payment", amountCents: 2_000, method: "zelle", reference: "ZL-1" });
+    const invoice = await getInvoice(admin, id);
+    const read = async (language: string) => (await extractText(await getDocumentProxy(await renderInvoicePdf(invoice, language, { firmName: "Harbor Point Tax & Translation", timeZone: "America/Detroit" })), { mergePages: true })).text;
+    const fr = await read("fr");
+    expect(fr).toContain(`Facture ${invoice.number}`);
+    expect(fr).toContain("Traduction certifiée");
+    expect(fr).toContain("Solde dû");
+    expect(fr).toContain("Total 95,00 $US");
+    expect(fr).toContain("Solde dû 75,00 $US");
+    const en = await read("en");
+    expect(en).toContain(`Invoice ${invoice.number}`);
+    expect(en).toContain("$95.00");
+    expect(en).toContain("Balance due");
+    expect(en).toContain("$75.00");
+    const ar = await read("ar");
+    expect(ar).toContain("Balance due");
+    expect(ar).not.toMatch(/[\u0600-\u06ff]/);
   });
 
   it("lists invoices by state, client and date (a client its own only), payments, the CSV rows, revenue by month", async () => {
