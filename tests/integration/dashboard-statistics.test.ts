@@ -92,6 +92,12 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
     for (const [status, dueDate] of [["todo", "2026-04-01"], ["done", "2026-04-01"], ["todo", "2026-05-01"]] as const) {
       await db().insertInto("tasks").values({ id: randomUUID(), title: "Task", status, priority: "normal", dueDate, createdAt: "2026-03-01T00:00:00.000Z", updatedAt: "2026-03-01T00:00:00.000Z" }).execute();
     }
+    // Revenue (the billing area's payments): 120.00 and 30.00 paid in March, 20.00 refunded; 50.00 in April.
+    const invoiceId = randomUUID();
+    await db().insertInto("invoices").values({ id: invoiceId, billToName: "Client", billToEmail: "client@example.com", createdAt: "2026-03-01T00:00:00.000Z", updatedAt: "2026-03-01T00:00:00.000Z" }).execute();
+    for (const [kind, amountCents, receivedAt] of [["payment", 12_000, "2026-03-05T12:00:00.000Z"], ["payment", 3_000, "2026-03-25T12:00:00.000Z"], ["refund", 2_000, "2026-03-26T12:00:00.000Z"], ["payment", 5_000, "2026-04-02T12:00:00.000Z"]] as const) {
+      await db().insertInto("payments").values({ id: randomUUID(), invoiceId, clientId: null, kind, amountCents, method: "cash", receivedAt, createdAt: receivedAt }).execute();
+    }
     forgetStatistics();
   });
 
@@ -122,6 +128,7 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
     expect(stats.inbox).toEqual({ received: 3, answered: 2, averageSeconds: 7200 });
     expect(stats.translations?.byStatus).toEqual({ pending: 1, processing: 0, completed: 2, failed: 0 });
     expect(stats.tasks).toEqual({ overdue: 1 });
+    expect(stats.revenue).toEqual({ perMonth: [{ month: "2026-03", receivedCents: 15_000, refundedCents: 2_000, netCents: 13_000 }], netCents: 13_000 });
 
     // The lists behind the links, with the same days and zone.
     const days = { from: "2026-03-01", to: "2026-03-31", timeZone: ZONE };
@@ -140,6 +147,7 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
     expect(stats.newClients).toBeNull();
     expect(stats.translations).toBeNull();
     expect(stats.tasks).toBeNull();
+    expect(stats.revenue).toBeNull();
     expect(staffInbox.role).toBe("staff");
   });
 

@@ -1,4 +1,5 @@
 import { countAppointmentsPerPeriod } from "~/features/appointments/appointments.server";
+import { revenueByMonth } from "~/features/billing/payments.server";
 import { inboxResponseStatistics } from "~/features/inbox/inbox.server";
 import { orderStatistics } from "~/features/service-orders/service-orders.server";
 import type { OrderStatus } from "~/features/service-orders/status";
@@ -15,6 +16,8 @@ import { monthPeriods, weekPeriods, type Period, type StatsRange } from "./range
  * its area's module through an index (no row is loaded, whatever the table's size); this module
  * only decides which figures a viewer gets and keeps them briefly.
  *
+ * Revenue is the billing area's `revenueByMonth` (payments less refunds per UTC month).
+ *
  * Who sees what: owner and admins every figure; a staff member those of their features only
  * (inbox → response time, translations → files by status, tasks → overdue tasks).
  */
@@ -27,9 +30,11 @@ export type Statistics = {
   inbox: { received: number; answered: number; averageSeconds: number | null } | null;
   translations: { byStatus: Record<TranslationStatus, number>; total: number } | null;
   tasks: { overdue: number } | null;
+  /** Payments less refunds per calendar month (UTC months, the billing area's aggregate), in cents. */
+  revenue: { perMonth: Array<{ month: string; netCents: number; receivedCents: number; refundedCents: number }>; netCents: number } | null;
 };
 
-type Viewer = { role: string; enabledFeatures: readonly string[] };
+type Viewer = { id?: string; role: string; enabledFeatures: readonly string[] };
 
 /** The figures are kept this long per range and viewer scope (per process), and emptied by forgetStatistics(). */
 export const STATISTICS_TTL_MS = 30_000;
@@ -59,13 +64,14 @@ async function readStatistics(viewer: Viewer, range: StatsRange, now: Date): Pro
   const scope = scopeOf(viewer);
   const months = monthPeriods(range);
   const weeks = weekPeriods(range);
-  const [orders, appointments, newClients, inbox, translations, overdue] = await Promise.all([
+  const [orders, appointments, newClients, inbox, translations, overdue, revenue] = await Promise.all([
     scope.admin ? orderStatistics(range, months) : null,
     scope.admin ? countAppointmentsPerPeriod(range, weeks) : null,
     scope.admin ? countNewClientsPerPeriod(range, months) : null,
     scope.inbox ? inboxResponseStatistics(range) : null,
     scope.translations ? countTranslationFilesByStatus(range) : null,
     scope.tasks ? countOverdueTasks(now) : null,
+    scope.admin ? revenueByMonth({ id: viewer.id ?? "", role: viewer.role }, { from: range.from, to: range.to }) : null,
   ]);
   return {
     orders: orders ? { byStatus: orders.byStatus, total: sum(Object.values(orders.byStatus)), perMonth: withCounts(months, orders.perPeriod) } : null,
@@ -74,6 +80,12 @@ async function readStatistics(viewer: Viewer, range: StatsRange, now: Date): Pro
     inbox,
     translations: translations ? { byStatus: translations, total: sum(Object.values(translations)) } : null,
     tasks: overdue === null ? null : { overdue },
+    revenue: revenue
+      ? {
+          perMonth: revenue.map(({ month, netCents, receivedCents, refundedCents }) => ({ month, netCents, receivedCents, refundedCents })),
+          netCents: sum(revenue.map((month) => month.netCents)),
+        }
+      : null,
   };
 }
 

@@ -116,7 +116,8 @@ function Statistics() {
     if (seconds < 2 * 86400) return t("duration.hours", { count: Math.round(seconds / 360) / 10 });
     return t("duration.days", { count: Math.round(seconds / 8640) / 10 });
   };
-  const { orders, appointments, newClients, inbox, translations, tasks } = statistics;
+  const { orders, appointments, newClients, inbox, translations, tasks, revenue } = statistics;
+  const monthOf = (month: string) => dayFormat(`${month}-01`, { month: "short", year: "2-digit" });
   return (
     <section aria-labelledby="statistics-heading" className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -156,6 +157,7 @@ function Statistics() {
         {inbox ? <Figure testId="figure-messages" label={t("figures.messages")} value={count(inbox.received)} to={listUrl("/dashboard/inbox", days)} /> : null}
         {inbox ? <Figure testId="figure-response-time" label={t("figures.responseTime", { answered: format.number(inbox.answered) })} value={duration(inbox.averageSeconds)} to={listUrl("/dashboard/inbox", days)} /> : null}
         {translations ? <Figure testId="figure-translation-files" label={t("figures.translationFiles")} value={count(translations.total)} to={listUrl("/dashboard/translations", { tab: "files", ...days })} /> : null}
+        {revenue ? <Figure testId="figure-revenue" label={t("figures.revenue")} value={format.money(revenue.netCents)} /> : null}
         {tasks ? <Figure testId="figure-overdue-tasks" label={t("figures.overdueTasks")} value={count(tasks.overdue)} to="/dashboard/tasks?view=overdue" /> : null}
       </ul>
 
@@ -205,6 +207,19 @@ function Statistics() {
               valueHeader={t("charts.clients")}
               format={count}
               data={newClients.perMonth.map((period) => ({ label: monthLabel(period), value: period.count, href: listUrl("/dashboard/clients", { from: period.from, to: period.to }) }))}
+            />
+          </ChartCard>
+        ) : null}
+        {revenue ? (
+          <ChartCard>
+            <ColumnChart
+              testId="chart-revenue"
+              title={t("charts.revenue")}
+              labelHeader={t("charts.month")}
+              valueHeader={t("charts.net")}
+              format={(cents) => format.money(cents)}
+              note={t("charts.revenueNote")}
+              data={revenue.perMonth.map((month) => ({ label: monthOf(month.month), value: month.netCents }))}
             />
           </ChartCard>
         ) : null}
