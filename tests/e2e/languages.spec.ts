@@ -14,7 +14,7 @@ test("an admin overrides a French button label and the French contact page shows
   const errors = watchErrors(page);
   const label = `Écrivez-nous ${Date.now().toString(36)}`;
 
-  await page.goto("/dashboard/languages?lng=fr&ns=public&q=contact.submit");
+  await page.goto("/dashboard/languages?language=fr&ns=public&q=contact.submit");
   const row = page.getByTestId("string-public:contact.submit");
   await hydrated(row.getByRole("button", { name: "Save" }));
   await expect(row).toContainText("Send message");
@@ -46,7 +46,8 @@ test("an admin overrides a French button label and the French contact page shows
   await publicPage.goto("/contact?lng=fr");
   await expect(publicPage.getByRole("button", { name: "Envoyer le message" })).toBeVisible();
   await visitor.close();
-  errors.expectNone();
+  // The refused save answered 422 on purpose (the browser logs any 4xx); nothing else went wrong.
+  expect(errors.errors.filter((error) => !error.includes("status of 422"))).toEqual([]);
   await context.close();
 });
 
@@ -62,8 +63,8 @@ test("the statistics page opened with a date range links a figure to the list it
 
   await page.goto(`/dashboard?from=${from}&to=${today}`);
   await expect(page.getByRole("heading", { name: "Statistics" })).toBeVisible();
-  await expect(page.getByLabel("From")).toHaveValue(from);
-  await expect(page.getByLabel("To")).toHaveValue(today);
+  await expect(page.getByRole("textbox", { name: "From", exact: true })).toHaveValue(from);
+  await expect(page.getByRole("textbox", { name: "To", exact: true })).toHaveValue(today);
   // Charts are SVG drawn on the server, each with its table.
   await expect(page.getByTestId("chart-orders-per-month").locator("svg")).toBeVisible();
   await expect(page.getByTestId("chart-orders-by-status").locator("table")).toHaveCount(1);
@@ -74,7 +75,7 @@ test("the statistics page opened with a date range links a figure to the list it
   await hydrated(figure.getByRole("link"));
   await figure.getByRole("link").click();
   await expect(page).toHaveURL(`/dashboard/service-orders?from=${from}&to=${today}`);
-  await expect(page.getByLabel("From")).toHaveValue(from);
+  await expect(page.getByRole("textbox", { name: "From", exact: true })).toHaveValue(from);
   await expect(page.getByRole("link", { name: order.reference })).toBeVisible();
   errors.expectNone();
   await context.close();

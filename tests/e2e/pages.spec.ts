@@ -95,7 +95,7 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard?range=thisYear", as: "admin" },
   { path: "/dashboard?from=2026-01-01&to=2026-03-31", as: "owner" },
   { path: "/dashboard/languages", as: "admin" },
-  { path: "/dashboard/languages?lng=ar&show=missing", as: "owner" },
+  { path: "/dashboard/languages?language=ar&show=missing", as: "owner" },
 ];
 
 /**

@@ -107,7 +107,7 @@ describe.skipIf(!redisUrl || !built)("string overrides across two server process
 
     const cookie = (await createCookie("firm_auth_token", { secrets: [SECRET] }).serialize(adminToken())).split(";")[0]!;
     const post = (fields: Record<string, string>) =>
-      fetch(`http://127.0.0.1:${first}/dashboard/languages?lng=fr&ns=public`, {
+      fetch(`http://127.0.0.1:${first}/dashboard/languages?language=fr&ns=public`, {
         method: "POST",
         redirect: "manual",
         headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },

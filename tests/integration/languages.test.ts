@@ -85,16 +85,16 @@ describeEachDialect("interface strings overridden at run time", (db) => {
 
   it("lists strings with a search over keys, English text and current values, counts coverage and overrides", async () => {
     await saveOverride(admin, { language: "ar", namespace: "common", key: "nav.inbox", value: "صندوق الرسائل الواردة" });
-    const byKey = await listStrings(parseStringListQuery(new URLSearchParams("lng=ar&q=nav.inbox")));
+    const byKey = await listStrings(parseStringListQuery(new URLSearchParams("language=ar&q=nav.inbox")));
     expect(byKey.items.map((row) => `${row.namespace}:${row.key}`)).toContain("common:nav.inbox");
-    const byValue = await listStrings(parseStringListQuery(new URLSearchParams("lng=ar&q=الواردة")));
+    const byValue = await listStrings(parseStringListQuery(new URLSearchParams("language=ar&q=الواردة")));
     expect(byValue.items.find((row) => row.key === "nav.inbox")?.override).toBe("صندوق الرسائل الواردة");
-    const byEnglish = await listStrings(parseStringListQuery(new URLSearchParams("lng=ar&ns=common&q=Audit log")));
+    const byEnglish = await listStrings(parseStringListQuery(new URLSearchParams("language=ar&ns=common&q=Audit log")));
     expect(byEnglish.items.map((row) => row.key)).toContain("nav.auditLog");
-    const overridden = await listStrings(parseStringListQuery(new URLSearchParams("lng=ar&show=overridden")));
+    const overridden = await listStrings(parseStringListQuery(new URLSearchParams("language=ar&show=overridden")));
     expect(overridden.total).toBe(1);
     // Paginated on the server.
-    const firstPage = await listStrings(parseStringListQuery(new URLSearchParams("lng=fr&ns=common&perPage=10")));
+    const firstPage = await listStrings(parseStringListQuery(new URLSearchParams("language=fr&ns=common&perPage=10")));
     expect(firstPage.items).toHaveLength(10);
     expect(firstPage.total).toBeGreaterThan(10);
 

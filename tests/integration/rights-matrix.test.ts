@@ -185,7 +185,7 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/audit-log.tsx": { checks: [get("/dashboard/audit-log", dashAuditLog.loader, () => "/dashboard/audit-log", OWNER_PAGE)] },
   "dashboard+/languages.tsx": {
     checks: [
-      get("/dashboard/languages", dashLanguages.loader, () => "/dashboard/languages?lng=fr&ns=common", ADMIN_PAGE),
+      get("/dashboard/languages", dashLanguages.loader, () => "/dashboard/languages?language=fr&ns=common", ADMIN_PAGE),
       send("POST", "/dashboard/languages (no text)", dashLanguages.action, () => "/dashboard/languages", form({ intent: "save", language: "fr", namespace: "common", key: "nav.inbox" }), { ...ADMIN_PAGE, admin: 422, owner: 422 }),
     ],
   },

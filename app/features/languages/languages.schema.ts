@@ -9,7 +9,7 @@ export type StringFilter = (typeof STRING_FILTERS)[number];
 export function parseStringListQuery(source: URL | URLSearchParams) {
   return parseListQuery(source, {
     filters: {
-      lng: z.enum(supportedLanguages),
+      language: z.enum(supportedLanguages),
       ns: z.string().trim().regex(/^[\w-]{1,60}$/),
       q: z.string().trim().max(200),
       show: z.enum(STRING_FILTERS),

@@ -212,7 +212,7 @@ export type StringRow = {
  * files (held in memory), so the page is cut here, on the server.
  */
 export async function listStrings(query: StringListQuery): Promise<Page<StringRow>> {
-  const language = query.lng ?? "fr";
+  const language = query.language ?? "fr";
   const strings = bundledCatalogue();
   const overrides = await overrideMap();
   const namespaces = query.ns && listNamespaces().includes(query.ns) ? [query.ns] : listNamespaces();

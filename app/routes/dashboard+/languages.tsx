@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     coverage,
     namespaces: listNamespaces(),
     page,
-    query: { lng: query.lng ?? "fr", ns: query.ns ?? "", q: query.q ?? "", show: query.show ?? "all" },
+    query: { language: query.language ?? "fr", ns: query.ns ?? "", q: query.q ?? "", show: query.show ?? "all" },
   });
 }
 
@@ -105,7 +105,7 @@ export default function Languages() {
                       <td key={language} className="py-2 text-end tabular-nums">
                         <span data-testid={`coverage-${language}-${namespace}`}>{share(row.translated, row.total)}</span>
                         {missing > 0 ? (
-                          <Link to={listUrl({ lng: language, ns: namespace, show: "missing" })} className="ms-2 text-xs text-primary underline underline-offset-4">
+                          <Link to={listUrl({ language, ns: namespace, show: "missing" })} className="ms-2 text-xs text-primary underline underline-offset-4">
                             {t("coverage.missing", { count: missing })}
                           </Link>
                         ) : null}
@@ -121,7 +121,7 @@ export default function Languages() {
       </Card>
 
       <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label={t("filters.label")}>
-        <FilterSelect id="lng" name="lng" label={t("filters.language")} defaultValue={query.lng} options={supportedLanguages.map((language) => ({ value: language, label: languageNames[language] }))} />
+        <FilterSelect id="language" name="language" label={t("filters.language")} defaultValue={query.language} options={supportedLanguages.map((language) => ({ value: language, label: languageNames[language] }))} />
         <FilterSelect id="ns" name="ns" label={t("filters.namespace")} defaultValue={query.ns} any={t("filters.allNamespaces")} options={namespaces.map((namespace) => ({ value: namespace, label: namespace }))} />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="q">{t("filters.search")}</Label>
@@ -136,7 +136,7 @@ export default function Languages() {
       </p>
       <div className="overflow-x-auto rounded-lg border bg-card">
         <table className="w-full text-sm">
-          <caption className="sr-only">{t("strings.caption", { language: languageNames[query.lng as keyof typeof languageNames] })}</caption>
+          <caption className="sr-only">{t("strings.caption", { language: languageNames[query.language as keyof typeof languageNames] })}</caption>
           <thead>
             <tr className="border-b bg-muted/50">
               <th scope="col" className="p-3 text-start font-semibold">
@@ -175,7 +175,7 @@ export default function Languages() {
                   </td>
                   <td className="min-w-[18rem] p-3">
                     <Form method="post" className="flex flex-col gap-2" preventScrollReset>
-                      <input type="hidden" name="language" value={query.lng} />
+                      <input type="hidden" name="language" value={query.language} />
                       <input type="hidden" name="namespace" value={row.namespace} />
                       <input type="hidden" name="key" value={row.key} />
                       <Label htmlFor={fieldId} className="sr-only">
@@ -186,8 +186,8 @@ export default function Languages() {
                         name="value"
                         rows={Math.min(6, Math.max(1, Math.ceil(current.length / 60)))}
                         defaultValue={error ? error.value : current}
-                        lang={query.lng}
-                        dir={directionOf(query.lng)}
+                        lang={query.language}
+                        dir={directionOf(query.language)}
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? `${fieldId}-error` : row.placeholders.length > 0 ? `${fieldId}-hint` : undefined}
                         className={cn(error && "border-destructive")}
