@@ -102,6 +102,7 @@ test.describe("area layout", () => {
       "Translation tool",
       "Document extractor",
       "Profile",
+      "Languages",
     ]);
     await expect(nav.getByTestId("nav-group-work")).toHaveText("Work");
     await expect(nav.getByRole("link", { name: "Service tracker" })).toHaveAttribute("href", "/dashboard/service-tracker");
