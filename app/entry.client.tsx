@@ -11,14 +11,19 @@ installValidationMessages();
 
 /**
  * Namespaces a page did not bring with it come from /locales/{lng}/{ns}.json (spec §7),
- * versioned by the build so a new deployment's strings are never mixed with old ones.
+ * versioned by the build and by the run-time overrides' version, so a new deployment's or an
+ * admin's new strings are never mixed with old ones.
  * i18next retries a failed read (spec §9: 5 retries from 350 ms, doubling; 10 reads at once).
  */
+let stringsVersion = 0;
+
 const localesBackend: BackendModule = {
   type: "backend",
   init() {},
   read(language, namespace, callback) {
-    const version = (window as unknown as { __remixManifest?: { version?: string } }).__remixManifest?.version ?? "";
+    // The build's version, then the version of the strings overridden at run time (/dashboard/languages).
+    const build = (window as unknown as { __remixManifest?: { version?: string } }).__remixManifest?.version ?? "";
+    const version = stringsVersion ? `${build}.${stringsVersion}` : build;
     fetch(`/locales/${language}/${namespace}.json?v=${encodeURIComponent(version)}`, { credentials: "same-origin" })
       .then((response) => {
         if (response.ok) return response.json();
@@ -37,6 +42,7 @@ async function hydrate() {
   const bootstrap = readBootstrapFromDocument();
   const language = bootstrap?.language ?? document.documentElement.lang ?? fallbackLanguage;
   const resources = bootstrap?.resources ?? {};
+  stringsVersion = bootstrap?.stringsVersion ?? 0;
   await i18next
     .use(localesBackend)
     .use(initReactI18next)

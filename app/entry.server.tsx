@@ -10,7 +10,7 @@ import type { AppLoadContext } from "../server/platform";
 import { isBundleFree } from "~/lib/hydration";
 import { getInstance, getLanguage, queryLanguageCookie } from "~/lib/i18n/i18n.server";
 import { I18nBootstrapProvider, namespacesOf, serialiseBootstrap } from "~/lib/i18n/namespaces";
-import { resources } from "~/lib/i18n/resources.server";
+import { resources, stringOverridesVersion } from "~/lib/i18n/resources.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { InlineStylesheetProvider } from "~/lib/stylesheet";
@@ -96,7 +96,7 @@ function pageStrings(context: EntryContext, language: Language): string {
   const handles = context.staticHandlerContext.matches.map((match) => context.routeModules[match.route.id]?.handle);
   const all = resources()[language];
   const picked = Object.fromEntries(namespacesOf(handles).flatMap((name) => (all[name] ? [[name, all[name]]] : [])));
-  return serialiseBootstrap({ language, resources: picked });
+  return serialiseBootstrap({ language, resources: picked, stringsVersion: stringOverridesVersion() });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -3,6 +3,7 @@ import type { Platform } from "../server/platform";
 import { seedDemoIfEnabled } from "~/features/demo/demo.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { stopExtractions } from "~/features/extractor/extractor.server";
+import { startOverridesSync, stopOverridesSync } from "~/features/languages/languages.server";
 import { closeDb, db } from "~/lib/db/db.server";
 import { migrateToLatest } from "~/lib/db/migrate.server";
 import { env } from "~/lib/env.server";
@@ -25,6 +26,8 @@ export const platform: Platform = {
     await seedDemoIfEnabled(database, env());
     // Every instance runs a worker of the database-backed job queue (app/lib/jobs.server.ts).
     worker = startJobWorker();
+    // Strings overridden on another instance empty this one's public caches (with Redis).
+    await startOverridesSync();
   },
   async attachRealtime(io: SocketServer) {
     configureRealtime(io, { redis: redis() });
@@ -34,6 +37,7 @@ export const platform: Platform = {
     await worker?.stop();
     // Document extractions in progress stop, and the OCR worker thread ends.
     await stopExtractions();
+    await stopOverridesSync();
     await closeRedis();
     await closeDb();
   },

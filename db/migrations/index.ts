@@ -12,6 +12,8 @@ import * as m0010 from "./0010_certificates";
 import * as m0011 from "./0011_glossary";
 import * as m0013 from "./0013_report_title_search";
 import * as m0014 from "./0014_machine_draft";
+import * as m0015 from "./0015_billing";
+import * as m0016 from "./0016_statistics_and_string_overrides";
 import * as m0017 from "./0017_content_versions";
 import * as m0018 from "./0018_site_media";
 import * as m0019 from "./0019_inbox_replies_templates";
@@ -34,6 +36,8 @@ export const migrations: Record<string, Migration> = {
   "0011_glossary": m0011,
   "0013_report_title_search": m0013,
   "0014_machine_draft": m0014,
+  "0015_billing": m0015,
+  "0016_statistics_and_string_overrides": m0016,
   "0017_content_versions": m0017,
   "0018_site_media": m0018,
   "0019_inbox_replies_templates": m0019,

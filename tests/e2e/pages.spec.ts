@@ -107,6 +107,10 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/content/legal.privacy-policy?lang=fr", as: "admin" },
   { path: "/dashboard/services", as: "admin" },
   { path: "/dashboard/services?new=1", as: "admin" },
+  { path: "/dashboard?range=thisYear", as: "admin" },
+  { path: "/dashboard?from=2026-01-01&to=2026-03-31", as: "owner" },
+  { path: "/dashboard/languages", as: "admin" },
+  { path: "/dashboard/languages?language=ar&show=missing", as: "owner" },
 ];
 
 /**

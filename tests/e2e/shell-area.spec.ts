@@ -106,6 +106,7 @@ test.describe("area layout", () => {
       "Client logos",
       "Announcements",
       "Profile",
+      "Languages",
     ]);
     await expect(nav.getByTestId("nav-group-work")).toHaveText("Work");
     await expect(nav.getByRole("link", { name: "Service tracker" })).toHaveAttribute("href", "/dashboard/service-tracker");

@@ -27,6 +27,7 @@ import * as dashLayout from "~/routes/dashboard+/_layout";
 import * as dashAppointments from "~/routes/dashboard+/appointments._index";
 import * as dashAnnouncements from "~/routes/dashboard+/announcements";
 import * as dashAuditLog from "~/routes/dashboard+/audit-log";
+import * as dashLanguages from "~/routes/dashboard+/languages";
 import * as dashCalendar from "~/routes/dashboard+/calendar";
 import * as dashClients from "~/routes/dashboard+/clients._index";
 import * as dashClientsNew from "~/routes/dashboard+/clients.new";
@@ -247,6 +248,12 @@ const ROUTES: Record<string, Entry> = {
       send("POST", "/dashboard/announcements (empty form)", dashAnnouncements.action, () => "/dashboard/announcements", form({ intent: "save" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
     ],
   },
+  "dashboard+/languages.tsx": {
+    checks: [
+      get("/dashboard/languages", dashLanguages.loader, () => "/dashboard/languages?language=fr&ns=common", ADMIN_PAGE),
+      send("POST", "/dashboard/languages (no text)", dashLanguages.action, () => "/dashboard/languages", form({ intent: "save", language: "fr", namespace: "common", key: "nav.inbox" }), { ...ADMIN_PAGE, admin: 422, owner: 422 }),
+    ],
+  },
 
   // ——— the JSON API ———
   "api+/$.ts": { coveredBy: "e2e/api.spec.ts (unknown API paths answer 404 JSON)" },
@@ -308,6 +315,17 @@ const ROUTES: Record<string, Entry> = {
   "api+/tasks.ts": { coveredBy: "integration/orders-rights.test.ts, integration/tasks.test.ts" },
   "api+/tasks.$id.ts": { coveredBy: "integration/orders-rights.test.ts, integration/tasks.test.ts" },
   "api+/tasks.$id.comments.ts": { coveredBy: "integration/orders-rights.test.ts, integration/tasks.test.ts" },
+  "api+/invoices.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/invoices.$id.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/invoices.$id.payments.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/invoices.$id.checkout.ts": { coveredBy: "integration/billing-stripe.test.ts" },
+  "api+/payments.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/payments.stripe.webhook.ts": { coveredBy: "integration/billing-stripe.test.ts (no session: the Stripe signature is the right)" },
+  "api+/service-orders.$id.quotes.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/quotes.$id.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/quotes.$id.send.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/quotes.$id.accept.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/quotes.$id.decline.ts": { coveredBy: "integration/billing-api.test.ts" },
   "api+/translate.ts": {
     // Refused callers never reach the translation service; a permitted one with no text gets a 400 before it.
     checks: [send("POST", "/api/translate (no text)", apiTranslate.action, () => "/api/translate", () => ({ source: "en", target: "fr" }), featureApi(400))],

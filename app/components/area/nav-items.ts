@@ -6,6 +6,7 @@ import {
   CalendarDays,
   ClipboardList,
   FileText,
+  Globe,
   Inbox,
   Languages,
   LayoutDashboard,
@@ -88,6 +89,7 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
       { to: "/dashboard/profile", labelKey: "nav.profile", icon: UserRound },
       { to: "/dashboard/audit-log", labelKey: "nav.auditLog", icon: ScrollText, access: "owner" },
       { to: "/dashboard/templates", labelKey: "nav.templates", icon: Mails, access: "admin" },
+      { to: "/dashboard/languages", labelKey: "nav.languages", icon: Globe, access: "admin" },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import { AppError, conflict, forbidden, invalid, isUniqueViolation, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
+import { countPerBucket, type Bucket } from "~/lib/statistics.server";
 import { isAdminRole } from "~/lib/features";
 import { createFormatter } from "~/lib/format";
 import { newId, newReference, nowIso } from "~/lib/ids.server";
@@ -449,4 +450,10 @@ export async function listAppointmentRecordsOfClient(clientId: string): Promise<
 export async function deleteAppointmentsOfClient(clientId: string): Promise<number> {
   const result = await db().deleteFrom("appointments").where("clientId", "=", clientId).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Dashboard statistics (issue 17): appointments starting in each period, over appointments_starts_idx. */
+export async function countAppointmentsPerPeriod(range: Bucket, periods: readonly Bucket[]): Promise<number[]> {
+  const inRange = db().selectFrom("appointments").where("startsAt", ">=", range.start).where("startsAt", "<", range.end);
+  return countPerBucket(inRange, "startsAt", periods);
 }

@@ -1,6 +1,9 @@
 import { type InboxStatus, type ReplyTemplateKey } from "./status";
 import { getFirm } from "~/features/content/content.server";
-import { db } from "~/lib/db/db.server";
+import { sql } from "kysely";
+import { db, isPostgres } from "~/lib/db/db.server";
+import type { Bucket } from "~/lib/statistics.server";
+import { dayRangeInstants } from "~/lib/day-range";
 import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
 import { notify } from "~/features/notifications/notify.server";
 import { findActiveBackOfficeUser, listBackOfficeUsersWith } from "~/features/users/users.server";
@@ -92,17 +95,23 @@ export async function submitContactMessage(input: ContactInput, context: Contact
   return id;
 }
 
-export type InboxListQuery = PageRequest & { status?: InboxStatus; assignee?: string };
+export type InboxListQuery = PageRequest & { status?: InboxStatus; assignee?: string; from?: string; to?: string; timeZone?: string };
 
 /**
  * One page of contact messages, newest first: of one status, and/or assigned to one person
- * ("none": to nobody). Indexes: (status, created_at, id) and (assignee_id, created_at, id).
+ * ("none": to nobody), and/or received on these days (the viewer's, as the dashboard's response
+ * time counts them). Indexes: (status, created_at, id) and (assignee_id, created_at, id).
  */
 export async function listContactMessages(query: InboxListQuery): Promise<Page<ContactMessageListItem>> {
   let base = db().selectFrom("contactMessages");
   if (query.status) base = base.where("status", "=", query.status);
   if (query.assignee === "none") base = base.where("assigneeId", "is", null);
   else if (query.assignee) base = base.where("assigneeId", "=", query.assignee);
+  if (query.timeZone && (query.from || query.to)) {
+    const { start, end } = dayRangeInstants(query, query.timeZone);
+    if (start) base = base.where("createdAt", ">=", start);
+    if (end) base = base.where("createdAt", "<", end);
+  }
   return keysetPage(base.select(["id", "name", "email", "subject", "status", "locale", "assigneeId", "createdAt"]), query, {
     keys: [
       { ref: "createdAt", value: (row) => row.createdAt },
@@ -265,4 +274,37 @@ export async function replyToContactMessage(actor: { id: string; fullName: strin
 export async function countNewContactMessages(): Promise<number> {
   const { count } = await db().selectFrom("contactMessages").select((eb) => eb.fn.countAll<number>().as("count")).where("status", "=", "new").executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/**
+ * When a message counts as answered, for the dashboard's response time: today its first
+ * reading (read_at). Replies (another column) extend this one expression, e.g.
+ * `coalesce(first_reply_at, read_at)`.
+ */
+const answeredAt = sql.ref("readAt");
+
+/**
+ * Dashboard statistics (issue 17): the messages received in [start, end), how many were
+ * answered, and the mean time from arrival to answer in seconds (null when none was). One
+ * aggregate over contact_messages_created_read_idx.
+ */
+export async function inboxResponseStatistics(range: Bucket): Promise<{ received: number; answered: number; averageSeconds: number | null }> {
+  const seconds = isPostgres()
+    ? sql<number>`extract(epoch from (${answeredAt} - created_at))`
+    : sql<number>`(julianday(${answeredAt}) - julianday(created_at)) * 86400`;
+  const row = await db()
+    .selectFrom("contactMessages")
+    .select([
+      (eb) => eb.fn.countAll<number>().as("received"),
+      sql<number>`count(${answeredAt})`.as("answered"),
+      sql<number | null>`avg(${seconds})`.as("averageSeconds"),
+    ])
+    .where("createdAt", ">=", range.start)
+    .where("createdAt", "<", range.end)
+    .executeTakeFirstOrThrow();
+  return {
+    received: Number(row.received),
+    answered: Number(row.answered),
+    averageSeconds: row.averageSeconds === null || row.averageSeconds === undefined ? null : Math.round(Number(row.averageSeconds)),
+  };
 }

@@ -1,6 +1,7 @@
 import { findNextAppointment } from "~/features/appointments/appointments.server";
 import { countNewContactMessages } from "~/features/inbox/inbox.server";
 import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/reports.server";
+import { forgetStatistics } from "~/features/statistics/statistics.server";
 import { db } from "~/lib/db/db.server";
 import { listOpenOrdersForClient, countOrdersByStatus, countOrdersCreatedSince, type OrderListItem } from "./service-orders.server";
 import type { OrderStatus } from "./status";
@@ -63,6 +64,7 @@ const statsCache = new WeakMap<object, { at: number; stats: Promise<DashboardSta
 /** Empties the cached dashboard figures (of the current database). */
 export function forgetDashboardStats(): void {
   statsCache.delete(db());
+  forgetStatistics();
 }
 
 export function getDashboardStats(now = Date.now()): Promise<DashboardStats> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayFilter } from "~/lib/day-range";
 import { parseListQuery as parsePageQuery } from "~/lib/pagination";
 import { ORDER_STATUSES } from "./status";
 
@@ -88,6 +89,9 @@ const ORDER_LIST_FILTERS = {
   status: z.enum(ORDER_STATUSES),
   q: z.string().trim().min(1).max(100),
   assignee: z.string().trim().min(1).max(64),
+  /** Days created, in the viewer's zone (the dashboard's statistics link here with them). */
+  from: dayFilter,
+  to: dayFilter,
 };
 
 /** `?page&perPage` (or `limit`/`pageSize`), `sort`, `status`, `q`, `assignee` (lib/pagination). */

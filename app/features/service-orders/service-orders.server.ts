@@ -13,6 +13,8 @@ import { newId, newReference, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { toPage, DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
 import { countCapped, keysetPage, type SortKey } from "~/lib/pagination.server";
+import { countPerBucket, type Bucket } from "~/lib/statistics.server";
+import { dayRangeInstants } from "~/lib/day-range";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/features/notifications/notify.server";
 import { getService, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
@@ -160,9 +162,14 @@ const REFERENCE_PATTERN = /^SO-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
  * first, a small table); pages are keyset pages past the first ones, so page 2,000 costs
  * what page 2 does.
  */
-export async function listOrders(actor: Actor, filters: Partial<OrderListQuery>, language: string): Promise<Page<OrderListItem>> {
+export async function listOrders(actor: Actor, filters: Partial<OrderListQuery> & { timeZone?: string }, language: string): Promise<Page<OrderListItem>> {
   const request = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE, after: filters.after, before: filters.before };
   let base = db().selectFrom("serviceOrders as o");
+  if (filters.from || filters.to) {
+    const { start, end } = dayRangeInstants(filters, filters.timeZone ?? (await getOfficeTimeZone()));
+    if (start) base = base.where("o.createdAt", ">=", start);
+    if (end) base = base.where("o.createdAt", "<", end);
+  }
   if (!isStaff(actor)) base = base.where("o.clientId", "=", actor.id);
   if (filters.status) base = base.where("o.status", "=", filters.status);
   if (filters.assignee && isStaff(actor)) {
@@ -537,4 +544,20 @@ export async function deleteOrdersOfClient(clientId: string, ids: string[]): Pro
   const result = await db().deleteFrom("serviceOrders").where("clientId", "=", clientId).where("id", "in", ids).executeTakeFirst();
   for (const id of ids) await deleteFilesFor(ORDER_RECORD_TYPE, id);
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Dashboard statistics (issue 17): the orders created in [range.start, range.end) by status,
+ * and per period. Two aggregates over one created_at range (service_orders_created_status_idx
+ * covers both); no row is loaded.
+ */
+export async function orderStatistics(range: Bucket, periods: readonly Bucket[]): Promise<{ byStatus: Record<OrderStatus, number>; perPeriod: number[] }> {
+  const inRange = db().selectFrom("serviceOrders").where("createdAt", ">=", range.start).where("createdAt", "<", range.end);
+  const [rows, perPeriod] = await Promise.all([
+    inRange.select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute(),
+    countPerBucket(inRange, "createdAt", periods),
+  ]);
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
+  for (const row of rows) if (row.status in byStatus) byStatus[row.status as OrderStatus] = Number(row.count);
+  return { byStatus, perPeriod };
 }

@@ -550,3 +550,15 @@ export async function countOpenTasksOf(userId: string): Promise<number> {
   return Number(count);
 }
 
+
+/** Dashboard statistics (issue 17): open tasks due before today (the office's), as `?view=overdue` lists them (tasks_status_idx). */
+export async function countOverdueTasks(now = new Date()): Promise<number> {
+  const today = await officeToday(now);
+  const row = await db()
+    .selectFrom("tasks")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "in", [...OPEN_STATUSES])
+    .where("dueDate", "<", today)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BarList, ColumnChart } from "~/components/charts";
+import { DateRangeFields } from "~/components/date-range-fields";
 import { FilterSelect } from "~/components/filter-select";
 import { FieldErrors, FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
@@ -149,7 +150,7 @@ export function FilesTab({
 }: {
   page: Page<FileRow>;
   fetchFailed?: boolean;
-  query: { status: string; pair: string; client: string; q: string };
+  query: { status: string; pair: string; client: string; q: string; from?: string; to?: string };
   pairs: string[];
   clients: Person[];
   limits: Limits;
@@ -172,6 +173,7 @@ export function FilesTab({
         <FilterSelect id="files-status" name="status" label={t("files.filterStatus")} defaultValue={query.status} any={t("files.any")} options={TRANSLATION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))} />
         <FilterSelect id="files-pair" name="pair" label={t("files.filterPair")} defaultValue={query.pair} any={t("files.any")} options={pairs.map((pair) => ({ value: pair, label: pairLabel(pair) }))} />
         <FilterSelect id="files-client" name="client" label={t("files.filterClient")} defaultValue={query.client} any={t("files.any")} options={clients.map((client) => ({ value: client.id, label: client.fullName }))} />
+        <DateRangeFields from={query.from} to={query.to} idPrefix="files" />
         <Button type="submit" variant="outline">
           {t("files.apply")}
         </Button>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayFilter } from "~/lib/day-range";
 import { parseListQuery } from "~/lib/pagination";
 import { MAX_FILE_SIZE_MB_LIMIT, TRANSLATION_FILE_TYPES, TRANSLATION_LANGUAGES } from "./file-types";
 import { TRANSLATION_STATUSES } from "./status";
@@ -91,9 +92,12 @@ const LIST_FILTERS = {
   pair: z.string().regex(/^[a-z]{2}-[a-z]{2}$/),
   client: z.string().trim().min(1).max(64),
   q: z.string().trim().min(1).max(100),
+  /** Days received, in the viewer's zone (the dashboard's statistics link here with them). */
+  from: dayFilter,
+  to: dayFilter,
 };
 
-/** `?page&perPage`, `status`, `pair` (en-ar), `client`, `q` (the file's name). */
+/** `?page&perPage`, `status`, `pair` (en-ar), `client`, `q` (the file's name), `from`/`to` (days received). */
 export function parseTranslationListQuery(source: URL | URLSearchParams) {
   return parseListQuery(source, { filters: LIST_FILTERS });
 }

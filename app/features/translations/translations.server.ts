@@ -2,6 +2,8 @@ import { PostgresAdapter, sql } from "kysely";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
+import type { Bucket } from "~/lib/statistics.server";
+import { dayRangeInstants } from "~/lib/day-range";
 import { canUseBackOffice } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
@@ -121,11 +123,16 @@ function toItem({ translatedFileId, ...row }: ListRow): TranslationFileListItem 
 }
 
 /** The desk's list, newest first, filtered by status, language pair (`en-ar`), client and file name. */
-export async function listTranslationFiles(actor: Actor, filters: Partial<TranslationListQuery>): Promise<Page<TranslationFileListItem>> {
+export async function listTranslationFiles(actor: Actor, filters: Partial<TranslationListQuery> & { timeZone?: string }): Promise<Page<TranslationFileListItem>> {
   requireDesk(actor);
   const request = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE, after: filters.after, before: filters.before };
   let base = filesTable();
   if (filters.status) base = base.where("f.status", "=", filters.status);
+  if (filters.timeZone && (filters.from || filters.to)) {
+    const { start, end } = dayRangeInstants(filters, filters.timeZone);
+    if (start) base = base.where("f.createdAt", ">=", start);
+    if (end) base = base.where("f.createdAt", "<", end);
+  }
   if (filters.pair) {
     const [source, target] = filters.pair.split("-");
     base = base.where("f.sourceLanguage", "=", source!).where("f.targetLanguage", "=", target!);
@@ -628,4 +635,18 @@ export async function translationStatistics(actor: Actor, now = new Date()): Pro
     completedWithDueDate: Number(totals.withDue),
     completedOnTime: Number(totals.onTime),
   };
+}
+
+/** Dashboard statistics (issue 17): translation files received in [start, end) by status (translation_files_created_status_idx). */
+export async function countTranslationFilesByStatus(range: Bucket): Promise<Record<TranslationStatus, number>> {
+  const rows = await db()
+    .selectFrom("translationFiles")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("createdAt", ">=", range.start)
+    .where("createdAt", "<", range.end)
+    .groupBy("status")
+    .execute();
+  const byStatus = Object.fromEntries(TRANSLATION_STATUSES.map((status) => [status, 0])) as Record<TranslationStatus, number>;
+  for (const row of rows) if (row.status in byStatus) byStatus[row.status as TranslationStatus] = Number(row.count);
+  return byStatus;
 }

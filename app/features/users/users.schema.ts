@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FEATURES } from "~/lib/features";
 import { supportedLanguages } from "~/lib/i18n/config";
+import { dayFilter } from "~/lib/day-range";
 import { parseListQuery } from "~/lib/pagination";
 
 /**
@@ -12,7 +13,7 @@ export const ASSIGNABLE_ROLES = ["client", "staff", "admin"] as const;
 
 /** The list's query (page and API alike): `q` searches names and e-mail addresses; page, perPage (or limit). */
 export function parseUsersQuery(url: URL) {
-  return parseListQuery(url, { filters: { q: z.string().trim().max(100) } });
+  return parseListQuery(url, { filters: { q: z.string().trim().max(100), from: dayFilter, to: dayFilter } });
 }
 
 const features = z.array(z.enum(FEATURES, { errorMap: () => ({ message: "users:errors.featureInvalid" }) }));

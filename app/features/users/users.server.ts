@@ -4,6 +4,8 @@ import { AppError, conflict, forbidden, isUniqueViolation } from "~/lib/app-erro
 import { audit } from "~/lib/audit.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
+import { countPerBucket, type Bucket } from "~/lib/statistics.server";
+import { dayRangeInstants } from "~/lib/day-range";
 import { ADMIN_ROLES, BACK_OFFICE_FEATURES, BACK_OFFICE_ROLES, CLIENT_FEATURES, DEFAULT_CLIENT_FEATURES, FEATURES, canUseBackOffice, isAdminRole, isBackOfficeRole, type BackOfficeFeature } from "~/lib/features";
 import { revokeAccountLinks } from "~/features/auth/auth.server";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
@@ -257,8 +259,14 @@ function nameOrEmailContains(q: string) {
 const userNotFound = () => new AppError(404, "users:errors.notFound");
 
 /** The one staff/client listing: a page of accounts, newest first, searched by name or e-mail. */
-export async function listUsers(scope: Scope, query: PageRequest & { q?: string }): Promise<Page<ManagedUser>> {
+export async function listUsers(scope: Scope, query: PageRequest & { q?: string; from?: string; to?: string; timeZone?: string }): Promise<Page<ManagedUser>> {
   let base = usersIn(scope);
+  // Accounts created on these days (the viewer's), as the dashboard's "new clients" counts them.
+  if (query.timeZone && (query.from || query.to)) {
+    const { start, end } = dayRangeInstants(query, query.timeZone);
+    if (start) base = base.where("createdAt", ">=", start);
+    if (end) base = base.where("createdAt", "<", end);
+  }
   const term = (query.q ?? "").trim();
   if (term) base = base.where(nameOrEmailContains(term));
   const page = await keysetPage(base.select(MANAGED_COLUMNS), query, {
@@ -531,4 +539,10 @@ export async function listBackOfficeUsersWith(feature: BackOfficeFeature, limit 
 /** One active back-office user (owner, admin or staff) by id, or null. */
 export async function findActiveBackOfficeUser(id: string): Promise<BackOfficeMember | null> {
   return (await activeBackOfficeUsers().where("id", "=", id).executeTakeFirst()) ?? null;
+}
+
+/** Dashboard statistics (issue 17): client accounts created in each period, over users_role_created_idx. */
+export async function countNewClientsPerPeriod(range: Bucket, periods: readonly Bucket[]): Promise<number[]> {
+  const inRange = db().selectFrom("users").where("role", "=", "client").where("createdAt", ">=", range.start).where("createdAt", "<", range.end);
+  return countPerBucket(inRange, "createdAt", periods);
 }

@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { defaultNS, fallbackLanguage, isLanguage, LANGUAGE_COOKIE, supportedLanguages, type Language } from "./config";
-import { resources } from "./resources.server";
+import { refreshStringOverrides, resources } from "./resources.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
@@ -48,9 +48,12 @@ const instances = new Map<Language, { resources: ReturnType<typeof resources>; i
 
 /**
  * The i18next instance of one language, for server-side text (rendering, e-mails, meta,
- * API messages). Made once per language and shared: nothing changes its language.
+ * API messages). Made once per language and shared: nothing changes its language; made
+ * again when the strings change (run-time overrides, /dashboard/languages).
  */
-export function getInstance(language: Language): Promise<I18n> {
+export async function getInstance(language: Language): Promise<I18n> {
+  // Strings overridden at run time (on this instance or another) are in use from the next request.
+  await refreshStringOverrides();
   const all = resources();
   const cached = instances.get(language);
   if (cached && cached.resources === all) return cached.instance;

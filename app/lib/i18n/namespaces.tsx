@@ -18,7 +18,8 @@ export function namespacesOf(handles: readonly unknown[]): string[] {
   return [...names];
 }
 
-export type I18nBootstrap = { language: string; resources: Record<string, unknown> };
+/** `stringsVersion`: the run-time overrides' version, part of the `?v=` of /locales URLs (cache-busting). */
+export type I18nBootstrap = { language: string; resources: Record<string, unknown>; stringsVersion?: number };
 
 export const I18N_BOOTSTRAP_ID = "i18n-bootstrap";
 

@@ -1,112 +1,273 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { navGroupsFor } from "~/components/area/nav-items";
+import { BarList, ColumnChart } from "~/components/charts";
+import { DateRangeFields } from "~/components/date-range-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
 import { requireBackOffice } from "~/features/auth/guards.server";
+import { viewerTimeZone } from "~/features/availability/availability.server";
 import { getDashboardStats } from "~/features/service-orders/overview.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
-import { OrderStatusBadge } from "~/features/service-orders/status-badge";
+import { RANGE_PRESETS } from "~/features/statistics/range";
+import { parseStatsRange } from "~/features/statistics/range.server";
+import { getStatistics, type PeriodCount } from "~/features/statistics/statistics.server";
+import { TRANSLATION_STATUSES } from "~/features/translations/status";
 import { isAdminRole } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
+import { intlLocale } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
+import { cn } from "~/lib/utils";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request);
   const t = await getFixedT(await getLanguage(request), "orders");
-  // A staff member's overview is the list of the screens they were given; the figures are the admins'.
-  return json({ stats: isAdminRole(user.role) ? await getDashboardStats() : null, title: t("dashboard.title") });
+  const range = parseStatsRange(new URL(request.url).searchParams, await viewerTimeZone(user));
+  const admin = isAdminRole(user.role);
+  // Figures from SQL aggregates over the range; a staff member gets those of their features only.
+  const [statistics, tiles] = await Promise.all([getStatistics(user, range), admin ? getDashboardStats() : null]);
+  const { start: _start, end: _end, ...shownRange } = range;
+  return json({ statistics, tiles, range: shownRange, title: t("dashboard.title") });
 }
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function DashboardIndex() {
-  const { stats } = useLoaderData<typeof loader>();
-  return stats ? <AdminOverview stats={stats} /> : <StaffOverview />;
-}
-
-function AdminOverview({ stats }: { stats: Awaited<ReturnType<typeof getDashboardStats>> }) {
-  const { t } = useTranslation("orders");
-  const { number } = useFormatter();
-  const tiles = [
-    { label: t("dashboard.newThisWeek"), value: stats.newOrdersThisWeek, to: "/dashboard/service-orders?sort=newest" },
-    { label: t("dashboard.unreadMessages"), value: stats.unreadContactMessages, to: "/dashboard/inbox" },
-    { label: t("dashboard.awaitingFeedback"), value: stats.reportsAwaitingFeedback, to: "/dashboard/reports" },
-  ];
+  const { statistics, tiles } = useLoaderData<typeof loader>();
+  const hasFigures = Object.values(statistics).some((figure) => figure !== null);
+  const { t } = useTranslation();
   return (
     <div className="space-y-6">
-      <PageHeader title={t("dashboard.title")} />
-      <ul className="grid gap-4 sm:grid-cols-3">
-        {tiles.map((tile) => (
-          <li key={tile.to}>
-            <Link to={tile.to} className="block rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted">
-              <span className="block text-3xl font-semibold tabular-nums">{number(tile.value)}</span>
-              <span className="text-sm text-muted-foreground">{tile.label}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t("dashboard.ordersByStatus")}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b text-start">
-                <th scope="col" className="py-2 text-start font-semibold">{t("admin.status")}</th>
-                <th scope="col" className="py-2 text-end font-semibold">{t("dashboard.count")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ORDER_STATUSES.map((status) => (
-                <tr key={status} className="border-b last:border-0">
-                  <td className="py-2">
-                    <Link to={`/dashboard/service-orders?status=${status}`} className="hover:underline">
-                      <OrderStatusBadge status={status} />
-                    </Link>
-                  </td>
-                  <td className="py-2 text-end tabular-nums">{number(stats.ordersByStatus[status])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="mt-4 text-sm">
-            <Link to="/dashboard/service-tracker" className="font-semibold text-primary underline-offset-4 hover:underline">
-              {t("dashboard.openTracker")}
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
+      <PageHeader title={t("area.dashboard")} />
+      {tiles ? <Tiles tiles={tiles} /> : null}
+      {hasFigures ? <Statistics /> : null}
+      {tiles ? null : <StaffOverview />}
     </div>
   );
 }
 
-/** The overview of a staff member: their screens, one card each. */
+function Tiles({ tiles }: { tiles: NonNullable<LoaderData["tiles"]> }) {
+  const { t } = useTranslation("orders");
+  const { number } = useFormatter();
+  const items = [
+    { label: t("dashboard.newThisWeek"), value: tiles.newOrdersThisWeek, to: "/dashboard/service-orders?sort=newest" },
+    { label: t("dashboard.unreadMessages"), value: tiles.unreadContactMessages, to: "/dashboard/inbox?status=new" },
+    { label: t("dashboard.awaitingFeedback"), value: tiles.reportsAwaitingFeedback, to: "/dashboard/reports" },
+  ];
+  return (
+    <ul className="grid gap-4 sm:grid-cols-3">
+      {items.map((tile) => (
+        <li key={tile.to}>
+          <Link to={tile.to} className="block rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted">
+            <span className="block text-3xl font-semibold tabular-nums">{number(tile.value)}</span>
+            <span className="text-sm text-muted-foreground">{tile.label}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `?from=…&to=…` plus other parameters, for the lists the figures count. */
+function listUrl(path: string, params: Record<string, string>): string {
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
+
+function Figure({ label, value, to, testId }: { label: string; value: string; to?: string; testId?: string }) {
+  const body = (
+    <>
+      <span className="block text-3xl font-semibold tabular-nums">{value}</span>
+      <span className="text-sm text-muted-foreground">{label}</span>
+    </>
+  );
+  return (
+    <li data-testid={testId}>
+      {to ? (
+        <Link to={to} className="block rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted">
+          {body}
+        </Link>
+      ) : (
+        <div className="rounded-lg border bg-card p-5 shadow-sm">{body}</div>
+      )}
+    </li>
+  );
+}
+
+function Statistics() {
+  const { statistics, range } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("statistics");
+  const { t: tOrders } = useTranslation("orders");
+  const { t: tFiles } = useTranslation("translations");
+  const format = useFormatter();
+  const days = { from: range.from, to: range.to };
+  // Days are calendar dates: written in UTC so that server and browser agree whatever their zones.
+  const dayFormat = (day: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale(i18n.language), { ...options, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  const monthLabel = (period: PeriodCount) => dayFormat(period.from, { month: "short", year: "2-digit" });
+  const weekLabel = (period: PeriodCount) => dayFormat(period.from, { month: "short", day: "numeric" });
+  const count = (value: number) => format.number(value);
+  const duration = (seconds: number | null) => {
+    if (seconds === null) return t("inbox.noAnswer");
+    if (seconds < 3600) return t("duration.minutes", { count: Math.max(1, Math.round(seconds / 60)) });
+    if (seconds < 2 * 86400) return t("duration.hours", { count: Math.round(seconds / 360) / 10 });
+    return t("duration.days", { count: Math.round(seconds / 8640) / 10 });
+  };
+  const { orders, appointments, newClients, inbox, translations, tasks, revenue } = statistics;
+  const monthOf = (month: string) => dayFormat(`${month}-01`, { month: "short", year: "2-digit" });
+  return (
+    <section aria-labelledby="statistics-heading" className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="statistics-heading" className="text-xl font-semibold">
+            {t("title")}
+          </h2>
+          <p className="text-sm text-muted-foreground" data-testid="statistics-range">
+            {t("range.shown", { from: dayFormat(range.from, { dateStyle: "medium" }), to: dayFormat(range.to, { dateStyle: "medium" }), zone: range.timeZone })}
+            {range.shortened ? ` ${t("range.shortened")}` : null}
+          </p>
+        </div>
+      </div>
+      <nav aria-label={t("range.presets")} className="flex flex-wrap gap-2">
+        {RANGE_PRESETS.map((preset) => (
+          <Link
+            key={preset}
+            to={`?range=${preset}`}
+            aria-current={range.preset === preset ? "page" : undefined}
+            className={cn("rounded-md border px-3 py-1.5 text-sm", range.preset === preset && "bg-secondary font-semibold")}
+          >
+            {t(`range.${preset}`)}
+          </Link>
+        ))}
+      </nav>
+      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-4" aria-label={t("range.custom")}>
+        <DateRangeFields from={range.from} to={range.to} idPrefix="statistics" />
+        <Button type="submit" variant="outline">
+          {t("range.apply")}
+        </Button>
+      </Form>
+
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {orders ? <Figure testId="figure-orders" label={t("figures.orders")} value={count(orders.total)} to={listUrl("/dashboard/service-orders", days)} /> : null}
+        {appointments ? <Figure testId="figure-appointments" label={t("figures.appointments")} value={count(appointments.total)} to={listUrl("/dashboard/appointments", days)} /> : null}
+        {newClients ? <Figure testId="figure-new-clients" label={t("figures.newClients")} value={count(newClients.total)} to={listUrl("/dashboard/clients", days)} /> : null}
+        {inbox ? <Figure testId="figure-messages" label={t("figures.messages")} value={count(inbox.received)} to={listUrl("/dashboard/inbox", days)} /> : null}
+        {inbox ? <Figure testId="figure-response-time" label={t("figures.responseTime", { answered: format.number(inbox.answered) })} value={duration(inbox.averageSeconds)} to={listUrl("/dashboard/inbox", days)} /> : null}
+        {translations ? <Figure testId="figure-translation-files" label={t("figures.translationFiles")} value={count(translations.total)} to={listUrl("/dashboard/translations", { tab: "files", ...days })} /> : null}
+        {revenue ? <Figure testId="figure-revenue" label={t("figures.revenue")} value={format.money(revenue.netCents)} /> : null}
+        {tasks ? <Figure testId="figure-overdue-tasks" label={t("figures.overdueTasks")} value={count(tasks.overdue)} to="/dashboard/tasks?view=overdue" /> : null}
+      </ul>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        {orders ? (
+          <ChartCard>
+            <BarList
+              testId="chart-orders-by-status"
+              title={t("charts.ordersByStatus")}
+              labelHeader={tOrders("admin.status")}
+              valueHeader={t("charts.orders")}
+              format={count}
+              data={ORDER_STATUSES.map((status) => ({ label: tOrders(`status.${status}`), value: orders.byStatus[status], href: listUrl("/dashboard/service-orders", { status, ...days }) }))}
+            />
+          </ChartCard>
+        ) : null}
+        {orders ? (
+          <ChartCard>
+            <ColumnChart
+              testId="chart-orders-per-month"
+              title={t("charts.ordersPerMonth")}
+              labelHeader={t("charts.month")}
+              valueHeader={t("charts.orders")}
+              format={count}
+              data={orders.perMonth.map((period) => ({ label: monthLabel(period), value: period.count, href: listUrl("/dashboard/service-orders", { from: period.from, to: period.to }) }))}
+            />
+          </ChartCard>
+        ) : null}
+        {appointments ? (
+          <ChartCard>
+            <ColumnChart
+              testId="chart-appointments-per-week"
+              title={t("charts.appointmentsPerWeek")}
+              labelHeader={t("charts.weekOf")}
+              valueHeader={t("charts.appointments")}
+              format={count}
+              data={appointments.perWeek.map((period) => ({ label: weekLabel(period), value: period.count, href: listUrl("/dashboard/appointments", { from: period.from, to: period.to }) }))}
+            />
+          </ChartCard>
+        ) : null}
+        {newClients ? (
+          <ChartCard>
+            <ColumnChart
+              testId="chart-new-clients"
+              title={t("charts.newClients")}
+              labelHeader={t("charts.month")}
+              valueHeader={t("charts.clients")}
+              format={count}
+              data={newClients.perMonth.map((period) => ({ label: monthLabel(period), value: period.count, href: listUrl("/dashboard/clients", { from: period.from, to: period.to }) }))}
+            />
+          </ChartCard>
+        ) : null}
+        {revenue ? (
+          <ChartCard>
+            <ColumnChart
+              testId="chart-revenue"
+              title={t("charts.revenue")}
+              labelHeader={t("charts.month")}
+              valueHeader={t("charts.net")}
+              format={(cents) => format.money(cents)}
+              note={t("charts.revenueNote")}
+              data={revenue.perMonth.map((month) => ({ label: monthOf(month.month), value: month.netCents }))}
+            />
+          </ChartCard>
+        ) : null}
+        {translations ? (
+          <ChartCard>
+            <BarList
+              testId="chart-translation-files"
+              title={t("charts.translationFiles")}
+              labelHeader={tFiles("status.label")}
+              valueHeader={t("charts.files")}
+              format={count}
+              data={TRANSLATION_STATUSES.map((status) => ({ label: tFiles(`status.${status}`), value: translations.byStatus[status], href: listUrl("/dashboard/translations", { tab: "files", status, ...days }) }))}
+            />
+          </ChartCard>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function ChartCard({ children }: { children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="pt-6">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** A staff member's screens, one card each (their figures, if any, are above). */
 function StaffOverview() {
   const { t } = useTranslation();
   const layout = useRouteLoaderData<{ user: { role: string; enabledFeatures: string[] } }>("routes/dashboard+/_layout");
   const items = layout ? navGroupsFor("dashboard", layout.user).flatMap((group) => group.items).filter((item) => item.to !== "/dashboard") : [];
   return (
-    <div className="space-y-6">
-      <PageHeader title={t("area.dashboard")} />
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map(({ to, labelKey, icon: Icon }) => (
-          <li key={to}>
-            <Link to={to} className="flex items-center gap-3 rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted">
-              <Icon aria-hidden className="size-5 text-primary" />
-              <span className="font-semibold">{t(labelKey)}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map(({ to, labelKey, icon: Icon }) => (
+        <li key={to}>
+          <Link to={to} className="flex items-center gap-3 rounded-lg border bg-card p-5 shadow-sm transition-colors hover:bg-muted">
+            <Icon aria-hidden className="size-5 text-primary" />
+            <span className="font-semibold">{t(labelKey)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
-export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "translations", "statistics"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

@@ -16,18 +16,21 @@ import { titleMeta } from "~/lib/meta";
 import { parseUsersQuery } from "~/features/users/users.schema";
 import { listUsers } from "~/features/users/users.server";
 import { requireAdmin } from "~/features/auth/guards.server";
+import { viewerTimeZone } from "~/features/availability/availability.server";
+import { DateRangeFields } from "~/components/date-range-fields";
 import { useFormatter } from "~/lib/format";
 import { DataTable } from "~/components/ui/data-table";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const query = parseUsersQuery(new URL(request.url));
-  return json({ page: await listUsers("users", query), q: query.q ?? "", title: await translate(request, "users:list.title") });
+  const page = await listUsers("users", { ...query, timeZone: await viewerTimeZone(user) });
+  return json({ page, q: query.q ?? "", from: query.from ?? "", to: query.to ?? "", title: await translate(request, "users:list.title") });
 }
 
 export default function ClientsPage() {
   const { t } = useTranslation("users");
-  const { page, q } = useLoaderData<typeof loader>();
+  const { page, q, from, to } = useLoaderData<typeof loader>();
   const format = useFormatter();
 
   return (
@@ -50,6 +53,7 @@ export default function ClientsPage() {
           <Label htmlFor="users-search">{t("list.search")}</Label>
           <Input id="users-search" type="search" name="q" defaultValue={q} className="w-72 max-w-full" />
         </div>
+        <DateRangeFields from={from} to={to} idPrefix="users" />
         <Button type="submit" variant="outline">
           <Search aria-hidden="true" />
           {t("list.searchSubmit")}

@@ -9,8 +9,11 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
+import { DateRangeFields } from "~/components/date-range-fields";
 import { requireBackOffice } from "~/features/auth/guards.server";
+import { viewerTimeZone } from "~/features/availability/availability.server";
 import { listContactMessages, listInboxAssignees } from "~/features/inbox/inbox.server";
+import { dayFilter } from "~/lib/day-range";
 import { INBOX_STATUSES } from "~/features/inbox/status";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -21,24 +24,32 @@ import { cn } from "~/lib/utils";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request, "inbox");
-  const query = parseListQuery(new URL(request.url), { filters: { status: z.enum(INBOX_STATUSES), assignee: z.string().trim().min(1).max(100) } });
+  const query = parseListQuery(new URL(request.url), {
+    filters: { status: z.enum(INBOX_STATUSES), assignee: z.string().trim().min(1).max(100), from: dayFilter, to: dayFilter },
+  });
   // "me" is the signed-in person; "none" the messages nobody has.
   const assignee = query.assignee === "me" ? user.id : query.assignee;
-  const [t, page, assignees] = await Promise.all([getFixedT(await getLanguage(request), "inbox"), listContactMessages({ ...query, assignee }), listInboxAssignees()]);
-  return json({ title: t("title"), status: query.status ?? null, assignee: query.assignee ?? null, page, assignees });
+  const timeZone = await viewerTimeZone(user);
+  const [t, page, assignees] = await Promise.all([
+    getFixedT(await getLanguage(request), "inbox"),
+    listContactMessages({ ...query, assignee, timeZone }),
+    listInboxAssignees(),
+  ]);
+  return json({ title: t("title"), status: query.status ?? null, assignee: query.assignee ?? null, from: query.from ?? "", to: query.to ?? "", page, assignees });
 }
 
 const STATUS_ICONS = { new: Mail, read: MailOpen, replied: Reply, archived: Archive, spam: Ban } as const;
 
 export default function Inbox() {
-  const { status, assignee, page, assignees } = useLoaderData<typeof loader>();
+  const { status, assignee, from, to, page, assignees } = useLoaderData<typeof loader>();
   const names = new Map(assignees.map((person) => [person.id, person.fullName]));
-  const withFilters = (next: { status?: string | null; assignee?: string | null }) => {
+  const withFilters = (next: { status?: string | null }) => {
     const params = new URLSearchParams();
     const s = next.status === undefined ? status : next.status;
-    const a = next.assignee === undefined ? assignee : next.assignee;
     if (s) params.set("status", s);
-    if (a) params.set("assignee", a);
+    if (assignee) params.set("assignee", assignee);
+    if (from) params.set("from", from);
+    if (to) params.set("to", to);
     return `?${params.toString()}`;
   };
   const { t } = useTranslation("inbox");
@@ -58,7 +69,8 @@ export default function Inbox() {
           </Link>
         ))}
       </nav>
-      <Form method="get" className="flex flex-wrap items-end gap-2">
+      {/* Who has them, and the days received (the dashboard's response time links here with them). */}
+      <Form method="get" className="flex flex-wrap items-end gap-3">
         {status ? <input type="hidden" name="status" value={status} /> : null}
         <FilterSelect
           id="inbox-assignee"
@@ -72,6 +84,7 @@ export default function Inbox() {
             ...assignees.map((person) => ({ value: person.id, label: person.fullName })),
           ]}
         />
+        <DateRangeFields from={from} to={to} idPrefix="inbox" />
         <Button type="submit" variant="outline">
           {t("assign.apply")}
         </Button>

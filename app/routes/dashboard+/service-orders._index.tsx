@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { DateRangeFields } from "~/components/date-range-fields";
 import { FilterSelect } from "~/components/filter-select";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -11,6 +12,7 @@ import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
 import { pageLinks } from "~/lib/pagination";
 import { requireAdmin } from "~/features/auth/guards.server";
+import { viewerTimeZone } from "~/features/availability/availability.server";
 import { ORDER_SORTS, parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { listAssignees, listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
@@ -26,9 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseOrderListQuery(new URL(request.url));
   const t = await getFixedT(language, "orders");
   return json({
-    page: await listOrders(user, query, language),
+    page: await listOrders(user, { ...query, timeZone: await viewerTimeZone(user) }, language),
     assignees: await listAssignees(),
-    query: { q: query.q ?? "", status: query.status ?? "", assignee: query.assignee ?? "", sort: query.sort },
+    query: { q: query.q ?? "", status: query.status ?? "", assignee: query.assignee ?? "", sort: query.sort, from: query.from ?? "", to: query.to ?? "" },
     title: t("admin.title"),
   });
 }
@@ -68,6 +70,7 @@ export default function DashboardServiceOrders() {
           defaultValue={query.sort}
           options={ORDER_SORTS.map((sort) => ({ value: sort, label: t(`admin.sorts.${sort}`) }))}
         />
+        <DateRangeFields from={query.from} to={query.to} idPrefix="orders" />
         <Button type="submit" className="lg:col-start-5">
           {t("list.apply")}
         </Button>

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { requireBackOffice } from "~/features/auth/guards.server";
+import { viewerTimeZone } from "~/features/availability/availability.server";
 import { DeskTabs, DESK_TABS, type DeskTab } from "~/features/translations/desk-parts";
 import { FilesTab, SettingsTab, StatisticsTab, UploadTab } from "~/features/translations/desk-tabs";
 import { TRANSLATION_LANGUAGES } from "~/features/translations/file-types";
@@ -75,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     let page: Awaited<ReturnType<typeof listTranslationFiles>>;
     let fetchFailed = false;
     try {
-      page = await listTranslationFiles(user, query);
+      page = await listTranslationFiles(user, { ...query, timeZone: await viewerTimeZone(user) });
     } catch (error) {
       // The tab still shows, with the spec's "Failed to fetch translation files" in place of the list.
       logger.error({ err: error }, "translation files list failed");
@@ -87,7 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       files: {
         page,
         fetchFailed,
-        query: { status: query.status ?? "", pair: query.pair ?? "", client: query.client ?? "", q: query.q ?? "" },
+        query: { status: query.status ?? "", pair: query.pair ?? "", client: query.client ?? "", q: query.q ?? "", from: query.from ?? "", to: query.to ?? "" },
         pairs: TRANSLATION_LANGUAGES.flatMap((source) => TRANSLATION_LANGUAGES.filter((target) => target !== source).map((target) => `${source}-${target}`)),
         clients: await searchDeskClients(user, undefined),
         back: url.pathname + url.search,

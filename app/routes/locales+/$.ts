@@ -1,9 +1,15 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { refreshOverrides } from "~/features/languages/languages.server";
 import { isLanguage } from "~/lib/i18n/config";
 import { resources } from "~/lib/i18n/resources.server";
 
-/** GET /locales/{lng}/{ns}.json: the per-language strings (spec §7), 404 for an unknown language or namespace. */
-export function loader({ params }: LoaderFunctionArgs) {
+/**
+ * GET /locales/{lng}/{ns}.json: the per-language strings (spec §7) with the run-time overrides
+ * merged over the bundled files, 404 for an unknown language or namespace. Pages ask for it with
+ * `?v=<build>.<overrides version>`: a changed string is a new URL, so the cache below never serves old text.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  await refreshOverrides();
   const match = /^([a-z]{2})\/([\w-]+)\.json$/.exec(params["*"] ?? "");
   const language = match?.[1];
   const namespace = match?.[2];

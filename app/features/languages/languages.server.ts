@@ -1,0 +1,319 @@
+import { sql } from "kysely";
+import { clearPublicCache } from "~/features/content/content.server";
+import { AppError } from "~/lib/app-error";
+import { audit } from "~/lib/audit.server";
+import { db } from "~/lib/db/db.server";
+import { fallbackLanguage, supportedLanguages, type Language } from "~/lib/i18n/config";
+import {
+  bundledResources,
+  setStringOverrides,
+  setStringOverridesRefresher,
+  stringOverridesVersion,
+  type StringOverrides,
+} from "~/lib/i18n/resources.server";
+import { nowIso } from "~/lib/ids.server";
+import { logger } from "~/lib/logger.server";
+import { toPage, offsetOf, type Page } from "~/lib/pagination";
+import { redis } from "~/lib/redis.server";
+import type { StringListQuery } from "./languages.schema";
+import { placeholdersOf, samePlaceholders } from "./placeholders";
+
+/**
+ * Interface strings overridden per language at run time (/dashboard/languages, docs/decisions/017).
+ *
+ * The bundled files (app/locales) stay the source; an override (table translation_overrides) is
+ * merged over them by app/lib/i18n/resources.server.ts, for server rendering and for
+ * /locales/{lng}/{ns}.json alike. Every change raises the version in translation_override_state:
+ * it is the `?v=` of the locales URLs (so browsers fetch the new strings) and what instances compare.
+ *
+ * Across instances: with Redis, a change writes the new version under OVERRIDES_VERSION_KEY and
+ * publishes it on OVERRIDES_CHANNEL; every instance reads that key before it hands out strings (one
+ * GET per request: the next page view on any instance has the change) and empties its public caches
+ * when the message arrives (the page cache answers before the app runs). Without Redis, an instance
+ * compares its version with the database's at most every CHECK_WITHOUT_REDIS_MS.
+ */
+export const OVERRIDES_VERSION_KEY = "firm:i18n-overrides:version";
+export const OVERRIDES_CHANNEL = "firm:i18n-overrides";
+export const CHECK_WITHOUT_REDIS_MS = 10_000;
+
+/* ---------------------------------------------------------------- the bundled catalogue */
+
+/** Every string of a namespace as dotted keys (`nav.groups.work`), in file order. */
+function flatten(node: unknown, prefix = "", into: Map<string, string> = new Map()): Map<string, string> {
+  if (node && typeof node === "object") {
+    for (const [name, value] of Object.entries(node as Record<string, unknown>)) flatten(value, prefix ? `${prefix}.${name}` : name, into);
+  } else if (typeof node === "string") {
+    into.set(prefix, node);
+  }
+  return into;
+}
+
+type Catalogue = { base: ReturnType<typeof bundledResources>; byLanguage: Record<Language, Record<string, Map<string, string>>> };
+let catalogue: Catalogue | undefined;
+
+/** The bundled strings flattened, per language and namespace (made again when the files are read again). */
+function bundledCatalogue(): Catalogue["byLanguage"] {
+  const base = bundledResources();
+  if (catalogue?.base === base) return catalogue.byLanguage;
+  const byLanguage = Object.fromEntries(
+    supportedLanguages.map((language) => [language, Object.fromEntries(Object.entries(base[language]).map(([ns, strings]) => [ns, flatten(strings)]))]),
+  ) as Catalogue["byLanguage"];
+  catalogue = { base, byLanguage };
+  return byLanguage;
+}
+
+/** The namespaces, as the English files name them. */
+export function listNamespaces(): string[] {
+  return Object.keys(bundledCatalogue()[fallbackLanguage]).sort();
+}
+
+/* ---------------------------------------------------------------- loading and freshness */
+
+type Loaded = { version: number; token: string | null; checkedAt: number };
+let loaded: Loaded | null = null;
+let inFlight: Promise<void> | null = null;
+
+async function readVersion(): Promise<number> {
+  const row = await db().selectFrom("translationOverrideState").select("version").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** Reads every override (a few hundred rows at most: one per string changed) into the merge. */
+async function loadOverrides(token: string | null): Promise<void> {
+  const [version, rows] = await Promise.all([
+    readVersion(),
+    db().selectFrom("translationOverrides").select(["language", "namespace", "key", "value"]).execute(),
+  ]);
+  const entries: StringOverrides = {};
+  for (const row of rows) {
+    const language = row.language as Language;
+    ((entries[language] ??= {})[row.namespace] ??= {})[row.key] = row.value;
+  }
+  setStringOverrides(version, entries);
+  loaded = { version, token, checkedAt: Date.now() };
+}
+
+async function check(): Promise<void> {
+  const client = redis();
+  if (client) {
+    try {
+      const token = await client.get(OVERRIDES_VERSION_KEY);
+      if (loaded && token === loaded.token) return;
+      // A token never seen (another instance's change, or a Redis that forgot it): read the database.
+      if (!loaded || (await readVersion()) !== loaded.version || token === null) return await loadOverrides(token);
+      loaded = { ...loaded, token };
+      return;
+    } catch (error) {
+      logger.warn({ err: error }, "string overrides: redis unavailable, reading the database");
+    }
+  }
+  if (loaded && Date.now() - loaded.checkedAt < CHECK_WITHOUT_REDIS_MS) return;
+  if (!loaded || (await readVersion()) !== loaded.version) return loadOverrides(loaded?.token ?? null);
+  loaded = { ...loaded, checkedAt: Date.now() };
+}
+
+/**
+ * Brings this process's overrides up to date (concurrent callers share one check). Registered
+ * with app/lib/i18n so that every i18next instance and the locales route see current strings.
+ */
+export function refreshOverrides(): Promise<void> {
+  inFlight ??= check()
+    .catch((error: unknown) => logger.error({ err: error }, "string overrides: could not be read"))
+    .finally(() => (inFlight = null));
+  return inFlight;
+}
+
+setStringOverridesRefresher(refreshOverrides);
+
+/** Forgets what was loaded (tests that change the database underneath, a new database). */
+export function forgetOverrides(): void {
+  loaded = null;
+  setStringOverrides(0, {});
+}
+
+/** The overrides' version in use (the locales `?v=`). */
+export function overridesVersion(): number {
+  return stringOverridesVersion();
+}
+
+let subscription: { quit(): Promise<unknown>; disconnect(): void } | null = null;
+
+/** Listens for other instances' changes (with Redis): empties the public caches and reloads the strings. */
+export async function startOverridesSync(): Promise<void> {
+  const client = redis();
+  if (!client || subscription) return;
+  const sub = client.duplicate();
+  subscription = sub;
+  sub.on("error", (error) => logger.warn({ err: error }, "string overrides: redis subscriber error"));
+  sub.on("message", (channel: string, token: string) => {
+    if (channel !== OVERRIDES_CHANNEL || token === loaded?.token) return;
+    clearPublicCache();
+    loadOverrides(token).catch((error: unknown) => logger.error({ err: error }, "string overrides: could not be read"));
+  });
+  await sub.subscribe(OVERRIDES_CHANNEL);
+}
+
+export async function stopOverridesSync(): Promise<void> {
+  const sub = subscription;
+  subscription = null;
+  await sub?.quit().catch(() => sub.disconnect());
+}
+
+/* ---------------------------------------------------------------- reading for the screen */
+
+export type LanguageCoverage = { language: Language; namespace: string; total: number; translated: number; overridden: number };
+
+async function overrideMap(): Promise<Map<string, string>> {
+  // One read of the whole table: it holds one row per string changed, never more than the catalogue.
+  const rows = await db().selectFrom("translationOverrides").select(["language", "namespace", "key", "value"]).execute();
+  return new Map(rows.map((row) => [`${row.language}\u0000${row.namespace}\u0000${row.key}`, row.value]));
+}
+
+const id = (language: string, namespace: string, key: string) => `${language}\u0000${namespace}\u0000${key}`;
+
+/**
+ * Per language and namespace: how many of the English keys have a text (in the file or as an
+ * override) and how many are overridden. English is the reference: its keys are the whole.
+ */
+export async function languageCoverage(): Promise<LanguageCoverage[]> {
+  const strings = bundledCatalogue();
+  const overrides = await overrideMap();
+  const result: LanguageCoverage[] = [];
+  for (const language of supportedLanguages) {
+    for (const namespace of listNamespaces()) {
+      const english = strings[fallbackLanguage][namespace]!;
+      const own = Object.hasOwn(strings[language], namespace) ? strings[language][namespace] : undefined;
+      let translated = 0;
+      let overridden = 0;
+      for (const key of english.keys()) {
+        const override = overrides.get(id(language, namespace, key));
+        if (override !== undefined) overridden += 1;
+        if ((override ?? own?.get(key) ?? "").trim() !== "") translated += 1;
+      }
+      result.push({ language, namespace, total: english.size, translated, overridden });
+    }
+  }
+  return result;
+}
+
+export type StringRow = {
+  namespace: string;
+  key: string;
+  english: string;
+  /** The bundled text in the language shown, null when the file lacks it. */
+  bundled: string | null;
+  override: string | null;
+  placeholders: string[];
+};
+
+/**
+ * One page of strings of a language: every namespace or one, filtered by a search over keys,
+ * English text and current values, and by missing / overridden. The catalogue is the bundled
+ * files (held in memory), so the page is cut here, on the server.
+ */
+export async function listStrings(query: StringListQuery): Promise<Page<StringRow>> {
+  const language = query.language ?? "fr";
+  const strings = bundledCatalogue();
+  const overrides = await overrideMap();
+  const namespaces = query.ns && listNamespaces().includes(query.ns) ? [query.ns] : listNamespaces();
+  const needle = query.q?.toLocaleLowerCase();
+  const rows: StringRow[] = [];
+  for (const namespace of namespaces) {
+    for (const [key, english] of strings[fallbackLanguage][namespace]!) {
+      const bundled = (Object.hasOwn(strings[language], namespace) ? strings[language][namespace]!.get(key) : undefined) ?? null;
+      const override = overrides.get(id(language, namespace, key)) ?? null;
+      const current = override ?? bundled ?? "";
+      if (query.show === "missing" && current.trim() !== "") continue;
+      if (query.show === "overridden" && override === null) continue;
+      if (needle && ![`${namespace}:${key}`, english, current].some((text) => text.toLocaleLowerCase().includes(needle))) continue;
+      rows.push({ namespace, key, english, bundled, override, placeholders: placeholdersOf(english) });
+    }
+  }
+  const request = { page: query.page, perPage: query.perPage };
+  const start = offsetOf(request);
+  return toPage(rows.slice(start, start + request.perPage), rows.length, request);
+}
+
+/* ---------------------------------------------------------------- changing */
+
+type Actor = { id: string };
+type StringId = { language: Language; namespace: string; key: string };
+
+function englishOf({ namespace, key }: StringId): string {
+  const namespaces = bundledCatalogue()[fallbackLanguage];
+  const english = Object.hasOwn(namespaces, namespace) ? namespaces[namespace]!.get(key) : undefined;
+  if (english === undefined) throw new AppError(404, "languages:errors.unknownString", { field: "key" });
+  return english;
+}
+
+/** Raises the version, empties this instance's public caches and tells the others. */
+async function announceChange(version: number): Promise<void> {
+  const token = `${version}:${nowIso()}:${Math.random().toString(36).slice(2)}`;
+  await loadOverrides(token);
+  clearPublicCache();
+  const client = redis();
+  if (!client) return;
+  try {
+    await client.set(OVERRIDES_VERSION_KEY, token);
+    await client.publish(OVERRIDES_CHANNEL, token);
+  } catch (error) {
+    logger.warn({ err: error }, "string overrides: could not tell the other instances");
+  }
+}
+
+
+/**
+ * Saves the text of one string in one language. Refused: a key the English files lack, and a
+ * text whose placeholders differ from the English string's ("override placeholder check").
+ */
+export async function saveOverride(actor: Actor, input: StringId & { value: string }): Promise<void> {
+  const english = englishOf(input);
+  if (!samePlaceholders(english, input.value)) {
+    const expected = placeholdersOf(english).map((name) => `{{${name}}}`).join(" ") || "—";
+    throw new AppError(422, "languages:errors.placeholders", { field: "value", params: { expected } });
+  }
+  let version = 0;
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto("translationOverrides")
+        .values({ language: input.language, namespace: input.namespace, key: input.key, value: input.value, updatedBy: actor.id, updatedAt: nowIso() })
+        .onConflict((oc) => oc.columns(["language", "namespace", "key"]).doUpdateSet({ value: input.value, updatedBy: actor.id, updatedAt: nowIso() }))
+        .execute();
+      const row = await trx
+        .updateTable("translationOverrideState")
+        .set({ version: sql<number>`version + 1` })
+        .where("id", "=", 1)
+        .returning("version")
+        .executeTakeFirstOrThrow();
+      version = Number(row.version);
+    });
+  await audit({ actorId: actor.id, action: "translation_override.saved", targetType: "string", targetId: `${input.language}:${input.namespace}:${input.key}` });
+  await announceChange(version);
+}
+
+/** Removes the override of one string: the bundled text shows again. */
+export async function resetOverride(actor: Actor, input: StringId): Promise<void> {
+  englishOf(input);
+  let version = 0;
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .deleteFrom("translationOverrides")
+        .where("language", "=", input.language)
+        .where("namespace", "=", input.namespace)
+        .where("key", "=", input.key)
+        .execute();
+      const row = await trx
+        .updateTable("translationOverrideState")
+        .set({ version: sql<number>`version + 1` })
+        .where("id", "=", 1)
+        .returning("version")
+        .executeTakeFirstOrThrow();
+      version = Number(row.version);
+    });
+  await audit({ actorId: actor.id, action: "translation_override.reset", targetType: "string", targetId: `${input.language}:${input.namespace}:${input.key}` });
+  await announceChange(version);
+}

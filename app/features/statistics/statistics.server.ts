@@ -1,0 +1,107 @@
+import { countAppointmentsPerPeriod } from "~/features/appointments/appointments.server";
+import { revenueByMonth } from "~/features/billing/payments.server";
+import { inboxResponseStatistics } from "~/features/inbox/inbox.server";
+import { orderStatistics } from "~/features/service-orders/service-orders.server";
+import type { OrderStatus } from "~/features/service-orders/status";
+import { countOverdueTasks } from "~/features/tasks/tasks.server";
+import { countTranslationFilesByStatus } from "~/features/translations/translations.server";
+import type { TranslationStatus } from "~/features/translations/status";
+import { countNewClientsPerPeriod } from "~/features/users/users.server";
+import { db } from "~/lib/db/db.server";
+import { hasFeature, isAdminRole } from "~/lib/features";
+import { monthPeriods, weekPeriods, type Period, type StatsRange } from "./range.server";
+
+/**
+ * The statistics of /dashboard (issue 17) over a date range. Each figure is an aggregate read by
+ * its area's module through an index (no row is loaded, whatever the table's size); this module
+ * only decides which figures a viewer gets and keeps them briefly.
+ *
+ * Revenue is the billing area's `revenueByMonth` (payments less refunds per UTC month).
+ *
+ * Who sees what: owner and admins every figure; a staff member those of their features only
+ * (inbox → response time, translations → files by status, tasks → overdue tasks).
+ */
+export type PeriodCount = Period & { count: number };
+
+export type Statistics = {
+  orders: { byStatus: Record<OrderStatus, number>; total: number; perMonth: PeriodCount[] } | null;
+  appointments: { perWeek: PeriodCount[]; total: number } | null;
+  newClients: { perMonth: PeriodCount[]; total: number } | null;
+  inbox: { received: number; answered: number; averageSeconds: number | null } | null;
+  translations: { byStatus: Record<TranslationStatus, number>; total: number } | null;
+  tasks: { overdue: number } | null;
+  /** Payments less refunds per calendar month (UTC months, the billing area's aggregate), in cents. */
+  revenue: { perMonth: Array<{ month: string; netCents: number; receivedCents: number; refundedCents: number }>; netCents: number } | null;
+};
+
+type Viewer = { id?: string; role: string; enabledFeatures: readonly string[] };
+
+/** The figures are kept this long per range and viewer scope (per process), and emptied by forgetStatistics(). */
+export const STATISTICS_TTL_MS = 30_000;
+const MAX_KEPT = 100;
+
+const kept = new WeakMap<object, Map<string, { at: number; value: Promise<Statistics> }>>();
+
+/** Empties the kept figures (after a change that moves them, and in tests). */
+export function forgetStatistics(): void {
+  kept.delete(db());
+}
+
+function scopeOf(viewer: Viewer) {
+  const admin = isAdminRole(viewer.role);
+  return {
+    admin,
+    inbox: hasFeature(viewer, "inbox"),
+    translations: hasFeature(viewer, "translations"),
+    tasks: hasFeature(viewer, "tasks"),
+  };
+}
+
+const withCounts = (periods: Period[], counts: number[]): PeriodCount[] => periods.map((period, index) => ({ ...period, count: counts[index] ?? 0 }));
+const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
+
+async function readStatistics(viewer: Viewer, range: StatsRange, now: Date): Promise<Statistics> {
+  const scope = scopeOf(viewer);
+  const months = monthPeriods(range);
+  const weeks = weekPeriods(range);
+  const [orders, appointments, newClients, inbox, translations, overdue, revenue] = await Promise.all([
+    scope.admin ? orderStatistics(range, months) : null,
+    scope.admin ? countAppointmentsPerPeriod(range, weeks) : null,
+    scope.admin ? countNewClientsPerPeriod(range, months) : null,
+    scope.inbox ? inboxResponseStatistics(range) : null,
+    scope.translations ? countTranslationFilesByStatus(range) : null,
+    scope.tasks ? countOverdueTasks(now) : null,
+    scope.admin ? revenueByMonth({ id: viewer.id ?? "", role: viewer.role }, { from: range.from, to: range.to }) : null,
+  ]);
+  return {
+    orders: orders ? { byStatus: orders.byStatus, total: sum(Object.values(orders.byStatus)), perMonth: withCounts(months, orders.perPeriod) } : null,
+    appointments: appointments ? { perWeek: withCounts(weeks, appointments), total: sum(appointments) } : null,
+    newClients: newClients ? { perMonth: withCounts(months, newClients), total: sum(newClients) } : null,
+    inbox,
+    translations: translations ? { byStatus: translations, total: sum(Object.values(translations)) } : null,
+    tasks: overdue === null ? null : { overdue },
+    revenue: revenue
+      ? {
+          perMonth: revenue.map(({ month, netCents, receivedCents, refundedCents }) => ({ month, netCents, receivedCents, refundedCents })),
+          netCents: sum(revenue.map((month) => month.netCents)),
+        }
+      : null,
+  };
+}
+
+export function getStatistics(viewer: Viewer, range: StatsRange, now = new Date()): Promise<Statistics> {
+  const scope = scopeOf(viewer);
+  const key = [range.start, range.end, range.timeZone, scope.admin, scope.inbox, scope.translations, scope.tasks, now.toISOString().slice(0, 10)].join("|");
+  let map = kept.get(db());
+  if (!map) kept.set(db(), (map = new Map()));
+  const found = map.get(key);
+  const at = now.getTime();
+  if (found && at - found.at >= 0 && at - found.at < STATISTICS_TTL_MS) return found.value;
+  if (map.size >= MAX_KEPT) map.delete(map.keys().next().value!);
+  const value = readStatistics(viewer, range, now);
+  map.set(key, { at, value });
+  value.catch(() => {
+    if (map.get(key)?.value === value) map.delete(key);
+  });
+  return value;
+}
