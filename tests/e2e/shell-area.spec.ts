@@ -101,11 +101,14 @@ test.describe("area layout", () => {
       "Translations",
       "Translation tool",
       "Document extractor",
+      "Content",
+      "Services",
       "FAQs",
       "Testimonials",
       "Client logos",
       "Announcements",
       "Profile",
+      "E-mail templates",
       "Languages",
     ]);
     await expect(nav.getByTestId("nav-group-work")).toHaveText("Work");
