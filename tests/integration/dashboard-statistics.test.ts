@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { listContactMessages } from "~/features/inbox/inbox.server";
+import { inboxResponseStatistics, listContactMessages } from "~/features/inbox/inbox.server";
 import { listOrders } from "~/features/service-orders/service-orders.server";
 import { monthPeriods, parseStatsRange, weekPeriods } from "~/features/statistics/range.server";
 import { forgetStatistics, getStatistics, STATISTICS_TTL_MS } from "~/features/statistics/statistics.server";
@@ -137,6 +137,16 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
     expect((await listContactMessages({ page: 1, perPage: 20, ...days })).total).toBe(3);
     expect((await listTranslationFiles(cast.admin, { ...days, status: "completed" })).total).toBe(2);
     expect((await listUsers("users", { page: 1, perPage: 20, ...days })).total).toBe(2);
+  });
+
+  it("times an answer to the first reply, or to the first reading of a message that got none", async () => {
+    await db()
+      .insertInto("contactMessages")
+      .values({ id: randomUUID(), name: "Ria", email: "ria@example.com", subject: "Hi", message: "Hello", status: "replied", readAt: "2025-12-01T10:30:00.000Z", repliedAt: "2025-12-01T14:00:00.000Z", createdAt: "2025-12-01T10:00:00.000Z" })
+      .execute();
+    await message("2025-12-02T10:00:00.000Z", "2025-12-02T11:00:00.000Z");
+    const december = { start: "2025-12-01T00:00:00.000Z", end: "2025-12-03T00:00:00.000Z" };
+    expect(await inboxResponseStatistics(december)).toEqual({ received: 2, answered: 2, averageSeconds: (4 * 3600 + 3600) / 2 });
   });
 
   it("gives a staff member the figures of their features only", async () => {

@@ -262,7 +262,8 @@ export async function replyToContactMessage(actor: { id: string; fullName: strin
   if (delivery === "sent") {
     await db()
       .updateTable("contactMessages")
-      .set({ status: "replied", repliedAt: now, readAt: message.readAt ?? now, previousStatus: null })
+      // replied_at keeps the first reply: the dashboard's response time counts to it.
+      .set({ status: "replied", repliedAt: message.repliedAt ?? now, readAt: message.readAt ?? now, previousStatus: null })
       .where("id", "=", id)
       .execute();
   }
@@ -277,11 +278,11 @@ export async function countNewContactMessages(): Promise<number> {
 }
 
 /**
- * When a message counts as answered, for the dashboard's response time: today its first
- * reading (read_at). Replies (another column) extend this one expression, e.g.
- * `coalesce(first_reply_at, read_at)`.
+ * When a message counts as answered, for the dashboard's response time: its first reply
+ * (replied_at), else its first reading (read_at: a message that needed no reply, or one
+ * answered before replies were sent from the inbox).
  */
-const answeredAt = sql.ref("readAt");
+const answeredAt = sql`coalesce(replied_at, read_at)`;
 
 /**
  * Dashboard statistics (issue 17): the messages received in [start, end), how many were
