@@ -6,7 +6,7 @@
 //      (p95 of 30 sequential requests after 2 unrecorded ones), with each page's HTML size;
 //   3. the server stopped, the volume loaded straight into the database (2,000 clients, 100,000 service
 //      orders and their status history, 20,000 appointments, 20,000 reports, 1,000,000 notifications,
-//      5,000 contact messages; dates over three years, en/ar/fr clients, staff assignees), PostgreSQL
+//      5,000 contact messages, 30,000 invoices with their lines and payments; dates over three years, en/ar/fr clients, staff assignees), PostgreSQL
 //      analysed as its autovacuum would, the server started again and the same requests timed;
 //   4. the server's peak memory (VmHWM) read for each run.
 // Prints a summary, writes bench-results/scale.json, and at full scale with both dialects the table between
@@ -42,6 +42,8 @@ const VOLUME = {
   reports: Math.max(20, Math.round(20_000 * SCALE)),
   notifications: Math.max(200, Math.round(1_000_000 * SCALE)),
   contactMessages: Math.max(20, Math.round(5_000 * SCALE)),
+  /** Invoices of priced orders (one line each; the paid ones with their payment). */
+  invoices: Math.max(20, Math.round(30_000 * SCALE)),
 };
 
 type Dialect = "sqlite" | "postgres";
@@ -70,11 +72,14 @@ function targets(orderReference: string): Target[] {
     page("/dashboard/inbox"),
     page("/dashboard/notifications"),
     page("/dashboard/clients"),
+    page("/dashboard/invoices"),
+    page("/dashboard/invoices?status=open", "`…/invoices?status=open`"),
     api("/api/service-orders?page=2000"),
     api("/api/service-orders?perPage=20"),
     api("/api/notifications?page=1&limit=20"),
     api("/api/appointments"),
     api("/api/reports"),
+    api("/api/invoices"),
   ];
 }
 
@@ -277,6 +282,10 @@ const T = {
   appointments: { name: "appointments", columns: [["id", "text"], ["reference", "text"], ["client_id", "text"], ["service_id", "text"], ["order_id", "text"], ["starts_at", "timestamptz"], ["ends_at", "timestamptz"], ["status", "text"], ["notes", "text"], ["client_time_zone", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
   reports: { name: "reports", columns: [["id", "text"], ["client_id", "text"], ["order_id", "text"], ["title", "text"], ["body_markdown", "text"], ["created_by", "text"], ["read_at", "timestamptz"], ["feedback_rating", "integer"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
   notifications: { name: "notifications", columns: [["id", "text"], ["user_id", "text"], ["type", "text"], ["title_key", "text"], ["body_key", "text"], ["params", "jsonb"], ["link", "text"], ["read", "boolean"], ["read_at", "timestamptz"], ["created_at", "timestamptz"]] },
+  invoices: { name: "invoices", columns: [["id", "text"], ["number", "text"], ["year", "integer"], ["sequence", "integer"], ["order_id", "text"], ["client_id", "text"], ["bill_to_name", "text"], ["bill_to_email", "text"], ["status", "text"], ["subtotal_cents", "integer"], ["total_cents", "integer"], ["due_date", "text"], ["issued_at", "timestamptz"], ["paid_at", "timestamptz"], ["voided_at", "timestamptz"], ["created_by", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
+  billingLines: { name: "billing_lines", columns: [["id", "text"], ["invoice_id", "text"], ["position", "integer"], ["kind", "text"], ["description", "text"], ["quantity", "integer"], ["unit_cents", "integer"], ["amount_cents", "integer"]] },
+  invoiceCounters: { name: "invoice_counters", columns: [["year", "integer"], ["last_number", "integer"]] },
+  payments: { name: "payments", columns: [["id", "text"], ["invoice_id", "text"], ["client_id", "text"], ["kind", "text"], ["amount_cents", "integer"], ["method", "text"], ["provider", "text"], ["reference", "text"], ["recorded_by", "text"], ["received_at", "timestamptz"], ["created_at", "timestamptz"]] },
   contact: { name: "contact_messages", columns: [["id", "text"], ["name", "text"], ["email", "text"], ["subject", "text"], ["message", "text"], ["locale", "text"], ["status", "text"], ["read_at", "timestamptz"], ["created_at", "timestamptz"]] },
 } satisfies Record<string, Table>;
 
@@ -455,6 +464,39 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
     await flush(rows);
   }));
 
+  // Invoices: issued for priced orders in their creation order, numbered per year without gaps as the app
+  // numbers them (year-0001…); most older ones paid (one payment each), some open, a few void.
+  const priced = orders.filter((_, i) => i % Math.max(1, Math.floor(orders.length / VOLUME.invoices)) === 0).slice(0, VOLUME.invoices);
+  const lines: Row[] = [];
+  const payments: Row[] = [];
+  const sequences = new Map<number, number>();
+  step("invoices", await writeTable(sink, T.invoices, async (flush) => {
+    const rows: Row[] = [];
+    for (const order of priced) {
+      const issuedAt = Math.min(NOW, order.createdAt + int(0, 5) * DAY);
+      const year = new Date(issuedAt).getUTCFullYear();
+      const sequence = (sequences.get(year) ?? 0) + 1;
+      sequences.set(year, sequence);
+      const total = int(50, 1500) * 100;
+      const status = NOW - issuedAt > 45 * DAY ? weighted({ paid: 90, void: 4, open: 6 }) : weighted({ paid: 40, open: 60 });
+      const paidAt = status === "paid" ? Math.min(NOW, issuedAt + int(0, 30) * DAY) : null;
+      const id = randomUUID();
+      rows.push([id, `${year}-${String(sequence).padStart(4, "0")}`, year, sequence, order.id, order.client.id, order.client.name, `${ascii(order.client.name) || "client"}@example.com`, status, total, total, iso(issuedAt + 30 * DAY).slice(0, 10), iso(issuedAt), paidAt === null ? null : iso(paidAt), status === "void" ? iso(issuedAt + DAY) : null, pick(staffIds), iso(issuedAt), iso(paidAt ?? issuedAt)]);
+      lines.push([randomUUID(), id, 0, "item", pick(accounts.services).key, 1, total, total]);
+      if (paidAt !== null) payments.push([randomUUID(), id, order.client.id, "payment", total, pick(["cash", "check", "zelle", "card_terminal", "stripe"]), "manual", `R-${sequence}`, pick(staffIds), iso(paidAt), iso(paidAt)]);
+      if (rows.length === 10_000) await flush(rows.splice(0));
+    }
+    await flush(rows);
+  }));
+  // The counters the app numbers from, so that an invoice issued after the load takes the next number.
+  await writeTable(sink, T.invoiceCounters, async (flush) => flush([...sequences].map(([year, last]) => [year, last])));
+  step("billing_lines", await writeTable(sink, T.billingLines, async (flush) => {
+    for (let i = 0; i < lines.length; i += 20_000) await flush(lines.slice(i, i + 20_000));
+  }));
+  step("payments", await writeTable(sink, T.payments, async (flush) => {
+    for (let i = 0; i < payments.length; i += 20_000) await flush(payments.slice(i, i + 20_000));
+  }));
+
   await sink.finish();
   console.log(`    loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // An order in the middle of the volume, searched for by its reference.
@@ -555,7 +597,7 @@ async function measure(origin: string, token: string, target: Target): Promise<M
 
 async function countRows(sink: Sink): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ["users", "service_orders", "service_order_status_history", "appointments", "reports", "notifications", "contact_messages"]) {
+  for (const table of ["users", "service_orders", "service_order_status_history", "appointments", "reports", "notifications", "contact_messages", "invoices", "payments"]) {
     const [row] = await sink.query<{ n: number | string }>(`select count(*) as n from ${table}`);
     counts[table] = Number(row?.n ?? 0);
   }
@@ -667,7 +709,7 @@ function markdown(results: DialectResult[], date: string): string {
       `${(counts.users ?? 0).toLocaleString("en-US")} users, ${(counts.service_orders ?? 0).toLocaleString("en-US")} orders ` +
       `(${(counts.service_order_status_history ?? 0).toLocaleString("en-US")} history rows), ${(counts.appointments ?? 0).toLocaleString("en-US")} appointments, ` +
       `${(counts.reports ?? 0).toLocaleString("en-US")} reports, ${(counts.notifications ?? 0).toLocaleString("en-US")} notifications and ` +
-      `${(counts.contact_messages ?? 0).toLocaleString("en-US")} contact messages (${name(first.dialect)}, counted after the run). ` +
+      `${(counts.contact_messages ?? 0).toLocaleString("en-US")} contact messages, ${(counts.invoices ?? 0).toLocaleString("en-US")} invoices and ${(counts.payments ?? 0).toLocaleString("en-US")} payments (${name(first.dialect)}, counted after the run). ` +
       `p95 of ${REQUESTS} sequential requests as admin@demo.test; ✓ meets its goal, ✗ misses it (why in brackets).`,
     "",
     `| request | goal | ${results.map((r) => `${name(r.dialect)} demo | ${name(r.dialect)} at volume`).join(" | ")} |`,
