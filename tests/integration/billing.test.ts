@@ -120,7 +120,7 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     }
     // On SQLite one process has one connection (better-sqlite3 is synchronous: a second
     // connection waiting for the lock would block the thread holding it), so both halves use
-    // it and its transactions queue; several instances need PostgreSQL (docs/decisions/016).
+    // it and its transactions queue; billing-processes.test.ts issues from three processes on one file.
     try {
       const ids = await Promise.all(Array.from({ length: 12 }, () => draft(1_000)));
       const same = ids[0]!;
