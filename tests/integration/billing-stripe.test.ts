@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createInvoiceFromOrder, getInvoice, issueInvoice, type Actor } from "~/features/billing/invoices.server";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { paymentProvider, readCheckoutState, startCheckout } from "~/features/payments/payments.server";
+import { loadPaymentSuccess, paymentProvider, readCheckoutState, startCheckout } from "~/features/payments/payments.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { resetEnvForTests } from "~/lib/env.server";
 import * as checkoutRoute from "~/routes/api+/invoices.$id.checkout";
@@ -99,6 +99,10 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     expect(await paymentsOf(invoiceId)).toEqual([{ kind: "payment", amountCents: 4_250, externalId: session.payment_intent }]);
     expect(await getInvoice(clientA, invoiceId)).toMatchObject({ status: "paid", balanceCents: 0 });
     expect(latestMailTo(process.env.DATA_DIR!, cast.clientA.email)?.subject).toContain("Reçu pour la facture");
+    // The success page's data: never a 404, whatever the session id.
+    expect(await loadPaymentSuccess(clientA, started.body.sessionId)).toMatchObject({ provider: "stripe", unknownSession: false, checkout: { state: "paid" }, latest: { invoiceId, amountCents: 4_250 } });
+    expect(await loadPaymentSuccess(actor(cast.clientB), started.body.sessionId)).toMatchObject({ checkout: null, unknownSession: true, latest: null });
+    expect(await loadPaymentSuccess(clientA, null)).toMatchObject({ checkout: null, unknownSession: false, latest: { invoiceId } });
     // Paid: nothing left to pay.
     await expect(startCheckout(clientA, invoiceId)).rejects.toMatchObject({ status: 409 });
   });

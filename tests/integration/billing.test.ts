@@ -5,7 +5,7 @@ import { PaymentApiSchema, PaymentFormSchema, QuoteApiSchema } from "~/features/
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { createInvoiceFromOrder, getInvoice, issueInvoice, listInvoices, updateDraftInvoice, voidInvoice, type Actor } from "~/features/billing/invoices.server";
 import { eachPaymentCsvRow, latestPaymentOfClient, listPayments, outstandingTotals, recordManualPayment, revenueByMonth } from "~/features/billing/payments.server";
-import { acceptQuote, createQuote, declineQuote, getQuote, listOrderQuotes, sendQuote } from "~/features/billing/quotes.server";
+import { acceptQuote, createQuote, declineQuote, getQuote, listOrderQuotes, listQuotesAwaitingClient, sendQuote } from "~/features/billing/quotes.server";
 import { parseMoneyToCents, totalsOf, lineOf } from "~/features/billing/status";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { createOrder, updateOrder } from "~/features/service-orders/service-orders.server";
@@ -166,6 +166,7 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     await expect(sendQuote(admin, second.id)).rejects.toMatchObject({ status: 409 });
     const third = await createQuote(admin, orderId, { lines: [{ kind: "item", description: "Notary", unitCents: 2_500 }] });
     await sendQuote(admin, third.id);
+    expect((await listQuotesAwaitingClient(cast.clientA.id)).map((quote) => quote.id)).toEqual([third.id]);
     await declineQuote(clientA, third.id, "Too expensive");
     expect(await getQuote(clientA, third.id)).toMatchObject({ status: "declined", declineReason: "Too expensive" });
   });

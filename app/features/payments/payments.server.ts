@@ -1,8 +1,8 @@
 import { addInvoiceEvent, getPayableInvoice, isBillingStaff, type Actor } from "~/features/billing/invoices.server";
 import { tellPaymentFailed } from "~/features/billing/messages.server";
-import { recordProviderTransaction } from "~/features/billing/payments.server";
+import { latestPaymentOfClient, recordProviderTransaction, type LatestPayment } from "~/features/billing/payments.server";
 import type { CheckoutState } from "~/features/billing/status";
-import { AppError, conflict, notFound } from "~/lib/app-error";
+import { AppError, conflict, isAppError, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -250,4 +250,33 @@ export async function handleStripeWebhook(payload: string | Buffer, signature: s
     .onConflict((oc) => oc.column("id").doNothing())
     .executeTakeFirst();
   return { received: true, duplicate: Number(inserted.numInsertedOrUpdatedRows ?? 1n) === 0, type: event.type };
+}
+
+export type PaymentSuccessData = {
+  provider: PaymentProvider;
+  /** The session's real state, when `session_id` named one of the caller's sessions. */
+  checkout: CheckoutResult | null;
+  /** True when a `session_id` was given but is not one of the caller's (or Stripe is off). */
+  unknownSession: boolean;
+  /** The caller's latest payment (shown without a session, and beside it). */
+  latest: LatestPayment | null;
+};
+
+/**
+ * What /client/payment-success shows, never a 404: with `session_id`, the session's state read
+ * from Stripe (a foreign or unknown id is `unknownSession`); always the client's latest payment.
+ * A provider outage (503) is thrown: the page says to try again.
+ */
+export async function loadPaymentSuccess(actor: Actor, sessionId: string | null): Promise<PaymentSuccessData> {
+  let checkout: CheckoutResult | null = null;
+  let unknownSession = false;
+  if (sessionId) {
+    try {
+      checkout = await readCheckoutState(actor, sessionId);
+    } catch (error) {
+      if (!isAppError(error) || error.status !== 404) throw error;
+      unknownSession = true;
+    }
+  }
+  return { provider: paymentProvider(), checkout, unknownSession, latest: await latestPaymentOfClient(actor.id) };
 }
