@@ -38,13 +38,34 @@ export const successUrl = () => `${env().appUrl}/client/payment-success?session_
 export const cancelUrl = (invoiceId: string) => `${env().appUrl}/client/invoices/${invoiceId}?checkout=cancelled`;
 
 /**
- * A Checkout Session for the balance of the caller's own open invoice; returns where to send
- * the browser. Refused (409) when online payment is not configured or nothing is left to pay;
+ * A Checkout Session for the balance of the caller's own open invoice (the open one of the last
+ * hour for the same amount, if any); returns where to send the browser. Refused (409) when online payment is not configured or nothing is left to pay;
  * someone else's invoice is "not found".
  */
 export async function startCheckout(actor: Actor, invoiceId: string): Promise<{ sessionId: string; url: string }> {
   if (!isStripeConfigured()) throw conflict("billing:errors.onlinePaymentOff");
   const invoice = await getPayableInvoice(actor, invoiceId);
+  // A second click (or a second tab) reuses the open session for the same amount: one payment, not two.
+  const reusable = await db()
+    .selectFrom("checkoutSessions")
+    .select(["id", "url"])
+    .where("invoiceId", "=", invoice.id)
+    .where("clientId", "=", invoice.clientId)
+    .where("status", "=", "open")
+    .where("amountCents", "=", invoice.balanceCents)
+    .where("createdAt", ">", new Date(Date.now() - 60 * 60 * 1000).toISOString())
+    .orderBy("createdAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (reusable?.url) {
+    const current = await stripeClient().checkout.sessions.retrieve(reusable.id).catch(() => null);
+    if (current?.status === "open" && current.url) return { sessionId: current.id, url: current.url };
+    // Paid meanwhile, its webhook not here yet: record it rather than take the money twice.
+    if (current?.status === "complete" && current.payment_status === "paid") {
+      await applySessionPaid(current);
+      throw conflict("billing:errors.notPayable");
+    }
+  }
   const session = await stripeClient().checkout.sessions.create({
     mode: "payment",
     line_items: [
