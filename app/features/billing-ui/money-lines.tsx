@@ -2,33 +2,34 @@ import { useTranslation } from "react-i18next";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
-export type MoneyLine = { id?: string; description: string; quantity: number; unitPriceCents: number; amountCents: number };
+export type MoneyLine = { id?: string; kind: string; description: string; quantity: number; unitCents: number; amountCents: number };
 export type MoneyTotals = {
   subtotalCents: number;
-  discountCents: number;
-  taxCents: number;
   totalCents: number;
-  /** Shown for invoices: what was paid, refunded, and the balance derived from them. */
+  /** Shown for invoices: what was paid (net of refunds) and the balance derived from it. */
   paidCents?: number;
   refundedCents?: number;
   balanceCents?: number;
 };
 
 /**
- * The lines of a quote or an invoice with their totals: one table, numbers at the end
- * of the line (which is the left in Arabic), in the reader's language.
+ * The lines of a quote or an invoice with their totals: items in the body; discount and tax
+ * lines under the subtotal with their own words; numbers at the end of the line (the left
+ * in Arabic), in the reader's language.
  */
 export function MoneyLinesTable({ lines, totals, currency = "USD", className }: { lines: MoneyLine[]; totals: MoneyTotals; currency?: string; className?: string }) {
   const { t } = useTranslation("billing");
   const format = useFormatter();
   const money = (cents: number) => format.money(cents, currency);
-  const row = (label: string, cents: number, options: { strong?: boolean; negative?: boolean; testId?: string } = {}) => (
-    <tr className={cn(options.strong && "font-semibold")}>
+  const items = lines.filter((line) => line.kind === "item");
+  const adjustments = lines.filter((line) => line.kind !== "item");
+  const row = (key: string, label: string, value: string, options: { strong?: boolean; testId?: string } = {}) => (
+    <tr key={key} className={cn(options.strong && "font-semibold")}>
       <th scope="row" colSpan={3} className="p-2 text-end font-medium">
         {label}
       </th>
-      <td className="p-2 text-end tabular-nums" data-testid={options.testId}>
-        {options.negative && cents > 0 ? `−${money(cents)}` : money(cents)}
+      <td className="p-2 text-end tabular-nums whitespace-nowrap" data-testid={options.testId}>
+        {value}
       </td>
     </tr>
   );
@@ -53,31 +54,32 @@ export function MoneyLinesTable({ lines, totals, currency = "USD", className }: 
           </tr>
         </thead>
         <tbody>
-          {lines.length === 0 ? (
+          {items.length === 0 ? (
             <tr>
               <td colSpan={4} className="p-4 text-center text-muted-foreground">
                 {t("lines.none")}
               </td>
             </tr>
           ) : (
-            lines.map((line, index) => (
+            items.map((line, index) => (
               <tr key={line.id ?? index} className="border-t">
                 <td className="p-2 whitespace-pre-line">{line.description}</td>
                 <td className="p-2 text-end tabular-nums">{format.number(line.quantity)}</td>
-                <td className="p-2 text-end tabular-nums">{money(line.unitPriceCents)}</td>
-                <td className="p-2 text-end tabular-nums">{money(line.amountCents)}</td>
+                <td className="p-2 text-end tabular-nums whitespace-nowrap">{money(line.unitCents)}</td>
+                <td className="p-2 text-end tabular-nums whitespace-nowrap">{money(line.amountCents)}</td>
               </tr>
             ))
           )}
         </tbody>
         <tfoot className="border-t">
-          {row(t("lines.subtotal"), totals.subtotalCents)}
-          {totals.discountCents > 0 ? row(t("lines.discount"), totals.discountCents, { negative: true }) : null}
-          {totals.taxCents > 0 ? row(t("lines.tax"), totals.taxCents) : null}
-          {row(t("lines.total"), totals.totalCents, { strong: true, testId: "invoice-total" })}
-          {totals.paidCents !== undefined ? row(t("lines.paid"), totals.paidCents, { negative: true }) : null}
-          {totals.refundedCents ? row(t("lines.refunded"), totals.refundedCents) : null}
-          {totals.balanceCents !== undefined ? row(t("lines.balance"), totals.balanceCents, { strong: true, testId: "invoice-balance" }) : null}
+          {row("subtotal", t("lines.subtotal"), money(totals.subtotalCents))}
+          {adjustments.map((line, index) =>
+            row(`adjustment-${line.id ?? index}`, `${t(`lineKind.${line.kind}`)}: ${line.description}`, line.amountCents < 0 ? `−${money(-line.amountCents)}` : money(line.amountCents)),
+          )}
+          {row("total", t("lines.total"), money(totals.totalCents), { strong: true, testId: "invoice-total" })}
+          {totals.paidCents !== undefined ? row("paid", t("lines.paid"), money(totals.paidCents)) : null}
+          {totals.refundedCents ? row("refunded", t("lines.refunded"), money(totals.refundedCents)) : null}
+          {totals.balanceCents !== undefined ? row("balance", t("lines.balance"), money(totals.balanceCents), { strong: true, testId: "invoice-balance" }) : null}
         </tfoot>
       </table>
     </div>
