@@ -12,6 +12,7 @@ import * as m0010 from "./0010_certificates";
 import * as m0011 from "./0011_glossary";
 import * as m0013 from "./0013_report_title_search";
 import * as m0014 from "./0014_machine_draft";
+import * as m0015 from "./0015_billing";
 
 /**
  * Migrations as an imported object (not FileMigrationProvider) so that the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011_glossary": m0011,
   "0013_report_title_search": m0013,
   "0014_machine_draft": m0014,
+  "0015_billing": m0015,
 };

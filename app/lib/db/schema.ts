@@ -465,6 +465,116 @@ export interface JobsTable {
   finishedAt: NullableTimestamp;
 }
 
+/** Quotes, invoices and payments (0015, docs/decisions/016): integer cents, USD. */
+export interface QuotesTable {
+  id: string;
+  reference: string;
+  orderId: string;
+  clientId: string;
+  status: Generated<string>;
+  currency: Generated<string>;
+  subtotalCents: Generated<number>;
+  discountCents: Generated<number>;
+  taxCents: Generated<number>;
+  totalCents: Generated<number>;
+  validUntil: string | null;
+  note: string | null;
+  sentAt: NullableTimestamp;
+  decidedAt: NullableTimestamp;
+  declineReason: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface InvoicesTable {
+  id: string;
+  number: string | null;
+  year: number | null;
+  sequence: number | null;
+  orderId: string | null;
+  quoteId: string | null;
+  clientId: string | null;
+  billToName: string;
+  billToEmail: string;
+  status: Generated<string>;
+  currency: Generated<string>;
+  subtotalCents: Generated<number>;
+  discountCents: Generated<number>;
+  taxCents: Generated<number>;
+  totalCents: Generated<number>;
+  dueDate: string | null;
+  note: string | null;
+  issuedAt: NullableTimestamp;
+  paidAt: NullableTimestamp;
+  voidedAt: NullableTimestamp;
+  voidReason: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface InvoiceCountersTable {
+  year: number;
+  lastNumber: number;
+}
+
+export interface BillingLinesTable {
+  id: string;
+  quoteId: string | null;
+  invoiceId: string | null;
+  position: number;
+  kind: string;
+  description: string;
+  quantity: Generated<number>;
+  unitCents: number;
+  amountCents: number;
+}
+
+export interface PaymentsTable {
+  id: string;
+  invoiceId: string;
+  clientId: string | null;
+  kind: string;
+  amountCents: number;
+  method: string;
+  provider: Generated<string>;
+  reference: string | null;
+  externalId: string | null;
+  note: string | null;
+  recordedBy: string | null;
+  receivedAt: string;
+  createdAt: Timestamp;
+}
+
+export interface InvoiceEventsTable {
+  id: string;
+  invoiceId: string;
+  type: string;
+  actorId: string | null;
+  amountCents: number | null;
+  meta: Json<Record<string, unknown>>;
+  createdAt: Timestamp;
+}
+
+export interface CheckoutSessionsTable {
+  id: string;
+  invoiceId: string;
+  clientId: string | null;
+  amountCents: number;
+  status: Generated<string>;
+  paymentIntent: string | null;
+  url: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -504,6 +614,14 @@ export interface Database {
   templates: TemplatesTable;
   auditLog: AuditLogTable;
   jobs: JobsTable;
+  quotes: QuotesTable;
+  invoices: InvoicesTable;
+  invoiceCounters: InvoiceCountersTable;
+  billingLines: BillingLinesTable;
+  payments: PaymentsTable;
+  invoiceEvents: InvoiceEventsTable;
+  checkoutSessions: CheckoutSessionsTable;
+  stripeEvents: StripeEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
