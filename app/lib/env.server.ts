@@ -43,6 +43,12 @@ const EnvSchema = z.object({
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   MT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^https?:\/\/[^/]+\/?$/.test(value), { message: "must be http(s)://host[:port]" }),
   FILE_ENCRYPTION_KEY: z
     .string()
     .optional()
@@ -73,7 +79,20 @@ export type Env = {
   fileEncryptionKey: Buffer;
   /** How long one machine-translation request may take (spec §9: 30 s). */
   mtTimeoutMs: number;
+  /** Online payments through Stripe Checkout when set (app/features/payments); else the manual provider only. */
+  stripeSecretKey: string | null;
+  /** Signing secret of the Stripe webhook endpoint (/api/payments/stripe/webhook). */
+  stripeWebhookSecret: string | null;
+  /** Another Stripe API host (tests and local runs: a fake on 127.0.0.1), parsed into the SDK's protocol, host and port. */
+  stripeApi: { protocol: "http" | "https"; host: string; port: number } | null;
 };
+
+function parseStripeApiBase(value: string | undefined): Env["stripeApi"] {
+  if (!value) return null;
+  const url = new URL(value);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443 };
+}
 
 export class EnvError extends Error {}
 
@@ -139,6 +158,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     fileEncryptionKey: Buffer.from(fileKeyHex, "hex"),
     mtTimeoutMs: raw.MT_TIMEOUT_MS,
+    stripeSecretKey: raw.STRIPE_SECRET_KEY || null,
+    stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET || null,
+    stripeApi: parseStripeApiBase(raw.STRIPE_API_BASE),
   };
 }
 

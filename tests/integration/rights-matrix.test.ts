@@ -243,6 +243,17 @@ const ROUTES: Record<string, Entry> = {
   "api+/tasks.ts": { coveredBy: "integration/orders-rights.test.ts, integration/tasks.test.ts" },
   "api+/tasks.$id.ts": { coveredBy: "integration/orders-rights.test.ts, integration/tasks.test.ts" },
   "api+/tasks.$id.comments.ts": { coveredBy: "integration/orders-rights.test.ts, integration/tasks.test.ts" },
+  "api+/invoices.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/invoices.$id.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/invoices.$id.payments.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/invoices.$id.checkout.ts": { coveredBy: "integration/billing-stripe.test.ts" },
+  "api+/payments.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/payments.stripe.webhook.ts": { coveredBy: "integration/billing-stripe.test.ts (no session: the Stripe signature is the right)" },
+  "api+/service-orders.$id.quotes.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/quotes.$id.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/quotes.$id.send.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/quotes.$id.accept.ts": { coveredBy: "integration/billing-api.test.ts" },
+  "api+/quotes.$id.decline.ts": { coveredBy: "integration/billing-api.test.ts" },
   "api+/translate.ts": {
     // Refused callers never reach the translation service; a permitted one with no text gets a 400 before it.
     checks: [send("POST", "/api/translate (no text)", apiTranslate.action, () => "/api/translate", () => ({ source: "en", target: "fr" }), featureApi(400))],

@@ -1,0 +1,37 @@
+import Stripe from "stripe";
+import { env } from "~/lib/env.server";
+
+/**
+ * The Stripe SDK, configured from the environment (STRIPE_SECRET_KEY; STRIPE_API_BASE points
+ * it at another host, e.g. the fake of tests/support/stripe-server.ts on 127.0.0.1). The only
+ * module that builds a Stripe client.
+ */
+let cached: { key: string; client: Stripe } | undefined;
+
+export function isStripeConfigured(): boolean {
+  return Boolean(env().stripeSecretKey);
+}
+
+export function stripeClient(): Stripe {
+  const { stripeSecretKey, stripeApi } = env();
+  if (!stripeSecretKey) throw new Error("STRIPE_SECRET_KEY is not set");
+  const key = `${stripeSecretKey} ${JSON.stringify(stripeApi)}`;
+  if (cached?.key === key) return cached.client;
+  const client = new Stripe(stripeSecretKey, {
+    ...(stripeApi ? { host: stripeApi.host, port: stripeApi.port, protocol: stripeApi.protocol } : {}),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+  cached = { key, client };
+  return client;
+}
+
+/** Verifies a webhook's signature and parses it (throws when the signature is wrong or too old). */
+export function constructStripeEvent(payload: string | Buffer, signature: string, secret: string): Stripe.Event {
+  // Verifying needs no API key; a client made with a placeholder key is enough when none is set.
+  const client = env().stripeSecretKey ? stripeClient() : new Stripe("sk_unset");
+  return client.webhooks.constructEvent(payload, signature, secret);
+}
+
+export type { Stripe };

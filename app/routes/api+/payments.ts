@@ -1,0 +1,13 @@
+import { requireBillingStaff } from "~/features/billing/http.server";
+import { parsePaymentListQuery } from "~/features/billing/billing.schema";
+import { listPayments } from "~/features/billing/payments.server";
+import { apiRoute } from "~/lib/api.server";
+import { pageJson } from "~/lib/pagination";
+
+/** GET /api/payments (owner and admins): payments and refunds, newest first (?kind, method, clientId, invoiceId, from, to, page, perPage). */
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    const user = await requireBillingStaff(request);
+    return pageJson("payments", await listPayments(user, parsePaymentListQuery(new URL(request.url))));
+  },
+});
