@@ -7,6 +7,8 @@ import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/auth/guards.server";
+import { listInvoices } from "~/features/billing/invoices.server";
+import { ClientInvoicesCard } from "~/features/billing-ui/client-invoices-card";
 import { getClientOverview } from "~/features/service-orders/overview.server";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
 import { hasFeature } from "~/lib/features";
@@ -22,13 +24,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     name: user.fullName,
     overview: await getClientOverview(user.id, language),
+    invoices: await listInvoices({ id: user.id, role: "client" }, { status: "open", perPage: 3 }),
     features: { orders: hasFeature(user, "service_orders"), appointments: hasFeature(user, "appointments"), reports: hasFeature(user, "reports") },
     title: t("overview.title"),
   });
 }
 
 export default function ClientOverview() {
-  const { name, overview, features } = useLoaderData<typeof loader>();
+  const { name, overview, features, invoices } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const format = useFormatter();
   const next = overview.nextAppointment;
@@ -84,6 +87,8 @@ export default function ClientOverview() {
           </Card>
         ) : null}
 
+        <ClientInvoicesCard open={invoices.items} openCount={invoices.total} />
+
         {features.reports ? (
           <Card>
             <CardHeader>
@@ -136,7 +141,7 @@ export default function ClientOverview() {
   );
 }
 
-export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "billing"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 
