@@ -93,7 +93,8 @@ export async function startServer() {
           "base-uri": ["'self'"],
           "connect-src": ["'self'", ...(isDev ? ["ws://localhost:*"] : [])],
           "font-src": ["'self'"],
-          "form-action": ["'self'"],
+          // The "Pay online" form redirects to Stripe Checkout (or the test fake of STRIPE_API_BASE).
+          "form-action": ["'self'", ...(config.stripeSecretKey ? [config.stripeApi ? `${config.stripeApi.protocol}://${config.stripeApi.host}:${config.stripeApi.port}` : "https://checkout.stripe.com"] : [])],
           "frame-ancestors": ["'none'"],
           "img-src": ["'self'", "data:"],
           "object-src": ["'none'"],
