@@ -12,5 +12,6 @@ const PRINT_CSS = `@media print {
 }`;
 
 export function PrintStyles() {
-  return <style data-print-styles>{PRINT_CSS}</style>;
+  // As raw text: React would escape the quotes of the selectors in a text child.
+  return <style data-print-styles dangerouslySetInnerHTML={{ __html: PRINT_CSS }} />;
 }
