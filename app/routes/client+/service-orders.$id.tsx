@@ -13,7 +13,7 @@ import { Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireFeature } from "~/features/auth/guards.server";
 import { ClientOrderBilling } from "~/features/billing-ui/order-billing";
-import { clientOrderBillingAction, loadOrderBilling } from "~/features/billing-ui/order-billing.server";
+import { clientOrderBillingAction, loadOrderBilling } from "~/features/billing-ui/http.server";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
 import type { FileError } from "~/features/service-orders/file-checks";
 import { readUploadForm, respondToDocumentUpload } from "~/features/service-orders/http.server";

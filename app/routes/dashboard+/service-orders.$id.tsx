@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { StaffOrderBilling } from "~/features/billing-ui/order-billing";
-import { loadOrderBilling, staffOrderBillingAction } from "~/features/billing-ui/order-billing.server";
+import { loadOrderBilling, staffOrderBillingAction } from "~/features/billing-ui/http.server";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
 import type { FileError } from "~/features/service-orders/file-checks";
 import { readUploadForm, respondToDocumentUpload } from "~/features/service-orders/http.server";
