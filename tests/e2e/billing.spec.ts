@@ -231,3 +231,55 @@ test("without a session id, /client/payment-success shows the latest payment and
   expect(foreign?.status()).toBe(200);
   await expect(page.getByTestId("payment-state")).toHaveAttribute("data-state", "unknown");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("staff add a quote line and send the quote, the client accepts, staff record the payment", async ({ browser }) => {
+    test.setTimeout(60_000);
+    const s = strings("en");
+    const client = createClient();
+    const order = createOrderFor(client.id);
+    const staffContext = await browser.newContext({ javaScriptEnabled: false });
+    await inLanguage(staffContext, "en");
+    await signIn(staffContext, DEMO.admin);
+    const staff = await staffContext.newPage();
+    await staff.goto(`/dashboard/service-orders/${order.id}`);
+    const editor = staff.getByTestId("quote-editor");
+    await editor.getByLabel(word(s, "lines.description")).first().fill("Translation, 3 pages");
+    await editor.getByLabel(word(s, "lines.quantity")).first().fill("3");
+    await editor.getByLabel(word(s, "lines.unitPrice")).first().fill("40");
+    // "Add a line" posts the form; the page comes back with a second line and what was typed.
+    await editor.getByRole("button", { name: word(s, "quote.addLine") }).click();
+    await expect(editor.getByLabel(word(s, "lines.description"))).toHaveCount(2);
+    await expect(editor.getByLabel(word(s, "lines.description")).first()).toHaveValue("Translation, 3 pages");
+    await editor.getByLabel(word(s, "lines.kind")).nth(1).selectOption("discount");
+    await editor.getByLabel(word(s, "lines.description")).nth(1).fill("Returning client");
+    await editor.getByLabel(word(s, "lines.unitPrice")).nth(1).fill("10");
+    await editor.getByRole("button", { name: word(s, "quote.send") }).click();
+    await expect(staff.getByTestId("order-quotes")).toContainText("$110.00");
+
+    const clientContext = await browser.newContext({ javaScriptEnabled: false });
+    await inLanguage(clientContext, "en");
+    await signIn(clientContext, client.email);
+    const page = await clientContext.newPage();
+    await page.goto(`/client/service-orders/${order.id}`);
+    await page.getByTestId("client-quote").getByRole("button", { name: word(s, "quote.accept") }).click();
+    await expect(page).toHaveURL(/\/client\/invoices\/[0-9a-f-]{36}$/);
+    const invoiceId = page.url().split("/").at(-1)!;
+    await expect(page.getByTestId("invoice-balance")).toContainText("$110.00");
+
+    await staff.goto(`/dashboard/invoices/${invoiceId}`);
+    const form = staff.getByTestId("record-payment");
+    await form.getByLabel(word(s, "payment.amount")).fill("abc");
+    await form.getByRole("button", { name: word(s, "payment.submit") }).click();
+    await expect(staff.getByTestId("record-payment")).toContainText(word(s, "errors.amountInvalid"));
+    await staff.getByTestId("record-payment").getByLabel(word(s, "payment.amount")).fill("110");
+    await staff.getByTestId("record-payment").getByLabel(word(s, "payment.method")).selectOption("check");
+    await staff.getByTestId("record-payment").getByRole("button", { name: word(s, "payment.submit") }).click();
+    await expect(staff.getByText(word(s, "state.paid")).first()).toBeVisible();
+    expect(invoiceState(invoiceId)).toBe("paid");
+    await clientContext.close();
+    await staffContext.close();
+  });
+});
