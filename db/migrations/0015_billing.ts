@@ -118,6 +118,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("payments_invoice_idx").on("payments").columns(["invoice_id", "received_at", "id"]).execute();
   await db.schema.createIndex("payments_received_idx").on("payments").columns(["received_at", "id"]).execute();
   await db.schema.createIndex("payments_client_idx").on("payments").columns(["client_id", "received_at", "id"]).execute();
+  await db.schema.createIndex("payments_kind_idx").on("payments").columns(["kind", "received_at", "id"]).execute();
+  await db.schema.createIndex("payments_method_idx").on("payments").columns(["method", "received_at", "id"]).execute();
 
   await db.schema
     .createTable("invoice_events")

@@ -38,7 +38,7 @@ describe("billing: invoice numbers on one SQLite file from three processes", () 
       }
       // Every process starts issuing at the same moment (after the children's start-up).
       const issueAt = Date.now() + 15_000;
-      const env = { ...process.env, DATABASE_URL: url, DATA_DIR: dir, NODE_ENV: "test", LOG_LEVEL: "silent", ISSUE_AT: String(issueAt) };
+      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, DATA_DIR: dir, NODE_ENV: "test", LOG_LEVEL: "silent", ISSUE_AT: String(issueAt) };
       const child = (part: string[]) => run("npx", ["tsx", "tests/support/issue-invoices.ts", admin.id, ...part], { env, cwd: process.cwd(), timeout: 60_000 });
       const [mine, first, second] = await Promise.all([
         new Promise((resolve) => setTimeout(resolve, issueAt - Date.now())).then(() =>

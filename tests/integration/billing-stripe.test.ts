@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createInvoiceFromOrder, getInvoice, issueInvoice, type Actor } from "~/features/billing/invoices.server";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { paymentProvider, readCheckoutState, startCheckout } from "~/features/payments/payments.server";
+import { loadPaymentSuccess, paymentProvider, readCheckoutState, startCheckout } from "~/features/payments/payments.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { resetEnvForTests } from "~/lib/env.server";
 import * as checkoutRoute from "~/routes/api+/invoices.$id.checkout";
@@ -77,6 +77,8 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     const started = await callJson<{ url: string; sessionId: string }>(checkoutRoute.action, { path: `/api/invoices/${invoiceId}/checkout`, method: "POST", as: cast.clientA, params: { id: invoiceId } });
     expect(started.status).toBe(200);
     expect(started.body.url).toBe(`${fake.url}/checkout/${started.body.sessionId}`);
+    // A second click reuses the open session: one payment, not two.
+    expect((await startCheckout(clientA, invoiceId)).sessionId).toBe(started.body.sessionId);
     const session = fake.sessions.get(started.body.sessionId)!;
     expect(session).toMatchObject({ amount_total: 4_250, metadata: { invoiceId }, success_url: "http://localhost:3000/client/payment-success?session_id={CHECKOUT_SESSION_ID}" });
     expect(session.cancel_url).toBe(`http://localhost:3000/client/invoices/${invoiceId}?checkout=cancelled`);
@@ -99,8 +101,21 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     expect(await paymentsOf(invoiceId)).toEqual([{ kind: "payment", amountCents: 4_250, externalId: session.payment_intent }]);
     expect(await getInvoice(clientA, invoiceId)).toMatchObject({ status: "paid", balanceCents: 0 });
     expect(latestMailTo(process.env.DATA_DIR!, cast.clientA.email)?.subject).toContain("Reçu pour la facture");
+    // The success page's data: never a 404, whatever the session id.
+    expect(await loadPaymentSuccess(clientA, started.body.sessionId)).toMatchObject({ provider: "stripe", unknownSession: false, checkout: { state: "paid" }, latest: { invoiceId, amountCents: 4_250 } });
+    expect(await loadPaymentSuccess(actor(cast.clientB), started.body.sessionId)).toMatchObject({ checkout: null, unknownSession: true, latest: null });
+    expect(await loadPaymentSuccess(clientA, null)).toMatchObject({ checkout: null, unknownSession: false, latest: { invoiceId } });
     // Paid: nothing left to pay.
     await expect(startCheckout(clientA, invoiceId)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it("a second checkout of an invoice paid meanwhile (webhook not yet here) records the payment instead of taking it twice", async () => {
+    const invoiceId = await openInvoice(1_500);
+    const { sessionId } = await startCheckout(clientA, invoiceId);
+    await fake.pay(sessionId);
+    await expect(startCheckout(clientA, invoiceId)).rejects.toMatchObject({ status: 409 });
+    expect(await getInvoice(clientA, invoiceId)).toMatchObject({ status: "paid", balanceCents: 0 });
+    expect(await paymentsOf(invoiceId)).toHaveLength(1);
   });
 
   it("refuses a webhook whose signature is wrong, missing or made with another secret", async () => {
@@ -160,7 +175,9 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     expect(told).toHaveLength(1);
     expect(latestMailTo(process.env.DATA_DIR!, cast.clientA.email)?.subject).toContain("n’a pas abouti");
 
+    // The failed session is not reused: a new one.
     const cancelled = await startCheckout(clientA, invoiceId);
+    expect(cancelled.sessionId).not.toBe(sessionId);
     const back = await fetch(`${cancelled.url}/cancel`, { method: "POST", redirect: "manual" });
     expect(back.headers.get("location")).toBe(`http://localhost:3000/client/invoices/${invoiceId}?checkout=cancelled`);
     expect(await readCheckoutState(clientA, cancelled.sessionId)).toMatchObject({ state: "cancelled", invoiceStatus: "open" });

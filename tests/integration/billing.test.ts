@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, expect, it } from "vitest";
-import { PaymentApiSchema, PaymentFormSchema, QuoteApiSchema } from "~/features/billing/billing.schema";
+import { PaymentApiSchema, PaymentFormSchema, QuoteApiSchema, QuoteFormSchema } from "~/features/billing/billing.schema";
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { createInvoiceFromOrder, getInvoice, issueInvoice, listInvoices, updateDraftInvoice, voidInvoice, type Actor } from "~/features/billing/invoices.server";
 import { eachPaymentCsvRow, latestPaymentOfClient, listPayments, outstandingTotals, recordManualPayment, revenueByMonth } from "~/features/billing/payments.server";
-import { acceptQuote, createQuote, declineQuote, getQuote, listOrderQuotes, sendQuote } from "~/features/billing/quotes.server";
+import { acceptQuote, createQuote, declineQuote, getQuote, listOrderQuotes, listQuotesAwaitingClient, sendQuote } from "~/features/billing/quotes.server";
 import { parseMoneyToCents, totalsOf, lineOf } from "~/features/billing/status";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { createOrder, updateOrder } from "~/features/service-orders/service-orders.server";
@@ -57,6 +57,12 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     const form = PaymentFormSchema.safeParse({ amount: "10.50", method: "zelle" });
     expect(form.success && form.data.amountCents).toBe(1_050);
     expect(PaymentFormSchema.safeParse({ amount: "10.505", method: "zelle" }).success).toBe(false);
+    const quote = QuoteFormSchema.safeParse({ lines: [{ description: "Pages", quantity: "3", unitPrice: "29.99" }, { kind: "tax", description: "Tax", unitPrice: "7.13" }], validUntil: "2099-01-31" });
+    expect(quote.success && quote.data.lines).toEqual([
+      { kind: "item", description: "Pages", quantity: 3, unitCents: 2_999 },
+      { kind: "tax", description: "Tax", quantity: 1, unitCents: 713 },
+    ]);
+    expect(QuoteFormSchema.safeParse({ lines: [{ description: "Pages", quantity: "1.5", unitPrice: "1" }] }).success).toBe(false);
   });
 
   it("makes an invoice from the order's price, numbers it when issued and tells the client in their language", async () => {
@@ -166,6 +172,7 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     await expect(sendQuote(admin, second.id)).rejects.toMatchObject({ status: 409 });
     const third = await createQuote(admin, orderId, { lines: [{ kind: "item", description: "Notary", unitCents: 2_500 }] });
     await sendQuote(admin, third.id);
+    expect((await listQuotesAwaitingClient(cast.clientA.id)).map((quote) => quote.id)).toEqual([third.id]);
     await declineQuote(clientA, third.id, "Too expensive");
     expect(await getQuote(clientA, third.id)).toMatchObject({ status: "declined", declineReason: "Too expensive" });
   });

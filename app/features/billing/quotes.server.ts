@@ -230,3 +230,17 @@ export async function createInvoiceFromQuote(actor: Actor, quoteId: string): Pro
   await audit({ actorId: actor.id, action: "invoice.created", targetType: "invoice", targetId: id, ip: actor.ip ?? null, meta: { quoteId } });
   return { id };
 }
+
+/** A client's sent quotes still waiting for an answer (their overview), newest first, at most `limit`. */
+export async function listQuotesAwaitingClient(clientId: string, limit = 10): Promise<QuoteSummary[]> {
+  const today = await officeToday();
+  const rows = await quoteColumns()
+    .where("q.clientId", "=", clientId)
+    .where("q.status", "=", "sent")
+    .where((eb) => eb.or([eb("q.validUntil", "is", null), eb("q.validUntil", ">=", today)]))
+    .orderBy("q.createdAt", "desc")
+    .orderBy("q.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => toSummary(row, today));
+}

@@ -1,8 +1,8 @@
 import { addInvoiceEvent, getPayableInvoice, isBillingStaff, type Actor } from "~/features/billing/invoices.server";
 import { tellPaymentFailed } from "~/features/billing/messages.server";
-import { recordProviderTransaction } from "~/features/billing/payments.server";
+import { latestPaymentOfClient, recordProviderTransaction, type LatestPayment } from "~/features/billing/payments.server";
 import type { CheckoutState } from "~/features/billing/status";
-import { AppError, conflict, notFound } from "~/lib/app-error";
+import { AppError, conflict, isAppError, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
@@ -38,13 +38,34 @@ export const successUrl = () => `${env().appUrl}/client/payment-success?session_
 export const cancelUrl = (invoiceId: string) => `${env().appUrl}/client/invoices/${invoiceId}?checkout=cancelled`;
 
 /**
- * A Checkout Session for the balance of the caller's own open invoice; returns where to send
- * the browser. Refused (409) when online payment is not configured or nothing is left to pay;
+ * A Checkout Session for the balance of the caller's own open invoice (the open one of the last
+ * hour for the same amount, if any); returns where to send the browser. Refused (409) when online payment is not configured or nothing is left to pay;
  * someone else's invoice is "not found".
  */
 export async function startCheckout(actor: Actor, invoiceId: string): Promise<{ sessionId: string; url: string }> {
   if (!isStripeConfigured()) throw conflict("billing:errors.onlinePaymentOff");
   const invoice = await getPayableInvoice(actor, invoiceId);
+  // A second click (or a second tab) reuses the open session for the same amount: one payment, not two.
+  const reusable = await db()
+    .selectFrom("checkoutSessions")
+    .select(["id", "url"])
+    .where("invoiceId", "=", invoice.id)
+    .where("clientId", "=", invoice.clientId)
+    .where("status", "=", "open")
+    .where("amountCents", "=", invoice.balanceCents)
+    .where("createdAt", ">", new Date(Date.now() - 60 * 60 * 1000).toISOString())
+    .orderBy("createdAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (reusable?.url) {
+    const current = await stripeClient().checkout.sessions.retrieve(reusable.id).catch(() => null);
+    if (current?.status === "open" && current.url) return { sessionId: current.id, url: current.url };
+    // Paid meanwhile, its webhook not here yet: record it rather than take the money twice.
+    if (current?.status === "complete" && current.payment_status === "paid") {
+      await applySessionPaid(current);
+      throw conflict("billing:errors.notPayable");
+    }
+  }
   const session = await stripeClient().checkout.sessions.create({
     mode: "payment",
     line_items: [
@@ -250,4 +271,33 @@ export async function handleStripeWebhook(payload: string | Buffer, signature: s
     .onConflict((oc) => oc.column("id").doNothing())
     .executeTakeFirst();
   return { received: true, duplicate: Number(inserted.numInsertedOrUpdatedRows ?? 1n) === 0, type: event.type };
+}
+
+export type PaymentSuccessData = {
+  provider: PaymentProvider;
+  /** The session's real state, when `session_id` named one of the caller's sessions. */
+  checkout: CheckoutResult | null;
+  /** True when a `session_id` was given but is not one of the caller's (or Stripe is off). */
+  unknownSession: boolean;
+  /** The caller's latest payment (shown without a session, and beside it). */
+  latest: LatestPayment | null;
+};
+
+/**
+ * What /client/payment-success shows, never a 404: with `session_id`, the session's state read
+ * from Stripe (a foreign or unknown id is `unknownSession`); always the client's latest payment.
+ * A provider outage (503) is thrown: the page says to try again.
+ */
+export async function loadPaymentSuccess(actor: Actor, sessionId: string | null): Promise<PaymentSuccessData> {
+  let checkout: CheckoutResult | null = null;
+  let unknownSession = false;
+  if (sessionId) {
+    try {
+      checkout = await readCheckoutState(actor, sessionId);
+    } catch (error) {
+      if (!isAppError(error) || error.status !== 404) throw error;
+      unknownSession = true;
+    }
+  }
+  return { provider: paymentProvider(), checkout, unknownSession, latest: await latestPaymentOfClient(actor.id) };
 }
