@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -72,15 +72,17 @@ async function inLanguage(context: BrowserContext, language: string): Promise<vo
 }
 
 /**
- * On the fake Stripe's hosted page: Pay or Cancel. Our pages' errors are checked before
- * (the fake's own page, which has no favicon, is not ours); a new watch starts for the way back.
+ * "Pay now", then Pay or Cancel on the fake Stripe's hosted page, and back. Our pages' errors
+ * are checked before leaving (the fake's own page, which has no favicon, is not ours); a new
+ * watch starts once the browser is back on the app.
  */
-async function payOnCheckout(page: Page, errors: { expectNone: () => void }, button: "Pay" | "Cancel"): Promise<{ sessionId: string; errors: ReturnType<typeof watchErrors> }> {
+async function payOnCheckout(page: Page, errors: { expectNone: () => void }, payNow: Locator, button: "Pay" | "Cancel"): Promise<{ sessionId: string; errors: ReturnType<typeof watchErrors> }> {
   errors.expectNone();
-  await expect(page).toHaveURL(/\/checkout\/cs_/);
   page.removeAllListeners("console");
   page.removeAllListeners("pageerror");
   page.removeAllListeners("response");
+  await payNow.click();
+  await expect(page).toHaveURL(/\/checkout\/cs_/);
   const sessionId = /\/checkout\/(cs_[^/?#]+)/.exec(page.url())![1]!;
   await page.getByRole("button", { name: button, exact: true }).click();
   await page.waitForURL((url) => url.port === process.env.E2E_PORT);
@@ -118,7 +120,10 @@ for (const language of ["en", "ar"] as const) {
       await signIn(clientContext, client.email);
       const page = await clientContext.newPage();
       let errors = watchErrors(page);
-      await page.goto(`/client/service-orders/${order.id}`);
+      // The overview says a quote awaits an answer, and leads to it.
+      await page.goto("/client");
+      await page.getByTestId("quotes-awaiting").getByRole("link").first().click();
+      await expect(page).toHaveURL(new RegExp(`/client/service-orders/${order.id}$`));
       const quote = page.getByTestId("client-quote");
       await expect(quote).toContainText("150.00");
       const accept = quote.getByRole("button", { name: word(s, "quote.accept") });
@@ -132,8 +137,7 @@ for (const language of ["en", "ar"] as const) {
       await expect(page.getByTestId("invoice-balance")).toContainText("150.00");
 
       // Pay now → the fake Stripe's hosted page → Pay → back on /client/payment-success.
-      await page.getByRole("button", { name: word(s, "client.payNow") }).click();
-      ({ errors } = await payOnCheckout(page, errors, "Pay"));
+      ({ errors } = await payOnCheckout(page, errors, page.getByRole("button", { name: word(s, "client.payNow") }), "Pay"));
       await expect(page).toHaveURL(/\/client\/payment-success\?session_id=cs_/);
       await expect(page.getByTestId("payment-state")).toHaveAttribute("data-state", "paid");
       await expect(page.getByRole("heading", { name: word(s, "success.paid") })).toBeVisible();
@@ -203,8 +207,7 @@ for (const language of ["en", "ar"] as const) {
       await page.goto(`/client/invoices/${invoice.id}`);
       const pay = page.getByRole("button", { name: word(s, "client.payNow") });
       await hydrated(pay);
-      await pay.click();
-      const { sessionId, errors } = await payOnCheckout(page, before, "Cancel");
+      const { sessionId, errors } = await payOnCheckout(page, before, pay, "Cancel");
       await expect(page).toHaveURL(new RegExp(`/client/invoices/${invoice.id}\\?checkout=cancelled$`));
       await expect(page.getByTestId("checkout-cancelled")).toBeVisible();
       await expect(page.getByText(word(s, "state.open")).first()).toBeVisible();

@@ -5,10 +5,11 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useFormatter } from "~/lib/format";
 
+type AwaitingQuote = { id: string; reference: string; orderId: string; totalCents: number; currency: string };
 type OpenInvoice = { id: string; number: string | null; balanceCents: number; currency: string; dueDate: string | null };
 
 /** The client overview's invoices card: what is left to pay (the next step first) and a way to all invoices. */
-export function ClientInvoicesCard({ open, openCount }: { open: OpenInvoice[]; openCount: number }) {
+export function ClientInvoicesCard({ open, openCount, quotes = [] }: { open: OpenInvoice[]; openCount: number; quotes?: AwaitingQuote[] }) {
   const { t } = useTranslation("billing");
   const format = useFormatter();
   return (
@@ -20,6 +21,20 @@ export function ClientInvoicesCard({ open, openCount }: { open: OpenInvoice[]; o
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
+        {quotes.length > 0 ? (
+          <div className="space-y-1 rounded-md border border-primary/30 bg-primary/5 p-2 text-sm" data-testid="quotes-awaiting">
+            <p className="font-semibold">{t("client.quotesAwaiting")}</p>
+            <ul>
+              {quotes.map((quote) => (
+                <li key={quote.id}>
+                  <Link to={`/client/service-orders/${quote.orderId}`} className="text-primary underline-offset-4 hover:underline">
+                    {t("client.viewQuote", { reference: quote.reference, total: format.money(quote.totalCents, quote.currency) })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p className="text-sm">{openCount > 0 ? t("client.toPay", { count: openCount }) : t("client.nothingToPay")}</p>
         {open.length > 0 ? (
           <ul className="divide-y rounded-md border">

@@ -8,6 +8,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/auth/guards.server";
 import { listInvoices } from "~/features/billing/invoices.server";
+import { listQuotesAwaitingClient } from "~/features/billing/quotes.server";
 import { ClientInvoicesCard } from "~/features/billing-ui/client-invoices-card";
 import { getClientOverview } from "~/features/service-orders/overview.server";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
@@ -25,13 +26,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     name: user.fullName,
     overview: await getClientOverview(user.id, language),
     invoices: await listInvoices({ id: user.id, role: "client" }, { status: "open", perPage: 3 }),
+    quotes: await listQuotesAwaitingClient(user.id, 3),
     features: { orders: hasFeature(user, "service_orders"), appointments: hasFeature(user, "appointments"), reports: hasFeature(user, "reports") },
     title: t("overview.title"),
   });
 }
 
 export default function ClientOverview() {
-  const { name, overview, features, invoices } = useLoaderData<typeof loader>();
+  const { name, overview, features, invoices, quotes } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const format = useFormatter();
   const next = overview.nextAppointment;
@@ -87,7 +89,7 @@ export default function ClientOverview() {
           </Card>
         ) : null}
 
-        <ClientInvoicesCard open={invoices.items} openCount={invoices.total} />
+        <ClientInvoicesCard open={invoices.items} openCount={invoices.total} quotes={quotes} />
 
         {features.reports ? (
           <Card>
