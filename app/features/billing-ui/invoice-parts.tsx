@@ -46,7 +46,8 @@ export function PaymentsTable({ payments, kind, showRecorder = false, testId }: 
   );
 }
 
-const EVENT_KEYS: Record<string, string> = { checkout_started: "checkout", updated: "created" };
+/** History event types whose words are kept under another key. */
+const EVENT_KEYS: Record<string, string> = { checkout_started: "checkout" };
 
 /** An invoice's history, oldest first: what happened, when, by whom, for how much. */
 export function InvoiceHistory({ events }: { events: HistoryView[] }) {
@@ -58,7 +59,7 @@ export function InvoiceHistory({ events }: { events: HistoryView[] }) {
       {events.map((event) => (
         <li key={event.id} className="text-sm">
           <p className="font-medium">
-            {event.type === "updated" ? t("invoice.historyEvent.updated") : t(`invoice.historyEvent.${EVENT_KEYS[event.type] ?? event.type}`)}
+            {t(`invoice.historyEvent.${EVENT_KEYS[event.type] ?? event.type}`)}
             {event.amountCents !== null ? ` · ${format.money(event.amountCents)}` : null}
           </p>
           <p className="text-xs text-muted-foreground">
