@@ -16,10 +16,19 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
 ])
   .toString()
   .trim();
+// The fake Stripe (tests/support/stripe-server.ts) the app's real SDK talks to: a second free port.
+process.env.E2E_STRIPE_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
 
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${port}`;
+const stripePort = Number(process.env.E2E_STRIPE_PORT);
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_0123456789abcdef";
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -58,23 +67,37 @@ export default defineConfig({
       grep: /@mobile/,
     },
   ],
-  webServer: {
-    command: "node dist/server.js",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      APP_URL: baseURL,
-      SEED_DEMO: "true",
-      SESSION_SECRET: "e2e-secret-0123456789abcdef",
-      // Tests that exercise per-IP limits say which client they are through X-Forwarded-For.
-      TRUST_PROXY: "loopback",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      command: "node dist/server.js",
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        APP_URL: baseURL,
+        SEED_DEMO: "true",
+        SESSION_SECRET: "e2e-secret-0123456789abcdef",
+        // Tests that exercise per-IP limits say which client they are through X-Forwarded-For.
+        TRUST_PROXY: "loopback",
+        LOG_LEVEL: "warn",
+        // Online payment on, against the fake Stripe below (nothing reaches the internet).
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+      },
     },
-  },
+    {
+      command: `node_modules/.bin/tsx tests/support/stripe-server.ts --port ${stripePort} --webhook http://127.0.0.1:${port}/api/payments/stripe/webhook --secret ${STRIPE_WEBHOOK_SECRET}`,
+      port: stripePort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -46,6 +46,24 @@ function taskOf(): string {
   }
 }
 
+/** An issued invoice of the demo client's first order (the demo has none): made once, numbered in a year no real invoice uses. */
+function invoiceOf(): string {
+  const db = openTestDatabase();
+  try {
+    const found = db.prepare("select id from invoices where number = '1999-0001'").get() as { id: string } | undefined;
+    if (found) return found.id;
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    db.prepare(
+      "insert into invoices (id, number, year, sequence, order_id, client_id, bill_to_name, bill_to_email, status, currency, subtotal_cents, discount_cents, tax_cents, total_cents, issued_at, created_at, updated_at) values (?, '1999-0001', 1999, 1, ?, ?, 'Demo Client', ?, 'open', 'USD', 15000, 0, 0, 15000, ?, ?, ?)",
+    ).run(id, orderOf(), clientId(), DEMO.client, now, now, now);
+    db.prepare("insert into billing_lines (id, invoice_id, position, kind, description, quantity, unit_cents, amount_cents) values (?, ?, 0, 'item', 'Certified translation', 1, 15000, 15000)").run(randomUUID(), id);
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
 export const PAGES: PageCase[] = [
   { path: "/client", as: "client" },
   { path: "/client/services", as: "client" },
@@ -59,6 +77,10 @@ export const PAGES: PageCase[] = [
   { path: () => `/client/reports/${reportOf()}`, as: "client" },
   { path: "/client/notifications", as: "client" },
   { path: "/client/profile", as: "client" },
+  { path: "/client/invoices", as: "client" },
+  { path: () => `/client/invoices/${invoiceOf()}`, as: "client" },
+  { path: "/client/payment-success", as: "client" },
+  { path: "/client/payment-success?session_id=cs_test_unknown", as: "client" },
   { path: "/two-factor/setup", as: "client", card: true },
   { path: "/dashboard", as: "admin" },
   { path: "/dashboard/service-orders", as: "admin" },
@@ -89,6 +111,9 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/audit-log", as: "owner" },
   { path: "/dashboard/templates", as: "admin" },
   { path: "/dashboard/templates/inbox.reply?language=ar", as: "admin" },
+  { path: "/dashboard/invoices", as: "admin" },
+  { path: "/dashboard/invoices?status=open&from=2026-01-01", as: "admin" },
+  { path: () => `/dashboard/invoices/${invoiceOf()}`, as: "admin" },
   { path: "/dashboard/audit-log?action=user.*&outcome=success", as: "owner" },
   { path: "/dashboard/translations?tab=upload", as: "admin" },
   { path: "/dashboard/translations?tab=files", as: "admin" },

@@ -51,6 +51,7 @@ test.describe("area layout", () => {
       ["Service orders", "/client/service-orders"],
       ["Appointments", "/client/appointments"],
       ["Reports", "/client/reports"],
+      ["Invoices", "/client/invoices"],
       ["Notifications", "/client/notifications"],
       ["Profile", "/client/profile"],
     ];
@@ -79,7 +80,7 @@ test.describe("area layout", () => {
     await signIn(context, client.email);
     await page.goto(CLIENT_PAGE);
     const nav = page.getByRole("navigation", { name: "Main navigation" });
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Services", "Appointments", "Notifications", "Profile"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Services", "Appointments", "Invoices", "Notifications", "Profile"]);
   });
 
   test("the dashboard menu is grouped; a folded group stays folded on the next page and in the first HTML", async ({ page, context }) => {
@@ -107,6 +108,7 @@ test.describe("area layout", () => {
       "Testimonials",
       "Client logos",
       "Announcements",
+      "Invoices",
       "Profile",
       "E-mail templates",
       "Languages",

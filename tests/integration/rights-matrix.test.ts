@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { hasTwoFactor } from "~/features/auth/two-factor.server";
+import { createInvoiceFromOrder, issueInvoice } from "~/features/billing/invoices.server";
 import { issueCertificate } from "~/features/certificates/certificates.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { startExtraction, stopExtractions, waitForExtraction } from "~/features/extractor/extractor.server";
@@ -42,6 +43,8 @@ import * as dashInboxMessage from "~/routes/dashboard+/inbox.$id";
 import { createContactMessage } from "~/features/inbox/inbox.server";
 import * as dashTemplates from "~/routes/dashboard+/templates._index";
 import * as dashTemplate from "~/routes/dashboard+/templates.$id";
+import * as dashInvoice from "~/routes/dashboard+/invoices.$id";
+import * as dashInvoices from "~/routes/dashboard+/invoices._index";
 import * as dashNotifications from "~/routes/dashboard+/notifications";
 import * as dashProfile from "~/routes/dashboard+/profile";
 import * as dashReports from "~/routes/dashboard+/reports._index";
@@ -61,6 +64,8 @@ import * as resCertificate from "~/routes/resources+/certificates.$file";
 import * as resClientExport from "~/routes/resources+/clients.$id.export";
 import * as resExtraction from "~/routes/resources+/document-extractor.$id";
 import * as resExtractionText from "~/routes/resources+/document-extractor.$id.text";
+import * as resInvoicePdf from "~/routes/resources+/invoices.$file";
+import * as resPaymentsCsv from "~/routes/resources+/payments[.]csv";
 import * as resResendVerification from "~/routes/resources+/resend-verification";
 import * as resTranslationFile from "~/routes/resources+/translation-files.$id";
 import * as resTwoFactorReset from "~/routes/resources+/two-factor.reset";
@@ -83,7 +88,7 @@ type Expected = number | `302 ${string}`;
 type Matrix = Record<Who, Expected>;
 
 type Cast = Record<Who, TestUser | null>;
-type Records = { orderId: string; fileId: string; taskId: string; certificateNo: string; runId: string };
+type Records = { orderId: string; fileId: string; taskId: string; certificateNo: string; runId: string; invoiceId: string };
 type Ctx = { cast: Cast; records: Records; makePerson: (options?: UserOptions) => Promise<string> };
 
 type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
@@ -220,6 +225,14 @@ const ROUTES: Record<string, Entry> = {
     checks: [
       get("/dashboard/templates/{id}", dashTemplate.loader, () => "/dashboard/templates/reports.created?language=fr", ADMIN_PAGE, () => ({ id: "reports.created" })),
       send("POST", "/dashboard/templates/{id} (test send)", dashTemplate.action, () => "/dashboard/templates/reports.created?language=fr", form({ intent: "test" }), { ...ADMIN_PAGE, admin: "302 /dashboard/templates/reports.created", owner: "302 /dashboard/templates/reports.created" }, () => ({ id: "reports.created" })),
+    ],
+  },
+  "dashboard+/invoices._index.tsx": { checks: [get("/dashboard/invoices", dashInvoices.loader, () => "/dashboard/invoices?status=open", ADMIN_PAGE)] },
+  "dashboard+/invoices.$id.tsx": {
+    checks: [
+      get("/dashboard/invoices/{id}", dashInvoice.loader, ({ records }) => `/dashboard/invoices/${records.invoiceId}`, ADMIN_PAGE, (_, path) => id(path)),
+      // A payment form without an amount: refused callers never reach the form's check.
+      send("POST", "/dashboard/invoices/{id} (no amount)", dashInvoice.action, ({ records }) => `/dashboard/invoices/${records.invoiceId}`, form({ intent: "payment", method: "cash" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }, (_, path) => id(path)),
     ],
   },
   "dashboard+/audit-log.tsx": { checks: [get("/dashboard/audit-log", dashAuditLog.loader, () => "/dashboard/audit-log", OWNER_PAGE)] },
@@ -420,6 +433,21 @@ const ROUTES: Record<string, Entry> = {
       }, (_, path) => ({ file: path.split("/")[3]! })),
     ],
   },
+  "resources+/payments[.]csv.ts": { checks: [get("/resources/payments.csv", resPaymentsCsv.loader, () => "/resources/payments.csv?from=2026-01-01&to=2026-12-31", ADMIN_PAGE)] },
+  "resources+/invoices.$file.ts": {
+    // The invoice's client and billing staff (owner, admins); anyone else the 404 of an unknown invoice.
+    checks: [
+      get("/resources/invoices/{id}.pdf", resInvoicePdf.loader, ({ records }) => `/resources/invoices/${records.invoiceId}.pdf`, {
+        anonymous: LOGIN,
+        clientA: 200,
+        clientB: 404,
+        staffOff: 404,
+        staffOn: 404,
+        admin: 200,
+        owner: 200,
+      }, (_, path) => ({ file: path.split("/")[3]! })),
+    ],
+  },
   "resources+/document-extractor.$id.ts": {
     // A run is its starter's alone (staff with the feature here): even the owner gets a 404.
     checks: [get("/resources/document-extractor/{id}", resExtraction.loader, ({ records }) => `/resources/document-extractor/${records.runId}`, { ...FEATURE_PAGE, admin: 404, owner: 404 }, (_, path) => id(path))],
@@ -538,9 +566,14 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
     const { id: runId } = await startExtraction(staffOn, { bytes: TEXT, fileName: "hello.txt", languages: ["eng"] });
     expect((await waitForExtraction(staffOn, runId)).status).toBe("done");
 
+    // An issued invoice of client A's order.
+    const billingStaff = { id: cast.admin!.id, role: "admin" };
+    const { id: invoiceId } = await createInvoiceFromOrder(billingStaff, orderId, { lines: [{ kind: "item", description: "Translation", quantity: 1, unitCents: 12_000 }] });
+    await issueInvoice(billingStaff, invoiceId, { notify: false });
+
     ctx = {
       cast,
-      records: { orderId, fileId, taskId, certificateNo: certificate.certificateNo, runId },
+      records: { orderId, fileId, taskId, certificateNo: certificate.certificateNo, runId, invoiceId },
       makePerson: async (options = { role: "client" }) => (await makeUser(db(), options)).id,
     };
   });

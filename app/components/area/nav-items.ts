@@ -14,6 +14,7 @@ import {
   ListTodo,
   Mails,
   PanelsTopLeft,
+  Receipt,
   ScanText,
   ScrollText,
   UserRound,
@@ -81,7 +82,11 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
       { to: "/dashboard/announcements", labelKey: "nav.announcements", icon: Megaphone, access: "admin" },
     ],
   },
-  { id: "finance", labelKey: "nav.groups.finance", items: [] },
+  {
+    id: "finance",
+    labelKey: "nav.groups.finance",
+    items: [{ to: "/dashboard/invoices", labelKey: "nav.invoices", icon: Receipt, access: "admin" }],
+  },
   {
     id: "settings",
     labelKey: "nav.groups.settings",
@@ -103,6 +108,7 @@ const CLIENT_NAV: Array<Group<ClientItem>> = [
       { to: "/client/service-orders", labelKey: "nav.serviceOrders", icon: ClipboardList, feature: "service_orders" },
       { to: "/client/appointments", labelKey: "nav.appointments", icon: CalendarClock, feature: "appointments" },
       { to: "/client/reports", labelKey: "nav.reports", icon: FileText, feature: "reports" },
+      { to: "/client/invoices", labelKey: "nav.invoices", icon: Receipt },
       { to: "/client/notifications", labelKey: "nav.notifications", icon: Bell },
       { to: "/client/profile", labelKey: "nav.profile", icon: UserRound },
     ],

@@ -7,6 +7,9 @@ import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/auth/guards.server";
+import { listInvoices } from "~/features/billing/invoices.server";
+import { listQuotesAwaitingClient } from "~/features/billing/quotes.server";
+import { ClientInvoicesCard } from "~/features/billing-ui/client-invoices-card";
 import { getClientOverview } from "~/features/service-orders/overview.server";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
 import { hasFeature } from "~/lib/features";
@@ -22,13 +25,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     name: user.fullName,
     overview: await getClientOverview(user.id, language),
+    invoices: await listInvoices({ id: user.id, role: "client" }, { status: "open", perPage: 3 }),
+    quotes: await listQuotesAwaitingClient(user.id, 3),
     features: { orders: hasFeature(user, "service_orders"), appointments: hasFeature(user, "appointments"), reports: hasFeature(user, "reports") },
     title: t("overview.title"),
   });
 }
 
 export default function ClientOverview() {
-  const { name, overview, features } = useLoaderData<typeof loader>();
+  const { name, overview, features, invoices, quotes } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const format = useFormatter();
   const next = overview.nextAppointment;
@@ -69,6 +74,8 @@ export default function ClientOverview() {
             </CardContent>
           </Card>
         ) : null}
+
+        <ClientInvoicesCard open={invoices.items} openCount={invoices.total} quotes={quotes} />
 
         {features.reports ? (
           <Card>
@@ -122,7 +129,7 @@ export default function ClientOverview() {
   );
 }
 
-export const handle = { i18n: ["orders"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "billing"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

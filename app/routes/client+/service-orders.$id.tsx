@@ -12,6 +12,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireFeature } from "~/features/auth/guards.server";
+import { ClientOrderBilling } from "~/features/billing-ui/order-billing";
+import { clientOrderBillingAction, loadOrderBilling } from "~/features/billing-ui/http.server";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
 import type { FileError } from "~/features/service-orders/file-checks";
 import { readUploadForm, respondToDocumentUpload } from "~/features/service-orders/http.server";
@@ -35,7 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const order = await loadOrNotFound(getOrder({ id: user.id, role: "client" }, params.id!, await getLanguage(request)));
   // The translation files of this order (the client's own only), with their status and, when completed, the translation.
   const translationFiles = await listClientTranslationFiles(user.id, order.id);
-  return json({ order, translationFiles, title: `${order.serviceTitle} (${order.reference})` });
+  const billing = await loadOrderBilling({ id: user.id, role: "client" }, order);
+  return json({ order, translationFiles, billing, title: `${order.serviceTitle} (${order.reference})` });
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; fileErrors?: FileError[] };
@@ -47,6 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/client/service-orders/${id}`;
   try {
     const { fields, uploads, fileErrors } = await readUploadForm(request, user.id);
+    const billing = await clientOrderBillingAction(request, { ...actor, ip: clientIp(request) }, id, fields.get("intent") ?? "", fields);
+    if (billing) return billing;
     if (fields.get("intent") === "cancel") {
       const submission = parseWithZod(fields, { schema: OrderCancelFormSchema });
       if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
@@ -60,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientServiceOrder() {
-  const { order, translationFiles } = useLoaderData<typeof loader>();
+  const { order, translationFiles, billing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
   const format = useFormatter();
@@ -109,6 +114,8 @@ export default function ClientServiceOrder() {
             </CardContent>
           </Card>
 
+          <ClientOrderBilling billing={billing} />
+
           <ClientTranslationFiles files={translationFiles} />
 
           <AttachmentsCard title={t("detail.attachments")} files={order.files}>
@@ -156,7 +163,7 @@ export default function ClientServiceOrder() {
   );
 }
 
-export const handle = { i18n: ["orders", "translations"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "translations", "billing"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

@@ -10,6 +10,8 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireAdmin } from "~/features/auth/guards.server";
+import { StaffOrderBilling } from "~/features/billing-ui/order-billing";
+import { loadOrderBilling, staffOrderBillingAction } from "~/features/billing-ui/http.server";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";
 import type { FileError } from "~/features/service-orders/file-checks";
 import { readUploadForm, respondToDocumentUpload } from "~/features/service-orders/http.server";
@@ -32,7 +34,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const order = await loadOrNotFound(getOrder(user, params.id!, language));
   const t = await getFixedT(language, "orders");
-  return json({ order, assignees: await listAssignees(), tasks: await loadLinkedTasks(user, { orderId: order.id }), title: t("admin.orderTitle", { reference: order.reference }) });
+  return json({
+    order,
+    assignees: await listAssignees(),
+    tasks: await loadLinkedTasks(user, { orderId: order.id }),
+    billing: await loadOrderBilling(user, order),
+    title: t("admin.orderTitle", { reference: order.reference }),
+  });
 }
 
 type ActionData = { intent: string; result?: SubmissionResult<string[]>; fileErrors?: FileError[] };
@@ -44,6 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const { fields, uploads, fileErrors } = await readUploadForm(request, user.id);
     const intent = fields.get("intent") ?? "upload";
+    const billing = await staffOrderBillingAction(request, { ...user, ip: clientIp(request) }, id, intent, fields, await getLanguage(request));
+    if (billing) return billing;
     switch (intent) {
       case "update": {
         const submission = parseWithZod(fields, { schema: OrderStaffFormSchema });
@@ -81,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DashboardServiceOrder() {
-  const { order, assignees, tasks } = useLoaderData<typeof loader>();
+  const { order, assignees, tasks, billing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
   const format = useFormatter();
@@ -170,6 +180,8 @@ export default function DashboardServiceOrder() {
             </CardContent>
           </Card>
 
+          <StaffOrderBilling billing={billing} quoteResult={resultFor("quote")} />
+
           <Card>
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
@@ -238,7 +250,7 @@ export default function DashboardServiceOrder() {
   );
 }
 
-export const handle = { i18n: ["orders", "tasks"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "tasks", "billing"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 
