@@ -2,228 +2,250 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { InvoiceDetail } from "~/features/billing/invoices.server";
+import type { Firm } from "~/features/content/content";
 import { createFormatter } from "~/lib/format";
+import { directionOf, type Language } from "~/lib/i18n/config";
 import { getFixedT } from "~/lib/i18n/i18n.server";
-import type { InvoiceDetail } from "./invoices.server";
 
 /**
- * An invoice as a PDF (pdf-lib, US Letter, IBM Plex Sans as on the site and the certificates).
+ * An invoice as a PDF (pdf-lib), in the client's language, Arabic included.
  *
- * Languages: English and French as asked. pdf-lib does not shape Arabic (no joining, no right to
- * left: STACK-NOTES 22, docs/decisions/013) and the Latin face has no Arabic glyphs, so an
- * **Arabic invoice PDF is rendered in English**; the printable page (HTML, print stylesheet) is
- * the Arabic copy. Any character the face cannot print (an Arabic name or description) is left
- * out; a name left empty by that is replaced by the bill-to e-mail, a description by "—".
+ * pdf-lib lays text out through fontkit, which shapes Arabic (initial, medial, final and
+ * isolated forms, lam-alef) and puts a right-to-left run in visual order; it does not split a
+ * line into directional runs. So each line is cut here into runs of Arabic script and runs of
+ * anything else (digits, Latin, amounts), each drawn with its face (IBM Plex Sans Arabic, IBM
+ * Plex Sans) and placed right to left on an Arabic page: "الفاتورة 2026-0007" keeps its number
+ * readable. Bidirectional marks that Intl puts around amounts have no glyph and are dropped.
  */
-export type InvoicePdfOptions = {
-  /** Printed at the top (the firm's name). */
-  firmName?: string;
-  /** Lines under the firm's name (its address, phone). */
-  firmLines?: string[];
-  /** The zone dates are read in (the client's or the office's); UTC by default. */
-  timeZone?: string;
-};
-
 const require = createRequire(import.meta.url);
+const fontFile = (name: string) => fs.readFileSync(require.resolve(name));
 
-function fontFile(weight: 400 | 600): Buffer {
-  return fs.readFileSync(require.resolve(`@fontsource/ibm-plex-sans/files/ibm-plex-sans-latin-${weight}-normal.woff`));
-}
-
-let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
+let fontBytes: Record<"latin" | "latinBold" | "arabic" | "arabicBold", Buffer> | undefined;
 function fonts() {
-  fontBytes ??= { regular: fontFile(400), bold: fontFile(600) };
+  fontBytes ??= {
+    latin: fontFile("@fontsource/ibm-plex-sans/files/ibm-plex-sans-latin-400-normal.woff"),
+    latinBold: fontFile("@fontsource/ibm-plex-sans/files/ibm-plex-sans-latin-600-normal.woff"),
+    arabic: fontFile("@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff"),
+    arabicBold: fontFile("@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-600-normal.woff"),
+  };
   return fontBytes;
 }
 
-let glyphs: { hasGlyphForCodePoint(codePoint: number): boolean } | undefined;
+const ARABIC = "\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF";
+const RUNS = new RegExp(`([${ARABIC}][${ARABIC}\\s]*)|([^${ARABIC}]+)`, "g");
+const INVISIBLE = /[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/g;
 
-/** `text` with the characters the face cannot print left out (and spaces of any kind made plain). */
-export function printable(text: string): string {
-  glyphs ??= fontkit.create(fonts().regular);
-  let result = "";
-  for (const character of text.replace(/[\u00a0\u202f\u2009]/g, " ")) {
-    const codePoint = character.codePointAt(0)!;
-    if (codePoint >= 0x20 && glyphs.hasGlyphForCodePoint(codePoint)) result += character;
-  }
-  return result.replace(/\s+/g, " ").trim();
+/** Text as pdf-lib can draw it: no bidi controls, ordinary spaces. */
+export function cleanText(text: string): string {
+  return text.replace(INVISIBLE, "").replace(/[\u00A0\u202F\u2009]/g, " ");
 }
 
-/** The language an invoice PDF is written in: French or English (Arabic falls back to English). */
-export function pdfLanguage(language: string): "en" | "fr" {
-  return language === "fr" ? "fr" : "en";
+/** Runs of Arabic script and of anything else, in logical order. */
+export function scriptRuns(text: string): Array<{ text: string; arabic: boolean }> {
+  const runs: Array<{ text: string; arabic: boolean }> = [];
+  for (const match of cleanText(text).matchAll(RUNS)) runs.push({ text: match[0], arabic: Boolean(match[1]) });
+  return runs;
 }
 
-const PAGE = { width: 612, height: 792 };
-const MARGIN = 54;
+type Faces = { latin: PDFFont; latinBold: PDFFont; arabic: PDFFont; arabicBold: PDFFont };
+
+const PAGE = { width: 612, height: 792 }; // US Letter
+const MARGIN = 56;
 const INK = rgb(0.09, 0.13, 0.22);
 const MUTED = rgb(0.36, 0.4, 0.47);
 const RULE = rgb(0.75, 0.78, 0.83);
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = candidate;
+class Writer {
+  page: PDFPage;
+  y = PAGE.height - MARGIN;
+  constructor(
+    private doc: PDFDocument,
+    private faces: Faces,
+    private rtl: boolean,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
   }
-  if (line) lines.push(line);
-  return lines.length > 0 ? lines : [""];
+
+  private runsOf(text: string, bold: boolean) {
+    const runs = scriptRuns(text).map((run) => {
+      const font = run.arabic ? (bold ? this.faces.arabicBold : this.faces.arabic) : bold ? this.faces.latinBold : this.faces.latin;
+      return { ...run, font };
+    });
+    return this.rtl ? runs.reverse() : runs;
+  }
+
+  width(text: string, size: number, bold = false): number {
+    return this.runsOf(text, bold).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+  }
+
+  /**
+   * Draws one line at `inset` from the page's start edge (the right on an Arabic page);
+   * `align: "end"` puts its end there instead (numbers in a column).
+   */
+  text(value: string, inset: number, size: number, options: { bold?: boolean; muted?: boolean; align?: "start" | "end" } = {}) {
+    const bold = options.bold ?? false;
+    const total = this.width(value, size, bold);
+    const anchor = this.rtl ? PAGE.width - inset : inset;
+    const startsAtStartEdge = (options.align ?? "start") === "start";
+    // The x of the run drawn leftmost.
+    let x = this.rtl ? (startsAtStartEdge ? anchor - total : anchor) : startsAtStartEdge ? anchor : anchor - total;
+    for (const run of this.runsOf(value, bold)) {
+      this.page.drawText(run.text, { x, y: this.y, size, font: run.font, color: options.muted ? MUTED : INK });
+      x += run.font.widthOfTextAtSize(run.text, size);
+    }
+  }
+
+  rule() {
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: PAGE.width - MARGIN, y: this.y }, thickness: 0.75, color: RULE });
+  }
+
+  down(points: number) {
+    this.y -= points;
+    if (this.y < MARGIN + 40) {
+      this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+      this.y = PAGE.height - MARGIN;
+    }
+  }
+
+  /** Words of `text` on lines no wider than `width`. */
+  wrap(text: string, size: number, width: number): string[] {
+    const lines: string[] = [];
+    let line = "";
+    for (const word of cleanText(text).split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (line && this.width(candidate, size) > width) {
+        lines.push(line);
+        line = word;
+      } else line = candidate;
+    }
+    if (line) lines.push(line);
+    return lines.length > 0 ? lines : [""];
+  }
 }
 
-export async function renderInvoicePdf(invoice: InvoiceDetail, language: string, options: InvoicePdfOptions = {}): Promise<Uint8Array> {
-  const lng = pdfLanguage(language);
-  const t = await getFixedT(lng, "billing");
-  const format = createFormatter(lng, options.timeZone ?? "UTC");
-  const money = (cents: number) => printable(format.money(cents, invoice.currency));
-  const label = (key: string, params?: Record<string, string | number>) => printable(String(t(key, params)));
-
+export async function renderInvoicePdf(
+  invoice: InvoiceDetail,
+  options: { language: Language; timeZone: string; firm: Pick<Firm, "name" | "legalName" | "address" | "phone" | "email"> },
+): Promise<Uint8Array> {
+  const { language } = options;
+  const t = await getFixedT(language, "billing");
+  const format = createFormatter(language, options.timeZone);
+  const money = (cents: number) => format.money(cents, invoice.currency);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const regular = await doc.embedFont(fonts().regular, { subset: true });
-  const bold = await doc.embedFont(fonts().bold, { subset: true });
-  const title = invoice.number ? `${label("pdf.invoice")} ${invoice.number}` : `${label("pdf.invoice")} (${label("pdf.draft")})`;
-  const stamp = new Date(invoice.issuedAt ?? invoice.createdAt);
-  doc.setTitle(title);
-  doc.setSubject(title);
-  if (options.firmName) doc.setAuthor(printable(options.firmName));
-  doc.setCreator(printable(options.firmName ?? "Invoice"));
-  doc.setProducer("pdf-lib");
-  doc.setLanguage(lng === "fr" ? "fr-FR" : "en-US");
-  doc.setCreationDate(stamp);
-  doc.setModificationDate(stamp);
-
-  const width = PAGE.width - 2 * MARGIN;
-  let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
-  let y = PAGE.height - MARGIN;
-  const text = (value: string, x: number, size: number, font: PDFFont = regular, color = INK) => page.drawText(value, { x, y, size, font, color });
-  const right = (value: string, xRight: number, size: number, font: PDFFont = regular, color = INK) =>
-    page.drawText(value, { x: xRight - font.widthOfTextAtSize(value, size), y, size, font, color });
-  const rule = () => page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.75, color: RULE });
-  const ensure = (height: number) => {
-    if (y - height >= MARGIN + 24) return;
-    page = doc.addPage([PAGE.width, PAGE.height]);
-    y = PAGE.height - MARGIN;
+  const bytes = fonts();
+  const faces: Faces = {
+    latin: await doc.embedFont(bytes.latin, { subset: true }),
+    latinBold: await doc.embedFont(bytes.latinBold, { subset: true }),
+    arabic: await doc.embedFont(bytes.arabic, { subset: true }),
+    arabicBold: await doc.embedFont(bytes.arabicBold, { subset: true }),
   };
+  const title = `${t("print.invoice")} ${invoice.number ?? ""}`.trim();
+  doc.setTitle(title);
+  doc.setAuthor(options.firm.legalName ?? options.firm.name);
+  doc.setCreator(options.firm.name);
+  doc.setProducer("pdf-lib");
+  doc.setLanguage(language === "ar" ? "ar" : language === "fr" ? "fr-FR" : "en-US");
+  if (invoice.issuedAt) doc.setCreationDate(new Date(invoice.issuedAt));
 
-  // Header: the firm, then the title and the invoice's facts.
-  if (options.firmName) {
-    text(printable(options.firmName), MARGIN, 12, bold);
-    y -= 15;
-    for (const line of options.firmLines ?? []) {
-      text(printable(line), MARGIN, 9, regular, MUTED);
-      y -= 12;
+  const w = new Writer(doc, faces, directionOf(language) === "rtl");
+  const end = PAGE.width - MARGIN; // an inset measured from the start edge: the far end of the text block
+  const firm = options.firm;
+
+  w.text((firm.legalName ?? firm.name).toUpperCase(), MARGIN, 10, { bold: true, muted: true });
+  w.down(14);
+  w.text(`${firm.address.street}, ${firm.address.city}, ${firm.address.region} ${firm.address.postalCode}`, MARGIN, 9, { muted: true });
+  w.down(12);
+  w.text(`${firm.phone} · ${firm.email}`, MARGIN, 9, { muted: true });
+  w.down(30);
+  w.text(t("print.invoice"), MARGIN, 22, { bold: true });
+  w.text(invoice.number ?? "", end, 14, { bold: true, align: "end" });
+  w.down(16);
+  w.text(t(`state.${invoice.status}`), end, 10, { muted: true, align: "end" });
+  w.down(16);
+  w.rule();
+  w.down(22);
+
+  const facts: Array<[string, string]> = [];
+  if (invoice.issuedAt) facts.push([t("print.date"), format.date(invoice.issuedAt)]);
+  if (invoice.dueDate) facts.push([t("print.due"), format.day(invoice.dueDate)]);
+  if (invoice.orderReference) facts.push([t("admin.order"), invoice.orderReference]);
+  w.text(t("print.billTo"), MARGIN, 9, { bold: true, muted: true });
+  let factY = w.y;
+  w.down(14);
+  w.text(invoice.clientName, MARGIN, 11, { bold: true });
+  w.down(14);
+  w.text(invoice.clientEmail, MARGIN, 10);
+  const afterBillTo = w.y;
+  for (const [label, value] of facts) {
+    w.y = factY;
+    w.text(label, 340, 9, { bold: true, muted: true });
+    w.text(value, end, 10, { align: "end" });
+    factY -= 14;
+  }
+  w.y = Math.min(afterBillTo, factY);
+  w.down(28);
+
+  // Lines: description | qty | unit | amount
+  const columns = { description: MARGIN, quantity: 370, unit: 460, amount: end };
+  const header = () => {
+    w.text(t("lines.description"), columns.description, 9, { bold: true, muted: true });
+    w.text(t("lines.quantity"), columns.quantity, 9, { bold: true, muted: true, align: "end" });
+    w.text(t("lines.unitPrice"), columns.unit, 9, { bold: true, muted: true, align: "end" });
+    w.text(t("lines.amount"), columns.amount, 9, { bold: true, muted: true, align: "end" });
+    w.down(8);
+    w.rule();
+    w.down(16);
+  };
+  header();
+  for (const line of invoice.lines.filter((item) => item.kind === "item")) {
+    const wrapped = w.wrap(line.description, 10, columns.quantity - columns.description - 50);
+    w.text(wrapped[0]!, columns.description, 10);
+    w.text(format.number(line.quantity), columns.quantity, 10, { align: "end" });
+    w.text(money(line.unitCents), columns.unit, 10, { align: "end" });
+    w.text(money(line.amountCents), columns.amount, 10, { align: "end" });
+    for (const more of wrapped.slice(1)) {
+      w.down(13);
+      w.text(more, columns.description, 10);
     }
-    y -= 10;
+    w.down(18);
   }
-  text(title, MARGIN, 20, bold);
-  y -= 26;
-  const facts: Array<[string, string]> = [
-    [label("pdf.issued"), invoice.issuedAt ? printable(format.date(invoice.issuedAt)) : "—"],
-    [label("pdf.due"), invoice.dueDate ? printable(format.day(invoice.dueDate)) : label("pdf.onReceipt")],
-    [label("pdf.status"), label(`status.${invoice.status}`)],
-  ];
-  if (invoice.orderReference) facts.push([label("pdf.order"), printable(invoice.orderReference)]);
-  const factsTop = y;
-  for (const [name, value] of facts) {
-    text(name, MARGIN, 9, bold, MUTED);
-    text(value, MARGIN + 95, 10);
-    y -= 15;
+  w.rule();
+  w.down(18);
+  const total = (label: string, value: string, bold = false) => {
+    w.text(label, columns.unit - 10, bold ? 11 : 10, { bold, align: "end" });
+    w.text(value, columns.amount, bold ? 11 : 10, { bold, align: "end" });
+    w.down(16);
+  };
+  total(t("lines.subtotal"), money(invoice.subtotalCents));
+  for (const line of invoice.lines.filter((item) => item.kind !== "item")) {
+    total(`${t(`lineKind.${line.kind}`)}: ${line.description}`, line.amountCents < 0 ? `-${money(-line.amountCents)}` : money(line.amountCents));
   }
-  const factsBottom = y;
-  y = factsTop;
-  const billX = MARGIN + width / 2 + 20;
-  text(label("pdf.billTo"), billX, 9, bold, MUTED);
-  y -= 15;
-  text(printable(invoice.clientName) || printable(invoice.clientEmail), billX, 11, bold);
-  y -= 14;
-  text(printable(invoice.clientEmail), billX, 10, regular, MUTED);
-  y = Math.min(factsBottom, y - 15) - 10;
-  rule();
-  y -= 20;
+  total(t("lines.total"), money(invoice.totalCents), true);
+  total(t("lines.paid"), money(invoice.paidCents + invoice.refundedCents));
+  if (invoice.refundedCents > 0) total(t("lines.refunded"), money(invoice.refundedCents));
+  total(t("lines.balance"), money(invoice.balanceCents), true);
 
-  // Lines.
-  const columns = { qty: MARGIN + width - 200, unit: MARGIN + width - 90, amount: MARGIN + width };
-  text(label("pdf.description"), MARGIN, 9, bold, MUTED);
-  right(label("pdf.quantity"), columns.qty, 9, bold, MUTED);
-  right(label("pdf.unit"), columns.unit, 9, bold, MUTED);
-  right(label("pdf.amount"), columns.amount, 9, bold, MUTED);
-  y -= 8;
-  rule();
-  y -= 16;
-  for (const line of invoice.lines) {
-    const description = printable(line.description) || "—";
-    const wrapped = wrap(line.kind === "item" ? description : `${label(`lineKind.${line.kind}`)}: ${description}`, regular, 10, columns.qty - MARGIN - 50);
-    ensure(wrapped.length * 13 + 6);
-    wrapped.forEach((part, index) => {
-      text(part, MARGIN, 10);
-      if (index === 0) {
-        if (line.kind === "item") {
-          right(String(line.quantity), columns.qty, 10);
-          right(money(line.unitCents), columns.unit, 10);
-        }
-        right(money(line.amountCents), columns.amount, 10);
-      }
-      y -= 13;
-    });
-    y -= 5;
-  }
-  y += 5;
-  rule();
-  y -= 18;
-
-  // Totals.
-  const totals: Array<[string, number, boolean]> = [[label("pdf.subtotal"), invoice.subtotalCents, false]];
-  if (invoice.discountCents) totals.push([label("pdf.discount"), -invoice.discountCents, false]);
-  if (invoice.taxCents) totals.push([label("pdf.tax"), invoice.taxCents, false]);
-  totals.push([label("pdf.total"), invoice.totalCents, true]);
-  if (invoice.paidCents || invoice.refundedCents) totals.push([label("pdf.paid"), invoice.paidCents, false]);
-  if (invoice.status !== "void" && invoice.status !== "draft") totals.push([label("pdf.balance"), invoice.balanceCents, true]);
-  ensure(totals.length * 16);
-  for (const [name, cents, strong] of totals) {
-    right(name, columns.unit, strong ? 11 : 10, strong ? bold : regular, strong ? INK : MUTED);
-    right(money(cents), columns.amount, strong ? 11 : 10, strong ? bold : regular);
-    y -= 16;
-  }
-  y -= 8;
-
-  // Payments and refunds.
-  if (invoice.payments.length > 0) {
-    ensure(40);
-    text(label("pdf.payments"), MARGIN, 10, bold, MUTED);
-    y -= 16;
-    for (const payment of invoice.payments) {
-      ensure(14);
-      const what = `${label(`kind.${payment.kind}`)} · ${label(`method.${payment.method}`)}${payment.reference ? ` · ${printable(payment.reference)}` : ""}`;
-      text(printable(format.date(payment.receivedAt)), MARGIN, 9.5);
-      text(what.slice(0, 80), MARGIN + 110, 9.5, regular, MUTED);
-      right(money(payment.kind === "refund" ? -payment.amountCents : payment.amountCents), columns.amount, 9.5);
-      y -= 14;
+  const payments = invoice.payments.filter((payment) => payment.kind === "payment");
+  if (payments.length > 0) {
+    w.down(14);
+    w.text(t("invoice.payments"), MARGIN, 10, { bold: true });
+    w.down(16);
+    for (const payment of payments) {
+      w.text(`${format.date(payment.receivedAt)} · ${t(`method.${payment.method}`)}${payment.reference ? ` · ${payment.reference}` : ""}`, MARGIN, 9.5);
+      w.text(money(payment.amountCents), columns.amount, 9.5, { align: "end" });
+      w.down(14);
     }
-    y -= 8;
   }
-
   if (invoice.note) {
-    const noteLines = wrap(printable(invoice.note), regular, 10, width);
-    ensure(noteLines.length * 13 + 20);
-    text(label("pdf.note"), MARGIN, 10, bold, MUTED);
-    y -= 15;
-    for (const line of noteLines) {
-      text(line, MARGIN, 10);
-      y -= 13;
+    w.down(14);
+    for (const line of w.wrap(invoice.note, 9.5, end - MARGIN)) {
+      w.text(line, MARGIN, 9.5, { muted: true });
+      w.down(13);
     }
   }
-
-  // Foot of every page: the currency and the page number.
-  const pages = doc.getPages();
-  pages.forEach((each, index) => {
-    each.drawText(label("pdf.currency"), { x: MARGIN, y: MARGIN - 10, size: 8, font: regular, color: MUTED });
-    const number = label("pdf.page", { page: index + 1, pages: pages.length });
-    each.drawText(number, { x: PAGE.width - MARGIN - regular.widthOfTextAtSize(number, 8), y: MARGIN - 10, size: 8, font: regular, color: MUTED });
-  });
-
+  w.down(20);
+  w.text(t("print.thanks"), MARGIN, 10, { muted: true });
   return doc.save();
 }

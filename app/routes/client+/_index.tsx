@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/features/auth/guards.server";
 import { listInvoices } from "~/features/billing/invoices.server";
 import { listQuotesAwaitingClient } from "~/features/billing/quotes.server";
-import { ClientInvoicesCard } from "~/features/billing-ui/client-invoices-card";
+import { ClientInvoicesCard } from "~/features/billing/client-invoices-card";
 import { getClientOverview } from "~/features/service-orders/overview.server";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
 import { hasFeature } from "~/lib/features";

@@ -7,7 +7,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { requireUser } from "~/features/auth/guards.server";
 import { listClientInvoices } from "~/features/billing/invoices.server";
-import { InvoiceStateBadge } from "~/features/billing-ui/badges";
+import { InvoiceStateBadge } from "~/features/billing/badges";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

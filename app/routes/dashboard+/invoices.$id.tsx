@@ -16,10 +16,10 @@ import { InvoiceVoidFormSchema, PaymentFormSchema } from "~/features/billing/bil
 import { getInvoice, issueInvoice, voidInvoice } from "~/features/billing/invoices.server";
 import { recordManualPayment } from "~/features/billing/payments.server";
 import { centsToDecimal } from "~/features/billing/status";
-import { InvoiceStateBadge } from "~/features/billing-ui/badges";
-import { InvoiceHistory, PaymentsTable } from "~/features/billing-ui/invoice-parts";
-import { MoneyLinesTable } from "~/features/billing-ui/money-lines";
-import { RecordPaymentForm } from "~/features/billing-ui/payment-form";
+import { InvoiceStateBadge } from "~/features/billing/badges";
+import { InvoiceHistory, PaymentsTable } from "~/features/billing/invoice-parts";
+import { MoneyLinesTable } from "~/features/billing/money-lines";
+import { RecordPaymentForm } from "~/features/billing/payment-form";
 import { officeToday } from "~/features/service-orders/service-orders.server";
 import { createFormatter, useFormatter } from "~/lib/format";
 import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";

@@ -15,7 +15,7 @@ import { requireAdmin } from "~/features/auth/guards.server";
 import { parseInvoiceListQuery } from "~/features/billing/billing.schema";
 import { listInvoices } from "~/features/billing/invoices.server";
 import { INVOICE_STATUSES } from "~/features/billing/status";
-import { InvoiceStateBadge } from "~/features/billing-ui/badges";
+import { InvoiceStateBadge } from "~/features/billing/badges";
 import { searchActiveClients } from "~/features/users/users.server";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/auth/guards.server";
 import { getOfficeTimeZone } from "~/features/availability/availability.server";
 import { getInvoice } from "~/features/billing/invoices.server";
-import { renderInvoicePdf } from "~/features/billing-ui/invoice-pdf.server";
+import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { getFirm } from "~/features/content/content.server";
 import { findRecipient } from "~/features/users/users.server";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";

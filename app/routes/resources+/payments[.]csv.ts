@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { parsePaymentListQuery } from "~/features/billing/billing.schema";
-import { paymentsCsvStream } from "~/features/billing-ui/payments-csv.server";
+import { paymentsCsvStream } from "~/features/billing/payments-csv.server";
 
 /**
  * GET /resources/payments.csv?from&to (owner and admins): every payment and refund received
