@@ -1,5 +1,50 @@
-import { encodeMessage } from "~/lib/app-error";
-import { IMAGE_MAX_MB } from "./images";
+import { parseWithZod } from "@conform-to/zod";
+import { json, unstable_parseMultipartFormData } from "@remix-run/node";
+import type { z } from "zod";
+import { encodeMessage, invalid } from "~/lib/app-error";
+import { refusal } from "~/lib/http.server";
+import { createUploadHandler } from "~/lib/storage.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "./images";
+
+/**
+ * The action of a website list whose items carry a picture (logos, testimonials): a plain post is a
+ * row's move button (`intent=move`, `id`, `direction`); a multipart post is the item's form with its
+ * picture in `fileField`. A refused form comes back with its messages and what was typed; a picture
+ * over the limit is a field error (the upload handler drained it, nothing is kept).
+ */
+export async function pictureListAction<Schema extends z.ZodTypeAny>(
+  request: Request,
+  options: {
+    back: string;
+    fileField: string;
+    schema: Schema;
+    savedMessage: string;
+    move: (id: string, direction: "up" | "down") => Promise<void>;
+    save: (value: z.output<Schema>, file: File | null) => Promise<unknown>;
+  },
+): Promise<Response> {
+  if (!isMultipart(request)) {
+    const form = await request.formData();
+    try {
+      if (form.get("intent") !== "move") throw invalid("site-media:errors.unknownIntent");
+      await options.move(String(form.get("id") ?? ""), form.get("direction") === "up" ? "up" : "down");
+      return redirectWithToast(options.back, { type: "success", message: "site-media:order.moved" });
+    } catch (error) {
+      return refusal(request, error);
+    }
+  }
+  const { fields, file, tooLarge } = await readImageForm(request, options.fileField);
+  const submission = parseWithZod(fields, { schema: options.schema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (tooLarge) return json({ result: submission.reply({ fieldErrors: { [options.fileField]: [tooLargeMessage()] } }) }, { status: 400 });
+  try {
+    await options.save(submission.value, file);
+    return redirectWithToast(options.back, { type: "success", message: options.savedMessage });
+  } catch (error) {
+    return refusal(request, error, submission);
+  }
+}
 
 /** Whether a post is a multipart form (the forms with a picture) rather than a plain one (the buttons). */
 export function isMultipart(request: Request): boolean {
@@ -9,4 +54,20 @@ export function isMultipart(request: Request): boolean {
 /** The field error of a picture over the size limit (the upload handler drained it). */
 export function tooLargeMessage(): string {
   return encodeMessage("site-media:images.errors.tooLarge", { max: IMAGE_MAX_MB });
+}
+
+/**
+ * A website picture's form (multipart): its text fields, the one file of `fileField`, and whether
+ * that file was over the limit (such a file is drained, never kept).
+ */
+export async function readImageForm(request: Request, fileField: string): Promise<{ fields: URLSearchParams; file: File | null; tooLarge: boolean }> {
+  const { handler, rejected } = createUploadHandler(IMAGE_MAX_BYTES);
+  const form = await unstable_parseMultipartFormData(request, handler);
+  const fields = new URLSearchParams();
+  let file: File | null = null;
+  for (const [name, value] of form) {
+    if (typeof value === "string") fields.append(name, value);
+    else if (name === fileField && !file) file = value;
+  }
+  return { fields, file, tooLarge: rejected.some((rejection) => rejection.problem === "too_large") };
 }

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Pencil } from "lucide-react";
@@ -13,17 +12,14 @@ import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { logoImageSrc } from "~/features/content/content";
 import { IMAGE_ACCEPT, IMAGE_MAX_MB } from "~/features/content/images";
-import { readImageForm } from "~/features/content/media-form.server";
 import { Badge, CheckboxField, MoveButtons } from "~/features/content/site-media-parts";
-import { isMultipart, tooLargeMessage } from "~/features/content/site-media.http.server";
+import { pictureListAction } from "~/features/content/site-media.http.server";
 import { LogoFormSchema } from "~/features/content/site-media.schema";
 import { findLogoForAdmin, listLogosForAdmin, moveLogo, saveLogo, type AdminLogo } from "~/features/content/site-media.server";
-import { invalid } from "~/lib/app-error";
-import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { loadOrNotFound } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
 
 /** /dashboard/logos: the clients' logos of the home page: image, alt text, link, order, published. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,26 +37,14 @@ type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireBackOffice(request, "admin");
-  if (!isMultipart(request)) {
-    const form = await request.formData();
-    try {
-      if (form.get("intent") !== "move") throw invalid("site-media:errors.unknownIntent");
-      await moveLogo(String(form.get("id") ?? ""), form.get("direction") === "up" ? "up" : "down");
-      return redirectWithToast("/dashboard/logos", { type: "success", message: "site-media:order.moved" });
-    } catch (error) {
-      return refusal(request, error);
-    }
-  }
-  const { fields, file, tooLarge } = await readImageForm(request, "image");
-  const submission = parseWithZod(fields, { schema: LogoFormSchema });
-  if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
-  if (tooLarge) return json<ActionData>({ result: submission.reply({ fieldErrors: { image: [tooLargeMessage()] } }) }, { status: 400 });
-  try {
-    await saveLogo(user, submission.value, file);
-    return redirectWithToast("/dashboard/logos", { type: "success", message: "site-media:logos.saved" });
-  } catch (error) {
-    return refusal(request, error, submission);
-  }
+  return pictureListAction(request, {
+    back: "/dashboard/logos",
+    fileField: "image",
+    schema: LogoFormSchema,
+    savedMessage: "site-media:logos.saved",
+    move: moveLogo,
+    save: (value, file) => saveLogo(user, value, file),
+  });
 }
 
 export default function Logos() {
@@ -105,7 +89,7 @@ export default function Logos() {
 
 function LogoForm({ editing }: { editing: AdminLogo | null }) {
   const { t } = useTranslation("site-media");
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ActionData>();
   const [form, fields] = useZodForm(LogoFormSchema, {
     id: "logo-form",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,

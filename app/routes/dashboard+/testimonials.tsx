@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Pencil, Star } from "lucide-react";
@@ -13,19 +12,16 @@ import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { testimonialPhotoSrc } from "~/features/content/content";
 import { IMAGE_ACCEPT, IMAGE_MAX_MB } from "~/features/content/images";
-import { readImageForm } from "~/features/content/media-form.server";
 import { Badge, CheckboxField, MoveButtons } from "~/features/content/site-media-parts";
-import { isMultipart, tooLargeMessage } from "~/features/content/site-media.http.server";
+import { pictureListAction } from "~/features/content/site-media.http.server";
 import { TestimonialFormSchema } from "~/features/content/site-media.schema";
 import { findTestimonialForAdmin, listTestimonialsForAdmin, moveTestimonial, saveTestimonial, type AdminTestimonial } from "~/features/content/site-media.server";
-import { invalid } from "~/lib/app-error";
 import { useFormatter } from "~/lib/format";
-import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { loadOrNotFound } from "~/lib/http.server";
 import { languageNames, supportedLanguages } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
 
 /**
  * /dashboard/testimonials: what clients said, in the language they said it, with their rating and
@@ -46,26 +42,14 @@ type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireBackOffice(request, "admin");
-  if (!isMultipart(request)) {
-    const form = await request.formData();
-    try {
-      if (form.get("intent") !== "move") throw invalid("site-media:errors.unknownIntent");
-      await moveTestimonial(String(form.get("id") ?? ""), form.get("direction") === "up" ? "up" : "down");
-      return redirectWithToast("/dashboard/testimonials", { type: "success", message: "site-media:order.moved" });
-    } catch (error) {
-      return refusal(request, error);
-    }
-  }
-  const { fields, file, tooLarge } = await readImageForm(request, "photo");
-  const submission = parseWithZod(fields, { schema: TestimonialFormSchema });
-  if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
-  if (tooLarge) return json<ActionData>({ result: submission.reply({ fieldErrors: { photo: [tooLargeMessage()] } }) }, { status: 400 });
-  try {
-    await saveTestimonial(user, submission.value, file);
-    return redirectWithToast("/dashboard/testimonials", { type: "success", message: "site-media:testimonials.saved" });
-  } catch (error) {
-    return refusal(request, error, submission);
-  }
+  return pictureListAction(request, {
+    back: "/dashboard/testimonials",
+    fileField: "photo",
+    schema: TestimonialFormSchema,
+    savedMessage: "site-media:testimonials.saved",
+    move: moveTestimonial,
+    save: (value, file) => saveTestimonial(user, value, file),
+  });
 }
 
 export default function Testimonials() {
@@ -127,7 +111,7 @@ export default function Testimonials() {
 function TestimonialForm({ editing }: { editing: AdminTestimonial | null }) {
   const { t } = useTranslation("site-media");
   const format = useFormatter();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<ActionData>();
   const [form, fields] = useZodForm(TestimonialFormSchema, {
     id: "testimonial-form",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,

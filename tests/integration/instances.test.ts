@@ -6,13 +6,14 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * Two real server processes (the production build) on one SQLite file and one Redis: an admin
- * overrides a French string through the first, and the second's next page view shows it, from
- * its public page cache (emptied by the published change) and from /locales (checked against
- * Redis before strings are handed out). Needs TEST_REDIS_URL and `npm run build`.
+ * Two real server processes (the production build) on one SQLite file and one Redis, started
+ * once for every case of what must hold across instances: live notifications, the site's
+ * content (content and page caches) and the interface's string overrides. What is done through
+ * the first is seen through the second. Needs TEST_REDIS_URL and `npm run build`.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 const built = fs.existsSync("dist/server.js") && fs.existsSync("build/index.js");
@@ -51,10 +52,11 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   }
 }
 
-describe.skipIf(!redisUrl || !built)("string overrides across two server processes on one Redis", () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "languages-instances-"));
+describe.skipIf(!redisUrl || !built)("two server processes on one Redis", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "instances-"));
   const children: ChildProcess[] = [];
   const ports: number[] = [];
+  let socket: Socket | undefined;
 
   beforeAll(async () => {
     ports.push(await freePort(), await freePort());
@@ -64,6 +66,7 @@ describe.skipIf(!redisUrl || !built)("string overrides across two server process
   }, 90_000);
 
   afterAll(async () => {
+    socket?.disconnect();
     await Promise.all(
       children.map(
         (child) =>
@@ -76,20 +79,83 @@ describe.skipIf(!redisUrl || !built)("string overrides across two server process
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function adminToken(): string {
+  /** A signed-in session written straight into the shared file: a demo account's, or a new client's (email null). */
+  function session(email: string | null): { userId: string; token: string } {
     const database = new Database(path.join(dataDir, "app.db"));
     database.pragma("busy_timeout = 5000");
     try {
-      const userId = (database.prepare("select id from users where email = ?").get("admin@demo.test") as { id: string }).id;
+      let userId: string;
+      if (email) {
+        userId = (database.prepare("select id from users where email = ?").get(email) as { id: string }).id;
+      } else {
+        userId = randomUUID();
+        database
+          .prepare("insert into users (id, email, password_hash, role, full_name, enabled_features) values (?, ?, 'x', 'client', 'Two Instances', '[]')")
+          .run(userId, `instances-${userId.slice(0, 8)}@example.com`);
+      }
       const token = randomBytes(32).toString("base64url");
       database
         .prepare("insert into sessions (id, user_id, kind, remember, expires_at) values (?, ?, 'cookie', 0, ?)")
         .run(createHash("sha256").update(token).digest("hex"), userId, new Date(Date.now() + 3_600_000).toISOString());
-      return token;
+      return { userId, token };
     } finally {
       database.close();
     }
   }
+
+  const adminCookie = async () => (await createCookie("firm_auth_token", { secrets: [SECRET] }).serialize(session("admin@demo.test").token)).split(";")[0]!;
+
+  /** A form posted as the admin to one instance, not following the redirect. */
+  const postForm = async (port: number, pathname: string, fields: Record<string, string>) =>
+    fetch(`http://127.0.0.1:${port}${pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: await adminCookie(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+
+  it("a notification composed through one reaches a socket connected to the other", async () => {
+    const client = session(null);
+    const email = `instances-${client.userId.slice(0, 8)}@example.com`;
+
+    socket = connect(`http://127.0.0.1:${ports[1]}`, { path: "/socket.io", transports: ["websocket"], auth: { token: client.token }, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket!.once("connect", () => resolve());
+      socket!.once("connect_error", reject);
+    });
+    const received = new Promise<{ params: Record<string, string> }>((resolve) => socket!.once("notification:new", resolve));
+
+    const title = `Across instances ${randomUUID().slice(0, 6)}`;
+    const response = await postForm(ports[0]!, "/dashboard/notifications", {
+      intent: "compose",
+      audience: "user",
+      email,
+      titleEn: title,
+      bodyEn: "Body",
+      titleAr: "عنوان",
+      bodyAr: "نص",
+      titleFr: "Titre",
+      bodyFr: "Texte",
+    });
+    expect(response.status).toBe(302);
+    expect((await received).params.titleEn).toBe(title);
+  });
+
+  const home = async (port: number) => (await fetch(`http://127.0.0.1:${port}/`, { headers: { Cookie: "lng=en" } })).text();
+
+  it("a banner saved through one is on the other's next page view", async () => {
+    // The second instance reads the home page: its content cache and its page cache keep it.
+    expect(await home(ports[1]!)).toContain("Taxes, Translation and Notary");
+    expect(await home(ports[1]!)).toContain("Taxes, Translation and Notary");
+
+    const title = `A new banner ${randomUUID().slice(0, 6)}`;
+    const response = await postForm(ports[0]!, "/dashboard/content/hero?lang=en", { intent: "save", title, subtitle: "Saved on the first instance." });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard/content/hero?lang=en");
+
+    // The announcement travels through Redis: poll the second instance's next views for a short while.
+    await expect.poll(() => home(ports[1]!), { timeout: 5_000 }).toContain(title);
+  });
 
   /** A French visitor's page (the `lng` cookie: a page the public cache keeps) on one instance. */
   const frenchPage = async (port: number, pathname: string) => {
@@ -98,21 +164,15 @@ describe.skipIf(!redisUrl || !built)("string overrides across two server process
   };
   const frenchStrings = async (port: number) => (await (await fetch(`http://127.0.0.1:${port}/locales/fr/public.json`)).json()) as { contact: { submit: string } };
 
-  it("an override made through one instance is on the other's next page view; a reset too", async () => {
+  it("a string override made through one is on the other's next page view; a reset too", async () => {
     const [first, second] = [ports[0]!, ports[1]!];
     // The second instance has the page in its cache and the strings loaded.
     expect(await frenchPage(second, "/contact")).toContain("Envoyer le message");
     expect(await frenchPage(second, "/contact")).toContain("Envoyer le message");
     expect((await frenchStrings(second)).contact.submit).toBe("Envoyer le message");
 
-    const cookie = (await createCookie("firm_auth_token", { secrets: [SECRET] }).serialize(adminToken())).split(";")[0]!;
     const post = (fields: Record<string, string>) =>
-      fetch(`http://127.0.0.1:${first}/dashboard/languages?language=fr&ns=public`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ language: "fr", namespace: "public", key: "contact.submit", ...fields }),
-      });
+      postForm(first, "/dashboard/languages?language=fr&ns=public", { language: "fr", namespace: "public", key: "contact.submit", ...fields });
     const label = `Ecrivez-nous ${randomUUID().slice(0, 6)}`;
 
     // The placeholder check holds on the server: nothing changes anywhere.
