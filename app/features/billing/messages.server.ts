@@ -1,5 +1,5 @@
 import { absoluteUrl } from "~/features/email/email.server";
-import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
+import { defineEmailTemplate, sendTemplatedEmail, type EmailTemplate, type TemplateValues } from "~/features/email/templates.server";
 import { notify } from "~/features/notifications/notify.server";
 import { findRecipient } from "~/features/users/users.server";
 import { viewerTimeZone } from "~/features/availability/availability.server";
@@ -59,31 +59,44 @@ async function invoiceMoney(invoiceId: string) {
   return { invoice, balanceCents: invoice.totalCents - Number(paid?.net ?? 0) };
 }
 
+/**
+ * Tells a client about one of their invoices: a notification (`billing:notifications.<key>`, with
+ * the invoice's number and the amount) and the template's e-mail, both linking to the invoice.
+ */
+async function tellClient<Variable extends string>(
+  context: NonNullable<Awaited<ReturnType<typeof recipientContext>>>,
+  invoice: { id: string; number: string | null },
+  message: { type: string; key: string; amount: string; email: EmailTemplate<Variable>; values: TemplateValues<Variable> },
+): Promise<void> {
+  const link = clientInvoicePath(invoice.id);
+  await notify({
+    userId: context.client.id,
+    type: message.type,
+    titleKey: `billing:notifications.${message.key}.title`,
+    bodyKey: `billing:notifications.${message.key}.body`,
+    params: { number: invoice.number ?? "", amount: message.amount },
+    link,
+  });
+  await sendTemplatedEmail(message.email, { to: context.client.email, language: context.language, values: message.values, actionUrl: absoluteUrl(link) });
+}
+
 /** An invoice was issued: the client gets a notification and an e-mail with a link to pay it. */
 export async function tellInvoiceIssued(invoiceId: string): Promise<void> {
   const { invoice, balanceCents } = await invoiceMoney(invoiceId);
   const context = await recipientContext(invoice.clientId);
   if (!context) return;
   const amount = context.format.money(balanceCents, invoice.currency);
-  const link = clientInvoicePath(invoiceId);
-  await notify({
-    userId: context.client.id,
+  await tellClient(context, invoice, {
     type: "invoice.issued",
-    titleKey: "billing:notifications.invoiceIssued.title",
-    bodyKey: "billing:notifications.invoiceIssued.body",
-    params: { number: invoice.number ?? "", amount },
-    link,
-  });
-  await sendTemplatedEmail(invoiceIssuedEmail, {
-    to: context.client.email,
-    language: context.language,
+    key: "invoiceIssued",
+    amount,
+    email: invoiceIssuedEmail,
     values: {
       name: context.client.fullName,
       number: invoice.number ?? "",
       amount,
       dueDate: invoice.dueDate ? context.format.day(invoice.dueDate) : context.t("email.noDueDate"),
     },
-    actionUrl: absoluteUrl(link),
   });
 }
 
@@ -95,18 +108,11 @@ export async function tellPaymentReceived(paymentId: string): Promise<void> {
   const context = await recipientContext(invoice.clientId);
   if (!context) return;
   const amount = context.format.money(payment.amountCents, invoice.currency);
-  const link = clientInvoicePath(invoice.id);
-  await notify({
-    userId: context.client.id,
+  await tellClient(context, invoice, {
     type: "invoice.payment_received",
-    titleKey: "billing:notifications.paymentReceived.title",
-    bodyKey: "billing:notifications.paymentReceived.body",
-    params: { number: invoice.number ?? "", amount },
-    link,
-  });
-  await sendTemplatedEmail(paymentReceivedEmail, {
-    to: context.client.email,
-    language: context.language,
+    key: "paymentReceived",
+    amount,
+    email: paymentReceivedEmail,
     values: {
       name: context.client.fullName,
       number: invoice.number ?? "",
@@ -115,7 +121,6 @@ export async function tellPaymentReceived(paymentId: string): Promise<void> {
       date: context.format.date(payment.receivedAt),
       balance: context.format.money(Math.max(0, balanceCents), invoice.currency),
     },
-    actionUrl: absoluteUrl(link),
   });
 }
 
@@ -125,20 +130,12 @@ export async function tellPaymentFailed(invoiceId: string, amountCents: number):
   const context = await recipientContext(invoice.clientId);
   if (!context) return;
   const amount = context.format.money(amountCents, invoice.currency);
-  const link = clientInvoicePath(invoiceId);
-  await notify({
-    userId: context.client.id,
+  await tellClient(context, invoice, {
     type: "invoice.payment_failed",
-    titleKey: "billing:notifications.paymentFailed.title",
-    bodyKey: "billing:notifications.paymentFailed.body",
-    params: { number: invoice.number ?? "", amount },
-    link,
-  });
-  await sendTemplatedEmail(paymentFailedEmail, {
-    to: context.client.email,
-    language: context.language,
+    key: "paymentFailed",
+    amount,
+    email: paymentFailedEmail,
     values: { name: context.client.fullName, number: invoice.number ?? "", amount },
-    actionUrl: absoluteUrl(link),
   });
 }
 
