@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { ArrowDown, ArrowUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { languageNames, supportedLanguages, type Language } from "~/lib/i18n/config";
 import { cn } from "~/lib/utils";
 
@@ -101,4 +101,19 @@ export function Badge({ tone, children, testId }: { tone: keyof typeof BADGE_TON
 
 export function isLanguageParam(value: string | null): value is Language {
   return (supportedLanguages as readonly string[]).includes(value ?? "");
+}
+
+/** An item form's buttons: save (or add, for a new item) and, while editing, cancel back to the list. */
+export function EditorActions({ editing, addLabel, cancelTo }: { editing: boolean; addLabel: string; cancelTo: string }) {
+  const { t } = useTranslation("site-media");
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="submit">{editing ? t("actions.save") : addLabel}</Button>
+      {editing ? (
+        <Link to={cancelTo} className={buttonVariants({ variant: "outline" })}>
+          {t("actions.cancel")}
+        </Link>
+      ) : null}
+    </div>
+  );
 }

@@ -8,12 +8,12 @@ import { ConfirmAction } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { getOfficeTimeZone } from "~/features/availability/availability.server";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LEVELS } from "~/features/content/content";
-import { Badge, CheckboxField } from "~/features/content/site-media-parts";
+import { Badge, CheckboxField, EditorActions } from "~/features/content/site-media-parts";
 import { AnnouncementFormSchema } from "~/features/content/site-media.schema";
 import {
   endAnnouncementNow,
@@ -197,14 +197,7 @@ function AnnouncementForm({ editing, zoneName }: { editing: (AdminAnnouncement &
         <TextField field={fields.linkUrl} label={t("announcements.link")} hint={t("announcements.linkHint")} inputProps={{ dir: "ltr" }} />
         <CheckboxField name={fields.dismissible.name} label={t("announcements.dismissible")} defaultChecked={editing?.dismissible ?? true} />
         <CheckboxField name={fields.active.name} label={t("announcements.active")} defaultChecked={editing?.active ?? true} hint={t("announcements.activeHint")} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit">{editing ? t("actions.save") : t("announcements.addButton")}</Button>
-          {editing ? (
-            <Link to="/dashboard/announcements" className={buttonVariants({ variant: "outline" })}>
-              {t("actions.cancel")}
-            </Link>
-          ) : null}
-        </div>
+        <EditorActions editing={Boolean(editing)} addLabel={t("announcements.addButton")} cancelTo={"/dashboard/announcements"} />
       </Form>
     </section>
   );

@@ -9,7 +9,7 @@ import { FormErrors, TextareaField, TextField, useZodForm } from "~/components/f
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import { Badge, isLanguageParam, LanguageTabs, MoveButtons } from "~/features/content/site-media-parts";
+import { Badge, EditorActions, LanguageTabs, MoveButtons, isLanguageParam } from "~/features/content/site-media-parts";
 import { FaqFormSchema } from "~/features/content/site-media.schema";
 import { createFaq, findFaqForAdmin, listFaqsForAdmin, moveFaq, saveFaqTranslation, setFaqActive } from "~/features/content/site-media.server";
 import { invalid } from "~/lib/app-error";
@@ -159,14 +159,7 @@ function FaqForm({ language, editing }: { language: Language; editing: { id: str
         {editing ? <input type="hidden" name={fields.id.name} value={editing.id} /> : null}
         <TextField field={fields.question} label={t("faqs.question")} inputProps={{ lang: language, dir: "auto" }} />
         <TextareaField field={fields.answer} label={t("faqs.answer")} textareaProps={{ lang: language, dir: "auto", rows: 5 }} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit">{editing ? t("actions.save") : t("faqs.add")}</Button>
-          {editing ? (
-            <Link to={`/dashboard/faqs?lang=${language}`} className={buttonVariants({ variant: "outline" })}>
-              {t("actions.cancel")}
-            </Link>
-          ) : null}
-        </div>
+        <EditorActions editing={Boolean(editing)} addLabel={t("faqs.add")} cancelTo={`/dashboard/faqs?lang=${language}`} />
       </Form>
     </section>
   );

@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { logoImageSrc } from "~/features/content/content";
 import { IMAGE_ACCEPT, IMAGE_MAX_MB } from "~/features/content/images";
-import { Badge, CheckboxField, MoveButtons } from "~/features/content/site-media-parts";
+import { Badge, CheckboxField, EditorActions, MoveButtons } from "~/features/content/site-media-parts";
 import { pictureListAction } from "~/features/content/site-media.http.server";
 import { LogoFormSchema } from "~/features/content/site-media.schema";
 import { findLogoForAdmin, listLogosForAdmin, moveLogo, saveLogo, type AdminLogo } from "~/features/content/site-media.server";
@@ -115,14 +115,7 @@ function LogoForm({ editing }: { editing: AdminLogo | null }) {
         <TextField field={fields.name} label={t("logos.alt")} hint={t("logos.altHint")} />
         <TextField field={fields.websiteUrl} type="url" label={t("logos.link")} hint={t("logos.linkHint")} inputProps={{ dir: "ltr" }} />
         <CheckboxField name={fields.published.name} label={t("logos.published")} defaultChecked={editing?.published ?? true} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit">{editing ? t("actions.save") : t("logos.addButton")}</Button>
-          {editing ? (
-            <Link to="/dashboard/logos" className={buttonVariants({ variant: "outline" })}>
-              {t("actions.cancel")}
-            </Link>
-          ) : null}
-        </div>
+        <EditorActions editing={Boolean(editing)} addLabel={t("logos.addButton")} cancelTo={"/dashboard/logos"} />
       </Form>
     </section>
   );

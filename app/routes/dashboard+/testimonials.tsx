@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { testimonialPhotoSrc } from "~/features/content/content";
 import { IMAGE_ACCEPT, IMAGE_MAX_MB } from "~/features/content/images";
-import { Badge, CheckboxField, MoveButtons } from "~/features/content/site-media-parts";
+import { Badge, CheckboxField, EditorActions, MoveButtons } from "~/features/content/site-media-parts";
 import { pictureListAction } from "~/features/content/site-media.http.server";
 import { TestimonialFormSchema } from "~/features/content/site-media.schema";
 import { findTestimonialForAdmin, listTestimonialsForAdmin, moveTestimonial, saveTestimonial, type AdminTestimonial } from "~/features/content/site-media.server";
@@ -166,14 +166,7 @@ function TestimonialForm({ editing }: { editing: AdminTestimonial | null }) {
           <CheckboxField name={fields.published.name} label={t("testimonials.published")} defaultChecked={editing?.published ?? false} hint={t("testimonials.publishedHint")} />
           <FieldErrors id={fields.published.errorId} errors={fields.published.errors} />
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit">{editing ? t("actions.save") : t("testimonials.addButton")}</Button>
-          {editing ? (
-            <Link to="/dashboard/testimonials" className={buttonVariants({ variant: "outline" })}>
-              {t("actions.cancel")}
-            </Link>
-          ) : null}
-        </div>
+        <EditorActions editing={Boolean(editing)} addLabel={t("testimonials.addButton")} cancelTo={"/dashboard/testimonials"} />
       </Form>
     </section>
   );
