@@ -6,6 +6,7 @@ import { Archive, Ban, Inbox as InboxIcon, MailOpen, Send, UserCheck } from "luc
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilterSelect } from "~/components/filter-select";
 import { FormErrors, TextareaField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -233,17 +234,14 @@ export default function InboxMessage() {
           <CardContent>
             <Form method="post" className="space-y-3">
               <input type="hidden" name="intent" value="assign" />
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="assignee">{t("assign.label")}</Label>
-                <Select id="assignee" name="assigneeId" defaultValue={message.assigneeId ?? ""}>
-                  <option value="">{t("assign.nobody")}</option>
-                  {assignees.map((person) => (
-                    <option key={person.id} value={person.id}>
-                      {person.fullName}
-                    </option>
-                  ))}
-                </Select>
-              </div>
+              <FilterSelect
+                id="assignee"
+                name="assigneeId"
+                label={t("assign.label")}
+                any={t("assign.nobody")}
+                defaultValue={message.assigneeId ?? ""}
+                options={assignees.map((person) => ({ value: person.id, label: person.fullName }))}
+              />
               <Button type="submit" variant="outline">
                 <UserCheck aria-hidden />
                 {t("assign.save")}

@@ -3,10 +3,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FilterSelect } from "~/components/filter-select";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { CertificateLink } from "~/features/certificates/certificate-link";
@@ -252,17 +253,14 @@ export default function TranslationFilePage() {
             <CardContent>
               <Form method="post" className="flex flex-col gap-3">
                 <input type="hidden" name="intent" value="assign" />
-                <div className="flex flex-col gap-1.5">
-                  <Label htmlFor="assign-assignee">{t("files.assignee")}</Label>
-                  <Select id="assign-assignee" name="assigneeId" defaultValue={file.assigneeId ?? ""}>
-                    <option value="">{t("upload.noAssignee")}</option>
-                    {assignees.map((person) => (
-                      <option key={person.id} value={person.id}>
-                        {person.fullName}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
+                <FilterSelect
+                  id="assign-assignee"
+                  name="assigneeId"
+                  label={t("files.assignee")}
+                  any={t("upload.noAssignee")}
+                  defaultValue={file.assigneeId ?? ""}
+                  options={assignees.map((person) => ({ value: person.id, label: person.fullName }))}
+                />
                 <div className="flex flex-col gap-1.5">
                   <Label htmlFor="assign-due">{t("files.dueDate")}</Label>
                   <Input id="assign-due" name="dueDate" type="date" defaultValue={file.dueDate ?? ""} />
