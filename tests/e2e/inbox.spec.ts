@@ -1,29 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { acceptCookies } from "./cookies";
-import { DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
-
-/** A contact message as the contact form stores it, in the sender's language. */
-function insertMessage(subject: string, locale: string): string {
-  const db = openTestDatabase();
-  try {
-    const id = randomUUID();
-    db.prepare(
-      "insert into contact_messages (id, name, email, subject, message, locale, status, created_at) values (?, 'Sam Sender', 'sam@example.com', ?, ?, ?, 'new', ?)",
-    ).run(id, subject, "Line one\nLine two", locale, new Date().toISOString());
-    return id;
-  } finally {
-    db.close();
-  }
-}
-
-function statusOf(id: string): string {
-  const db = openTestDatabase();
-  try {
-    return (db.prepare("select status from contact_messages where id = ?").get(id) as { status: string }).status;
-  } finally {
-    db.close();
-  }
-}
+import { contactMessageStatus, insertContactMessage } from "./inbox-helpers";
+import { DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
 
 test.describe("the inbox", () => {
   test.beforeEach(async ({ context }) => {
@@ -33,10 +10,10 @@ test.describe("the inbox", () => {
 
   test("is in the sidebar; reading a message is a GET that changes nothing, opening it posts the read marker", async ({ page }) => {
     const subject = `Question ${Date.now()}`;
-    const id = insertMessage(subject, "en");
+    const id = insertContactMessage({ subject, locale: "en" });
     // A plain GET (a prefetch, a crawler, a link preview) leaves the message new.
     expect((await page.request.get(`/dashboard/inbox/${id}`)).status()).toBe(200);
-    expect(statusOf(id)).toBe("new");
+    expect(contactMessageStatus(id)).toBe("new");
 
     const watch = watchErrors(page);
     await page.goto("/dashboard");
@@ -46,7 +23,7 @@ test.describe("the inbox", () => {
     await page.getByRole("link", { name: subject }).click();
     await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
     await expect(page.getByTestId("message-status")).toHaveText("Read");
-    expect(statusOf(id)).toBe("read");
+    expect(contactMessageStatus(id)).toBe("read");
     await expect(page.getByText("The reply is sent in English, the sender's language.")).toBeVisible();
     watch.expectNone();
   });
@@ -57,13 +34,13 @@ test.describe("the inbox", () => {
     await signIn(context, DEMO.admin);
     const page = await context.newPage();
     const subject = `سؤال ${Date.now()}`;
-    const id = insertMessage(subject, "ar");
+    const id = insertContactMessage({ subject, locale: "ar" });
     await page.goto(`/dashboard/inbox/${id}`);
-    expect(statusOf(id)).toBe("new");
+    expect(contactMessageStatus(id)).toBe("new");
     await expect(page.getByText("The reply is sent in العربية, the sender's language.")).toBeVisible();
     await page.getByRole("button", { name: "Mark as read" }).click();
     await expect(page.getByTestId("message-status")).toHaveText("Read");
-    expect(statusOf(id)).toBe("read");
+    expect(contactMessageStatus(id)).toBe("read");
     await context.close();
   });
 

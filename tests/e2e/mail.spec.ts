@@ -1,32 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { latestMailTo } from "../support/mail";
 import { acceptCookies } from "./cookies";
-import { DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
+import { contactMessageStatus, insertContactMessage } from "./inbox-helpers";
+import { DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
 
 const dataDir = () => process.env.E2E_DATA_DIR!;
-
-/** A contact message as the contact form stores it, in the sender's language. */
-function insertMessage(subject: string, locale: string, email: string): string {
-  const db = openTestDatabase();
-  try {
-    const id = randomUUID();
-    db.prepare(
-      "insert into contact_messages (id, name, email, subject, message, locale, status, created_at) values (?, 'Claire Martin', ?, ?, 'Pouvez-vous traduire mon diplôme ?', ?, 'new', ?)",
-    ).run(id, email, subject, locale, new Date().toISOString());
-    return id;
-  } finally {
-    db.close();
-  }
-}
-
-function statusOf(id: string): string {
-  const db = openTestDatabase();
-  try {
-    return (db.prepare("select status from contact_messages where id = ?").get(id) as { status: string }).status;
-  } finally {
-    db.close();
-  }
-}
 
 test.describe("inbox replies and e-mail templates", () => {
   test.beforeEach(async ({ context }) => {
@@ -37,7 +14,7 @@ test.describe("inbox replies and e-mail templates", () => {
   test("an admin replies to a contact message from a reply template; the sender's mail file holds the reply in French", async ({ page }) => {
     const email = `claire-${Date.now()}@example.com`;
     const subject = `Diplôme ${Date.now()}`;
-    const id = insertMessage(subject, "fr", email);
+    const id = insertContactMessage({ subject, locale: "fr", email, name: "Claire Martin", message: "Pouvez-vous traduire mon diplôme ?" });
     const watch = watchErrors(page);
     await page.goto(`/dashboard/inbox/${id}`);
     await hydrated(page.getByRole("button", { name: "Send the reply" }));
@@ -54,7 +31,7 @@ test.describe("inbox replies and e-mail templates", () => {
     await expect(page.getByTestId("message-status")).toHaveText("Replied");
     await expect(page.getByTestId("reply-thread")).toContainText("Nous pouvons traduire votre diplôme.");
     await expect(page.getByTestId("reply-thread")).toContainText("Sent");
-    expect(statusOf(id)).toBe("replied");
+    expect(contactMessageStatus(id)).toBe("replied");
 
     await expect.poll(() => latestMailTo(dataDir(), email)?.subject).toBe(`RE : ${subject}`);
     const mail = latestMailTo(dataDir(), email)!;
@@ -103,7 +80,7 @@ test.describe("inbox replies and e-mail templates", () => {
     // The next reply in English uses it.
     const email = `ann-${stamp}@example.com`;
     const messageSubject = `Question ${stamp}`;
-    const id = insertMessage(messageSubject, "en", email);
+    const id = insertContactMessage({ subject: messageSubject, locale: "en", email, name: "Claire Martin", message: "Pouvez-vous traduire mon diplôme ?" });
     await page.goto(`/dashboard/inbox/${id}`);
     await hydrated(page.getByRole("button", { name: "Send the reply" }));
     await page.getByLabel("Your reply").fill("Yes, we can.");
@@ -128,7 +105,7 @@ test.describe("inbox replies and e-mail templates", () => {
     await signIn(context, DEMO.admin);
     const page = await context.newPage();
     const subject = `Assign ${Date.now()}`;
-    const id = insertMessage(subject, "en", `assign-${Date.now()}@example.com`);
+    const id = insertContactMessage({ subject, locale: "en", email: `assign-${Date.now()}@example.com`, name: "Claire Martin", message: "Pouvez-vous traduire mon diplôme ?" });
     await page.goto(`/dashboard/inbox/${id}`);
     const assignee = page.getByLabel("Assigned to");
     const options = await assignee.locator("option").allTextContents();
@@ -147,11 +124,11 @@ test.describe("inbox replies and e-mail templates", () => {
     await page.goto(`/dashboard/inbox/${id}`);
     await page.getByRole("button", { name: "Mark as spam" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
-    expect(statusOf(id)).toBe("spam");
+    expect(contactMessageStatus(id)).toBe("spam");
     await page.goto(`/dashboard/inbox/${id}`);
     await page.getByRole("button", { name: "Move back to the inbox" }).click();
     await expect(page.getByTestId("message-status")).toHaveText("New");
-    expect(statusOf(id)).toBe("new");
+    expect(contactMessageStatus(id)).toBe("new");
     await context.close();
   });
 });
