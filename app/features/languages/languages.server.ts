@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { clearPublicCache } from "~/features/content/content.server";
 import { AppError } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
+import type { Database } from "~/lib/db/schema";
 import { fallbackLanguage, supportedLanguages, type Language } from "~/lib/i18n/config";
 import {
   bundledResources,
@@ -261,7 +262,6 @@ async function announceChange(version: number): Promise<void> {
   }
 }
 
-
 /**
  * Saves the text of one string in one language. Refused: a key the English files lack, and a
  * text whose placeholders differ from the English string's ("override placeholder check").
@@ -272,48 +272,40 @@ export async function saveOverride(actor: Actor, input: StringId & { value: stri
     const expected = placeholdersOf(english).map((name) => `{{${name}}}`).join(" ") || "—";
     throw new AppError(422, "languages:errors.placeholders", { field: "value", params: { expected } });
   }
-  let version = 0;
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto("translationOverrides")
-        .values({ language: input.language, namespace: input.namespace, key: input.key, value: input.value, updatedBy: actor.id, updatedAt: nowIso() })
-        .onConflict((oc) => oc.columns(["language", "namespace", "key"]).doUpdateSet({ value: input.value, updatedBy: actor.id, updatedAt: nowIso() }))
-        .execute();
-      const row = await trx
-        .updateTable("translationOverrideState")
-        .set({ version: sql<number>`version + 1` })
-        .where("id", "=", 1)
-        .returning("version")
-        .executeTakeFirstOrThrow();
-      version = Number(row.version);
-    });
-  await audit({ actorId: actor.id, action: "translation_override.saved", targetType: "string", targetId: `${input.language}:${input.namespace}:${input.key}` });
-  await announceChange(version);
+  await changeOverrides(actor, "saved", input, (trx) =>
+    trx
+      .insertInto("translationOverrides")
+      .values({ language: input.language, namespace: input.namespace, key: input.key, value: input.value, updatedBy: actor.id, updatedAt: nowIso() })
+      .onConflict((oc) => oc.columns(["language", "namespace", "key"]).doUpdateSet({ value: input.value, updatedBy: actor.id, updatedAt: nowIso() }))
+      .execute(),
+  );
 }
 
 /** Removes the override of one string: the bundled text shows again. */
 export async function resetOverride(actor: Actor, input: StringId): Promise<void> {
   englishOf(input);
-  let version = 0;
-  await db()
+  await changeOverrides(actor, "reset", input, (trx) =>
+    trx.deleteFrom("translationOverrides").where("language", "=", input.language).where("namespace", "=", input.namespace).where("key", "=", input.key).execute(),
+  );
+}
+
+/**
+ * One change of the overrides, in a transaction with the version's bump (the cache-busting
+ * `?v=` and the other instances' signal), then audited and announced.
+ */
+async function changeOverrides(actor: Actor, action: "saved" | "reset", input: StringId, change: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
+  const version = await db()
     .transaction()
     .execute(async (trx) => {
-      await trx
-        .deleteFrom("translationOverrides")
-        .where("language", "=", input.language)
-        .where("namespace", "=", input.namespace)
-        .where("key", "=", input.key)
-        .execute();
+      await change(trx);
       const row = await trx
         .updateTable("translationOverrideState")
         .set({ version: sql<number>`version + 1` })
         .where("id", "=", 1)
         .returning("version")
         .executeTakeFirstOrThrow();
-      version = Number(row.version);
+      return Number(row.version);
     });
-  await audit({ actorId: actor.id, action: "translation_override.reset", targetType: "string", targetId: `${input.language}:${input.namespace}:${input.key}` });
+  await audit({ actorId: actor.id, action: `translation_override.${action}`, targetType: "string", targetId: `${input.language}:${input.namespace}:${input.key}` });
   await announceChange(version);
 }
