@@ -7,13 +7,15 @@
 //   3. the server stopped, the volume loaded straight into the database (2,000 clients, 100,000 service
 //      orders and their status history, 20,000 appointments, 20,000 reports, 1,000,000 notifications,
 //      5,000 contact messages, 30,000 invoices with their lines and payments; dates over three years, en/ar/fr clients, staff assignees), PostgreSQL
-//      analysed as its autovacuum would, the server started again and the same requests timed;
+//      vacuumed and analysed as its autovacuum would, the server started again and the same requests timed;
 //   4. the server's peak memory (VmHWM) read for each run.
 // Prints a summary, writes bench-results/scale.json, and at full scale with both dialects the table between
 // the README's `<!-- bench:scale -->` markers. Not part of `npm test` or CI (it is heavy).
 // Environment: BENCH_SCALE (volume factor, default 1; 0.05 for a quick run), BENCH_DIALECTS (default
 // "sqlite,postgres"), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
-// BENCH_REQUESTS (timed requests per URL, default 30), BENCH_README (1 writes the README at any scale, 0 never).
+// BENCH_REQUESTS (timed requests per URL, default 30), BENCH_README (1 writes the README at any scale, 0 never),
+// BENCH_KEEP (1 keeps the loaded databases, the SQLite directory and the PostgreSQL schema, and prints where they are:
+// to look into a slow query with EXPLAIN or to start the server on them).
 import { Secret, TOTP } from "otpauth";
 import Database from "better-sqlite3";
 import { execFileSync } from "node:child_process";
@@ -30,6 +32,7 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",").map((d) => d.trim()).filter(Boolean) as Dialect[];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
+const KEEP = process.env.BENCH_KEEP === "1";
 const WARMUP = 2;
 const ADMIN = { email: "admin@demo.test", password: process.env.DEMO_PASSWORD ?? "Demo-Passw0rd!" };
 const GOALS = { pageRatio: 1.5, apiMs: 30, pageKb: 150, memoryMb: 400 };
@@ -267,7 +270,9 @@ async function postgresSink(url: string): Promise<Sink> {
       return (await client.query(sqlText.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
     },
     async finish() {
-      await client.query("analyze");
+      // What autovacuum does after a bulk insert (PostgreSQL 13+: autovacuum_vacuum_insert_threshold):
+      // statistics, and the visibility map that lets capped counts read the index alone.
+      await client.query("vacuum analyze");
     },
     async close() {
       await client.end();
@@ -647,6 +652,7 @@ async function benchDialect(dialect: Dialect, tmp: string): Promise<DialectResul
     databaseUrl = url.toString();
     openSink = () => postgresSink(databaseUrl);
     cleanup = async () => {
+      if (KEEP) return console.log(`  kept: DATABASE_URL=${databaseUrl}`);
       const client = new pg.Client({ connectionString: PG_URL });
       await client.connect();
       await client.query(`drop schema ${schema} cascade`);
@@ -769,7 +775,8 @@ async function main(): Promise<void> {
       fs.writeFileSync(path.join(ROOT, "bench-results/scale.json"), JSON.stringify({ partial: true, scale: SCALE, volume: VOLUME, results }, null, 2) + "\n");
     }
   } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
+    if (KEEP) console.log(`Kept: the SQLite database under ${tmp}/sqlite`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
   }
   const date = new Date().toISOString();
   const summary = results.map((r) => {

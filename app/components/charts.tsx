@@ -33,22 +33,19 @@ function ChartTable({ id, title, data, format, labelHeader, valueHeader }: Omit<
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer text-muted-foreground hover:text-foreground">{t("charts.showTable")}</summary>
-      <table id={id} className="mt-2 w-full border-collapse text-sm">
+      {/* Cell styles come from `.chart-table` (app.css): one class, not one per cell (issue 19: small pages). */}
+      <table id={id} className="chart-table">
         <caption className="sr-only">{title}</caption>
         <thead>
-          <tr className="border-b">
-            <th scope="col" className="py-1 text-start font-semibold">
-              {labelHeader}
-            </th>
-            <th scope="col" className="py-1 text-end font-semibold">
-              {valueHeader}
-            </th>
+          <tr>
+            <th scope="col">{labelHeader}</th>
+            <th scope="col">{valueHeader}</th>
           </tr>
         </thead>
         <tbody>
           {data.map((datum) => (
-            <tr key={datum.label} className="border-b last:border-0">
-              <th scope="row" className="py-1 text-start font-normal">
+            <tr key={datum.label}>
+              <th scope="row">
                 {datum.href ? (
                   <Link to={datum.href} className="text-primary underline underline-offset-4">
                     {datum.label}
@@ -57,7 +54,7 @@ function ChartTable({ id, title, data, format, labelHeader, valueHeader }: Omit<
                   datum.label
                 )}
               </th>
-              <td className="py-1 text-end tabular-nums">{format(datum.value)}</td>
+              <td>{format(datum.value)}</td>
             </tr>
           ))}
         </tbody>
@@ -80,6 +77,7 @@ function Figure({ title, note, className, testId, children, table }: { title: st
 const WIDTH = 640;
 const HEIGHT = 240;
 const MARGIN = { top: 16, bottom: 40, side: 48, end: 12 };
+const tenth = (value: number) => Math.round(value * 10) / 10;
 
 /** Columns over categories or periods (months, weeks); the axis runs from the reading start. */
 export function ColumnChart(props: ChartProps) {
@@ -101,39 +99,45 @@ export function ColumnChart(props: ChartProps) {
   return (
     <Figure title={title} note={note} className={className} testId={testId} table={<ChartTable {...props} id={tableId} />}>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={title} aria-describedby={tableId} direction={rtl ? "rtl" : "ltr"}>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={MARGIN.end} x2={WIDTH - MARGIN.end} y1={y(tick)} y2={y(tick)} className="stroke-border" strokeWidth={1} />
-            <text x={axisX + (rtl ? 6 : -6)} y={y(tick)} dy="0.32em" textAnchor={rtl ? "start" : "end"} className="fill-muted-foreground text-[11px]">
+        {/* Shared presentation on the groups, coordinates to a tenth: the page stays small (issue 19). */}
+        <g className="stroke-border">
+          {ticks.map((tick) => (
+            <line key={tick} x1={MARGIN.end} x2={WIDTH - MARGIN.end} y1={tenth(y(tick))} y2={tenth(y(tick))} />
+          ))}
+        </g>
+        <g className="fill-muted-foreground text-[11px]" textAnchor={rtl ? "start" : "end"}>
+          {ticks.map((tick) => (
+            <text key={tick} x={axisX + (rtl ? 6 : -6)} y={tenth(y(tick))} dy="0.32em">
               {format(tick)}
             </text>
-          </g>
-        ))}
-        {data.map((datum, index) => {
-          const left = x(datum.label) ?? 0;
-          const top = y(datum.value);
-          const bar = (
-            <rect x={left} y={top} width={x.bandwidth()} height={Math.max(0, HEIGHT - MARGIN.bottom - top)} rx={2} className="fill-primary">
-              <title>{`${datum.label}: ${format(datum.value)}`}</title>
-            </rect>
-          );
-          return (
-            <g key={datum.label}>
-              {datum.href ? (
-                <a href={datum.href} tabIndex={-1} aria-hidden>
-                  {bar}
-                </a>
-              ) : (
-                bar
-              )}
-              {index % labelEvery === 0 ? (
-                <text x={left + x.bandwidth() / 2} y={HEIGHT - MARGIN.bottom + 16} textAnchor="middle" className="fill-muted-foreground text-[11px]">
-                  {datum.label}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
+          ))}
+        </g>
+        <g className="fill-primary">
+          {data.map((datum) => {
+            const top = y(datum.value);
+            const bar = (
+              <rect key={datum.label} x={tenth(x(datum.label) ?? 0)} y={tenth(top)} width={tenth(x.bandwidth())} height={tenth(Math.max(0, HEIGHT - MARGIN.bottom - top))} rx={2}>
+                <title>{`${datum.label}: ${format(datum.value)}`}</title>
+              </rect>
+            );
+            return datum.href ? (
+              <a key={datum.label} href={datum.href} tabIndex={-1} aria-hidden>
+                {bar}
+              </a>
+            ) : (
+              bar
+            );
+          })}
+        </g>
+        <g className="fill-muted-foreground text-[11px]" textAnchor="middle">
+          {data.map((datum, index) =>
+            index % labelEvery === 0 ? (
+              <text key={datum.label} x={tenth((x(datum.label) ?? 0) + x.bandwidth() / 2)} y={HEIGHT - MARGIN.bottom + 16}>
+                {datum.label}
+              </text>
+            ) : null,
+          )}
+        </g>
       </svg>
     </Figure>
   );
@@ -148,14 +152,14 @@ export function BarList(props: ChartProps) {
   return (
     <Figure title={title} note={note} className={className} testId={testId} table={<ChartTable {...props} id={tableId} />}>
       <div role="img" aria-label={title} aria-describedby={tableId}>
-        <ul aria-hidden className="flex flex-col gap-2">
+        <ul aria-hidden className="grid grid-cols-[minmax(6rem,10rem)_1fr_auto] items-center gap-x-3 gap-y-2 text-sm">
           {data.map((datum) => (
-            <li key={datum.label} className="grid grid-cols-[minmax(6rem,10rem)_1fr_auto] items-center gap-3 text-sm">
+            <li key={datum.label} className="contents">
               <span className="truncate">{datum.label}</span>
               <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-3 w-full">
-                <rect x={0} y={0} width={100} height={10} rx={1} className="fill-muted" />
+                <rect width={100} height={10} rx={1} className="fill-muted" />
                 {/* Drawn from the start edge: mirrored in right-to-left pages by the container's direction. */}
-                <rect x={0} y={0} width={width(datum.value)} height={10} rx={1} className="fill-primary rtl:origin-center rtl:-scale-x-100" style={{ transformBox: "view-box" }} />
+                <rect width={tenth(width(datum.value))} height={10} rx={1} className="chart-bar fill-primary" />
               </svg>
               <span className="tabular-nums text-muted-foreground">{format(datum.value)}</span>
             </li>
