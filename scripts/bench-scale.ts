@@ -70,6 +70,7 @@ function targets(orderReference: string): Target[] {
     page(`/dashboard/service-orders?q=${encodeURIComponent(orderReference)}`, "`…/service-orders?q=SO-…` (reference)"),
     page("/dashboard/service-tracker"),
     page("/dashboard/calendar"),
+    page("/dashboard/calendar?view=week", "`…/calendar?view=week`"),
     page("/dashboard/appointments"),
     page("/dashboard/reports"),
     page("/dashboard/inbox"),
@@ -652,7 +653,10 @@ async function benchDialect(dialect: Dialect, tmp: string): Promise<DialectResul
     databaseUrl = url.toString();
     openSink = () => postgresSink(databaseUrl);
     cleanup = async () => {
-      if (KEEP) return console.log(`  kept: DATABASE_URL=${databaseUrl}`);
+      if (KEEP) {
+        console.log(`  kept: DATABASE_URL=${databaseUrl}`);
+        return;
+      }
       const client = new pg.Client({ connectionString: PG_URL });
       await client.connect();
       await client.query(`drop schema ${schema} cascade`);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import { beforeAll, expect, it } from "vitest";
-import { buildCalendar, dayBounds, MONTH_DAY_LIMIT, type Calendar } from "~/features/appointments/calendar.server";
+import { buildCalendar, dayBounds, MONTH_DAY_LIMIT, WEEK_DAY_LIMIT, type Calendar } from "~/features/appointments/calendar.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { describeEachDialect } from "../setup/database";
 import { makeCast, type Cast } from "../support/factories";
@@ -80,7 +80,7 @@ describeEachDialect("the calendar stays small", (db) => {
     expect(total).toBe(5);
   });
 
-  it("shows the first few of a busy day and counts the rest; the week view shows them all", async () => {
+  it("shows the first few of a busy day and counts the rest; the week view shows up to WEEK_DAY_LIMIT a day", async () => {
     const ids: string[] = [];
     // Booked out of order, and one cancelled (the calendar shows every status).
     for (const time of ["16:00", "09:00", "13:30", "10:00", "18:45", "08:15"]) ids.push(await book(`2026-03-18T${time}`, time === "10:00" ? "cancelled" : "confirmed"));
@@ -98,6 +98,13 @@ describeEachDialect("the calendar stays small", (db) => {
     const full = day(week, "2026-03-18");
     expect(full.total).toBe(6);
     expect(full.appointments.map((entry) => entry.startsAt)).toEqual(byTime);
+
+    // A day busier than the week view holds: its first WEEK_DAY_LIMIT, in time order, and the count.
+    const crowded = Array.from({ length: WEEK_DAY_LIMIT + 2 }, (_, i) => `2026-03-19T${String(8 + Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`);
+    for (const time of [...crowded].reverse()) await book(time);
+    const thursday = day(await buildCalendar({ view: "week", date: "2026-03-18", timeZone: ZONE, language: "en", weekStart: MONDAY }), "2026-03-19");
+    expect(thursday.total).toBe(WEEK_DAY_LIMIT + 2);
+    expect(thursday.appointments.map((entry) => entry.startsAt)).toEqual(crowded.slice(0, WEEK_DAY_LIMIT).map(at));
   });
 
   it("puts the extra hour of the autumn change in its day", async () => {

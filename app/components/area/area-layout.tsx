@@ -90,7 +90,7 @@ function NoScriptAreaNav({ groups, user }: { groups: SidebarGroup[]; user: AreaU
           <ul className="flex flex-wrap gap-1">
             {groups.flatMap((group) => group.items).map(({ to, label, end }) => (
               <li key={to}>
-                <NavLink to={to} end={end} className="block rounded-md px-2.5 py-1.5 text-sm font-medium hover:bg-muted aria-[current=page]:bg-secondary">
+                <NavLink to={to} end={end} className="noscript-link">
                   {label}
                 </NavLink>
               </li>

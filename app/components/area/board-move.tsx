@@ -14,7 +14,7 @@ export function BoardMoveButtons({ id, itemName, targets }: { id: string; itemNa
       {targets.map(({ status, label }) => (
         <button key={status} type="submit" name="status" value={status} className="board-move">
           {label}
-          <span className="sr-only"> ({itemName})</span>
+          <span className="sr-only">{` (${itemName})`}</span>
         </button>
       ))}
     </Form>

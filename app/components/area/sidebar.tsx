@@ -135,7 +135,7 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: SidebarItem; colla
       aria-label={collapsed ? label : undefined}
       className={({ isActive }) =>
         cn(
-          "flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-foreground/90 hover:bg-muted",
+          "sidebar-link",
           isActive && "bg-secondary font-semibold text-secondary-foreground",
           collapsed && "justify-center px-0",
         )

@@ -145,17 +145,6 @@ export async function listAppointments(actor: Actor, query: AppointmentListQuery
   return { ...page, items: page.items.map(toView) };
 }
 
-/** Appointments (every status) starting in [fromIso, toIso), for the calendar (at most 1,000). */
-export async function listAppointmentsBetween(fromIso: string, toIso: string, language = "en"): Promise<AppointmentView[]> {
-  const rows = await appointmentsQuery(language)
-    .where("a.startsAt", ">=", fromIso)
-    .where("a.startsAt", "<", toIso)
-    .orderBy("a.startsAt")
-    .limit(1000)
-    .execute();
-  return rows.map(toView);
-}
-
 /** A client's next requested or confirmed appointment (the client overview's "Next appointment"). */
 export async function findNextAppointment(clientId: string, language: string, now = new Date()): Promise<AppointmentView | null> {
   const row = await appointmentsQuery(language)

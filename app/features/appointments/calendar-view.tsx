@@ -10,11 +10,14 @@ import { StatusBadge } from "./ui";
  * The calendar of /dashboard/calendar, drawn on the server from `buildCalendar`
  * (calendar.server.ts). From the `sm` breakpoint up: a grid of seven columns with each
  * appointment in its day. On a phone the same grid is compact (the day number and how
- * many appointments, linking to the day below) and an agenda lists the period's
- * appointments day by day: nothing is wider than the screen. The month view holds a few
- * appointments a day; "+N more" opens that day's week, which lists them all.
+ * many appointments): nothing is wider than the screen. The week view adds an agenda for
+ * the phone, its appointments day by day, which a day's count links to. The month view
+ * holds a few appointments a day and no agenda (statuses are words, without icons, in both views),
+ * so that a busy month stays a small page (issue 19): "+N more", and a day's count on a
+ * phone, open that day's week. The week shows up to eight a day; its "+N more" opens the
+ * appointments list of that day.
  */
-type CalendarAppointment = { id: string; reference: string; clientName: string; serviceTitle: string; startsAt: string; status: AppointmentStatus };
+type CalendarAppointment = { id: string; clientName: string; serviceTitle: string; startsAt: string; status: AppointmentStatus };
 type CalendarDay = { day: string; inRange: boolean; isToday: boolean; total: number; appointments: CalendarAppointment[] };
 export type CalendarData = {
   view: "month" | "week";
@@ -40,6 +43,8 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
   const link = (params: { view?: string; date?: string }) => `?view=${params.view ?? calendar.view}&date=${params.date ?? calendar.anchor}`;
   const navClass = "inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-muted";
   const agendaDays = calendar.weeks.flat().filter((cell) => cell.inRange && cell.total > 0);
+  // "+N more": a month's day opens its week; a week's day, that day's list of appointments.
+  const moreLink = (day: string) => (calendar.view === "month" ? link({ view: "week", date: day }) : `/dashboard/appointments?from=${day}&to=${day}`);
 
   return (
     <section aria-labelledby="calendar-period" className="flex min-w-0 flex-col gap-3">
@@ -89,12 +94,12 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
                   <td
                     key={cell.day}
                     className={cn(
-                      "border-s p-1 first:border-s-0 sm:p-2",
+                      "calendar-day",
                       calendar.view === "month" ? "h-12 sm:h-28" : "h-16 sm:h-64",
                       !cell.inRange && "bg-muted/40 text-muted-foreground",
                     )}
                   >
-                    <DayCell cell={cell} view={calendar.view} moreLink={link({ view: "week", date: cell.day })} />
+                    <DayCell cell={cell} view={calendar.view} moreLink={moreLink(cell.day)} />
                   </td>
                 ))}
               </tr>
@@ -102,35 +107,37 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
           </tbody>
         </table>
       </div>
-      <div className="flex flex-col gap-3 sm:hidden" data-testid="calendar-agenda">
-        <h3 className="font-semibold">{t("calendar.agenda")}</h3>
-        {agendaDays.length === 0 ? <p className="text-sm text-muted-foreground">{t("calendar.agendaEmpty")}</p> : null}
-        {agendaDays.map((cell) => (
-          <section key={cell.day} id={`agenda-${cell.day}`} aria-label={format.day(cell.day, { weekday: "long", day: "numeric", month: "long" })} className="scroll-mt-20">
-            <h4 className="mb-1 text-sm font-semibold">{format.day(cell.day, { weekday: "long", day: "numeric", month: "long" })}</h4>
-            <ul className="flex flex-col gap-1">
-              {cell.appointments.map((appointment) => (
-                <li key={appointment.id}>
-                  <Link to={`/dashboard/appointments/${appointment.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-2 text-sm hover:bg-muted">
-                    <span className="flex min-w-0 flex-col">
-                      <span className="font-medium">{format.time(appointment.startsAt)} · {appointment.clientName}</span>
-                      <span className="text-muted-foreground">{appointment.serviceTitle}</span>
-                    </span>
-                    <StatusBadge status={appointment.status} />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <MoreLink cell={cell} to={link({ view: "week", date: cell.day })} className="mt-1 inline-block text-sm" />
-          </section>
-        ))}
-      </div>
+      {calendar.view === "week" ? (
+        <div className="flex flex-col gap-3 sm:hidden" data-testid="calendar-agenda">
+          <h3 className="font-semibold">{t("calendar.agenda")}</h3>
+          {agendaDays.length === 0 ? <p className="text-sm text-muted-foreground">{t("calendar.agendaEmpty")}</p> : null}
+          {agendaDays.map((cell) => (
+            <section key={cell.day} id={`agenda-${cell.day}`} aria-label={format.day(cell.day, { weekday: "long", day: "numeric", month: "long" })} className="scroll-mt-20">
+              <h4 className="mb-1 text-sm font-semibold">{format.day(cell.day, { weekday: "long", day: "numeric", month: "long" })}</h4>
+              <ul className="flex flex-col gap-1">
+                {cell.appointments.map((appointment) => (
+                  <li key={appointment.id}>
+                    <Link to={`/dashboard/appointments/${appointment.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-2 text-sm hover:bg-muted">
+                      <span className="flex min-w-0 flex-col">
+                        <span className="font-medium">{format.time(appointment.startsAt)} · {appointment.clientName}</span>
+                        <span className="text-muted-foreground">{appointment.serviceTitle}</span>
+                      </span>
+                      <StatusBadge status={appointment.status} withIcon={false} />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <MoreLink cell={cell} to={moreLink(cell.day)} view={calendar.view} className="mt-1 inline-block text-sm" />
+            </section>
+          ))}
+        </div>
+      ) : null}
     </section>
   );
 }
 
 /** "+N more" under a day that shows only its first appointments: that day's week lists them all. */
-function MoreLink({ cell, to, className }: { cell: CalendarDay; to: string; className?: string }) {
+function MoreLink({ cell, to, view, className }: { cell: CalendarDay; to: string; view: "month" | "week"; className?: string }) {
   const { t } = useTranslation("appointments");
   const format = useFormatter();
   const hidden = cell.total - cell.appointments.length;
@@ -139,7 +146,7 @@ function MoreLink({ cell, to, className }: { cell: CalendarDay; to: string; clas
     <Link
       to={to}
       className={cn("font-semibold text-primary underline-offset-4 hover:underline", className)}
-      aria-label={t("calendar.moreLabel", { count: hidden, day: format.day(cell.day, { weekday: "long", day: "numeric", month: "long" }) })}
+      aria-label={t(view === "month" ? "calendar.moreLabel" : "calendar.moreListLabel", { count: hidden, day: format.day(cell.day, { weekday: "long", day: "numeric", month: "long" }) })}
       data-testid="calendar-more"
     >
       {t("calendar.more", { count: hidden })}
@@ -160,8 +167,8 @@ function DayCell({ cell, view, moreLink }: { cell: CalendarDay; view: "month" | 
       </div>
       {count > 0 && cell.inRange ? (
         <a
-          href={`#agenda-${cell.day}`}
-          className="inline-flex min-w-6 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground sm:hidden"
+          href={view === "week" ? `#agenda-${cell.day}` : `${moreLink}#agenda-${cell.day}`}
+          className="calendar-count"
           aria-label={t("calendar.dayCount", { count, day: format.day(cell.day, { weekday: "long", day: "numeric", month: "long" }) })}
         >
           {count}
@@ -170,17 +177,17 @@ function DayCell({ cell, view, moreLink }: { cell: CalendarDay; view: "month" | 
       <ul className="hidden flex-col gap-1 sm:flex">
         {cell.appointments.map((appointment) => (
           <li key={appointment.id}>
-            <Link to={`/dashboard/appointments/${appointment.id}`} className="flex flex-col gap-0.5 rounded border bg-card p-1 text-xs hover:bg-muted">
+            <Link to={`/dashboard/appointments/${appointment.id}`} className="calendar-entry">
               <span className="font-medium break-words">
                 {format.time(appointment.startsAt)} · {appointment.clientName}
               </span>
               {view === "week" ? <span className="text-muted-foreground">{appointment.serviceTitle}</span> : null}
-              <StatusBadge status={appointment.status} />
+              <StatusBadge status={appointment.status} withIcon={false} />
             </Link>
           </li>
         ))}
       </ul>
-      <MoreLink cell={cell} to={moreLink} className="mt-1 hidden text-xs sm:inline-block" />
+      <MoreLink cell={cell} to={moreLink} view={view} className="mt-1 hidden text-xs sm:inline-block" />
     </>
   );
 }

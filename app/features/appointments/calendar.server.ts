@@ -3,7 +3,6 @@ import { DateTime } from "luxon";
 import { canonicalIso } from "~/features/availability/slots";
 import { serviceTitleSql } from "~/features/services/services.server";
 import { db } from "~/lib/db/db.server";
-import { listAppointmentsBetween } from "./appointments.server";
 import type { AppointmentStatus } from "./status";
 import type { AppointmentView } from "./types";
 import { startOfWeek, weeksCovering, type WeekStart } from "./weeks";
@@ -16,15 +15,17 @@ import { startOfWeek, weeksCovering, type WeekStart } from "./weeks";
  * The month view stays small at any volume: each day's count comes from one grouped query
  * over the grid's range (appointments_starts_idx), and only each day's first
  * `MONTH_DAY_LIMIT` appointments are loaded (a window function, SQLite ≥ 3.25 and
- * PostgreSQL); the rest is "+N more", the day's week view. A day is the viewer's day: its
- * bounds are computed here in that zone (a DST day is 23 or 25 hours long), and rows are
- * put in their day by comparing `starts_at` with those bounds, the same on both dialects.
- * The week view lists its seven days in full.
+ * PostgreSQL); the rest is "+N more", the day's week view. The week view is read the same
+ * way with `WEEK_DAY_LIMIT` a day (a busy firm's week would otherwise be a page of hundreds of
+ * appointments); its "+N more" is the appointments list of that day. A day is the viewer's
+ * day: its bounds are computed here in that zone (a DST day is 23 or 25 hours long), and rows
+ * are put in their day by comparing `starts_at` with those bounds, the same on both dialects.
  */
 export const MONTH_DAY_LIMIT = 3;
+export const WEEK_DAY_LIMIT = 8;
 export type CalendarView = "month" | "week";
 
-export type CalendarAppointment = Pick<AppointmentView, "id" | "reference" | "clientName" | "serviceTitle" | "startsAt" | "status">;
+export type CalendarAppointment = Pick<AppointmentView, "id" | "clientName" | "serviceTitle" | "startsAt" | "status">;
 
 export type CalendarDay = {
   day: string;
@@ -64,14 +65,9 @@ export async function buildCalendar(input: {
   const periodStart = input.view === "month" ? anchor.startOf("month") : startOfWeek(anchor, input.weekStart);
   const periodEnd = input.view === "month" ? anchor.endOf("month").startOf("day") : periodStart.plus({ days: 6 });
   const days = weeksCovering(periodStart, periodEnd, input.weekStart);
-  const gridStart = DateTime.fromISO(days[0]![0]!, { zone });
-  const gridEnd = DateTime.fromISO(days.at(-1)![6]!, { zone });
 
   const gridDays = days.flat();
-  const byDay =
-    input.view === "month"
-      ? await firstOfEachDay(gridDays, zone, MONTH_DAY_LIMIT, input.language)
-      : await everyOfEachDay(canonicalIso(gridStart), canonicalIso(gridEnd.plus({ days: 1 })), zone, input.language);
+  const byDay = await firstOfEachDay(gridDays, zone, input.view === "month" ? MONTH_DAY_LIMIT : WEEK_DAY_LIMIT, input.language);
 
   const first = periodStart.toISODate()!;
   const last = periodEnd.toISODate()!;
@@ -99,21 +95,8 @@ export async function buildCalendar(input: {
 
 type DayContent = { total: number; appointments: CalendarAppointment[] };
 
-function toCalendarAppointment({ id, reference, clientName, serviceTitle, startsAt, status }: CalendarAppointment): CalendarAppointment {
-  return { id, reference, clientName, serviceTitle, startsAt, status };
-}
-
-/** The week view: every appointment of its days (a week is bounded by itself). */
-async function everyOfEachDay(fromIso: string, toIso: string, zone: string, language: string): Promise<Map<string, DayContent>> {
-  const byDay = new Map<string, DayContent>();
-  for (const appointment of await listAppointmentsBetween(fromIso, toIso, language)) {
-    const day = DateTime.fromISO(appointment.startsAt, { zone }).toISODate()!;
-    const content = byDay.get(day) ?? { total: 0, appointments: [] };
-    content.total += 1;
-    content.appointments.push(toCalendarAppointment(appointment));
-    byDay.set(day, content);
-  }
-  return byDay;
+function toCalendarAppointment({ id, clientName, serviceTitle, startsAt, status }: CalendarAppointment): CalendarAppointment {
+  return { id, clientName, serviceTitle, startsAt, status };
 }
 
 /** Each day's bounds in `zone`: `days.length + 1` instants, day i being [bounds[i], bounds[i + 1]). */
@@ -123,7 +106,7 @@ export function dayBounds(days: readonly string[], zone: string): string[] {
 }
 
 /**
- * The month view: per day, how many appointments start that day (one grouped query) and the
+ * The month and week views: per day, how many appointments start that day (one grouped query) and the
  * first `limit` of them (ranked per day by a window function), for consecutive `days` in `zone`.
  */
 export async function firstOfEachDay(days: readonly string[], zone: string, limit: number, language: string): Promise<Map<string, DayContent>> {
@@ -146,7 +129,7 @@ export async function firstOfEachDay(days: readonly string[], zone: string, limi
       )
       .innerJoin("appointments as a", "a.id", "r.id")
       .innerJoin("users as u", "u.id", "a.clientId")
-      .select(["r.dayIndex", "a.id", "a.reference", "u.fullName as clientName", serviceTitleSql("a.serviceId", language).as("serviceTitle"), "a.startsAt", "a.status"])
+      .select(["r.dayIndex", "a.id", "u.fullName as clientName", serviceTitleSql("a.serviceId", language).as("serviceTitle"), "a.startsAt", "a.status"])
       .where("r.rank", "<=", limit)
       .orderBy("a.startsAt")
       .orderBy("a.id")

@@ -19,12 +19,13 @@ const STATUS_STYLE: Record<AppointmentStatus, { icon: typeof CalendarClock; clas
 };
 
 /** A status as an icon and a word (never colour alone). */
-export function StatusBadge({ status }: { status: AppointmentStatus }) {
+/** `withIcon={false}` where many badges share a page (a month of the calendar): the word and colour say it. */
+export function StatusBadge({ status, withIcon = true }: { status: AppointmentStatus; withIcon?: boolean }) {
   const { t } = useTranslation("appointments");
   const { icon: Icon, className } = STATUS_STYLE[status];
   return (
     <span className={cn("inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium text-foreground", className)}>
-      <Icon aria-hidden className="size-3.5" />
+      {withIcon ? <Icon aria-hidden className="size-3.5" /> : null}
       {t(`status.${status}`)}
     </span>
   );

@@ -24,12 +24,15 @@ export function OrderStatusBadge({ status, className }: { status: OrderStatus; c
   );
 }
 
-/** The "Overdue" flag of an order past its due date (icon and word, in the danger colour). */
-export function OverdueFlag({ className }: { className?: string }) {
+/**
+ * The "Overdue" flag of an order past its due date (icon and word, in the danger colour).
+ * `withIcon={false}` where dozens share a page (the tracker's cards, already edged in red).
+ */
+export function OverdueFlag({ className, withIcon = true }: { className?: string; withIcon?: boolean }) {
   const { t } = useTranslation("orders");
   return (
     <span className={cn("inline-flex items-center gap-1 text-xs font-semibold text-destructive", className)}>
-      <AlertTriangle className="size-3.5" aria-hidden />
+      {withIcon ? <AlertTriangle className="size-3.5" aria-hidden /> : null}
       {t("tracker.overdue")}
     </span>
   );

@@ -11,11 +11,11 @@ import { Card, CardContent } from "~/components/ui/card";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { viewerTimeZone } from "~/features/availability/availability.server";
 import { getDashboardStats } from "~/features/service-orders/overview.server";
-import { ORDER_STATUSES } from "~/features/service-orders/status";
+import { ORDER_STATUSES, type OrderStatus } from "~/features/service-orders/status";
 import { RANGE_PRESETS } from "~/features/statistics/range";
 import { parseStatsRange } from "~/features/statistics/range.server";
 import { getStatistics, type PeriodCount } from "~/features/statistics/statistics.server";
-import { TRANSLATION_STATUSES } from "~/features/translations/status";
+import { TRANSLATION_STATUSES, type TranslationStatus } from "~/features/translations/status";
 import { isAdminRole } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
 import { intlLocale } from "~/lib/i18n/config";
@@ -26,13 +26,23 @@ import { cn } from "~/lib/utils";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request);
-  const t = await getFixedT(await getLanguage(request), "orders");
+  const language = await getLanguage(request);
+  const [t, tFiles] = await Promise.all([getFixedT(language, "orders"), getFixedT(language, "translations")]);
   const range = parseStatsRange(new URL(request.url).searchParams, await viewerTimeZone(user));
   const admin = isAdminRole(user.role);
   // Figures from SQL aggregates over the range; a staff member gets those of their features only.
   const [statistics, tiles] = await Promise.all([getStatistics(user, range), admin ? getDashboardStats() : null]);
   const { start: _start, end: _end, ...shownRange } = range;
-  return json({ statistics, tiles, range: shownRange, title: t("dashboard.title") });
+  // The few words of the orders and translations areas this page shows, written here: the page
+  // then sends only the statistics strings to the browser, not both areas' (issue 19: small pages).
+  const labels = {
+    tiles: { newThisWeek: t("dashboard.newThisWeek"), unreadMessages: t("dashboard.unreadMessages"), awaitingFeedback: t("dashboard.awaitingFeedback") },
+    orderStatusHeader: t("admin.status"),
+    orderStatus: Object.fromEntries(ORDER_STATUSES.map((status) => [status, t(`status.${status}`)])) as Record<OrderStatus, string>,
+    fileStatusHeader: tFiles("status.label"),
+    fileStatus: Object.fromEntries(TRANSLATION_STATUSES.map((status) => [status, tFiles(`status.${status}`)])) as Record<TranslationStatus, string>,
+  };
+  return json({ statistics, tiles, range: shownRange, labels, title: t("dashboard.title") });
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -52,12 +62,12 @@ export default function DashboardIndex() {
 }
 
 function Tiles({ tiles }: { tiles: NonNullable<LoaderData["tiles"]> }) {
-  const { t } = useTranslation("orders");
+  const { labels } = useLoaderData<typeof loader>();
   const { number } = useFormatter();
   const items = [
-    { label: t("dashboard.newThisWeek"), value: tiles.newOrdersThisWeek, to: "/dashboard/service-orders?sort=newest" },
-    { label: t("dashboard.unreadMessages"), value: tiles.unreadContactMessages, to: "/dashboard/inbox?status=new" },
-    { label: t("dashboard.awaitingFeedback"), value: tiles.reportsAwaitingFeedback, to: "/dashboard/reports" },
+    { label: labels.tiles.newThisWeek, value: tiles.newOrdersThisWeek, to: "/dashboard/service-orders?sort=newest" },
+    { label: labels.tiles.unreadMessages, value: tiles.unreadContactMessages, to: "/dashboard/inbox?status=new" },
+    { label: labels.tiles.awaitingFeedback, value: tiles.reportsAwaitingFeedback, to: "/dashboard/reports" },
   ];
   return (
     <ul className="grid gap-4 sm:grid-cols-3">
@@ -99,10 +109,8 @@ function Figure({ label, value, to, testId }: { label: string; value: string; to
 }
 
 function Statistics() {
-  const { statistics, range } = useLoaderData<typeof loader>();
+  const { statistics, range, labels } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("statistics");
-  const { t: tOrders } = useTranslation("orders");
-  const { t: tFiles } = useTranslation("translations");
   const format = useFormatter();
   const days = { from: range.from, to: range.to };
   // Days are calendar dates: written in UTC so that server and browser agree whatever their zones.
@@ -167,10 +175,10 @@ function Statistics() {
             <BarList
               testId="chart-orders-by-status"
               title={t("charts.ordersByStatus")}
-              labelHeader={tOrders("admin.status")}
+              labelHeader={labels.orderStatusHeader}
               valueHeader={t("charts.orders")}
               format={count}
-              data={ORDER_STATUSES.map((status) => ({ label: tOrders(`status.${status}`), value: orders.byStatus[status], href: listUrl("/dashboard/service-orders", { status, ...days }) }))}
+              data={ORDER_STATUSES.map((status) => ({ label: labels.orderStatus[status], value: orders.byStatus[status], href: listUrl("/dashboard/service-orders", { status, ...days }) }))}
             />
           </ChartCard>
         ) : null}
@@ -228,10 +236,10 @@ function Statistics() {
             <BarList
               testId="chart-translation-files"
               title={t("charts.translationFiles")}
-              labelHeader={tFiles("status.label")}
+              labelHeader={labels.fileStatusHeader}
               valueHeader={t("charts.files")}
               format={count}
-              data={TRANSLATION_STATUSES.map((status) => ({ label: tFiles(`status.${status}`), value: translations.byStatus[status], href: listUrl("/dashboard/translations", { tab: "files", status, ...days }) }))}
+              data={TRANSLATION_STATUSES.map((status) => ({ label: labels.fileStatus[status], value: translations.byStatus[status], href: listUrl("/dashboard/translations", { tab: "files", status, ...days }) }))}
             />
           </ChartCard>
         ) : null}
@@ -267,7 +275,7 @@ function StaffOverview() {
   );
 }
 
-export const handle = { i18n: ["orders", "translations", "statistics"] } satisfies RouteHandle;
+export const handle = { i18n: ["statistics"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/features/auth/guards.server";
 import { BoardScroller } from "~/features/service-orders/board-scroller";
 import { forgetDashboardStats } from "~/features/service-orders/overview.server";
 import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";
-import { listBoard, parseBoardMore, RECENT_DAYS, type BoardCard as Card, type BoardColumn } from "~/features/service-orders/board.server";
+import { listBoard, parseBoardMore, RECENT_DAYS } from "~/features/service-orders/board.server";
 import { changeOrderStatus, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
@@ -30,7 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const t = await getFixedT(language, "orders");
   const more = parseBoardMore(new URL(request.url).searchParams.getAll("more"));
-  return json({ columns: await listBoard(user, language, { more }), overdueDays: OVERDUE_AFTER_DAYS, recentDays: RECENT_DAYS, title: t("tracker.title") });
+  const board = await listBoard(user, language, { more });
+  // The cards without the dates that only ordered them (issue 19: a small page).
+  const columns = board.map((column) => ({ ...column, orders: column.orders.map(({ createdAt: _created, updatedAt: _updated, ...card }) => card) }));
+  return json({ columns, overdueDays: OVERDUE_AFTER_DAYS, recentDays: RECENT_DAYS, title: t("tracker.title") });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,6 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return redirectWithToast(back, { type: "success", message: "orders:admin.statusChanged", params: { status: submission.value.status } });
 }
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Column = LoaderData["columns"][number];
+type Card = Column["orders"][number];
 
 export default function ServiceTracker() {
   const { columns, overdueDays, recentDays } = useLoaderData<typeof loader>();
@@ -106,7 +113,7 @@ export default function ServiceTracker() {
 }
 
 /** Below a column: more of its cards on the board (`?more=`), and all of them in the orders list. */
-function ColumnMore({ column }: { column: BoardColumn }) {
+function ColumnMore({ column }: { column: Column }) {
   const { t } = useTranslation("orders");
   const [searchParams] = useSearchParams();
   const hidden = column.total - column.orders.length;
@@ -140,7 +147,7 @@ function BoardCard({ order, cardProps }: { order: Card; cardProps: ReturnType<Re
     <li
       {...cardProps}
       data-order={order.reference}
-      className={cn("rounded-md border bg-card p-3 text-sm shadow-sm", order.overdue && "border-destructive/60")}
+      className={cn("board-card", order.overdue && "border-destructive/60")}
     >
       <div className="flex items-start gap-2">
         {draggable ? <GripVertical className="mt-0.5 size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden /> : null}
@@ -151,7 +158,7 @@ function BoardCard({ order, cardProps }: { order: Card; cardProps: ReturnType<Re
           <p className="truncate">{order.clientName}</p>
           <p className="truncate text-muted-foreground">{order.serviceTitle}</p>
           {order.dueDate ? <p className="text-xs text-muted-foreground">{t("tracker.due", { date: format.day(order.dueDate) })}</p> : null}
-          {order.overdue ? <OverdueFlag className="mt-1" /> : null}
+          {order.overdue ? <OverdueFlag className="mt-1" withIcon={false} /> : null}
         </div>
       </div>
       <BoardMoveButtons id={order.id} itemName={order.reference} targets={targets.map((to) => ({ status: to, label: t("tracker.moveTo", { status: t(`status.${to}`) }) }))} />

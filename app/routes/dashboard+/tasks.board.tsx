@@ -117,7 +117,7 @@ export default function TaskBoard() {
 function TaskCard({ task, cardProps }: { task: TaskListItem; cardProps: ReturnType<ReturnType<typeof useBoardDrag<TaskStatus>>["cardProps"]> }) {
   const { t } = useTranslation("tasks");
   return (
-    <li {...cardProps} data-task={task.title} className={cn("rounded-md border bg-card p-3 text-sm shadow-sm", task.overdue && "border-destructive/60")}>
+    <li {...cardProps} data-task={task.title} className={cn("board-card", task.overdue && "border-destructive/60")}>
       <div className="flex items-start gap-2">
         {cardProps.draggable ? <GripVertical className="mt-0.5 size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden /> : null}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
