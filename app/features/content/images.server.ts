@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { invalid } from "~/lib/app-error";
 import { detectAllowedType, sanitizeFileName, storeFile, type StoredFile } from "~/lib/storage.server";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MB, IMAGE_SIZES, type ImageKind } from "./images";
@@ -32,6 +31,8 @@ export async function processImage(kind: ImageKind, file: { name: string; size: 
   if (!type || !ACCEPTED.has(type.mime)) throw invalid("site-media:images.errors.type", { field });
 
   const size = IMAGE_SIZES[kind];
+  // Loaded on first use, not at start: the server's resident memory stays small (issue 19).
+  const { default: sharp } = await import("sharp");
   let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   pipeline =
     kind === "logo"

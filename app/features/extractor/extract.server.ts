@@ -1,6 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import mammoth from "mammoth";
-import { getDocumentProxy, renderPageAsImage } from "unpdf";
+import type { getDocumentProxy } from "unpdf";
 import { AppError } from "~/lib/app-error";
 import { EXTRACT_TIME_LIMIT_MS, LANGUAGE_CODES, MAX_IMAGE_PIXELS, MAX_OCR_PAGES, MAX_TEXT_PAGES, OCR_LANGUAGES, type OcrLanguage } from "./limits";
 import { recognize } from "./ocr.server";
@@ -221,6 +220,8 @@ async function fromImage(bytes: Uint8Array, format: "png" | "jpg" | "tif", conte
 
 async function fromDocx(bytes: Uint8Array, context: Context): Promise<Omit<ExtractResult, "language">> {
   try {
+    // Loaded on first use, not at start: the server's resident memory stays small (issue 19).
+    const { default: mammoth } = await import("mammoth");
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
     context.onProgress({ done: 1, total: 1, page: 1, method: "text" });
     return { text: value, kind: "docx", pages: 1, ocrPages: 0 };
@@ -234,6 +235,7 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   try {
     // pdf.js takes over (detaches) the buffer it is given: give it a copy.
+    const { getDocumentProxy } = await import("unpdf");
     return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 });
   } catch (error) {
     const name = (error as { name?: string } | null)?.name;
@@ -306,6 +308,7 @@ async function renderForOcr(pdf: PdfDocument, pageNumber: number): Promise<Array
   const viewport = page.getViewport({ scale: 1 });
   const scale = Math.min(OCR_DPI / 72, MAX_RENDER_SIDE / Math.max(viewport.width, viewport.height, 1));
   try {
+    const { renderPageAsImage } = await import("unpdf");
     return await renderPageAsImage(pdf, pageNumber, { canvasImport: () => import("@napi-rs/canvas"), scale });
   } catch {
     throw refuse.corrupt();

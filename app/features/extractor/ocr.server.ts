@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { createWorker, OEM, type Worker } from "tesseract.js";
+import type { Worker } from "tesseract.js";
 import { logger } from "~/lib/logger.server";
 import { OCR_LANGUAGES, type OcrLanguage } from "./limits";
 
@@ -52,7 +52,8 @@ async function workerFor(languages: readonly OcrLanguage[]): Promise<Worker> {
   if (!worker) {
     loaded = wanted;
     const started = Date.now();
-    worker = createWorker(wanted.split("+"), OEM.LSTM_ONLY, { langPath: languageFolder(), cacheMethod: "none", gzip: true });
+    // Loaded on first use, not at start: the server's resident memory stays small (issue 19).
+    worker = import("tesseract.js").then(({ createWorker, OEM }) => createWorker(wanted.split("+"), OEM.LSTM_ONLY, { langPath: languageFolder(), cacheMethod: "none", gzip: true }));
     worker.then(
       () => logger.info({ languages: wanted, ms: Date.now() - started }, "ocr worker started"),
       () => {
@@ -62,6 +63,7 @@ async function workerFor(languages: readonly OcrLanguage[]): Promise<Worker> {
   }
   const current = await worker;
   if (loaded !== wanted) {
+    const { OEM } = await import("tesseract.js");
     await current.reinitialize(wanted, OEM.LSTM_ONLY);
     loaded = wanted;
   }

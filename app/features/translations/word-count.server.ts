@@ -1,4 +1,3 @@
-import mammoth from "mammoth";
 
 /**
  * Words of a document, counted with Intl.Segmenter (granularity "word", isWordLike), so
@@ -16,6 +15,8 @@ export async function countDocumentWords(type: string, content: Buffer, locale: 
   try {
     if (type === "txt") return countWords(new TextDecoder("utf-8").decode(content), locale);
     if (type === "docx") {
+      // Loaded on first use, not at start: the server's resident memory stays small (issue 19).
+      const { default: mammoth } = await import("mammoth");
       const { value } = await mammoth.extractRawText({ buffer: content });
       return countWords(value, locale);
     }
