@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_OPTIONS } from "./scripts/bench-support.js";
 
 /**
  * Browser tests run against the production build (npm run test:e2e builds it),
@@ -69,7 +70,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node dist/server.js",
+      command: ["node", ...SERVER_NODE_OPTIONS, "dist/server.js"].join(" "),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,6 +1,6 @@
 // npm run bench:scale — the back-office at a firm's real volume (issue 19), measured the same way on both dialects:
 //   1. a fresh SQLite database (temporary DATA_DIR) and a fresh PostgreSQL schema (dropped afterwards);
-//   2. `node dist/server.js` (built first when missing) started on it with SEED_DEMO=true: the app's own
+//   2. the built server (built first when missing), with the Node options of `npm start`, started on it with SEED_DEMO=true: the app's own
 //      migrations and demo seed; signed in as admin@demo.test (POST /api/auth/login, then the bearer token);
 //      every back-office list, board, calendar, search and list API timed on the demo data
 //      (p95 of 30 sequential requests after 2 unrecorded ones), with each page's HTML size;

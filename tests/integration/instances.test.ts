@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_NODE_OPTIONS } from "../../scripts/bench-support.js";
 
 /**
  * Two real server processes (the production build) on one SQLite file and one Redis, started
@@ -29,7 +30,7 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, "dist/server.js"], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
