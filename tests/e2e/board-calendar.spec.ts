@@ -34,7 +34,7 @@ test.describe("the board and the calendar stay small", () => {
     watch.expectNone();
   });
 
-  test("a busy day of the month shows three appointments and \"+N more\", which opens its week", async ({ page, context }) => {
+  test("a busy day of the month shows three appointments and \"+N more\", which opens its week; the week's shows eight and opens the day's list", async ({ page, context }) => {
     const client = createClient({ fullName: "Busy Day" });
     // Far beyond the booking horizon, so no other test meets these.
     const day = DateTime.now().setZone("America/Detroit").plus({ days: 420 }).startOf("day");
@@ -54,6 +54,17 @@ test.describe("the board and the calendar stay small", () => {
     await expect(page.getByTestId("calendar-grid").locator("tbody tr")).toHaveCount(1);
     for (const id of ids) await expect(page.getByTestId("calendar-grid").locator(`a[href="/dashboard/appointments/${id}"]`)).toBeVisible();
     await expect(page.getByTestId("calendar-grid").getByTestId("calendar-more")).toHaveCount(0);
+
+    // Busier than the week holds (eight a day): its "+N more" is the appointments list of that day.
+    const later = [14, 15, 16, 17, 18].map((hour) => createAppointmentFor(client.id, day.set({ hour }).toUTC().toISO()!));
+    await page.reload();
+    const weekCell = page.getByTestId("calendar-grid").locator("td").filter({ has: page.locator(`a[href="/dashboard/appointments/${ids[0]}"]`) });
+    await expect(weekCell.locator('a[href^="/dashboard/appointments/"]')).toHaveCount(8);
+    const weekMore = weekCell.getByTestId("calendar-more");
+    await expect(weekMore).toHaveText("+2 more");
+    await weekMore.click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/appointments\\?from=${day.toISODate()}&to=${day.toISODate()}$`));
+    for (const id of later) await expect(page.locator(`a[href="/dashboard/appointments/${id}"]`).first()).toBeVisible();
     watch.expectNone();
   });
 });
