@@ -1,8 +1,20 @@
+import type { Page } from "@playwright/test";
 import { expect, hydrated, signIn, test, DEMO } from "./fixtures";
 
 /** Spec §2 "Shared behaviour", §4 "Language, theme, device", §9: the frame around every page. */
 
 const UNKNOWN_CLIENT_PAGE = "/client/this-page-does-not-exist";
+
+/** Holds the page's data requests (a slow navigation) until the returned function is called. */
+async function holdDataRequests(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/_data=/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
 
 test.describe("not-found and error pages", () => {
   test("any unknown path answers 404 with 'This page is not found' and a link home @mobile", async ({ page, request }) => {
@@ -272,16 +284,15 @@ test.describe("shell behaviour", () => {
   test("a slow navigation shows the full-page loading screen with the logo", async ({ page, context }) => {
     await signIn(context, DEMO.client);
     await page.goto(UNKNOWN_CLIENT_PAGE);
-    await page.route(/_data=/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    // The data request is held until the screen has been checked (no fixed delay to race), then let through.
+    const release = await holdDataRequests(page);
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Profile" }).click();
     const screen = page.getByTestId("loading-screen");
     await expect(screen).toBeVisible();
     await expect(screen).toContainText("Loading…");
     await expect(screen.locator("svg")).toBeVisible();
     await expect(screen.locator("svg")).toHaveCSS("animation-name", "logo-pulse");
+    release();
     await expect(screen).toHaveCount(0, { timeout: 10_000 });
   });
 
@@ -289,13 +300,11 @@ test.describe("shell behaviour", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await signIn(context, DEMO.client);
     await page.goto(UNKNOWN_CLIENT_PAGE);
-    await page.route(/_data=/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    const release = await holdDataRequests(page);
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Profile" }).click();
     const logo = page.getByTestId("loading-screen").locator("svg");
     await expect(logo).toBeVisible();
     await expect(logo).toHaveCSS("animation-name", "none");
+    release();
   });
 });
