@@ -170,7 +170,7 @@ test.describe("HTTP rules", () => {
     for (const file of ["app.db", "app.db-wal"]) expect(mode(file), file).toBe(0o600);
     expect(mode("files"), "files").toBe(0o700);
     const mailDir = path.join(dataDir, "mail");
-    await expect.poll(() => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).length : 0)).toBeGreaterThan(0);
+    await expect.poll(() => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).length : 0), { intervals: [100] }).toBeGreaterThan(0);
     expect(mode("mail"), "mail").toBe(0o700);
     for (const file of fs.readdirSync(mailDir)) expect(mode(path.join("mail", file)), file).toBe(0o600);
     for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {

@@ -101,10 +101,10 @@ test.describe("language and theme", () => {
 
     await page.getByRole("form", { name: "Thème" }).getByRole("button", { name: "Sombre" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
-    await expect.poll(async () => (await page.request.get("/")).text()).toMatch(/<html lang="fr" dir="ltr" class="dark"/);
+    await expect.poll(async () => (await page.request.get("/")).text(), { intervals: [100] }).toMatch(/<html lang="fr" dir="ltr" class="dark"/);
 
     await page.getByRole("form", { name: "Thème" }).getByRole("button", { name: "Clair" }).click();
-    await expect.poll(async () => (await page.request.get("/")).text()).toMatch(/<html lang="fr" dir="ltr" class="light"/);
+    await expect.poll(async () => (await page.request.get("/")).text(), { intervals: [100] }).toMatch(/<html lang="fr" dir="ltr" class="light"/);
   });
 
   test("Accept-Language decides when nothing was chosen; ?lng= wins over it", async ({ request }) => {
@@ -207,7 +207,7 @@ test.describe("toasts", () => {
         const [first, second] = [(await statuses.nth(0).locator("..").boundingBox())!, (await statuses.nth(1).locator("..").boundingBox())!];
         const [upper, lower] = first.y < second.y ? [first, second] : [second, first];
         return Math.round(lower.y - (upper.y + upper.height));
-      })
+      }, { intervals: [100] })
       .toBe(14);
 
     await page.keyboard.press("Alt+f");
@@ -263,7 +263,7 @@ test.describe("shell behaviour", () => {
     const toTop = page.getByRole("button", { name: "Scroll to top" });
     await expect(toTop).toBeVisible();
     await toTop.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { intervals: [100] }).toBe(0);
   });
 
   test("data-device follows the 768 px breakpoint", async ({ page }) => {

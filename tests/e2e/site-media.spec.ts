@@ -124,7 +124,7 @@ test("an admin uploads a client logo: an SVG is refused, a PNG is resized and sh
   await image.scrollIntoViewIfNeeded();
   await expect(image).toHaveAttribute("width", "192");
   await expect(image).toHaveAttribute("height", "64");
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(384);
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), { intervals: [100] }).toBe(384);
   await visitor.close();
   watch.expectNone();
 });

@@ -26,7 +26,7 @@ test.describe("pages without a bundle", () => {
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect(top).toBeVisible();
     await top.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { intervals: [100] }).toBe(0);
   });
 
   test("data-device follows a resize after the debounce; full screen says so; Alt+T reaches the messages", async ({ page }) => {
