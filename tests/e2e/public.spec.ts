@@ -254,6 +254,8 @@ for (const path of ["/", "/services", "/services/immigration", "/contact", "/coo
   test(`${path} has no accessibility violations (axe) in English and Arabic`, async ({ page }) => {
     for (const language of ["en", "ar"]) {
       await page.goto(`${path}?lng=${language}`);
+      // The home page is checked with the cookie banner on it (tests/e2e/shell-a11y.spec.ts checks it at 390 px).
+      if (path === "/") await expect(page.getByTestId("cookie-consent")).toBeAttached();
       await expectNoViolations(page, `${path} ${language}`);
     }
   });

@@ -4,7 +4,8 @@ import { expect, signIn, test, DEMO, hydrated } from "./fixtures";
 /** No axe-core violations on the home page, the not-found page and both area layouts. */
 
 test.describe("accessibility (axe)", () => {
-  test("home page with the cookie banner @mobile", async ({ page }) => {
+  // On a desktop screen the same check is made by tests/e2e/public.spec.ts ("/ has no accessibility violations").
+  test("home page with the cookie banner @mobile-only", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("cookie-consent")).toBeAttached();
     await expectNoViolations(page);
