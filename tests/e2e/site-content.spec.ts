@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expectNoViolations } from "./axe";
+import { acceptCookies } from "./cookies";
 import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
 
 /**
@@ -76,6 +77,8 @@ test("an admin adds a service, a client orders it, and once hidden it can no lon
 test("an admin edits the Arabic banner, the Arabic home page shows it at once, and a restore puts the old one back", async ({ browser }) => {
   test.slow();
   const context = await browser.newContext();
+  // The cookie banner would cover the versions' Restore button.
+  await acceptCookies(context);
   await signIn(context, DEMO.admin);
   const page = await context.newPage();
   const errors = watchErrors(page);
