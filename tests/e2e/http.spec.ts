@@ -16,6 +16,8 @@ function raw(method: string, pathname: string, headers: Record<string, string | 
       res.setEncoding("utf8");
       res.on("data", (chunk) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      // A server that answers early (413) and closes may reset the socket before "end": the answer is in.
+      res.on("close", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
     });
     req.on("error", (error) => (/EPIPE|ECONNRESET/.test(String(error)) ? undefined : reject(error)));
     const write = (index: number) => {
