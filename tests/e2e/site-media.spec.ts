@@ -36,8 +36,10 @@ test("an admin edits a FAQ in Arabic and the Arabic home page shows it at once",
   await visitor.goto("/?lng=en");
   await expect(visitor.locator("#faq")).not.toContainText(marker);
 
-  // Put the seeded text back (other tests read the home page).
+  // Put the seeded text back (other tests read the home page). The form is typed in once it holds
+  // this FAQ: typed sooner, the text would go into the "add" form the Edit link's navigation replaces.
   await page.getByTestId("faq-row").first().getByRole("link", { name: /^Edit/ }).click();
+  await expect(page.getByLabel("Question", { exact: true })).toHaveValue(marker);
   await page.getByLabel("Question", { exact: true }).fill(original);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("toast-region")).toContainText("The FAQ has been saved");
