@@ -252,6 +252,8 @@ test.describe("shell behaviour", () => {
 
     await page.goForward();
     await expect(page).toHaveURL(/this-page-does-not-exist/);
+    // A fresh page load: the filler goes in once React has hydrated (hydration would drop it).
+    await hydrated(page.getByTestId("go-back"));
     await page.evaluate(() => {
       const filler = document.createElement("div");
       filler.style.height = "3000px";
