@@ -44,7 +44,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("form", { name: "المظهر" }).getByRole("button", { name: "داكن" }).click();
         await expect(page.locator("html")).toHaveClass(/dark/);
         // The choice holds on the next request.
-        await expect.poll(async () => (await page.request.get(screen.path)).text()).toMatch(/<html lang="ar" dir="rtl" class="dark"/);
+        await expect.poll(async () => (await page.request.get(screen.path)).text(), { intervals: [100] }).toMatch(/<html lang="ar" dir="rtl" class="dark"/);
         await page.goto(screen.path);
         await expect(page.locator("html")).toHaveClass(/dark/);
         await expect(page.locator("html")).toHaveAttribute("lang", "ar");

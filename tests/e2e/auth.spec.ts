@@ -23,7 +23,7 @@ async function authCookie(context: BrowserContext) {
 }
 
 async function waitForMail(address: string, pathname: string): Promise<string> {
-  await expect.poll(() => latestMailTo(dataDir(), address)?.subject ?? "").not.toBe("");
+  await expect.poll(() => latestMailTo(dataDir(), address)?.subject ?? "", { intervals: [100] }).not.toBe("");
   return linkIn(latestMailTo(dataDir(), address)!, pathname);
 }
 
@@ -230,7 +230,7 @@ test.describe("sessions and redirects", () => {
     await expect(page).toHaveURL(/\/login\?registered=1$/);
     await expect(page.getByRole("status").filter({ hasText: "We have sent a message to the address you gave" })).toBeVisible();
     expect(await authCookie(context)).toBeUndefined();
-    await expect.poll(() => latestMailTo(dataDir(), client.email)?.subject).toBe("Someone tried to create an account with your address");
+    await expect.poll(() => latestMailTo(dataDir(), client.email)?.subject, { intervals: [100] }).toBe("Someone tried to create an account with your address");
   });
 
   test("a foreign redirectTo is ignored", async ({ page }) => {
@@ -273,7 +273,7 @@ test.describe("profile and user management", () => {
     await page.getByRole("button", { name: "Change my e-mail address" }).click();
     const link = await waitForMail(moved, "/verify-email-change");
     // The notice to the old address is sent right after the link to the new one.
-    await expect.poll(() => latestMailTo(dataDir(), client.email)?.subject).toBe("A change of e-mail address was requested");
+    await expect.poll(() => latestMailTo(dataDir(), client.email)?.subject, { intervals: [100] }).toBe("A change of e-mail address was requested");
     await page.goto(link);
     await page.getByRole("button", { name: "Confirm the new address" }).click();
     await expect(page).toHaveURL(/\/client\/profile$/);

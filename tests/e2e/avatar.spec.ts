@@ -56,7 +56,7 @@ for (const language of ["en", "ar"] as const) {
     const src = await header.getAttribute("src");
     expect(src).toMatch(/^\/resources\/avatars\/[0-9a-f-]{36}$/);
     // The image loads (the route answers it to its owner).
-    await expect.poll(() => header.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+    await expect.poll(() => header.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { intervals: [100] }).toBe(1);
     await expect(avatarIn(page, "sidebar")).toHaveAttribute("src", src!);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY)).toBe(src);
 

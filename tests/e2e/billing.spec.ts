@@ -141,10 +141,10 @@ for (const language of ["en", "ar"] as const) {
       await expect(page).toHaveURL(/\/client\/payment-success\?session_id=cs_/);
       await expect(page.getByTestId("payment-state")).toHaveAttribute("data-state", "paid");
       await expect(page.getByRole("heading", { name: word(s, "success.paid") })).toBeVisible();
-      await expect.poll(() => invoiceState(invoiceId)).toBe("paid");
+      await expect.poll(() => invoiceState(invoiceId), { intervals: [100] }).toBe("paid");
 
       // The receipt, in the client's language.
-      await expect.poll(() => latestMailTo(process.env.E2E_DATA_DIR!, client.email)?.subject ?? "", { timeout: 15_000 }).toBe(word(s, "email.paymentReceived.subject", { number }));
+      await expect.poll(() => latestMailTo(process.env.E2E_DATA_DIR!, client.email)?.subject ?? "", { timeout: 15_000, intervals: [100] }).toBe(word(s, "email.paymentReceived.subject", { number }));
 
       // The invoice page says so; staff see it paid.
       await page.goto(`/client/invoices/${invoiceId}`);

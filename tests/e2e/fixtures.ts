@@ -161,7 +161,8 @@ export function uniqueIp(): string {
  * before that would be an ordinary page load instead of a client-side navigation.
  */
 export async function hydrated(locator: Locator): Promise<void> {
-  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps")))).toBe(true);
+  // Checked every 50 ms (expect.poll's default backs off to 1 s, which left most tests waiting after hydration).
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))), { intervals: [50] }).toBe(true);
 }
 
 export const test = base;

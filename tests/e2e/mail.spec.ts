@@ -33,7 +33,7 @@ test.describe("inbox replies and e-mail templates", () => {
     await expect(page.getByTestId("reply-thread")).toContainText("Sent");
     expect(contactMessageStatus(id)).toBe("replied");
 
-    await expect.poll(() => latestMailTo(dataDir(), email)?.subject).toBe(`RE : ${subject}`);
+    await expect.poll(() => latestMailTo(dataDir(), email)?.subject, { intervals: [100] }).toBe(`RE : ${subject}`);
     const mail = latestMailTo(dataDir(), email)!;
     expect(mail.text).toContain("Bonjour Claire Martin,");
     expect(mail.text).toContain("Nous pouvons traduire votre diplôme.");
@@ -86,7 +86,7 @@ test.describe("inbox replies and e-mail templates", () => {
     await page.getByLabel("Your reply").fill("Yes, we can.");
     await page.getByRole("button", { name: "Send the reply" }).click();
     await expect(page.getByText("Reply sent")).toBeVisible();
-    await expect.poll(() => latestMailTo(dataDir(), email)?.subject).toBe(`Our answer ${stamp}: ${messageSubject}`);
+    await expect.poll(() => latestMailTo(dataDir(), email)?.subject, { intervals: [100] }).toBe(`Our answer ${stamp}: ${messageSubject}`);
     expect(latestMailTo(dataDir(), email)!.text).toContain("Dear Claire Martin,");
 
     // Back to the built-in text.

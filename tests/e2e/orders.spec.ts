@@ -290,7 +290,7 @@ test.describe("the service tracker scrolls within itself, never the page", () =>
     const back = page.getByRole("button", { name: "Show the previous columns" });
     await expect(back).toBeDisabled();
     await page.getByRole("button", { name: "Show the next columns" }).click();
-    await expect.poll(() => board(page).evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await expect.poll(() => board(page).evaluate((element) => element.scrollLeft), { intervals: [100] }).toBeGreaterThan(0);
     await expect(back).toBeEnabled();
     expect(await pageWidth(page)).toBe(390);
     errors.expectNone();
@@ -306,7 +306,7 @@ test.describe("the service tracker scrolls within itself, never the page", () =>
     expect(await pageWidth(page)).toBe(390);
     await page.getByRole("button", { name: "عرض الأعمدة التالية" }).click();
     // Right to left, scrolling on moves towards negative scrollLeft.
-    await expect.poll(() => board(page).evaluate((element) => element.scrollLeft)).toBeLessThan(0);
+    await expect.poll(() => board(page).evaluate((element) => element.scrollLeft), { intervals: [100] }).toBeLessThan(0);
     expect(await pageWidth(page)).toBe(390);
   });
 });

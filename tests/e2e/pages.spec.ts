@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { acceptCookies } from "./cookies";
 import { DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
@@ -138,6 +138,9 @@ export const PAGES: PageCase[] = [
   { path: "/dashboard/languages?language=ar&show=missing", as: "owner" },
 ];
 
+/** How long the network must stay quiet after hydration before a page's errors are read. */
+const QUIET_MS = 250;
+
 /**
  * Opens one page in a tab that is already signed in and returns what went wrong there
  * (an empty list when nothing did).
@@ -145,18 +148,30 @@ export const PAGES: PageCase[] = [
 async function problemsOf(page: Page, target: string, language: "en" | "ar", card = false): Promise<string[]> {
   const watch = watchErrors(page);
   const lateStrings: string[] = [];
-  const onRequest = (request: { url: () => string }) => {
+  // The page's requests still under way, and when the last one started or ended.
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const onRequest = (request: Request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
     if (new URL(request.url()).pathname.startsWith("/locales/")) lateStrings.push(request.url());
   };
+  const onDone = (request: Request) => {
+    inFlight.delete(request);
+    lastChange = Date.now();
+  };
   page.on("request", onRequest);
+  page.on("requestfinished", onDone);
+  page.on("requestfailed", onDone);
   try {
     const response = await page.goto(target);
     if (response?.status() !== 200) return [`answered ${response?.status()}`];
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     await expect(page.locator("h1").first()).toBeVisible();
     await hydrated(card ? page.locator("main form").first() : page.getByTestId("sidebar-trigger"));
-    // Let effects run (live notifications connect, deferred work settles).
-    await page.waitForLoadState("networkidle");
+    // Let effects run (live notifications connect, deferred work settles): every request the page
+    // started has ended and none started for QUIET_MS (Playwright's "networkidle" waits a fixed 500 ms).
+    await expect.poll(() => inFlight.size === 0 && Date.now() - lastChange >= QUIET_MS, { intervals: [50], timeout: 15_000 }).toBe(true);
     const problems = [...watch.errors];
     const title = await page.title();
     if (!title.includes(" · ")) problems.push(`no title of its own: "${title}"`);
@@ -164,15 +179,22 @@ async function problemsOf(page: Page, target: string, language: "en" | "ar", car
     return problems;
   } finally {
     page.off("request", onRequest);
+    page.off("requestfinished", onDone);
+    page.off("requestfailed", onDone);
     page.removeAllListeners("console");
     page.removeAllListeners("pageerror");
     page.removeAllListeners("response");
   }
 }
 
+function halves<T>(items: T[]): [T[], T[]] {
+  const middle = Math.ceil(items.length / 2);
+  return [items.slice(0, middle), items.slice(middle)];
+}
+
 /**
- * One test per language and person: the pages open one after the other in one signed-in
- * tab (the fingerprinted scripts come from its cache after the first page, which keeps
+ * One test per language and person (the admin's long list in two halves): the pages open one
+ * after the other in one signed-in tab (the fingerprinted scripts come from its cache after the first page, which keeps
  * the suite quick), and the test fails at the end with every page that had a problem.
  */
 for (const [language, timezoneId] of [
@@ -181,9 +203,14 @@ for (const [language, timezoneId] of [
 ] as const) {
   test.describe(`every area page opens without an error (${language}, ${timezoneId})`, () => {
     test.use({ timezoneId, locale: language === "ar" ? "ar-AE" : "en-US" });
-    for (const who of ["client", "admin", "owner"] as const) {
-      test(`the pages ${who} opens`, async ({ page, context }) => {
-        const cases = PAGES.filter((pageCase) => pageCase.as === who);
+    // The admin's long list is opened in two halves (two tests the two workers can share).
+    const runs: Array<{ who: Who; part: string; cases: PageCase[] }> = [
+      { who: "client", part: "", cases: PAGES.filter((pageCase) => pageCase.as === "client") },
+      ...halves(PAGES.filter((pageCase) => pageCase.as === "admin")).map((cases, index) => ({ who: "admin" as const, part: ` (part ${index + 1} of 2)`, cases })),
+      { who: "owner", part: "", cases: PAGES.filter((pageCase) => pageCase.as === "owner") },
+    ];
+    for (const { who, part, cases } of runs) {
+      test(`the pages ${who} opens${part}`, async ({ page, context }) => {
         test.setTimeout(20_000 + cases.length * 10_000);
         await acceptCookies(context);
         await context.addCookies([{ name: "lng", value: language, url: `http://localhost:${process.env.E2E_PORT}` }]);

@@ -4,7 +4,8 @@ import { expect, signIn, test, DEMO, hydrated } from "./fixtures";
 /** No axe-core violations on the home page, the not-found page and both area layouts. */
 
 test.describe("accessibility (axe)", () => {
-  test("home page with the cookie banner @mobile", async ({ page }) => {
+  // On a desktop screen the same check is made by tests/e2e/public.spec.ts ("/ has no accessibility violations").
+  test("home page with the cookie banner @mobile-only", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("cookie-consent")).toBeAttached();
     await expectNoViolations(page);
@@ -31,7 +32,7 @@ test.describe("accessibility (axe)", () => {
     const mobile = test.info().project.name === "mobile";
     await expect(page.getByTestId("sidebar-trigger")).toHaveAttribute("aria-expanded", mobile ? "true" : "false");
     if (mobile) await expect(page.getByRole("dialog")).toBeVisible();
-    else await expect.poll(async () => (await page.getByTestId("sidebar").boundingBox())?.width).toBe(48);
+    else await expect.poll(async () => (await page.getByTestId("sidebar").boundingBox())?.width, { intervals: [100] }).toBe(48);
     await expectNoViolations(page);
   });
 
@@ -42,7 +43,7 @@ test.describe("accessibility (axe)", () => {
     await page.keyboard.press("Control+b");
     await expect(page.getByTestId("sidebar")).toHaveAttribute("data-state", "collapsed");
     // Check once the sidebar has finished narrowing (mid-animation colours are not the page's).
-    await expect.poll(async () => (await page.getByTestId("sidebar").boundingBox())?.width).toBe(48);
+    await expect.poll(async () => (await page.getByTestId("sidebar").boundingBox())?.width, { intervals: [100] }).toBe(48);
     await page.emulateMedia({ colorScheme: "dark" });
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expectNoViolations(page);

@@ -119,7 +119,7 @@ test.describe("area layout", () => {
     await hydrated(nav.getByTestId("nav-group-work"));
     await nav.getByTestId("nav-group-work").click();
     await expect(nav.getByRole("link", { name: "Service tracker" })).toBeHidden();
-    await expect.poll(async () => (await context.cookies()).find((item) => item.name === "sidebar_groups")?.value).toBe("work");
+    await expect.poll(async () => (await context.cookies()).find((item) => item.name === "sidebar_groups")?.value, { intervals: [100] }).toBe("work");
     await nav.getByRole("link", { name: "Inbox" }).click();
     await expect(page).toHaveURL(/\/dashboard\/inbox$/);
     await expect(nav.getByRole("link", { name: "Service tracker" })).toBeHidden();
@@ -159,7 +159,7 @@ test.describe("area layout", () => {
     await page.locator("body").click();
     await page.keyboard.press("Control+b");
     await expect(sidebar).toHaveAttribute("data-state", "collapsed");
-    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(48);
+    await expect.poll(async () => (await sidebar.boundingBox())!.width, { intervals: [100] }).toBe(48);
     const cookie = (await context.cookies()).find((item) => item.name === "sidebar_state")!;
     expect(cookie.value).toBe("false");
     expect(cookie.path).toBe("/");

@@ -7,7 +7,7 @@ const PAGE = "/no/such/page";
 
 /** The saved settings, once the server's answer has set the cookie. */
 async function savedSettings(context: BrowserContext) {
-  await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === "cookie_consent_settings")).toBe(true);
+  await expect.poll(async () => (await context.cookies()).some((cookie) => cookie.name === "cookie_consent_settings"), { intervals: [100] }).toBe(true);
   const cookie = (await context.cookies()).find((item) => item.name === "cookie_consent_settings")!;
   return JSON.parse(decodeURIComponent(cookie.value)) as Record<string, boolean>;
 }

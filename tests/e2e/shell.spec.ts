@@ -1,8 +1,20 @@
+import type { Page } from "@playwright/test";
 import { expect, hydrated, signIn, test, DEMO } from "./fixtures";
 
 /** Spec §2 "Shared behaviour", §4 "Language, theme, device", §9: the frame around every page. */
 
 const UNKNOWN_CLIENT_PAGE = "/client/this-page-does-not-exist";
+
+/** Holds the page's data requests (a slow navigation) until the returned function is called. */
+async function holdDataRequests(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/_data=/, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
 
 test.describe("not-found and error pages", () => {
   test("any unknown path answers 404 with 'This page is not found' and a link home @mobile", async ({ page, request }) => {
@@ -89,10 +101,10 @@ test.describe("language and theme", () => {
 
     await page.getByRole("form", { name: "Thème" }).getByRole("button", { name: "Sombre" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
-    await expect.poll(async () => (await page.request.get("/")).text()).toMatch(/<html lang="fr" dir="ltr" class="dark"/);
+    await expect.poll(async () => (await page.request.get("/")).text(), { intervals: [100] }).toMatch(/<html lang="fr" dir="ltr" class="dark"/);
 
     await page.getByRole("form", { name: "Thème" }).getByRole("button", { name: "Clair" }).click();
-    await expect.poll(async () => (await page.request.get("/")).text()).toMatch(/<html lang="fr" dir="ltr" class="light"/);
+    await expect.poll(async () => (await page.request.get("/")).text(), { intervals: [100] }).toMatch(/<html lang="fr" dir="ltr" class="light"/);
   });
 
   test("Accept-Language decides when nothing was chosen; ?lng= wins over it", async ({ request }) => {
@@ -195,7 +207,7 @@ test.describe("toasts", () => {
         const [first, second] = [(await statuses.nth(0).locator("..").boundingBox())!, (await statuses.nth(1).locator("..").boundingBox())!];
         const [upper, lower] = first.y < second.y ? [first, second] : [second, first];
         return Math.round(lower.y - (upper.y + upper.height));
-      })
+      }, { intervals: [100] })
       .toBe(14);
 
     await page.keyboard.press("Alt+f");
@@ -240,6 +252,8 @@ test.describe("shell behaviour", () => {
 
     await page.goForward();
     await expect(page).toHaveURL(/this-page-does-not-exist/);
+    // A fresh page load: the filler goes in once React has hydrated (hydration would drop it).
+    await hydrated(page.getByTestId("go-back"));
     await page.evaluate(() => {
       const filler = document.createElement("div");
       filler.style.height = "3000px";
@@ -251,7 +265,7 @@ test.describe("shell behaviour", () => {
     const toTop = page.getByRole("button", { name: "Scroll to top" });
     await expect(toTop).toBeVisible();
     await toTop.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { intervals: [100] }).toBe(0);
   });
 
   test("data-device follows the 768 px breakpoint", async ({ page }) => {
@@ -272,16 +286,15 @@ test.describe("shell behaviour", () => {
   test("a slow navigation shows the full-page loading screen with the logo", async ({ page, context }) => {
     await signIn(context, DEMO.client);
     await page.goto(UNKNOWN_CLIENT_PAGE);
-    await page.route(/_data=/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    // The data request is held until the screen has been checked (no fixed delay to race), then let through.
+    const release = await holdDataRequests(page);
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Profile" }).click();
     const screen = page.getByTestId("loading-screen");
     await expect(screen).toBeVisible();
     await expect(screen).toContainText("Loading…");
     await expect(screen.locator("svg")).toBeVisible();
     await expect(screen.locator("svg")).toHaveCSS("animation-name", "logo-pulse");
+    release();
     await expect(screen).toHaveCount(0, { timeout: 10_000 });
   });
 
@@ -289,13 +302,11 @@ test.describe("shell behaviour", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await signIn(context, DEMO.client);
     await page.goto(UNKNOWN_CLIENT_PAGE);
-    await page.route(/_data=/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    const release = await holdDataRequests(page);
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Profile" }).click();
     const logo = page.getByTestId("loading-screen").locator("svg");
     await expect(logo).toBeVisible();
     await expect(logo).toHaveCSS("animation-name", "none");
+    release();
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expectNoViolations } from "./axe";
+import { acceptCookies } from "./cookies";
 import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
 
 /**
@@ -76,6 +77,8 @@ test("an admin adds a service, a client orders it, and once hidden it can no lon
 test("an admin edits the Arabic banner, the Arabic home page shows it at once, and a restore puts the old one back", async ({ browser }) => {
   test.slow();
   const context = await browser.newContext();
+  // The cookie banner would cover the versions' Restore button.
+  await acceptCookies(context);
   await signIn(context, DEMO.admin);
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -111,11 +114,13 @@ test("an admin edits the Arabic banner, the Arabic home page shows it at once, a
   const versions = page.getByTestId("content-versions");
   await expect(versions.getByRole("listitem")).toHaveCount(2);
   const originalRow = versions.getByRole("listitem").filter({ hasText: "Original text" });
-  await originalRow.getByRole("link", { name: /^Compare/ }).click();
+  // By keyboard: live notifications to the demo admin (other tests' orders and messages) raise toasts
+  // over the versions' buttons at the bottom of the screen, which would take a click.
+  await originalRow.getByRole("link", { name: /^Compare/ }).press("Enter");
   const diff = page.getByTestId("content-diff");
   await expect(diff.locator("ins")).toContainText(banner);
   await expect(diff.locator("del")).toContainText(original);
-  await originalRow.getByRole("button", { name: /^Restore/ }).click();
+  await originalRow.getByRole("button", { name: /^Restore/ }).press("Enter");
   await expect(page.getByText("Version restored. The public site shows it now.")).toBeVisible();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(original);
   await visitor.reload();
@@ -148,23 +153,26 @@ test.describe("the content screens without JavaScript", () => {
   });
 });
 
-test("the content and services screens pass axe in English and Arabic", async ({ browser }) => {
-  // Four full-page axe runs: a loaded machine needs the time.
-  test.setTimeout(240_000);
-  const context = await browser.newContext();
-  await signIn(context, DEMO.admin);
-  const page = await context.newPage();
-  for (const [path, language] of [
-    ["/dashboard/content", "en"],
-    ["/dashboard/content/firm", "ar"],
-    ["/dashboard/content/about?lang=ar", "en"],
-    ["/dashboard/services?new=1", "ar"],
-  ] as const) {
+/** The content and services screens pass axe in English and Arabic: one test per screen, so the two workers share them. */
+for (const [path, language] of [
+  ["/dashboard/content", "en"],
+  ["/dashboard/content/firm", "ar"],
+  ["/dashboard/content/about?lang=ar", "en"],
+  ["/dashboard/services?new=1", "ar"],
+] as const) {
+  test(`${path} passes axe (${language})`, async ({ page, context }) => {
+    // A full-page axe run: a loaded machine needs the time.
+    test.setTimeout(90_000);
+    await signIn(context, DEMO.admin);
     await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`);
     await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
     await expectNoViolations(page, `${path} (${language})`);
-  }
-  // A preview on the page.
+  });
+}
+
+test("a content preview on the page passes axe (en)", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signIn(context, DEMO.admin);
   await page.goto("/dashboard/content/about?lang=ar&lng=en");
   await hydrated(page.getByRole("button", { name: "Preview" }));
   await page.getByRole("button", { name: "Preview" }).click();

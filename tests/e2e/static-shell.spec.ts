@@ -26,7 +26,7 @@ test.describe("pages without a bundle", () => {
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect(top).toBeVisible();
     await top.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { intervals: [100] }).toBe(0);
   });
 
   test("data-device follows a resize after the debounce; full screen says so; Alt+T reaches the messages", async ({ page }) => {
@@ -60,7 +60,9 @@ test.describe("pages without a bundle", () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.goto("/cookiePolicy");
-    const again = await page.goto("/cookiePolicy");
+    // Other tests' content saves empty the page cache now and then: load again until it answers from it.
+    let again = await page.goto("/cookiePolicy");
+    for (let attempt = 0; attempt < 5 && again?.headers()["x-page-cache"] !== "hit"; attempt++) again = await page.goto("/cookiePolicy");
     expect(again?.headers()["x-page-cache"]).toBe("hit");
     expect(again?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^']+'/);
     expect(again?.headers()["content-security-policy"]).not.toContain("nonce-");

@@ -17,7 +17,7 @@ test("an unverified account sees the banner in its area and can ask for a new li
   await expect(page.getByTestId("toast-region")).toContainText("We have sent you a new verification link");
   const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
   await expect
-    .poll(() => fs.readdirSync(mailDir).some((file) => fs.readFileSync(path.join(mailDir, file), "utf8").includes(`To: ${client.email}`)))
+    .poll(() => fs.readdirSync(mailDir).some((file) => fs.readFileSync(path.join(mailDir, file), "utf8").includes(`To: ${client.email}`)), { intervals: [100] })
     .toBe(true);
 
   // A verified account never sees it.
