@@ -105,14 +105,17 @@ test("an admin edits the Arabic banner, the Arabic home page shows it at once, a
   await visitor.reload();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(original);
 
+  // The versions listed before saving: none on a fresh database (then the original text and this save), more
+  // on a retry, whose first attempt saved and restored already.
+  const versions = page.getByTestId("content-versions");
+  const before = await versions.getByRole("listitem").count();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved. The public site shows it now.")).toBeVisible();
   await visitor.reload();
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(banner);
 
-  // Two versions now: the original text and this save. Compare, then restore the original.
-  const versions = page.getByTestId("content-versions");
-  await expect(versions.getByRole("listitem")).toHaveCount(2);
+  // One version more: this save. Compare the original text with it, then restore the original.
+  await expect(versions.getByRole("listitem")).toHaveCount(Math.max(before, 1) + 1);
   const originalRow = versions.getByRole("listitem").filter({ hasText: "Original text" });
   // By keyboard: live notifications to the demo admin (other tests' orders and messages) raise toasts
   // over the versions' buttons at the bottom of the screen, which would take a click.
