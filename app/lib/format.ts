@@ -63,14 +63,20 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): I
   return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 }
 
+/** Zone names found valid: making a DateTimeFormat to check one is slow, and every formatter of a page checks. */
+const validZones = new Set<string>();
+
 export function isValidTimeZone(zone: unknown): zone is string {
   if (typeof zone !== "string" || !zone) return false;
+  if (validZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  // The IANA zones are a few hundred names: the set stays small.
+  validZones.add(zone);
+  return true;
 }
 
 const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
