@@ -42,7 +42,8 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
         });
   const link = (params: { view?: string; date?: string }) => `?view=${params.view ?? calendar.view}&date=${params.date ?? calendar.anchor}`;
   const navClass = "inline-flex items-center gap-1 rounded-md border px-3 py-1.5 hover:bg-muted";
-  const agendaDays = calendar.weeks.flat().filter((cell) => cell.inRange && cell.total > 0);
+  // The phone agenda of the week view (the month has none).
+  const agendaDays = calendar.view === "week" ? calendar.weeks.flat().filter((cell) => cell.inRange && cell.total > 0) : [];
   // "+N more": a month's day opens its week; a week's day, that day's list of appointments.
   const moreLink = (day: string) => (calendar.view === "month" ? link({ view: "week", date: day }) : `/dashboard/appointments?from=${day}&to=${day}`);
 
