@@ -55,10 +55,25 @@ export default async function handleRequest(
   const languageCookie = await queryLanguageCookie(request);
   if (languageCookie) responseHeaders.append("Set-Cookie", languageCookie);
   // Bots get the whole document at once; people get it streamed as it renders.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  const forBots = isbot(request.headers.get("user-agent") ?? "");
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The abort timer holds the whole render (tree, loader data, request) until it fires or is cleared:
+    // it is cleared as soon as the render is complete, so that a finished page is not kept for 5 s.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
+    let complete = false;
+    const finish = () => {
+      complete = true;
+      clearTimeout(abortTimer);
+    };
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineStylesheetProvider value={inlineStylesheetFor(bundleFree)}>
@@ -71,14 +86,15 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!forBots) respond();
+        },
+        onAllReady() {
+          if (forBots) respond();
+          finish();
         },
         onShellError(error: unknown) {
+          finish();
           reject(error);
         },
         onError(error: unknown) {
@@ -88,7 +104,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    if (!complete) abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

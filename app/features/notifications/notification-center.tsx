@@ -165,26 +165,20 @@ export function NotificationCenter({ data, heading, description }: { data: Notif
                 </h2>
                 {notification.body ? <p className="mt-0.5 whitespace-pre-line text-sm text-muted-foreground">{notification.body}</p> : null}
               </div>
-              <div className="flex shrink-0 gap-2">
+              {/* One form per notification: the pressed button says what to do with it. */}
+              <Form method="post" className="flex shrink-0 gap-2">
+                <input type="hidden" name="id" value={notification.id} />
                 {!notification.read ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="markRead" />
-                    <input type="hidden" name="id" value={notification.id} />
-                    <Button type="submit" variant="outline" size="sm" disabled={busy}>
-                      <Check aria-hidden />
-                      {t("actions.markRead")}
-                    </Button>
-                  </Form>
-                ) : null}
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete" />
-                  <input type="hidden" name="id" value={notification.id} />
-                  <Button type="submit" variant="ghost" size="sm" disabled={busy}>
-                    <Trash2 aria-hidden />
-                    {t("actions.delete")}
+                  <Button type="submit" name="intent" value="markRead" variant="outline" size="sm" disabled={busy}>
+                    <Check aria-hidden />
+                    {t("actions.markRead")}
                   </Button>
-                </Form>
-              </div>
+                ) : null}
+                <Button type="submit" name="intent" value="delete" variant="ghost" size="sm" disabled={busy}>
+                  <Trash2 aria-hidden />
+                  {t("actions.delete")}
+                </Button>
+              </Form>
             </li>
           ))}
         </ul>
