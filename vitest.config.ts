@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -11,6 +12,9 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/setup/vitest.setup.ts"],
     pool: "forks",
+    // Vitest keeps a core for itself (cores − 1 workers): one worker on the 2-core CI machine. The suites
+    // spend much of their time waiting on PostgreSQL, Redis and the servers they start, so two share two cores well.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -14,6 +14,25 @@ export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "p
 
 export type TestDatabase = { db: DB; dialect: Dialect; close(): Promise<void> };
 
+/**
+ * Test files run in parallel workers, each in its own schema. Kysely's migrator looks at the tables of
+ * every schema, and PostgreSQL answers "schema … does not exist" when one of them is dropped meanwhile:
+ * migrations hold this advisory lock shared, a drop holds it alone.
+ */
+const SCHEMA_LOCK = 720_194;
+
+async function withSchemaLock<T>(url: string, mode: "shared" | "exclusive", work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const suffix = mode === "shared" ? "_shared" : "";
+  try {
+    await client.query(`select pg_advisory_lock${suffix}($1)`, [SCHEMA_LOCK]);
+    return await work(client);
+  } finally {
+    await client.end(); // ending the session releases its advisory lock
+  }
+}
+
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === "sqlite") {
     const db = createDatabase({ url: "file::memory:" });
@@ -22,21 +41,17 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   }
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
   const db = createDatabase({ url, schema, poolSize: 4 });
-  await migrateToLatest(db, { schema });
+  await withSchemaLock(url, "shared", async (client) => {
+    await client.query(`create schema ${schema}`);
+    await migrateToLatest(db, { schema });
+  });
   return {
     db,
     dialect,
     async close() {
       await db.destroy();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await withSchemaLock(url, "exclusive", (client) => client.query(`drop schema ${schema} cascade`));
     },
   };
 }
