@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createClient, expect, signIn, test } from "./fixtures";
+import { createClient, expect, hydrated, signIn, test } from "./fixtures";
 
 /**
  * The profile picture (spec §3 avatarUrl, "also remembered locally"): uploaded on the
@@ -63,6 +63,8 @@ for (const language of ["en", "ar"] as const) {
     // Another tab of the same browser shows the new picture at once (the storage event).
     const other = await context.newPage();
     await other.goto("/client");
+    // Hydrated first: a tab that hydrates after the change would remember the picture its server HTML had.
+    await hydrated(other.getByTestId("user-menu"));
     await page.getByRole("button", { name: text.remove }).click();
     await expect(page.getByTestId("toast-region")).toContainText(text.removed);
     await expect(page.getByTestId("user-menu").getByTestId("user-avatar")).toHaveCount(0);
