@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SERVER_NODE_OPTIONS } from "./scripts/bench-support.js";
+import { SERVER_NODE_OPTIONS } from "./scripts/server-node-options.js";
 
 /**
  * Browser tests run against the production build (npm run test:e2e builds it),

@@ -1,14 +1,8 @@
 import { spawn } from "node:child_process";
 import net from "node:net";
+import { SERVER_NODE_OPTIONS } from "./server-node-options.js";
 
 /** Helpers the benchmark scripts share: a free port and waiting for a server to answer. */
-
-/**
- * Node's options for the server, as package.json's `start` gives them (README "Memory"): a 256 MB
- * old-generation heap, so that V8 collects instead of growing while garbage accumulates. The
- * benchmarks and the browser tests (playwright.config.ts) start the server with them.
- */
-export const SERVER_NODE_OPTIONS = ["--max-old-space-size=256"];
 
 /** A TCP port free on 127.0.0.1 right now. @returns {Promise<number>} */
 export function freePort() {

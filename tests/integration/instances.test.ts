@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVER_NODE_OPTIONS } from "../../scripts/bench-support.js";
+import { SERVER_NODE_OPTIONS } from "../../scripts/server-node-options.js";
 
 /**
  * Two real server processes (the production build) on one SQLite file and one Redis, started
