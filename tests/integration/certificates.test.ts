@@ -59,6 +59,8 @@ describeEachDialect("certificates", (db) => {
     const a = await issueCertificate(first);
     const again = await issueCertificate({ ...first, documentTitle: "Another title", pageCount: 9 });
     expect(again).toEqual(a);
+    // Issued a few milliseconds later, so that "newest first" has one answer (within a millisecond the id decides).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const revised = await issueCertificate({ ...first, translatedBytes: bytes("translated document, revised") });
     expect(revised.certificateNo).not.toBe(a.certificateNo);
     expect((await listCertificatesForFiles([first.translationFileId, "nothing"])).map((c) => c.certificateNo)).toEqual([revised.certificateNo, a.certificateNo]);
