@@ -33,8 +33,6 @@ export type BoardCard = {
   clientName: string;
   serviceTitle: string;
   dueDate: string | null;
-  createdAt: string;
-  updatedAt: string;
   overdue: boolean;
 };
 
@@ -145,10 +143,16 @@ async function loadCards(ids: string[], language: string, now: Date): Promise<Ma
   const rows = await db()
     .selectFrom("serviceOrders as o")
     .innerJoin("users as c", "c.id", "o.clientId")
-    .select(["o.id", "o.reference", "o.status", "c.fullName as clientName", serviceTitleSql("o.serviceId", language).as("serviceTitle"), "o.dueDate", "o.createdAt", "o.updatedAt"])
+    .select(["o.id", "o.reference", "o.status", "c.fullName as clientName", serviceTitleSql("o.serviceId", language).as("serviceTitle"), "o.dueDate", "o.createdAt"])
     .where("o.id", "in", ids)
     .execute();
-  return new Map(rows.map((row) => [row.id, { ...row, status: row.status as OrderStatus, serviceTitle: String(row.serviceTitle), overdue: isOverdue(row, now) }]));
+  // The creation date only decides "overdue"; the card goes without it (issue 19: a small page).
+  return new Map(
+    rows.map(({ createdAt, ...row }) => [
+      row.id,
+      { ...row, status: row.status as OrderStatus, serviceTitle: String(row.serviceTitle), overdue: isOverdue({ ...row, createdAt }, now) },
+    ]),
+  );
 }
 
 /** The tracker board: open orders by state (most urgent first), and the recently completed ones. */

@@ -30,9 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const t = await getFixedT(language, "orders");
   const more = parseBoardMore(new URL(request.url).searchParams.getAll("more"));
-  const board = await listBoard(user, language, { more });
-  // The cards without the dates that only ordered them (issue 19: a small page).
-  const columns = board.map((column) => ({ ...column, orders: column.orders.map(({ createdAt: _created, updatedAt: _updated, ...card }) => card) }));
+  const columns = await listBoard(user, language, { more });
   return json({ columns, overdueDays: OVERDUE_AFTER_DAYS, recentDays: RECENT_DAYS, title: t("tracker.title") });
 }
 
