@@ -1,4 +1,3 @@
-import { DateTime } from "luxon";
 import { forbidden } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
@@ -24,6 +23,7 @@ export const BOARD_MAX_CARDS = BOARD_STEP * 8;
 /** Completed orders stay on the board this many days after their last change. */
 export const RECENT_DAYS = 30;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
 const CLOSED_ON_BOARD: readonly OrderStatus[] = ["completed"];
 
 export type BoardCard = {
@@ -63,14 +63,16 @@ export function parseBoardMore(values: readonly string[]): Partial<Record<OrderS
 
 /** The day (YYYY-MM-DD, UTC) an order is due: its due date, or the day it turns overdue without one. */
 export function deadlineOf(order: { dueDate: string | null; createdAt: string }): string {
-  return order.dueDate ?? DateTime.fromISO(order.createdAt, { zone: "utc" }).plus({ days: OVERDUE_AFTER_DAYS }).toISODate()!;
+  // UTC days are all 24 h long: plain arithmetic (it runs for every candidate card of every column).
+  return order.dueDate ?? new Date(Date.parse(order.createdAt) + OVERDUE_AFTER_DAYS * DAY_MS).toISOString().slice(0, 10);
 }
 
-function compareUrgency(a: { dueDate: string | null; createdAt: string; id: string }, b: { dueDate: string | null; createdAt: string; id: string }): number {
-  const byDeadline = deadlineOf(a).localeCompare(deadlineOf(b));
-  if (byDeadline !== 0) return byDeadline;
-  const byAge = Date.parse(a.createdAt) - Date.parse(b.createdAt);
-  if (byAge !== 0) return byAge;
+type Urgency = { id: string; deadline: string; createdMs: number };
+
+/** Deadline, then age, then id: each row's deadline worked out once, before sorting. */
+function compareUrgency(a: Urgency, b: Urgency): number {
+  if (a.deadline !== b.deadline) return a.deadline < b.deadline ? -1 : 1;
+  if (a.createdMs !== b.createdMs) return a.createdMs - b.createdMs;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
@@ -118,6 +120,7 @@ async function urgentIds(status: OrderStatus, limit: number): Promise<string[]> 
       .execute(),
   ]);
   return ([...dated, ...undated] as Key[])
+    .map((row): Urgency => ({ id: row.id, deadline: deadlineOf(row), createdMs: Date.parse(row.createdAt) }))
     .sort(compareUrgency)
     .slice(0, limit)
     .map((row) => row.id);

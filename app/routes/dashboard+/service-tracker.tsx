@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GripVertical } from "lucide-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useBoardDrag } from "~/components/board-drag";
 import { BoardMoveButtons } from "~/components/area/board-move";
@@ -15,7 +16,7 @@ import { listBoard, parseBoardMore, RECENT_DAYS } from "~/features/service-order
 import { changeOrderStatus, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
 import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
-import { useFormatter } from "~/lib/format";
+import { useFormatter, type Formatter } from "~/lib/format";
 import { clientIp, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
@@ -56,6 +57,7 @@ type Card = Column["orders"][number];
 export default function ServiceTracker() {
   const { columns, overdueDays, recentDays } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
+  const format = useFormatter();
   const fetcher = useFetcher();
   // Drag and drop is an enhancement of the buttons: it submits the same form data.
   const drag = useBoardDrag<OrderStatus>({
@@ -98,7 +100,13 @@ export default function ServiceTracker() {
               {column.orders.length === 0 ? <p className="text-sm text-muted-foreground">{t("tracker.empty")}</p> : null}
               <ul className="flex flex-col gap-2">
                 {column.orders.map((order) => (
-                  <BoardCard key={order.id} order={order} cardProps={drag.cardProps(order.id, order.status, ORDER_TRANSITIONS[order.status].length > 0)} />
+                  <BoardCard
+                    key={order.id}
+                    order={order}
+                    cardProps={drag.cardProps(order.id, order.status, ORDER_TRANSITIONS[order.status].length > 0)}
+                    t={t}
+                    format={format}
+                  />
                 ))}
               </ul>
               <ColumnMore column={column} />
@@ -135,9 +143,18 @@ function ColumnMore({ column }: { column: Column }) {
   );
 }
 
-function BoardCard({ order, cardProps }: { order: Card; cardProps: ReturnType<ReturnType<typeof useBoardDrag<OrderStatus>>["cardProps"]> }) {
-  const { t } = useTranslation("orders");
-  const format = useFormatter();
+/** A card of the board. The board's `t` and formatter are passed in: a board shows up to 400 cards. */
+function BoardCard({
+  order,
+  cardProps,
+  t,
+  format,
+}: {
+  order: Card;
+  cardProps: ReturnType<ReturnType<typeof useBoardDrag<OrderStatus>>["cardProps"]>;
+  t: TFunction<"orders">;
+  format: Formatter;
+}) {
   const targets = ORDER_TRANSITIONS[order.status];
   // Before hydration a card is not offered for dragging (its buttons work).
   const draggable = cardProps.draggable;
