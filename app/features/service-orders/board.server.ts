@@ -151,10 +151,10 @@ async function loadCards(ids: string[], language: string, now: Date): Promise<Ma
     .execute();
   // The creation date only decides "overdue"; the card goes without it (issue 19: a small page).
   return new Map(
-    rows.map(({ createdAt, ...row }) => [
-      row.id,
-      { ...row, status: row.status as OrderStatus, serviceTitle: String(row.serviceTitle), overdue: isOverdue({ ...row, createdAt }, now) },
-    ]),
+    rows.map((row) => {
+      const { createdAt: _created, ...card } = row;
+      return [row.id, { ...card, status: row.status as OrderStatus, serviceTitle: String(row.serviceTitle), overdue: isOverdue(row, now) }];
+    }),
   );
 }
 
@@ -162,7 +162,7 @@ async function loadCards(ids: string[], language: string, now: Date): Promise<Ma
 export async function listBoard(actor: Actor, language: string, options: BoardOptions = {}): Promise<BoardColumn[]> {
   if (!isStaff(actor)) throw forbidden();
   const now = options.now ?? new Date();
-  const since = new Date(now.getTime() - RECENT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const since = new Date(now.getTime() - RECENT_DAYS * DAY_MS).toISOString();
   const limits = BOARD_STATUSES.map((status) => Math.min(BOARD_STEP * (1 + (options.more?.[status] ?? 0)), BOARD_MAX_CARDS));
   const [counts, ...idLists] = await Promise.all([
     countBoard(since),
