@@ -44,7 +44,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const db = createDatabase({ url, schema, poolSize: 4 });
   await withSchemaLock(url, "shared", async (client) => {
     await client.query(`create schema ${schema}`);
-    await migrateToLatest(db, { schema });
+    await migrateToLatest(db);
   });
   return {
     db,
