@@ -1,7 +1,7 @@
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
-import { db } from "~/lib/db/db.server";
+import { db, isPostgres } from "~/lib/db/db.server";
 import type { Bucket } from "~/lib/statistics.server";
 import { dayRangeInstants } from "~/lib/day-range";
 import { canUseBackOffice } from "~/lib/features";
@@ -579,10 +579,6 @@ export type TranslationStatistics = {
   completedWithDueDate: number;
   completedOnTime: number;
 };
-
-function isPostgres(): boolean {
-  return db().getExecutor().adapter instanceof PostgresAdapter;
-}
 
 export async function translationStatistics(actor: Actor, now = new Date()): Promise<TranslationStatistics> {
   requireDesk(actor);
