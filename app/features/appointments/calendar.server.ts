@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { DateTime } from "luxon";
 import { canonicalIso } from "~/features/availability/slots";
 import { serviceTitleSql } from "~/features/services/services.server";
-import { db } from "~/lib/db/db.server";
+import { db, isPostgres } from "~/lib/db/db.server";
 import type { AppointmentStatus } from "./status";
 import type { AppointmentView } from "./types";
 import { startOfWeek, weeksCovering, type WeekStart } from "./weeks";
@@ -12,10 +12,9 @@ import { startOfWeek, weeksCovering, type WeekStart } from "./weeks";
  * profile's, else the office's), weeks starting on the reader's first day of the week
  * (lib/format `firstDayOfWeek()`). Navigation is by GET parameters (?view=&date=).
  *
- * The month view stays small at any volume: each day's count comes from one grouped query
- * over the grid's range (appointments_starts_idx), and only each day's first
- * `MONTH_DAY_LIMIT` appointments are loaded (a window function, SQLite ≥ 3.25 and
- * PostgreSQL); the rest is "+N more", the day's week view. The week view is read the same
+ * The month view stays small at any volume: each day's count and its first `MONTH_DAY_LIMIT`
+ * appointments come from one read of that day's range on appointments_starts_idx
+ * (`firstOfEachDay`); the rest is "+N more", the day's week view. The week view is read the same
  * way with `WEEK_DAY_LIMIT` a day (a busy firm's week would otherwise be a page of hundreds of
  * appointments); its "+N more" is the appointments list of that day. A day is the viewer's
  * day: its bounds are computed here in that zone (a DST day is 23 or 25 hours long), and rows
@@ -106,40 +105,45 @@ export function dayBounds(days: readonly string[], zone: string): string[] {
 }
 
 /**
- * The month and week views: per day, how many appointments start that day (one grouped query) and the
- * first `limit` of them (ranked per day by a window function), for consecutive `days` in `zone`.
+ * The month and week views: per day, how many appointments start that day and the first `limit` of
+ * them, for consecutive `days` in `zone`. Each day is one range read on appointments_starts_idx (its
+ * count and its first rows), so the cost follows the number of days shown, not the appointments in
+ * the range. PostgreSQL runs one correlated (lateral) read per day over the bounds passed as two
+ * arrays; SQLite, which has no LATERAL, runs the same per-day reads as a UNION ALL.
  */
 export async function firstOfEachDay(days: readonly string[], zone: string, limit: number, language: string): Promise<Map<string, DayContent>> {
   const bounds = dayBounds(days, zone);
-  // The index of a row's day: the first day whose end is after its start (rows are inside the range).
-  const dayIndex = sql<number>`case ${sql.join(
-    bounds.slice(1, -1).map((end, index) => sql`when starts_at < ${end} then ${sql.lit(index)}`),
-    sql` `,
-  )} else ${sql.lit(days.length - 1)} end`;
-  const inRange = sql<boolean>`starts_at >= ${bounds[0]!} and starts_at < ${bounds.at(-1)!}`;
-  const [counts, ranked] = await Promise.all([
-    db()
-      .selectFrom(sql<{ dayIndex: number }>`(select ${dayIndex} as day_index from appointments where ${inRange})`.as("d"))
-      .select((eb) => ["d.dayIndex", eb.fn.countAll<number>().as("total")])
-      .groupBy("d.dayIndex")
-      .execute(),
-    db()
-      .selectFrom(
-        sql<{ id: string; dayIndex: number; rank: number }>`(select id, ${dayIndex} as day_index, row_number() over (partition by ${dayIndex} order by starts_at, id) as rank from appointments where ${inRange})`.as("r"),
-      )
-      .innerJoin("appointments as a", "a.id", "r.id")
-      .innerJoin("users as u", "u.id", "a.clientId")
-      .select(["r.dayIndex", "a.id", "u.fullName as clientName", serviceTitleSql("a.serviceId", language).as("serviceTitle"), "a.startsAt", "a.status"])
-      .where("r.rank", "<=", limit)
-      .orderBy("a.startsAt")
-      .orderBy("a.id")
-      .execute(),
-  ]);
+  const starts = bounds.slice(0, -1);
+  const ends = bounds.slice(1);
+  const perDay = isPostgres()
+    ? sql<DayRow>`(select d.i - 1 as day_index, c.total, f.* from unnest(${starts}::timestamptz[], ${ends}::timestamptz[]) with ordinality as d(day_start, day_end, i)
+        cross join lateral (select count(*) as total from appointments where starts_at >= d.day_start and starts_at < d.day_end) c
+        cross join lateral (select id, client_id, service_id, starts_at, status from appointments
+          where starts_at >= d.day_start and starts_at < d.day_end order by starts_at, id limit ${limit}) f)`
+    : sql<DayRow>`(${sql.join(
+        starts.map(
+          (start, index) => sql`select * from (select ${sql.lit(index)} as day_index,
+            (select count(*) from appointments where starts_at >= ${start} and starts_at < ${ends[index]!}) as total,
+            id, client_id, service_id, starts_at, status from appointments
+            where starts_at >= ${start} and starts_at < ${ends[index]!} order by starts_at, id limit ${limit})`,
+        ),
+        sql` union all `,
+      )})`;
+  const rows = await db()
+    .selectFrom(perDay.as("a"))
+    .innerJoin("users as u", "u.id", "a.clientId")
+    .select(["a.dayIndex", "a.total", "a.id", "u.fullName as clientName", serviceTitleSql("a.serviceId", language).as("serviceTitle"), "a.startsAt", "a.status"])
+    .orderBy("a.startsAt")
+    .orderBy("a.id")
+    .execute();
   const byDay = new Map<string, DayContent>();
-  for (const row of counts) byDay.set(days[Number(row.dayIndex)]!, { total: Number(row.total), appointments: [] });
-  for (const row of ranked) {
-    const content = byDay.get(days[Number(row.dayIndex)]!);
-    content?.appointments.push({ ...toCalendarAppointment({ ...row, serviceTitle: String(row.serviceTitle), status: row.status as AppointmentStatus }) });
+  for (const row of rows) {
+    const day = days[Number(row.dayIndex)]!;
+    let content = byDay.get(day);
+    if (!content) byDay.set(day, (content = { total: Number(row.total), appointments: [] }));
+    content.appointments.push(toCalendarAppointment({ ...row, serviceTitle: String(row.serviceTitle), status: row.status as AppointmentStatus }));
   }
   return byDay;
 }
+
+type DayRow = { dayIndex: number; total: number | string; id: string; clientId: string; serviceId: string; startsAt: string; status: string };
