@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFormatter } from "~/lib/format";
+import { useFormatter, type Formatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { AppointmentStatus } from "./status";
-import { StatusBadge } from "./ui";
+import { StatusLabel } from "./ui";
 
 /**
  * The calendar of /dashboard/calendar, drawn on the server from `buildCalendar`
@@ -15,7 +16,8 @@ import { StatusBadge } from "./ui";
  * holds a few appointments a day and no agenda (statuses are words, without icons, in both views),
  * so that a busy month stays a small page (issue 19): "+N more", and a day's count on a
  * phone, open that day's week. The week shows up to eight a day; its "+N more" opens the
- * appointments list of that day.
+ * appointments list of that day. The days and their entries take the calendar's `t` and formatter as
+ * props (a month shows up to 126 entries).
  */
 type CalendarAppointment = { id: string; clientName: string; serviceTitle: string; startsAt: string; status: AppointmentStatus };
 type CalendarDay = { day: string; inRange: boolean; isToday: boolean; total: number; appointments: CalendarAppointment[] };
@@ -100,7 +102,7 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
                       !cell.inRange && "bg-muted/40 text-muted-foreground",
                     )}
                   >
-                    <DayCell cell={cell} view={calendar.view} moreLink={moreLink(cell.day)} />
+                    <DayCell cell={cell} view={calendar.view} moreLink={moreLink(cell.day)} t={t} format={format} />
                   </td>
                 ))}
               </tr>
@@ -123,12 +125,12 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
                         <span className="font-medium">{format.time(appointment.startsAt)} · {appointment.clientName}</span>
                         <span className="text-muted-foreground">{appointment.serviceTitle}</span>
                       </span>
-                      <StatusBadge status={appointment.status} withIcon={false} />
+                      <StatusLabel status={appointment.status} label={t(`status.${appointment.status}`)} />
                     </Link>
                   </li>
                 ))}
               </ul>
-              <MoreLink cell={cell} to={moreLink(cell.day)} view={calendar.view} className="mt-1 inline-block text-sm" />
+              <MoreLink cell={cell} to={moreLink(cell.day)} view={calendar.view} t={t} format={format} className="mt-1 inline-block text-sm" />
             </section>
           ))}
         </div>
@@ -138,9 +140,7 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
 }
 
 /** "+N more" under a day that shows only its first appointments: that day's week lists them all. */
-function MoreLink({ cell, to, view, className }: { cell: CalendarDay; to: string; view: "month" | "week"; className?: string }) {
-  const { t } = useTranslation("appointments");
-  const format = useFormatter();
+function MoreLink({ cell, to, view, t, format, className }: { cell: CalendarDay; to: string; view: "month" | "week"; t: TFunction<"appointments">; format: Formatter; className?: string }) {
   const hidden = cell.total - cell.appointments.length;
   if (hidden <= 0) return null;
   return (
@@ -155,9 +155,7 @@ function MoreLink({ cell, to, view, className }: { cell: CalendarDay; to: string
   );
 }
 
-function DayCell({ cell, view, moreLink }: { cell: CalendarDay; view: "month" | "week"; moreLink: string }) {
-  const { t } = useTranslation("appointments");
-  const format = useFormatter();
+function DayCell({ cell, view, moreLink, t, format }: { cell: CalendarDay; view: "month" | "week"; moreLink: string; t: TFunction<"appointments">; format: Formatter }) {
   const count = cell.total;
   const label = format.day(cell.day, { day: "numeric", month: view === "week" ? "short" : undefined });
   return (
@@ -183,12 +181,12 @@ function DayCell({ cell, view, moreLink }: { cell: CalendarDay; view: "month" | 
                 {format.time(appointment.startsAt)} · {appointment.clientName}
               </span>
               {view === "week" ? <span className="text-muted-foreground">{appointment.serviceTitle}</span> : null}
-              <StatusBadge status={appointment.status} withIcon={false} />
+              <StatusLabel status={appointment.status} label={t(`status.${appointment.status}`)} />
             </Link>
           </li>
         ))}
       </ul>
-      <MoreLink cell={cell} to={moreLink} view={view} className="mt-1 hidden text-xs sm:inline-block" />
+      <MoreLink cell={cell} to={moreLink} view={view} t={t} format={format} className="mt-1 hidden text-xs sm:inline-block" />
     </>
   );
 }

@@ -19,14 +19,21 @@ const STATUS_STYLE: Record<AppointmentStatus, { icon: typeof CalendarClock; clas
 };
 
 /** A status as an icon and a word (never colour alone). */
-/** `withIcon={false}` where many badges share a page (a month of the calendar): the word and colour say it. */
-export function StatusBadge({ status, withIcon = true }: { status: AppointmentStatus; withIcon?: boolean }) {
+export function StatusBadge({ status }: { status: AppointmentStatus }) {
   const { t } = useTranslation("appointments");
+  return <StatusLabel status={status} label={t(`status.${status}`)} withIcon />;
+}
+
+/**
+ * A status's word in its colour, without hooks: where many share a page (the calendar's days), the page
+ * translates the word and the icon is left out (the word and colour say it).
+ */
+export function StatusLabel({ status, label, withIcon = false }: { status: AppointmentStatus; label: string; withIcon?: boolean }) {
   const { icon: Icon, className } = STATUS_STYLE[status];
   return (
     <span className={cn("inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium text-foreground", className)}>
       {withIcon ? <Icon aria-hidden className="size-3.5" /> : null}
-      {t(`status.${status}`)}
+      {label}
     </span>
   );
 }

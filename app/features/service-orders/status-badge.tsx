@@ -25,15 +25,15 @@ export function OrderStatusBadge({ status, className }: { status: OrderStatus; c
 }
 
 /**
- * The "Overdue" flag of an order past its due date (icon and word, in the danger colour).
+ * The "Overdue" flag of an order past its due date (icon and word, in the danger colour). The page passes
+ * the word (`t("tracker.overdue")`): a list or the board shows dozens, each without a hook of its own.
  * `withIcon={false}` where dozens share a page (the tracker's cards, already edged in red).
  */
-export function OverdueFlag({ className, withIcon = true }: { className?: string; withIcon?: boolean }) {
-  const { t } = useTranslation("orders");
+export function OverdueFlag({ label, className, withIcon = true }: { label: string; className?: string; withIcon?: boolean }) {
   return (
     <span className={cn("inline-flex items-center gap-1 text-xs font-semibold text-destructive", className)}>
       {withIcon ? <AlertTriangle className="size-3.5" aria-hidden /> : null}
-      {t("tracker.overdue")}
+      {label}
     </span>
   );
 }

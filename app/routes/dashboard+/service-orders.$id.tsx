@@ -131,7 +131,7 @@ export default function DashboardServiceOrder() {
         }
         badge={
           <>
-            {order.overdue ? <OverdueFlag className="text-sm" /> : null}
+            {order.overdue ? <OverdueFlag label={t("tracker.overdue")} className="text-sm" /> : null}
             <OrderStatusBadge status={order.status} className="text-sm" />
           </>
         }

@@ -108,7 +108,7 @@ export default function DashboardServiceOrders() {
             cell: (order) => (
               <>
                 {order.dueDate ? format.day(order.dueDate) : "—"}
-                {order.overdue ? <OverdueFlag className="ms-2" /> : null}
+                {order.overdue ? <OverdueFlag label={t("tracker.overdue")} className="ms-2" /> : null}
               </>
             ),
           },

@@ -173,7 +173,7 @@ function BoardCard({
           <p className="truncate">{order.clientName}</p>
           <p className="truncate text-muted-foreground">{order.serviceTitle}</p>
           {order.dueDate ? <p className="text-xs text-muted-foreground">{t("tracker.due", { date: format.day(order.dueDate) })}</p> : null}
-          {order.overdue ? <OverdueFlag className="mt-1" withIcon={false} /> : null}
+          {order.overdue ? <OverdueFlag label={t("tracker.overdue")} className="mt-1" withIcon={false} /> : null}
         </div>
       </div>
       <BoardMoveButtons id={order.id} itemName={order.reference} targets={targets.map((to) => ({ status: to, label: t("tracker.moveTo", { status: t(`status.${to}`) }) }))} />
