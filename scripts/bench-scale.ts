@@ -1,19 +1,20 @@
 // npm run bench:scale — the back-office at a firm's real volume (issue 19), measured the same way on both dialects:
-//   1. a fresh SQLite database (temporary DATA_DIR) and a fresh PostgreSQL schema (dropped afterwards);
-//   2. the built server (built first when missing), with the Node options of `npm start`, started on it with SEED_DEMO=true: the app's own
-//      migrations and demo seed; signed in as admin@demo.test (POST /api/auth/login, then the bearer token);
-//      every back-office list, board, calendar, search and list API timed on the demo data
-//      (p95 of 30 sequential requests after 2 unrecorded ones), with each page's HTML size;
-//   3. the server stopped, the volume loaded straight into the database (2,000 clients, 100,000 service
-//      orders and their status history, 20,000 appointments, 20,000 reports, 1,000,000 notifications,
-//      5,000 contact messages, 30,000 invoices with their lines and payments; dates over three years, en/ar/fr clients, staff assignees), PostgreSQL
-//      vacuumed and analysed as its autovacuum would, the server started again and the same requests timed;
-//   4. the server's peak memory (VmHWM) read for each run.
+//   1. two fresh SQLite databases (temporary DATA_DIRs), or two fresh PostgreSQL schemas (dropped afterwards);
+//   2. the built server (built first when missing), with the Node options of `npm start` and SEED_DEMO=true, started
+//      once on each and stopped: the app's own migrations and demo seed;
+//   3. the volume loaded straight into the second (2,000 clients, 100,000 service orders and their status history,
+//      20,000 appointments, 20,000 reports, 1,000,000 notifications, 5,000 contact messages, 30,000 invoices with
+//      their lines and payments; dates over three years, en/ar/fr clients, staff assignees), PostgreSQL vacuumed
+//      and analysed as its autovacuum would;
+//   4. a server started on each, both signed in as admin@demo.test (POST /api/auth/login, then the bearer token),
+//      and every back-office list, board, calendar, search and list API timed on both side by side: 3 unrecorded
+//      rounds, then 60 rounds that request each URL of one server and then of the other (`measurePair`); each
+//      URL's p50 and p95 on each, with each page's HTML size, and each server's peak memory (VmHWM).
 // Prints a summary, writes bench-results/scale.json, and at full scale with both dialects the table between
 // the README's `<!-- bench:scale -->` markers. Not part of `npm test` or CI (it is heavy).
 // Environment: BENCH_SCALE (volume factor, default 1; 0.05 for a quick run), BENCH_DIALECTS (default
 // "sqlite,postgres"), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
-// BENCH_REQUESTS (timed requests per URL, default 30), BENCH_README (1 writes the README at any scale, 0 never),
+// BENCH_REQUESTS (timed rounds, that is requests per URL, default 60), BENCH_README (1 writes the README at any scale, 0 never),
 // BENCH_KEEP (1 keeps the loaded databases, the SQLite directory and the PostgreSQL schema, and prints where they are:
 // to look into a slow query with EXPLAIN or to start the server on them).
 import { Secret, TOTP } from "otpauth";
@@ -31,9 +32,9 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",").map((d) => d.trim()).filter(Boolean) as Dialect[];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const KEEP = process.env.BENCH_KEEP === "1";
-const WARMUP = 2;
+const WARMUP = 3;
 const ADMIN = { email: "admin@demo.test", password: process.env.DEMO_PASSWORD ?? "Demo-Passw0rd!" };
 const GOALS = { pageRatio: 1.5, apiMs: 30, pageKb: 150, memoryMb: 400 };
 const SEARCH_NAME = "khalil"; // a demo client's name (Omar Khalil), and a family name of the generated clients
@@ -572,35 +573,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-async function measure(origin: string, token: string, target: Target): Promise<Measure> {
-  const headers = { authorization: `Bearer ${token}`, "accept-language": "en", ...(target.kind === "api" ? { accept: "application/json" } : {}) };
-  const times: number[] = [];
-  let status = 0;
-  let bytes = 0;
-  let location: string | null = null;
-  for (let i = 0; i < WARMUP + REQUESTS; i++) {
-    const started = performance.now();
-    const response = await fetch(`${origin}${target.path}`, { headers, redirect: "manual" });
-    const body = await response.arrayBuffer();
-    const elapsed = performance.now() - started;
-    if (i >= WARMUP) times.push(elapsed);
-    status = response.status;
-    bytes = body.byteLength;
-    location = response.headers.get("location");
-  }
-  const result: Measure = {
-    label: target.label,
-    path: target.path,
-    kind: target.kind,
-    status,
-    p50Ms: Math.round(percentile(times, 50)),
-    p95Ms: Math.round(percentile(times, 95)),
-    htmlBytes: target.kind === "page" ? bytes : null,
-  };
-  if (status !== 200) result.error = `answered ${status}${location ? ` → ${location}` : ""}`;
-  return result;
-}
-
 async function countRows(sink: Sink): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of ["users", "service_orders", "service_order_status_history", "appointments", "reports", "notifications", "contact_messages", "invoices", "payments"]) {
@@ -610,27 +582,139 @@ async function countRows(sink: Sink): Promise<Record<string, number>> {
   return counts;
 }
 
-async function measureRun(phase: Run["phase"], dataDir: string, databaseUrl: string, openSink: () => Promise<Sink>, orderReference: () => Promise<string>): Promise<Run> {
-  const app = await startBenchApp(dataDir, databaseUrl);
-  const loadBefore = Number(os.loadavg()[0]!.toFixed(1));
+/** A database the server runs on: the demo data alone, or the demo data and the volume. */
+type BenchDatabase = { phase: Run["phase"]; dataDir: string; url: string; openSink: () => Promise<Sink>; drop: () => Promise<void> };
+
+async function createBenchDatabase(dialect: Dialect, tmp: string, phase: Run["phase"]): Promise<BenchDatabase> {
+  const dataDir = path.join(tmp, `${dialect}-${phase}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (dialect === "sqlite") {
+    const file = path.join(dataDir, "app.db");
+    return { phase, dataDir, url: `file:${file}`, openSink: async () => sqliteSink(file), drop: async () => undefined };
+  }
+  const schema = `bench_${phase}_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    phase,
+    dataDir,
+    url: url.toString(),
+    openSink: () => postgresSink(url.toString()),
+    drop: async () => {
+      if (KEEP) {
+        console.log(`  kept (${phase}): DATABASE_URL=${url.toString()} DATA_DIR=${dataDir}`);
+        return;
+      }
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts the server once on an empty database and stops it: its migrations and demo seed. */
+async function seedDemo(database: BenchDatabase): Promise<void> {
+  const app = await startBenchApp(database.dataDir, database.url);
+  await app.stop();
+}
+
+async function newestOrderReference(database: BenchDatabase): Promise<string> {
+  const sink = await database.openSink();
   try {
-    const token = await signIn(app.origin);
-    const reference = await orderReference();
-    const measures: Measure[] = [];
-    for (const target of targets(reference)) {
-      const result = await measure(app.origin, token, target);
-      measures.push(result);
-      const size = result.htmlBytes === null ? "" : ` · ${(result.htmlBytes / 1024).toFixed(0)} KB`;
-      console.log(`    ${result.path.padEnd(52)} p50 ${String(result.p50Ms).padStart(5)} ms · p95 ${String(result.p95Ms).padStart(5)} ms${size}${result.error ? ` · ${result.error}` : ""}`);
-    }
-    const peak = peakRssMb(app.pid);
-    const loadAverage: [number, number] = [loadBefore, Number(os.loadavg()[0]!.toFixed(1))];
-    console.log(`    server peak memory (VmHWM) ${peak} MB · machine load average ${loadAverage.join(" → ")}`);
-    const sink = await openSink();
-    const counts = await countRows(sink).finally(() => sink.close());
-    return { phase, measures, peakRssMb: peak, counts, orderReference: reference, loadAverage };
+    const [row] = await sink.query<{ reference: string }>("select reference from service_orders order by created_at desc limit 1");
+    if (!row) throw new Error("the demo seed made no service order");
+    return row.reference;
   } finally {
-    await app.stop();
+    await sink.close();
+  }
+}
+
+type Sample = { status: number; bytes: number; location: string | null; ms: number };
+
+async function request(origin: string, token: string, target: Target): Promise<Sample> {
+  const headers = { authorization: `Bearer ${token}`, "accept-language": "en", ...(target.kind === "api" ? { accept: "application/json" } : {}) };
+  const started = performance.now();
+  const response = await fetch(`${origin}${target.path}`, { headers, redirect: "manual" });
+  const body = await response.arrayBuffer();
+  return { status: response.status, bytes: body.byteLength, location: response.headers.get("location"), ms: performance.now() - started };
+}
+
+function summarise(targets: Target[], samples: Sample[][]): Measure[] {
+  return targets.map((target, index) => {
+    const times = samples[index]!.map((sample) => sample.ms);
+    const last = samples[index]!.at(-1)!;
+    const result: Measure = {
+      label: target.label,
+      path: target.path,
+      kind: target.kind,
+      status: last.status,
+      p50Ms: Math.round(percentile(times, 50)),
+      p95Ms: Math.round(percentile(times, 95)),
+      htmlBytes: target.kind === "page" ? last.bytes : null,
+    };
+    const failed = samples[index]!.find((sample) => sample.status !== 200);
+    if (failed) result.error = `answered ${failed.status}${failed.location ? ` → ${failed.location}` : ""}`;
+    return result;
+  });
+}
+
+/**
+ * The demo data and the volume timed side by side: a server on each database, both running, and every
+ * URL requested of one and then of the other (which goes first alternates), in `WARMUP` unrecorded rounds
+ * and then `REQUESTS` rounds over all the URLs. Both servers so meet the same machine at the same moments
+ * (another process's burst, the machine slowing down), and a server's garbage collections fall on all its
+ * URLs rather than on the consecutive requests of one; requests are never concurrent.
+ */
+async function measurePair(demoDatabase: BenchDatabase, volumeDatabase: BenchDatabase, volumeReference: string): Promise<{ demo: Run; volume: Run }> {
+  const demoReference = await newestOrderReference(demoDatabase);
+  const demoApp = await startBenchApp(demoDatabase.dataDir, demoDatabase.url);
+  try {
+    const volumeApp = await startBenchApp(volumeDatabase.dataDir, volumeDatabase.url);
+    try {
+      const sides = [
+        { database: demoDatabase, app: demoApp, token: await signIn(demoApp.origin), targets: targets(demoReference), reference: demoReference },
+        { database: volumeDatabase, app: volumeApp, token: await signIn(volumeApp.origin), targets: targets(volumeReference), reference: volumeReference },
+      ];
+      const samples = sides.map((side) => side.targets.map(() => [] as Sample[]));
+      const loadBefore = Number(os.loadavg()[0]!.toFixed(1));
+      for (let round = 0; round < WARMUP + REQUESTS; round++) {
+        const order = round % 2 === 0 ? [0, 1] : [1, 0];
+        for (let index = 0; index < sides[0]!.targets.length; index++) {
+          for (const side of order) {
+            const { app, token, targets: list } = sides[side]!;
+            const sample = await request(app.origin, token, list[index]!);
+            if (round >= WARMUP) samples[side]![index]!.push(sample);
+          }
+        }
+      }
+      const loadAverage: [number, number] = [loadBefore, Number(os.loadavg()[0]!.toFixed(1))];
+      const runs = await Promise.all(
+        sides.map(async (side, index): Promise<Run> => {
+          const sink = await side.database.openSink();
+          const counts = await countRows(sink).finally(() => sink.close());
+          const measures = summarise(side.targets, samples[index]!);
+          return { phase: side.database.phase, measures, peakRssMb: peakRssMb(side.app.pid), counts, orderReference: side.reference, loadAverage };
+        }),
+      );
+      const [demo, volume] = runs as [Run, Run];
+      demo.measures.forEach((d, index) => {
+        const v = volume.measures[index]!;
+        const size = v.htmlBytes === null ? "" : ` · ${(d.htmlBytes! / 1024).toFixed(0)} → ${(v.htmlBytes / 1024).toFixed(0)} KB`;
+        const error = d.error ?? v.error;
+        console.log(`    ${d.label.replace(/`/g, "").padEnd(44)} p50 ${String(d.p50Ms).padStart(4)} → ${String(v.p50Ms).padStart(4)} ms · p95 ${String(d.p95Ms).padStart(4)} → ${String(v.p95Ms).padStart(4)} ms${size}${error ? ` · ${error}` : ""}`);
+      });
+      console.log(`    server peak memory (VmHWM) ${demo.peakRssMb} MB (demo) · ${volume.peakRssMb} MB (volume) · machine load average ${loadAverage.join(" → ")}`);
+      return { demo, volume };
+    } finally {
+      await volumeApp.stop();
+    }
+  } finally {
+    await demoApp.stop();
   }
 }
 
@@ -638,54 +722,23 @@ type DialectResult = { dialect: Dialect; demo: Run; volume: Run; loadSeconds: nu
 
 async function benchDialect(dialect: Dialect, tmp: string): Promise<DialectResult> {
   console.log(`\n${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}`);
-  const dataDir = path.join(tmp, dialect);
-  let databaseUrl = `file:${path.join(dataDir, "app.db")}`;
-  let openSink = async () => sqliteSink(path.join(dataDir, "app.db"));
-  let cleanup = async () => undefined;
-  if (dialect === "postgres") {
-    const schema = `bench_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-    openSink = () => postgresSink(databaseUrl);
-    cleanup = async () => {
-      if (KEEP) {
-        console.log(`  kept: DATABASE_URL=${databaseUrl}`);
-        return;
-      }
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
-  }
+  const demoDatabase = await createBenchDatabase(dialect, tmp, "demo");
+  const volumeDatabase = await createBenchDatabase(dialect, tmp, "volume");
   try {
-    const firstOrder = async () => {
-      const sink = await openSink();
-      try {
-        const [row] = await sink.query<{ reference: string }>("select reference from service_orders order by created_at desc limit 1");
-        if (!row) throw new Error("the demo seed made no service order");
-        return row.reference;
-      } finally {
-        await sink.close();
-      }
-    };
-    console.log("  demo data (the server migrates and seeds it):");
-    const demo = await measureRun("demo", dataDir, databaseUrl, openSink, firstOrder);
-    console.log(`  loading the volume (scale ${SCALE}):`);
+    console.log("  two databases with the demo data (the server migrates and seeds each)");
+    await seedDemo(demoDatabase);
+    await seedDemo(volumeDatabase);
+    console.log(`  loading the volume into the second (scale ${SCALE}):`);
     const started = performance.now();
-    const sink = await openSink();
+    const sink = await volumeDatabase.openSink();
     const loaded = await loadVolume(sink).finally(() => sink.close());
     const loadSeconds = Math.round((performance.now() - started) / 100) / 10;
-    console.log("  at volume:");
-    const volume = await measureRun("volume", dataDir, databaseUrl, openSink, async () => loaded.orderReference);
+    console.log("  timed side by side, demo data → at volume:");
+    const { demo, volume } = await measurePair(demoDatabase, volumeDatabase, loaded.orderReference);
     return { dialect, demo, volume, loadSeconds, loaded: loaded.counts };
   } finally {
-    await cleanup();
+    await demoDatabase.drop();
+    await volumeDatabase.drop();
   }
 }
 
@@ -720,7 +773,7 @@ function markdown(results: DialectResult[], date: string): string {
       `(${(counts.service_order_status_history ?? 0).toLocaleString("en-US")} history rows), ${(counts.appointments ?? 0).toLocaleString("en-US")} appointments, ` +
       `${(counts.reports ?? 0).toLocaleString("en-US")} reports, ${(counts.notifications ?? 0).toLocaleString("en-US")} notifications and ` +
       `${(counts.contact_messages ?? 0).toLocaleString("en-US")} contact messages, ${(counts.invoices ?? 0).toLocaleString("en-US")} invoices and ${(counts.payments ?? 0).toLocaleString("en-US")} payments (${name(first.dialect)}, counted after the run). ` +
-      `p95 of ${REQUESTS} sequential requests as admin@demo.test; ✓ meets its goal, ✗ misses it (why in brackets).`,
+      `p95 of ${REQUESTS} requests per URL as admin@demo.test, the demo data and the volume timed side by side (a server on each, every URL requested of one and then of the other, round after round); ✓ meets its goal, ✗ misses it (why in brackets).`,
     "",
     `| request | goal | ${results.map((r) => `${name(r.dialect)} demo | ${name(r.dialect)} at volume`).join(" | ")} |`,
     `| --- | --- | ${results.map(() => "--- | ---").join(" | ")} |`,
@@ -779,7 +832,7 @@ async function main(): Promise<void> {
       fs.writeFileSync(path.join(ROOT, "bench-results/scale.json"), JSON.stringify({ partial: true, scale: SCALE, volume: VOLUME, results }, null, 2) + "\n");
     }
   } finally {
-    if (KEEP) console.log(`Kept: the SQLite database under ${tmp}/sqlite`);
+    if (KEEP) console.log(`Kept: the SQLite databases under ${tmp}/sqlite-demo and ${tmp}/sqlite-volume`);
     else fs.rmSync(tmp, { recursive: true, force: true });
   }
   const date = new Date().toISOString();

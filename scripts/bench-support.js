@@ -49,7 +49,7 @@ export async function startApp({ root, env, timeoutMs = 60_000 }) {
   const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, "dist/server.js"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: origin, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", () => resolve()));
   try {
