@@ -3,6 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useFetcher, useLoaderData, useSearchParams } from "@remix-run/react";
 import { GripVertical } from "lucide-react";
 import type { TFunction } from "i18next";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useBoardDrag } from "~/components/board-drag";
 import { BoardMoveButtons } from "~/components/area/board-move";
@@ -59,6 +60,11 @@ export default function ServiceTracker() {
   const { t } = useTranslation("orders");
   const format = useFormatter();
   const fetcher = useFetcher();
+  // Each state's "Move to …" label, translated once for the board's hundred or so buttons.
+  const moveLabels = useMemo(
+    () => Object.fromEntries(Object.keys(ORDER_TRANSITIONS).map((status) => [status, t("tracker.moveTo", { status: t(`status.${status as OrderStatus}`) })])) as Record<OrderStatus, string>,
+    [t],
+  );
   // Drag and drop is an enhancement of the buttons: it submits the same form data.
   const drag = useBoardDrag<OrderStatus>({
     canMove: (from, to) => ORDER_TRANSITIONS[from].includes(to),
@@ -106,6 +112,7 @@ export default function ServiceTracker() {
                     cardProps={drag.cardProps(order.id, order.status, ORDER_TRANSITIONS[order.status].length > 0)}
                     t={t}
                     format={format}
+                    moveLabels={moveLabels}
                   />
                 ))}
               </ul>
@@ -143,17 +150,19 @@ function ColumnMore({ column }: { column: Column }) {
   );
 }
 
-/** A card of the board. The board's `t` and formatter are passed in: a board shows up to 400 cards. */
+/** A card of the board. The board's `t`, formatter and move labels are passed in: a board shows up to 400 cards. */
 function BoardCard({
   order,
   cardProps,
   t,
   format,
+  moveLabels,
 }: {
   order: Card;
   cardProps: ReturnType<ReturnType<typeof useBoardDrag<OrderStatus>>["cardProps"]>;
   t: TFunction<"orders">;
   format: Formatter;
+  moveLabels: Record<OrderStatus, string>;
 }) {
   const targets = ORDER_TRANSITIONS[order.status];
   // Before hydration a card is not offered for dragging (its buttons work).
@@ -176,7 +185,7 @@ function BoardCard({
           {order.overdue ? <OverdueFlag label={t("tracker.overdue")} className="mt-1" withIcon={false} /> : null}
         </div>
       </div>
-      <BoardMoveButtons id={order.id} itemName={order.reference} targets={targets.map((to) => ({ status: to, label: t("tracker.moveTo", { status: t(`status.${to}`) }) }))} />
+      <BoardMoveButtons id={order.id} itemName={order.reference} targets={targets.map((to) => ({ status: to, label: moveLabels[to] }))} />
     </li>
   );
 }
