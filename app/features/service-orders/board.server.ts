@@ -15,7 +15,8 @@ import { OPEN_ORDER_STATUSES, type OrderStatus } from "./status";
  * "Most urgent" is the order's deadline: its due date, or without one the day it becomes overdue
  * (created + OVERDUE_AFTER_DAYS); then the oldest, then the id. Both halves are read in index order
  * (status, due_date, created_at, id) and (status, created_at, id), each `limit`ed, and merged here:
- * the first N of the union are among the first N of each half.
+ * the first N of the union are among the first N of each half. All the columns' reads are one
+ * statement (`candidates`), and the counts another.
  */
 export const BOARD_STATUSES: readonly OrderStatus[] = ["pending", "in_review", "in_progress", "waiting_for_client", "completed"];
 export const BOARD_STEP = 10;
@@ -105,50 +106,45 @@ export async function countBoard(since: string): Promise<Record<OrderStatus, num
   return counts;
 }
 
-type Key = { id: string; dueDate: string | null; createdAt: string };
+type Candidate = { id: string; status: string; dueDate: string | null; createdAt: string; updatedAt: string };
 
-/** The ids of an open column's most urgent orders, read in index order. */
-async function urgentIds(status: OrderStatus, limit: number): Promise<string[]> {
-  const [dated, undated] = await Promise.all([
-    db()
-      .selectFrom("serviceOrders")
-      .select(["id", "dueDate", "createdAt"])
-      .where("status", "=", status)
-      .where("dueDate", "is not", null)
-      .orderBy("dueDate")
-      .orderBy("createdAt")
-      .orderBy("id")
-      .limit(limit)
-      .execute(),
-    db()
-      .selectFrom("serviceOrders")
-      .select(["id", "dueDate", "createdAt"])
-      .where("status", "=", status)
-      .where("dueDate", "is", null)
-      .orderBy("createdAt")
-      .orderBy("id")
-      .limit(limit)
-      .execute(),
-  ]);
-  return ([...dated, ...undated] as Key[])
+/**
+ * Every column's candidate cards in one statement (one round trip to PostgreSQL instead of nine), a
+ * UNION ALL of index-ordered, `limit`ed reads: for an open column its most urgent orders with a due date
+ * (status, due_date, created_at, id) and without one (status, created_at, id); for a closed column its
+ * latest orders changed since `since` (status, updated_at). Each read is a derived table, so that its
+ * ORDER BY and LIMIT stay its own on both dialects.
+ */
+async function candidates(limits: ReadonlyArray<number>, since: string): Promise<Candidate[]> {
+  const columns = ["id", "status", "dueDate", "createdAt", "updatedAt"] as const;
+  const reads = BOARD_STATUSES.flatMap((status, index) => {
+    const limit = limits[index]!;
+    const ofStatus = db().selectFrom("serviceOrders").select(columns).where("status", "=", status);
+    if (CLOSED_ON_BOARD.includes(status)) {
+      return [ofStatus.where("updatedAt", ">=", since).orderBy("updatedAt", "desc").orderBy("id", "desc").limit(limit)];
+    }
+    return [
+      ofStatus.where("dueDate", "is not", null).orderBy("dueDate").orderBy("createdAt").orderBy("id").limit(limit),
+      ofStatus.where("dueDate", "is", null).orderBy("createdAt").orderBy("id").limit(limit),
+    ];
+  });
+  const [first, ...rest] = reads.map((read, index) => db().selectFrom(read.as(`r${index}`)).selectAll());
+  return (await rest.reduce((union, read) => union.unionAll(read), first!).execute()) as Candidate[];
+}
+
+/** An open column's most urgent orders (deadline, then age, then id), a closed one's latest changed. */
+function pickIds(status: OrderStatus, rows: Candidate[], limit: number): string[] {
+  if (CLOSED_ON_BOARD.includes(status)) {
+    return rows
+      .sort((a, b) => (a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .slice(0, limit)
+      .map((row) => row.id);
+  }
+  return rows
     .map((row): Urgency => ({ id: row.id, deadline: deadlineOf(row), createdMs: Date.parse(row.createdAt) }))
     .sort(compareUrgency)
     .slice(0, limit)
     .map((row) => row.id);
-}
-
-/** The ids of a closed column's latest orders changed since `since`. */
-async function recentIds(status: OrderStatus, since: string, limit: number): Promise<string[]> {
-  const rows = await db()
-    .selectFrom("serviceOrders")
-    .select("id")
-    .where("status", "=", status)
-    .where("updatedAt", ">=", since)
-    .orderBy("updatedAt", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
 }
 
 /** The cards' details, by id (a bounded set: at most every column's limit). */
@@ -175,10 +171,8 @@ export async function listBoard(actor: Actor, language: string, options: BoardOp
   const now = options.now ?? new Date();
   const since = new Date(now.getTime() - RECENT_DAYS * DAY_MS).toISOString();
   const limits = BOARD_STATUSES.map((status) => Math.min(BOARD_STEP * (1 + (options.more?.[status] ?? 0)), BOARD_MAX_CARDS));
-  const [counts, ...idLists] = await Promise.all([
-    countBoard(since),
-    ...BOARD_STATUSES.map((status, index) => (CLOSED_ON_BOARD.includes(status) ? recentIds(status, since, limits[index]!) : urgentIds(status, limits[index]!))),
-  ]);
+  const [counts, rows] = await Promise.all([countBoard(since), candidates(limits, since)]);
+  const idLists = BOARD_STATUSES.map((status, index) => pickIds(status, rows.filter((row) => row.status === status), limits[index]!));
   const cards = await loadCards(idLists.flat(), language, now);
   return BOARD_STATUSES.map((status, index) => ({
     status,
