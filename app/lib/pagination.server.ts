@@ -58,13 +58,12 @@ export async function keysetPage<Row>(
 
   let rowsOfPage: () => Promise<Row[]>;
   const cursor = after ?? before;
+  const fromCursor = cursor ? sql<boolean>`(${tuple}) ${sql.raw(after ? forward : backward)} (${tupleValues(cursor)})` : null;
   if (options.base) {
     const keyed = options.base.clearSelect().select(refs.map((ref, index) => sql`${ref}`.as(`k${index}`)));
-    let from: RawBuilder<boolean> | null = cursor ? sql<boolean>`(${tuple}) ${sql.raw(after ? forward : backward)} (${tupleValues(cursor)})` : null;
+    let from: RawBuilder<boolean> | null = fromCursor;
     if (!cursor && offsetOf(request) > 0) {
-      let seek = keyed;
-      for (const ref of refs) seek = seek.orderBy(ref, direction);
-      const start = (await seek.offset(offsetOf(request)).limit(1).executeTakeFirst()) as Record<string, unknown> | undefined;
+      const start = (await sorted(keyed).offset(offsetOf(request)).limit(1).executeTakeFirst()) as Record<string, unknown> | undefined;
       if (!start) return toPage([], await options.count(), request, { prev: null });
       from = sql<boolean>`(${tuple}) ${sql.raw(forward)}= (${tupleValues(refs.map((_, index) => start[`k${index}`]))})`;
     }
@@ -76,8 +75,7 @@ export async function keysetPage<Row>(
       return sorted(query.where(sql<boolean>`${unique} in (${tupleValues(ids)})`)).execute();
     };
   } else {
-    let ordered = query;
-    if (cursor) ordered = ordered.where(sql<boolean>`(${tuple}) ${sql.raw(after ? forward : backward)} (${tupleValues(cursor)})`);
+    let ordered = fromCursor ? query.where(fromCursor) : query;
     ordered = sorted(ordered).limit(request.perPage + 1);
     if (!cursor) ordered = ordered.offset(offsetOf(request));
     rowsOfPage = () => ordered.execute();
