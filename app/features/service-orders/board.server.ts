@@ -77,6 +77,12 @@ function compareUrgency(a: Urgency, b: Urgency): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** Latest change first, then the id (descending), as a closed column's read orders them: UNION ALL keeps no order. */
+function compareLatestChange(a: Candidate, b: Candidate): number {
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
 /**
  * One statement on the base table: open orders by state, and the recently completed ones. Its two halves
  * are each one range of (status, updated_at) and are joined by UNION ALL: written as one WHERE with OR, both
@@ -135,10 +141,7 @@ async function candidates(limits: ReadonlyArray<number>, since: string): Promise
 /** An open column's most urgent orders (deadline, then age, then id), a closed one's latest changed. */
 function pickIds(status: OrderStatus, rows: Candidate[], limit: number): string[] {
   if (CLOSED_ON_BOARD.includes(status)) {
-    return rows
-      .sort((a, b) => (a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-      .slice(0, limit)
-      .map((row) => row.id);
+    return rows.sort(compareLatestChange).slice(0, limit).map((row) => row.id);
   }
   return rows
     .map((row): Urgency => ({ id: row.id, deadline: deadlineOf(row), createdMs: Date.parse(row.createdAt) }))
