@@ -18,6 +18,7 @@ import * as m0017 from "./0017_content_versions";
 import * as m0018 from "./0018_site_media";
 import * as m0019 from "./0019_inbox_replies_templates";
 import * as m0020 from "./0020_client_orders_index";
+import * as m0021 from "./0021_statistics_indexes";
 
 /**
  * Migrations as an imported object (not FileMigrationProvider) so that the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0018_site_media": m0018,
   "0019_inbox_replies_templates": m0019,
   "0020_client_orders_index": m0020,
+  "0021_statistics_indexes": m0021,
 };

@@ -311,7 +311,8 @@ export type RevenueMonth = { month: string; receivedCents: number; refundedCents
 
 /**
  * Money received by month (YYYY-MM, UTC) between two days inclusive, by one SQL aggregate
- * over payments_received_idx; months without payments are listed with zeros.
+ * over payments_received_amount_idx (which holds the kind and amount: the table is not read);
+ * months without payments are listed with zeros.
  */
 export async function revenueByMonth(actor: Actor, range: { from: string; to: string }): Promise<RevenueMonth[]> {
   assertStaff(actor);

@@ -3,8 +3,7 @@ import { countNewContactMessages } from "~/features/inbox/inbox.server";
 import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/reports.server";
 import { forgetStatistics } from "~/features/statistics/statistics.server";
 import { db } from "~/lib/db/db.server";
-import { listOpenOrdersForClient, countOrdersByStatus, countOrdersCreatedSince, type OrderListItem } from "./service-orders.server";
-import type { OrderStatus } from "./status";
+import { listOpenOrdersForClient, countOrdersCreatedSince, type OrderListItem } from "./service-orders.server";
 
 /**
  * Read-only summaries for the two home pages (the announcement is the client area layout's).
@@ -33,7 +32,6 @@ export async function getClientOverview(clientId: string, language: string): Pro
 }
 
 export type DashboardStats = {
-  ordersByStatus: Record<OrderStatus, number>;
   newOrdersThisWeek: number;
   unreadContactMessages: number;
   reportsAwaitingFeedback: number;
@@ -48,14 +46,13 @@ export function startOfWeekUtc(now = new Date()): string {
 }
 
 /**
- * The admin dashboard's figures at any volume (issue 19). Each is an aggregate on one table
- * through an index: orders by status over the status index, this week's orders over a
- * created_at range (service_orders_created_idx), new contact messages over their status
- * index; reports awaiting feedback count their rows without feedback. Those that still grow
- * with their table (by status, awaiting feedback) are read at most every `STATS_TTL_MS` per
- * process and database: the figures are kept that long (concurrent requests share one read),
- * and `forgetDashboardStats()` empties them where this process changes an order from the
- * tracker. A change made elsewhere (another area, another instance) shows within 30 seconds.
+ * The admin dashboard's tiles at any volume (issue 19). Each is a count over one index range:
+ * this week's orders (service_orders_created_idx), new contact messages (their status index),
+ * reports awaiting feedback (reports_feedback_idx, the rows without feedback). Those that still
+ * grow with their table (awaiting feedback) are read at most every `STATS_TTL_MS` per process
+ * and database: the figures are kept that long (concurrent requests share one read), and
+ * `forgetDashboardStats()` empties them where this process changes an order from the tracker.
+ * A change made elsewhere (another area, another instance) shows within 30 seconds.
  */
 export const STATS_TTL_MS = 30_000;
 
@@ -81,11 +78,10 @@ export function getDashboardStats(now = Date.now()): Promise<DashboardStats> {
 }
 
 async function readDashboardStats(now: Date): Promise<DashboardStats> {
-  const [ordersByStatus, newOrdersThisWeek, unreadContactMessages, reportsAwaitingFeedback] = await Promise.all([
-    countOrdersByStatus(),
+  const [newOrdersThisWeek, unreadContactMessages, reportsAwaitingFeedback] = await Promise.all([
     countOrdersCreatedSince(startOfWeekUtc(now)),
     countNewContactMessages(),
     countReportsAwaitingFeedback(),
   ]);
-  return { ordersByStatus, newOrdersThisWeek, unreadContactMessages, reportsAwaitingFeedback };
+  return { newOrdersThisWeek, unreadContactMessages, reportsAwaitingFeedback };
 }

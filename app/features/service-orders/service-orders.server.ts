@@ -13,7 +13,7 @@ import { newId, newReference, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { toPage, DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
 import { countCapped, keysetPage, type SortKey } from "~/lib/pagination.server";
-import { countPerBucket, type Bucket } from "~/lib/statistics.server";
+import { countPerBucket, countPerValue, type Bucket } from "~/lib/statistics.server";
 import { dayRangeInstants } from "~/lib/day-range";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/features/notifications/notify.server";
@@ -437,17 +437,6 @@ export async function listAssignees(): Promise<Array<{ id: string; fullName: str
   return listActiveStaff();
 }
 
-export async function countOrdersByStatus(): Promise<Record<OrderStatus, number>> {
-  const rows = await db()
-    .selectFrom("serviceOrders")
-    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
-    .groupBy("status")
-    .execute();
-  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
-  for (const row of rows) if (isOrderStatus(row.status)) counts[row.status] = Number(row.count);
-  return counts;
-}
-
 export async function countOrdersCreatedSince(since: string): Promise<number> {
   const { count } = await db()
     .selectFrom("serviceOrders")
@@ -548,16 +537,14 @@ export async function deleteOrdersOfClient(clientId: string, ids: string[]): Pro
 
 /**
  * Dashboard statistics (issue 17): the orders created in [range.start, range.end) by status,
- * and per period. Two aggregates over one created_at range (service_orders_created_status_idx
- * covers both); no row is loaded.
+ * each a range of service_orders_status_created_idx, and per period, each a range of
+ * service_orders_created_idx (app/lib/statistics.server.ts); no row is loaded.
  */
 export async function orderStatistics(range: Bucket, periods: readonly Bucket[]): Promise<{ byStatus: Record<OrderStatus, number>; perPeriod: number[] }> {
-  const inRange = db().selectFrom("serviceOrders").where("createdAt", ">=", range.start).where("createdAt", "<", range.end);
-  const [rows, perPeriod] = await Promise.all([
-    inRange.select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute(),
-    countPerBucket(inRange, "createdAt", periods),
+  const orders = db().selectFrom("serviceOrders");
+  const [byStatus, perPeriod] = await Promise.all([
+    countPerValue(orders.where("createdAt", ">=", range.start).where("createdAt", "<", range.end), "status", ORDER_STATUSES),
+    countPerBucket(orders, "createdAt", periods),
   ]);
-  const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0])) as Record<OrderStatus, number>;
-  for (const row of rows) if (row.status in byStatus) byStatus[row.status as OrderStatus] = Number(row.count);
   return { byStatus, perPeriod };
 }

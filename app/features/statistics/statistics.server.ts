@@ -66,8 +66,8 @@ async function readStatistics(viewer: Viewer, range: StatsRange, now: Date): Pro
   const weeks = weekPeriods(range);
   const [orders, appointments, newClients, inbox, translations, overdue, revenue] = await Promise.all([
     scope.admin ? orderStatistics(range, months) : null,
-    scope.admin ? countAppointmentsPerPeriod(range, weeks) : null,
-    scope.admin ? countNewClientsPerPeriod(range, months) : null,
+    scope.admin ? countAppointmentsPerPeriod(weeks) : null,
+    scope.admin ? countNewClientsPerPeriod(months) : null,
     scope.inbox ? inboxResponseStatistics(range) : null,
     scope.translations ? countTranslationFilesByStatus(range) : null,
     scope.tasks ? countOverdueTasks(now) : null,

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db, isPostgres } from "~/lib/db/db.server";
-import type { Bucket } from "~/lib/statistics.server";
+import { countPerValue, type Bucket } from "~/lib/statistics.server";
 import { dayRangeInstants } from "~/lib/day-range";
 import { canUseBackOffice } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
@@ -633,16 +633,8 @@ export async function translationStatistics(actor: Actor, now = new Date()): Pro
   };
 }
 
-/** Dashboard statistics (issue 17): translation files received in [start, end) by status (translation_files_created_status_idx). */
-export async function countTranslationFilesByStatus(range: Bucket): Promise<Record<TranslationStatus, number>> {
-  const rows = await db()
-    .selectFrom("translationFiles")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
-    .where("createdAt", ">=", range.start)
-    .where("createdAt", "<", range.end)
-    .groupBy("status")
-    .execute();
-  const byStatus = Object.fromEntries(TRANSLATION_STATUSES.map((status) => [status, 0])) as Record<TranslationStatus, number>;
-  for (const row of rows) if (row.status in byStatus) byStatus[row.status as TranslationStatus] = Number(row.count);
-  return byStatus;
+/** Dashboard statistics (issue 17): translation files received in [start, end), one count per status over translation_files_status_list_idx. */
+export function countTranslationFilesByStatus(range: Bucket): Promise<Record<TranslationStatus, number>> {
+  const received = db().selectFrom("translationFiles").where("createdAt", ">=", range.start).where("createdAt", "<", range.end);
+  return countPerValue(received, "status", TRANSLATION_STATUSES);
 }
