@@ -9,7 +9,7 @@ import { Form } from "@remix-run/react";
 export function BoardMoveButtons({ id, itemName, targets }: { id: string; itemName: string; targets: ReadonlyArray<{ status: string; label: string }> }) {
   if (targets.length === 0) return null;
   return (
-    <Form method="post" className="mt-2 flex flex-wrap gap-1">
+    <Form method="post" className="board-moves">
       <input type="hidden" name="id" value={id} />
       {targets.map(({ status, label }) => (
         <button key={status} type="submit" name="status" value={status} className="board-move">

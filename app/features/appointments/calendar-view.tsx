@@ -146,7 +146,7 @@ function MoreLink({ cell, to, view, t, format, className }: { cell: CalendarDay;
   return (
     <Link
       to={to}
-      className={cn("font-semibold text-primary underline-offset-4 hover:underline", className)}
+      className={cn("primary-link", className)}
       aria-label={t(view === "month" ? "calendar.moreLabel" : "calendar.moreListLabel", { count: hidden, day: format.day(cell.day, { weekday: "long", day: "numeric", month: "long" }) })}
       data-testid="calendar-more"
     >

@@ -35,7 +35,7 @@ function FileList({ files }: { files: FileRow[] }) {
           <FileText className="size-4 text-muted-foreground" aria-hidden />
           <span className="min-w-0 flex-1 break-all font-medium">{file.originalName}</span>
           <span className="text-muted-foreground">{format.bytes(file.sizeBytes)}</span>
-          <a href={`/resources/files/${file.id}`} className="inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline" download>
+          <a href={`/resources/files/${file.id}`} className="inline-flex items-center gap-1 primary-link" download>
             <Download className="size-4" aria-hidden />
             {t("files.download")}
             <span className="sr-only">{file.originalName}</span>

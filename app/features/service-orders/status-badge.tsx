@@ -31,7 +31,7 @@ export function OrderStatusBadge({ status, className }: { status: OrderStatus; c
  */
 export function OverdueFlag({ label, className, withIcon = true }: { label: string; className?: string; withIcon?: boolean }) {
   return (
-    <span className={cn("inline-flex items-center gap-1 text-xs font-semibold text-destructive", className)}>
+    <span className={cn("overdue-flag", className)}>
       {withIcon ? <AlertTriangle className="size-3.5" aria-hidden /> : null}
       {label}
     </span>

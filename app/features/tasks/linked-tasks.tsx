@@ -53,7 +53,7 @@ export function LinkedTasks({ data }: LinkedTasksProps) {
           </ul>
         )}
         {data.total > data.tasks.length ? (
-          <Link to={data.listHref} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          <Link to={data.listHref} className="text-sm primary-link">
             {t("linked.all", { count: data.total })}
           </Link>
         ) : null}

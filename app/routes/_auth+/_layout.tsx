@@ -13,7 +13,7 @@ export default function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-muted/40 px-4 py-6 sm:py-10">
       <header className="mb-6 flex w-full max-w-md flex-wrap items-center justify-between gap-2 sm:mb-10">
-        <Link to="/" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+        <Link to="/" className="text-sm primary-link">
           {t("layout.home")}
         </Link>
         <div className="flex flex-wrap items-center gap-1">

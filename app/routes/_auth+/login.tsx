@@ -94,7 +94,7 @@ export default function LoginPage() {
         </Link>
         <p>
           {t("login.noAccount")}{" "}
-          <Link to={keepRedirect("/register")} className="font-semibold text-primary underline-offset-4 hover:underline">
+          <Link to={keepRedirect("/register")} className="primary-link">
             {t("login.register")}
           </Link>
         </p>

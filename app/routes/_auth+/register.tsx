@@ -77,7 +77,7 @@ export default function RegisterPage() {
       </Form>
       <p className="mt-6 text-sm">
         {t("register.haveAccount")}{" "}
-        <Link to={keepRedirect("/login")} className="font-semibold text-primary underline-offset-4 hover:underline">
+        <Link to={keepRedirect("/login")} className="primary-link">
           {t("register.signIn")}
         </Link>
       </p>

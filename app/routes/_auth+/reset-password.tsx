@@ -60,7 +60,7 @@ export default function ResetPasswordPage() {
           <FormErrors errors={[error]} />
         </CardHeader>
         <CardContent>
-          <Link to="/forgot-password" className="font-semibold text-primary underline-offset-4 hover:underline">
+          <Link to="/forgot-password" className="primary-link">
             {t("reset.requestNew")}
           </Link>
         </CardContent>

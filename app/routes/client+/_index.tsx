@@ -119,7 +119,7 @@ export default function ClientOverview() {
                 ))}
               </ul>
             )}
-            <Link to="/client/service-orders" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+            <Link to="/client/service-orders" className="text-sm primary-link">
               {t("overview.viewAllOrders")}
             </Link>
           </CardContent>

@@ -69,7 +69,7 @@ export default function ClientsPage() {
           {
             header: t("fields.fullName"),
             cell: (user) => (
-              <Link to={`/dashboard/clients/${user.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+              <Link to={`/dashboard/clients/${user.id}`} className="primary-link">
                 {user.fullName}
               </Link>
             ),

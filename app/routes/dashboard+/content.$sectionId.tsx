@@ -425,7 +425,7 @@ export default function ContentSection() {
               ),
             )}
           </pre>
-          <Link to={path()} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          <Link to={path()} className="text-sm primary-link">
             {t("edit.closeCompare")}
           </Link>
         </section>
@@ -447,7 +447,7 @@ export default function ContentSection() {
                 <span className="ms-auto flex items-center gap-2">
                   {index > 0 ? (
                     <>
-                      <Link to={path(`compare=${version.id}`)} className="font-semibold text-primary underline-offset-4 hover:underline">
+                      <Link to={path(`compare=${version.id}`)} className="primary-link">
                         {t("edit.compare")}
                         <span className="sr-only"> {format.dateTime(version.createdAt)}</span>
                       </Link>

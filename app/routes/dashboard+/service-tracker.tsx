@@ -130,7 +130,7 @@ function ColumnMore({ column }: { column: Column }) {
   const { t } = useTranslation("orders");
   const [searchParams] = useSearchParams();
   const hidden = column.total - column.orders.length;
-  const linkClass = "text-sm font-semibold text-primary underline-offset-4 hover:underline";
+  const linkClass = "text-sm primary-link";
   const showMore = new URLSearchParams(searchParams);
   showMore.append("more", column.status);
   const list = `/dashboard/service-orders?status=${column.status}${column.recentOnly ? "&sort=updated" : ""}`;
@@ -176,7 +176,7 @@ function BoardCard({
       <div className="flex items-start gap-2">
         {draggable ? <GripVertical className="mt-0.5 size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden /> : null}
         <div className="min-w-0 flex-1">
-          <Link to={`/dashboard/service-orders/${order.id}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+          <Link to={`/dashboard/service-orders/${order.id}`} className="primary-link">
             {order.reference}
           </Link>
           <p className="truncate">{order.clientName}</p>

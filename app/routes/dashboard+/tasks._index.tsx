@@ -78,7 +78,7 @@ export default function DashboardTasks() {
       {linked ? (
         <p className="text-sm text-muted-foreground">
           {t("list.filteredByLink")}{" "}
-          <Link to={`?view=${view}`} className="font-semibold text-primary underline-offset-4 hover:underline">
+          <Link to={`?view=${view}`} className="primary-link">
             {t("list.clearLink")}
           </Link>
         </p>

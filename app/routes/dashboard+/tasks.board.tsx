@@ -101,7 +101,7 @@ export default function TaskBoard() {
                   ))}
                 </ul>
                 {column.total > column.tasks.length ? (
-                  <Link to={`/dashboard/tasks?view=all&status=${column.status}`} className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+                  <Link to={`/dashboard/tasks?view=all&status=${column.status}`} className="text-sm primary-link">
                     {t("board.allInList", { count: column.total })}
                   </Link>
                 ) : null}
