@@ -1,5 +1,6 @@
 import type { Server as SocketServer } from "socket.io";
 import type { Platform } from "../server/platform";
+import { assertTwoFactorSecretsReadable } from "~/features/auth/two-factor.server";
 import { seedDemoIfEnabled } from "~/features/demo/demo.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { stopExtractions } from "~/features/extractor/extractor.server";
@@ -22,6 +23,7 @@ export const platform: Platform = {
     const database = db();
     const { results } = await migrateToLatest(database);
     for (const result of results ?? []) logger.info({ migration: result.migrationName }, "migration applied");
+    await assertTwoFactorSecretsReadable(database);
     await seedPublicContent(database);
     await seedDemoIfEnabled(database, env());
     // Every instance runs a worker of the database-backed job queue (app/lib/jobs.server.ts).

@@ -202,7 +202,7 @@ export async function startServer() {
 }
 
 startServer().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  if (error instanceof EnvError || (error instanceof Error && error.name === "EnvError")) {
     console.error(error.message);
   } else {
     logger.fatal({ err: error }, "the server could not start");

@@ -94,7 +94,10 @@ function parseStripeApiBase(value: string | undefined): Env["stripeApi"] {
   return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443 };
 }
 
-export class EnvError extends Error {}
+/** A configuration mistake: the server says it and stops (server/index.ts). Known by its name, as the server and the app are two bundles. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
 
 /** Reads a secret kept in DATA_DIR, creating it the first time. */
 function persistentSecret(dataDir: string, fileName: string, make: () => string): string {

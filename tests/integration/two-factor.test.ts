@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { completeTwoFactorSignIn, signIn } from "~/features/auth/auth.server";
 import { hashPassword } from "~/features/auth/password.server";
 import {
+  assertTwoFactorSecretsReadable,
   confirmTwoFactorSetup,
   hasTwoFactor,
   startTwoFactorSetup,
@@ -11,6 +12,7 @@ import {
 } from "~/features/auth/two-factor.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { seedDemoIfEnabled } from "~/features/demo/demo.server";
+import { resetEnvForTests } from "~/lib/env.server";
 import { LIMITS, resetLimitersForTests } from "~/lib/rate-limit.server";
 import { createSession } from "~/lib/session.server";
 import * as loginPage from "~/routes/_auth+/login";
@@ -91,6 +93,22 @@ describeEachDialect("two-factor sign-in", (db) => {
       const refusal = await verifySecondFactor(admin.id, codeAt(TEST_TOTP_SECRET), { stage: "test" }).catch((error: unknown) => error);
       expect(refusal).toMatchObject({ status: 429, key: "security:errors.tooManyCodes" });
       expect((refusal as { headers?: Record<string, string> }).headers?.["Retry-After"]).toMatch(/^\d+$/);
+    });
+  });
+
+  describe("start-up", () => {
+    it("refuses to start when the encryption key does not open the stored secrets, naming the setting", async () => {
+      await makeUser({ role: "admin", twoFactor: true });
+      await expect(assertTwoFactorSecretsReadable(db())).resolves.toBeUndefined();
+      process.env.FILE_ENCRYPTION_KEY = "ab".repeat(32);
+      resetEnvForTests();
+      try {
+        await expect(assertTwoFactorSecretsReadable(db())).rejects.toMatchObject({ name: "EnvError", message: expect.stringContaining("FILE_ENCRYPTION_KEY") });
+      } finally {
+        delete process.env.FILE_ENCRYPTION_KEY;
+        resetEnvForTests();
+      }
+      await expect(assertTwoFactorSecretsReadable(db())).resolves.toBeUndefined();
     });
   });
 

@@ -7,7 +7,7 @@ import { AppError, invalid } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import type { DB } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
-import { env } from "~/lib/env.server";
+import { env, EnvError } from "~/lib/env.server";
 import { isAdminRole } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { consume, isLimited, reset } from "~/lib/rate-limit.server";
@@ -207,6 +207,24 @@ async function countFailure(userId: string, context: { ip?: string | null; stage
 }
 
 export type SecondFactor = "totp" | "recovery";
+
+/**
+ * At start-up: the encryption key (FILE_ENCRYPTION_KEY, or DATA_DIR's `.file-key`) must open the
+ * two-factor secrets already in the database. A database started with another copy's data
+ * directory would otherwise refuse every sign-in of an owner or admin with an error at the code
+ * step; it is a configuration mistake, so the server refuses to start and says which.
+ */
+export async function assertTwoFactorSecretsReadable(database = db()): Promise<void> {
+  const row = await database.selectFrom("twoFactorCredentials").select("secret").limit(1).executeTakeFirst();
+  if (!row) return;
+  try {
+    decryptSecret(row.secret);
+  } catch {
+    throw new EnvError(
+      "The encryption key does not open this database's two-factor secrets: start the server with the DATA_DIR (its .file-key) or the FILE_ENCRYPTION_KEY this database was used with.",
+    );
+  }
+}
 
 /**
  * Checks an authenticator code (6 digits) or a recovery code and uses it up: the TOTP step is
