@@ -38,7 +38,8 @@ export async function countCapped(query: SelectQueryBuilder<any, any, any>): Pro
  * keys are read there first (an index walk, or a sort of the matching rows' keys alone), and
  * the joins then run for the page's rows only: never for the rows a page reached by number
  * skips, nor for every match of a filter that the sort's index cannot serve (a search's orders
- * of 60 clients: the joins ran for all 3,000 before the sort kept 20).
+ * of 60 clients: the joins ran for all 3,000 before the sort kept 20). The rows are then read by
+ * their ids, so `query` may leave out `base`'s filters (a long `in` list need not be planned twice).
  */
 export async function keysetPage<Row>(
   query: AnyQuery<Row>,

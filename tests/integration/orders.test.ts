@@ -161,6 +161,24 @@ describeEachDialect("service orders: state machine", (db) => {
     expect((await listOrders(other, { q: `khalil haddad ${tag}` }, "en")).items).toEqual([]);
   });
 
+  it("counts an order once when both its client and its assignee match the search", async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const client = await makeUser(db(), { fullName: `Nadia ${tag} Kassem` });
+    const other = await makeUser(db(), { fullName: `Omar Other ${tag}` });
+    const staff = await makeUser(db(), { role: "admin", fullName: `Nadia ${tag} Staff` });
+    const both = await createOrder(client, { service: "notary", details: "Client and assignee both match." }, [], "en");
+    const clientOnly = await createOrder(client, { service: "notary", details: "Only the client matches here." }, [], "en");
+    const assigneeOnly = await createOrder(other, { service: "notary", details: "Only the assignee matches here." }, [], "en");
+    await db().updateTable("serviceOrders").set({ assigneeId: staff.id }).where("id", "in", [both.id, assigneeOnly.id]).execute();
+
+    const page = await listOrders(cast.admin, { q: `nadia ${tag}` }, "en");
+    expect(page.items.map((item) => item.id).sort()).toEqual([both.id, clientOnly.id, assigneeOnly.id].sort());
+    expect(page.total).toBe(3);
+    const firstOfTwo = await listOrders(cast.admin, { q: `nadia ${tag}`, perPage: 2 }, "en");
+    expect(firstOfTwo.total).toBe(3);
+    expect(firstOfTwo.items).toHaveLength(2);
+  });
+
   it("walks every order once by cursor, in a stable order, while new orders arrive", async () => {
     const client = await makeUser(db());
     const made: string[] = [];
