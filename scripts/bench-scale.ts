@@ -8,13 +8,13 @@
 //      and analysed as its autovacuum would;
 //   4. a server started on each, both signed in as admin@demo.test (POST /api/auth/login, then the bearer token),
 //      and every back-office list, board, calendar, search and list API timed on both side by side: 3 unrecorded
-//      rounds, then 60 rounds that request each URL of one server and then of the other (`measurePair`); each
+//      rounds, then 150 rounds that request each URL of one server and then of the other (`measurePair`); each
 //      URL's p50 and p95 on each, with each page's HTML size, and each server's peak memory (VmHWM).
 // Prints a summary, writes bench-results/scale.json, and at full scale with both dialects the table between
 // the README's `<!-- bench:scale -->` markers. Not part of `npm test` or CI (it is heavy).
 // Environment: BENCH_SCALE (volume factor, default 1; 0.05 for a quick run), BENCH_DIALECTS (default
 // "sqlite,postgres"), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
-// BENCH_REQUESTS (timed rounds, that is requests per URL, default 60), BENCH_README (1 writes the README at any scale, 0 never),
+// BENCH_REQUESTS (timed rounds, that is requests per URL, default 150), BENCH_README (1 writes the README at any scale, 0 never),
 // BENCH_KEEP (1 keeps the loaded databases, the SQLite directory and the PostgreSQL schema, and prints where they are:
 // to look into a slow query with EXPLAIN or to start the server on them).
 import { Secret, TOTP } from "otpauth";
@@ -32,9 +32,10 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",").map((d) => d.trim()).filter(Boolean) as Dialect[];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150);
 const KEEP = process.env.BENCH_KEEP === "1";
 const WARMUP = 3;
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
 const ADMIN = { email: "admin@demo.test", password: process.env.DEMO_PASSWORD ?? "Demo-Passw0rd!" };
 const GOALS = { pageRatio: 1.5, apiMs: 30, pageKb: 150, memoryMb: 400 };
 const SEARCH_NAME = "khalil"; // a demo client's name (Omar Khalil), and a family name of the generated clients
@@ -685,6 +686,11 @@ async function measurePair(demoDatabase: BenchDatabase, volumeDatabase: BenchDat
       for (let round = 0; round < WARMUP + REQUESTS; round++) {
         const order = round % 2 === 0 ? [0, 1] : [1, 0];
         for (let index = 0; index < sides[0]!.targets.length; index++) {
+          // This process's own garbage is collected before each pair of requests, while none is timed
+          // (`npm run bench:scale` starts Node with --expose-gc): left to V8, its full collections came
+          // every second or two once the loading's heap was released, each adding 5-35 ms to whichever
+          // request they fell in, on either server.
+          collectGarbage?.();
           for (const side of order) {
             const { app, token, targets: list } = sides[side]!;
             const sample = await request(app.origin, token, list[index]!);
