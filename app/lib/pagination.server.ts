@@ -62,15 +62,12 @@ export async function keysetPage<Row>(
   const fromCursor = cursor ? sql<boolean>`(${tuple}) ${sql.raw(after ? forward : backward)} (${tupleValues(cursor)})` : null;
   if (options.base) {
     const keyed = options.base.clearSelect().select(refs.map((ref, index) => sql`${ref}`.as(`k${index}`)));
-    let from: RawBuilder<boolean> | null = fromCursor;
-    if (!cursor && offsetOf(request) > 0) {
-      const start = (await sorted(keyed).offset(offsetOf(request)).limit(1).executeTakeFirst()) as Record<string, unknown> | undefined;
-      if (!start) return toPage([], await options.count(), request, { prev: null });
-      from = sql<boolean>`(${tuple}) ${sql.raw(forward)}= (${tupleValues(refs.map((_, index) => start[`k${index}`]))})`;
-    }
+    // A page by number skips its offset in the same read: the keys alone, from an index.
+    let pageKeysQuery = sorted(fromCursor ? keyed.where(fromCursor) : keyed).limit(request.perPage + 1);
+    if (!cursor && offsetOf(request) > 0) pageKeysQuery = pageKeysQuery.offset(offsetOf(request));
     const unique = refs[refs.length - 1]!;
     rowsOfPage = async () => {
-      const pageKeys = (await sorted(from ? keyed.where(from) : keyed).limit(request.perPage + 1).execute()) as Array<Record<string, unknown>>;
+      const pageKeys = (await pageKeysQuery.execute()) as Array<Record<string, unknown>>;
       if (pageKeys.length === 0) return [];
       const ids = pageKeys.map((row) => row[`k${refs.length - 1}`]);
       return sorted(query.where(sql<boolean>`${unique} in (${tupleValues(ids)})`)).execute();
