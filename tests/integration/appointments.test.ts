@@ -77,7 +77,7 @@ describeEachDialect("appointments", (db) => {
       const parisian = await makeUser(db(), { role: "client", locale: "fr", timeZone: "Europe/Paris" });
       const startsAt = nextSlot();
       const booked = await createAppointment({ id: parisian.id, role: "client" }, { service: serviceId, startsAt, notes: "Two signers", timeZone: "Europe/Paris" });
-      expect(booked).toMatchObject({ status: "requested", notes: "Two signers", clientTimeZone: "Europe/Paris" });
+      expect(booked).toMatchObject({ status: "requested", notes: "Two signers", clientTimeZone: "Europe/Paris", clientName: parisian.fullName, clientEmail: parisian.email });
       await changeAppointmentStatus(actor("admin"), booked.id, "confirmed", "See you then");
       await changeAppointmentStatus({ id: parisian.id, role: "client" }, booked.id, "cancelled");
 

@@ -61,6 +61,7 @@ describeEachDialect("the tracker board stays small", (db) => {
     expect(column.orders).toHaveLength(BOARD_STEP);
     expect(column.orders.slice(0, 3).map((order) => order.id)).toEqual([overdueByAge, overdueByDate, dueSoon]);
     expect(column.orders[0]!.overdue).toBe(true);
+    expect(column.orders[0]!.clientName).toBe(cast.clientA.fullName);
     expect(column.orders[1]!.overdue).toBe(true);
     expect(column.orders[2]!.overdue).toBe(false);
     // Then the oldest of those without a due date (their deadline is 14 days after they came in).

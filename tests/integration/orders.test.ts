@@ -174,6 +174,11 @@ describeEachDialect("service orders: state machine", (db) => {
     const page = await listOrders(cast.admin, { q: `nadia ${tag}` }, "en");
     expect(page.items.map((item) => item.id).sort()).toEqual([both.id, clientOnly.id, assigneeOnly.id].sort());
     expect(page.total).toBe(3);
+    // Each row names its client and assignee (or none), read from the users by id.
+    const named = new Map(page.items.map((item) => [item.id, [item.clientName, item.clientEmail, item.assigneeName]]));
+    expect(named.get(both.id)).toEqual([client.fullName, client.email, staff.fullName]);
+    expect(named.get(clientOnly.id)).toEqual([client.fullName, client.email, null]);
+    expect(named.get(assigneeOnly.id)).toEqual([other.fullName, other.email, staff.fullName]);
     const firstOfTwo = await listOrders(cast.admin, { q: `nadia ${tag}`, perPage: 2 }, "en");
     expect(firstOfTwo.total).toBe(3);
     expect(firstOfTwo.items).toHaveLength(2);

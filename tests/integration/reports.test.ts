@@ -73,6 +73,7 @@ describeEachDialect("reports", (db) => {
     expect(b.items.map((item) => item.title)).toEqual(["For B only"]);
     const staff = await listReports(cast.admin, { q: "for b" });
     expect(staff.items.map((item) => item.title)).toEqual(["For B only"]);
+    expect(staff.items.map((item) => [item.clientName, item.clientEmail])).toEqual([[cast.clientB.fullName, cast.clientB.email]]);
     await expect(createReport(cast.clientA, { clientId: cast.clientA.id, title: "x", body: "y" }, [])).rejects.toMatchObject({ status: 403 });
     await expect(createReport(cast.admin, { clientId: cast.admin.id, title: "x", body: "y" }, [])).rejects.toMatchObject({ status: 400 });
   });

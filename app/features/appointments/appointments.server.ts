@@ -14,6 +14,7 @@ import { notify } from "~/features/notifications/notify.server";
 import { getService, listServices, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
 import { findFreeSlots, getAvailabilitySettings } from "~/features/availability/availability.server";
 import { canonicalIso, holdStartsFor, isValidTimeZone } from "~/features/availability/slots";
+import { userColumnSql } from "~/features/users/users.server";
 import type { AppointmentListQuery } from "./appointments.schema";
 import { sendAppointmentMessage } from "./messages.server";
 import { ACTIVE_APPOINTMENT_STATUSES, canMoveAppointment, isAppointmentStatus, type AppointmentStatus } from "./status";
@@ -44,17 +45,16 @@ function isStaff(actor: Actor): boolean {
   return isAdminRole(actor.role);
 }
 
-/** The base query: an appointment with its client and its service title in `language` (services area: English, then the key, as fallback). */
+/** The base query: an appointment with its client (users area, by id) and its service title in `language` (services area: English, then the key, as fallback). */
 function appointmentsQuery(language: string, base = db().selectFrom("appointments as a")) {
   return base
-    .innerJoin("users as u", "u.id", "a.clientId")
     .innerJoin("services as s", "s.id", "a.serviceId")
     .select([
       "a.id",
       "a.reference",
       "a.clientId",
-      "u.fullName as clientName",
-      "u.email as clientEmail",
+      userColumnSql("a.clientId", "fullName").$notNull().as("clientName"),
+      userColumnSql("a.clientId", "email").$notNull().as("clientEmail"),
       "a.serviceId",
       "s.key as serviceKey",
       "s.durationMinutes",

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { DateTime } from "luxon";
 import { canonicalIso } from "~/features/availability/slots";
 import { serviceTitleSql } from "~/features/services/services.server";
+import { userColumnSql } from "~/features/users/users.server";
 import { db, isPostgres } from "~/lib/db/db.server";
 import type { AppointmentStatus } from "./status";
 import type { AppointmentView } from "./types";
@@ -131,8 +132,7 @@ export async function firstOfEachDay(days: readonly string[], zone: string, limi
       )})`;
   const rows = await db()
     .selectFrom(perDay.as("a"))
-    .innerJoin("users as u", "u.id", "a.clientId")
-    .select(["a.dayIndex", "a.total", "a.id", "u.fullName as clientName", serviceTitleSql("a.serviceId", language).as("serviceTitle"), "a.startsAt", "a.status"])
+    .select(["a.dayIndex", "a.total", "a.id", userColumnSql("a.clientId", "fullName").$notNull().as("clientName"), serviceTitleSql("a.serviceId", language).as("serviceTitle"), "a.startsAt", "a.status"])
     .orderBy("a.startsAt")
     .orderBy("a.id")
     .execute();

@@ -2,6 +2,7 @@ import { forbidden } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { serviceTitleSql } from "~/features/services/services.server";
+import { userColumnSql } from "~/features/users/users.server";
 import { isOverdue, OVERDUE_AFTER_DAYS, type Actor } from "./service-orders.server";
 import { OPEN_ORDER_STATUSES, type OrderStatus } from "./status";
 
@@ -155,8 +156,7 @@ async function loadCards(ids: string[], language: string, now: Date): Promise<Ma
   if (ids.length === 0) return new Map();
   const rows = await db()
     .selectFrom("serviceOrders as o")
-    .innerJoin("users as c", "c.id", "o.clientId")
-    .select(["o.id", "o.reference", "o.status", "c.fullName as clientName", serviceTitleSql("o.serviceId", language).as("serviceTitle"), "o.dueDate", "o.createdAt"])
+    .select(["o.id", "o.reference", "o.status", userColumnSql("o.clientId", "fullName").$notNull().as("clientName"), serviceTitleSql("o.serviceId", language).as("serviceTitle"), "o.dueDate", "o.createdAt"])
     .where("o.id", "in", ids)
     .execute();
   // The creation date only decides "overdue"; the card goes without it (issue 19: a small page).

@@ -18,7 +18,7 @@ import { dayRangeInstants } from "~/lib/day-range";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/features/notifications/notify.server";
 import { getService, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
-import { findClientById, findRecipient, findUserIdsMatching, isStaffMember, listActiveStaff } from "~/features/users/users.server";
+import { findClientById, findRecipient, findUserIdsMatching, isStaffMember, listActiveStaff, userColumnSql } from "~/features/users/users.server";
 import { MAX_PRICE_CENTS, type OrderListQuery, type OrderPatchInput, type OrderSort } from "./service-orders.schema";
 import {
   canMoveOrder,
@@ -104,14 +104,13 @@ export function isOverdue(order: { status: string; dueDate: string | null; creat
 
 const notFoundOrder = () => notFound("orders:errors.notFound");
 
-// The client's and assignee's names come from the users table (the users area's) by join, until
-// that area offers a name column for other areas' queries, as services do (serviceTitleSql).
 function listQuery() {
-  return db().selectFrom("serviceOrders as o").innerJoin("users as c", "c.id", "o.clientId").leftJoin("users as a", "a.id", "o.assigneeId");
+  return db().selectFrom("serviceOrders as o");
 }
 
 type ListQuery = ReturnType<typeof listQuery>;
 
+/** An order's list columns; the client's and assignee's names from the users area, by id. */
 function selectListColumns(query: ListQuery, language: string) {
   return query.select([
     "o.id",
@@ -120,10 +119,10 @@ function selectListColumns(query: ListQuery, language: string) {
     serviceKeySql("o.serviceId").as("serviceKey"),
     serviceTitleSql("o.serviceId", language).as("serviceTitle"),
     "o.clientId",
-    "c.fullName as clientName",
-    "c.email as clientEmail",
+    userColumnSql("o.clientId", "fullName").$notNull().as("clientName"),
+    userColumnSql("o.clientId", "email").$notNull().as("clientEmail"),
     "o.assigneeId",
-    "a.fullName as assigneeName",
+    userColumnSql("o.assigneeId", "fullName").as("assigneeName"),
     "o.priceCents",
     "o.dueDate",
     "o.createdAt",
@@ -196,7 +195,7 @@ export async function listOrders(actor: Actor, filters: Partial<OrderListQuery> 
       }
     }
   }
-  // keysetPage reads the page's ids on `base`: the joins read those rows by id, without its filters again.
+  // keysetPage reads the page's ids on `base`; the columns are then read for those rows by id, without its filters again.
   const page = await keysetPage(selectListColumns(listQuery(), language), request, { ...ORDER_SORT_KEYS[filters.sort ?? "newest"], count, base });
   return { ...page, items: page.items.map(withOverdue) };
 }

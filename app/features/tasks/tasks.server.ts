@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { appointmentReferenceSql, getAppointment } from "~/features/appointments/appointments.server";
 import { notify } from "~/features/notifications/notify.server";
 import { canReadOrder, getOrder, officeToday, orderReferenceSql } from "~/features/service-orders/service-orders.server";
-import { findActiveBackOfficeUser, findClientById, listBackOfficeUsersWith } from "~/features/users/users.server";
+import { findActiveBackOfficeUser, findClientById, listBackOfficeUsersWith, userColumnSql } from "~/features/users/users.server";
 import { forbidden, invalid, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { canUseBackOffice } from "~/lib/features";
@@ -80,31 +80,28 @@ function tasksTable() {
   return db().selectFrom("tasks as t");
 }
 
-/** A (filtered) tasks query with the columns of a list row: the joins run for the rows read only. */
+/** A (filtered) tasks query with the columns of a list row: the names are read by id for the rows read only. */
 function withColumns(base: ReturnType<typeof tasksTable>) {
-  return base
-    .leftJoin("users as a", "a.id", "t.assigneeId")
-    .leftJoin("users as c", "c.id", "t.clientId")
-    .select([
-      "t.id",
-      "t.title",
-      "t.status",
-      "t.priority",
-      "t.dueDate",
-      "t.assigneeId",
-      "a.fullName as assigneeName",
-      "t.recurrence",
-      "t.orderId",
-      "t.appointmentId",
-      "t.clientId",
-      "t.translationFileId",
-      "c.fullName as clientName",
-      orderReferenceSql("t.orderId").as("orderReference"),
-      appointmentReferenceSql("t.appointmentId").as("appointmentReference"),
-      translationFileLabelSql("t.translationFileId").as("translationFileLabel"),
-      "t.createdAt",
-      "t.updatedAt",
-    ]);
+  return base.select([
+    "t.id",
+    "t.title",
+    "t.status",
+    "t.priority",
+    "t.dueDate",
+    "t.assigneeId",
+    userColumnSql("t.assigneeId", "fullName").as("assigneeName"),
+    "t.recurrence",
+    "t.orderId",
+    "t.appointmentId",
+    "t.clientId",
+    "t.translationFileId",
+    userColumnSql("t.clientId", "fullName").as("clientName"),
+    orderReferenceSql("t.orderId").as("orderReference"),
+    appointmentReferenceSql("t.appointmentId").as("appointmentReference"),
+    translationFileLabelSql("t.translationFileId").as("translationFileLabel"),
+    "t.createdAt",
+    "t.updatedAt",
+  ]);
 }
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof withColumns>["execute"]>>[number];

@@ -14,7 +14,7 @@ import { printableOnCertificate } from "~/features/certificates/certificate-pdf.
 import { notify } from "~/features/notifications/notify.server";
 import { logger } from "~/lib/logger.server";
 import { isOrderOfClient, orderChoicesOfClient } from "~/features/service-orders/service-orders.server";
-import { findClientById, listBackOfficeUsersWith, searchActiveClients, type ClientSummary } from "~/features/users/users.server";
+import { findClientById, listBackOfficeUsersWith, searchActiveClients, userColumnSql, type ClientSummary } from "~/features/users/users.server";
 import { initialStatus, queueAutoProcess } from "./auto-process.server";
 import { certificatePdfPath } from "~/features/certificates/certificates";
 import { WORDS_PER_PAGE, type TranslationLanguage } from "./file-types";
@@ -87,33 +87,29 @@ const notFoundFile = () => notFound("translations:errors.notFound");
 const filesTable = () => db().selectFrom("translationFiles as f");
 
 function listQuery(base: ReturnType<typeof filesTable> = filesTable()) {
-  return base
-    .leftJoin("users as up", "up.id", "f.uploadedBy")
-    .leftJoin("users as asg", "asg.id", "f.assigneeId")
-    .leftJoin("users as cl", "cl.id", "f.clientId")
-    .select([
-      "f.id",
-      "f.originalName",
-      "f.originalSize",
-      "f.originalType",
-      "f.sourceLanguage",
-      "f.targetLanguage",
-      "f.status",
-      "f.notes",
-      "f.statusNotes",
-      "f.dueDate",
-      "f.wordCount",
-      "f.clientId",
-      "cl.fullName as clientName",
-      "f.orderId",
-      "f.assigneeId",
-      "asg.fullName as assigneeName",
-      "up.fullName as uploadedByName",
-      "f.translatedFileId",
-      "f.machineDraft",
-      "f.createdAt",
-      "f.completedAt",
-    ]);
+  return base.select([
+    "f.id",
+    "f.originalName",
+    "f.originalSize",
+    "f.originalType",
+    "f.sourceLanguage",
+    "f.targetLanguage",
+    "f.status",
+    "f.notes",
+    "f.statusNotes",
+    "f.dueDate",
+    "f.wordCount",
+    "f.clientId",
+    userColumnSql("f.clientId", "fullName").as("clientName"),
+    "f.orderId",
+    "f.assigneeId",
+    userColumnSql("f.assigneeId", "fullName").as("assigneeName"),
+    userColumnSql("f.uploadedBy", "fullName").as("uploadedByName"),
+    "f.translatedFileId",
+    "f.machineDraft",
+    "f.createdAt",
+    "f.completedAt",
+  ]);
 }
 
 type ListRow = Awaited<ReturnType<ReturnType<typeof listQuery>["execute"]>>[number];

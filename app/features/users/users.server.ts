@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { Database } from "~/lib/db/schema";
 import { AppError, conflict, forbidden, isUniqueViolation } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
@@ -462,6 +462,15 @@ export const AVATAR_RECORD_TYPE = "avatar";
 
 // ---------------------------------------------------------------------------
 // People other areas address: whom an order or a report is for, who may be assigned, whom to tell.
+
+/**
+ * A user's name or e-mail for other areas' list queries, as a subquery by primary key:
+ * `userColumnSql("o.clientId", "fullName")`, null when the column is null. Each row reads its
+ * user by id; a join let PostgreSQL's planner hash all users for a page of 20 rows.
+ */
+export function userColumnSql(userId: string, column: "fullName" | "email"): RawBuilder<string | null> {
+  return sql<string | null>`(select ${sql.ref(`u.${column}`)} from users u where u.id = ${sql.ref(userId)})`;
+}
 
 export type ClientSummary = { id: string; fullName: string; email: string };
 export type Recipient = { id: string; email: string; fullName: string; locale: string };
