@@ -3,32 +3,46 @@ import { Label } from "~/components/ui/label";
 
 /**
  * A labelled select of a list's GET filter form (status, assignee, sort…): plain
- * HTML, so filtering works without JavaScript. `any` is the empty first choice.
+ * HTML, so filtering works without JavaScript. `any` is the empty first choice; `groups`
+ * follow `options` as labelled groups (optgroup) of a long list.
  */
+type Option = { value: string; label: string };
+
+function Options({ options }: { options: Option[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
 export function FilterSelect({
   id,
   name,
   label,
   defaultValue,
   any,
-  options,
+  options = [],
+  groups = [],
 }: {
   id: string;
   name: string;
   label: string;
   defaultValue?: string;
   any?: string;
-  options: Array<{ value: string; label: string }>;
+  options?: Option[];
+  groups?: Array<{ label: string; options: Option[] }>;
 }) {
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       <Select id={id} name={name} defaultValue={defaultValue}>
         {any ? <option value="">{any}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
+        <Options options={options} />
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            <Options options={group.options} />
+          </optgroup>
         ))}
       </Select>
     </div>

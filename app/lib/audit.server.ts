@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { AuditAction, AuditRecordType } from "./audit-actions";
 import { toJson } from "./db/connection.server";
 import { db } from "./db/db.server";
 import { newId, nowIso } from "./ids.server";
@@ -10,6 +11,8 @@ import { countCapped, keysetPage } from "./pagination.server";
  * and with what outcome. Actions are dotted names: auth.login, auth.login_failed,
  * user.role_changed, client.exported, file.downloaded, order.status_changed, …
  *
+ * Every action and record type is in the catalogue (./audit-actions.ts).
+ *
  * Append-only: this module is the only code that touches the table, and it offers an
  * insert, a page and a read-through for the CSV export; nothing updates or deletes an
  * entry (docs/decisions/011).
@@ -19,8 +22,9 @@ export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ["success", "failure", "d
 
 export type AuditEntry = {
   actorId: string | null;
-  action: string;
-  targetType?: string | null;
+  /** One of the catalogue's (audit-actions.ts), so that the audit-log page can filter and name it. */
+  action: AuditAction;
+  targetType?: AuditRecordType | null;
   targetId?: string | null;
   ip?: string | null;
   meta?: Record<string, unknown>;

@@ -77,8 +77,13 @@ test("the owner filters the audit log and downloads it as CSV; the page reads ri
 
   await page.getByLabel("Who").fill(marker);
   await page.getByLabel("Outcome").selectOption("failure");
+  // Actions are grouped by family; each family can be chosen whole.
+  const action = page.getByLabel("Action", { exact: true });
+  await expect(action.locator('optgroup[label="Invoices and payments"] option')).toContainText(["All: Invoices and payments", "Payment recorded"]);
+  await action.selectOption({ label: "All: Sign-in and account" });
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/outcome=failure/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/action=auth\.\*/);
   const rows = page.getByTestId("audit-log").locator("tbody tr");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(marker);

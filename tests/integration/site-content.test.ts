@@ -64,6 +64,18 @@ describeEachDialect("site content and services (back-office)", (db) => {
     expect(restored.status).toBe(302);
     expect((await getSection<{ title: string }>("hero", "en"))?.title).toBe(original?.title);
     expect((await getSectionForEdit("hero", "en")).versions).toHaveLength(4);
+    // Each save and the restore are in the audit trail, with the language and the version they made.
+    const trail = await db()
+      .selectFrom("auditLog")
+      .select(["actorId", "action", "targetType", "targetId", "meta"])
+      .where("targetType", "=", "content_section")
+      .where("targetId", "=", "hero")
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute();
+    expect(trail.map((entry) => entry.action)).toEqual(["content.section_saved", "content.section_saved", "content.section_restored"]);
+    expect(trail.every((entry) => entry.actorId === cast.admin.id)).toBe(true);
+    expect(trail[2]!.meta).toMatchObject({ language: "en", from: edit.versions[2]!.id });
 
     // A version of another language or section is not found.
     await expect(restoreSectionVersion(cast.admin, "hero", "ar", edit.versions[0]!.id)).rejects.toMatchObject({ status: 404 });
@@ -272,5 +284,13 @@ describeEachDialect("site content and services (back-office)", (db) => {
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).not.toBe("/dashboard/services");
     expect((await publicServices("en")).map((service) => service.key)).not.toContain("payroll");
+
+    // Every change by staff is in the audit trail, the refused one not.
+    const trail = await db().selectFrom("auditLog").select(["actorId", "action"]).where("targetType", "=", "service").where("targetId", "=", row.id).orderBy("createdAt").orderBy("id").execute();
+    expect(trail).toEqual([
+      { actorId: cast.admin.id, action: "service.created" },
+      { actorId: cast.admin.id, action: "service.moved" },
+      { actorId: cast.admin.id, action: "service.hidden" },
+    ]);
   });
 });

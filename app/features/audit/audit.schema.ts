@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUDIT_RECORD_TYPES } from "~/lib/audit-actions";
 import { parseListQuery } from "~/lib/pagination";
 
 /**
@@ -6,42 +7,6 @@ import { parseListQuery } from "~/lib/pagination";
  * e-mail address), action (one action or a family such as "user.*"), record (its type
  * and id), outcome, and a date range in the viewer's zone (YYYY-MM-DD, both days included).
  */
-export const AUDIT_ACTIONS = [
-  "auth.login",
-  "auth.login_failed",
-  "auth.login_blocked",
-  "auth.login_refused_disabled",
-  "auth.logout",
-  "auth.registered",
-  "auth.password_reset_requested",
-  "auth.password_reset",
-  "auth.password_changed",
-  "auth.email_changed",
-  "user.created",
-  "user.create_denied",
-  "user.invited",
-  "user.role_changed",
-  "user.features_changed",
-  "user.renamed",
-  "user.disabled",
-  "user.enabled",
-  "user.deleted",
-  "user.change_denied",
-  "client.exported",
-  "client.deleted",
-  "file.downloaded",
-  "file.download_denied",
-  "order.status_changed",
-  "appointment.status_changed",
-  "settings.availability_changed",
-  "settings.closed_day_added",
-  "settings.closed_day_removed",
-] as const;
-
-export const AUDIT_FAMILIES = ["auth.*", "user.*", "client.*", "file.*", "order.*", "appointment.*", "settings.*"] as const;
-
-export const AUDIT_RECORD_TYPES = ["user", "service_order", "appointment", "file", "settings"] as const;
-
 export const AUDIT_OUTCOME_VALUES = ["success", "failure", "denied"] as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

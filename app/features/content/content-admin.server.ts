@@ -1,3 +1,4 @@
+import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
 import { toJson } from "~/lib/db/connection.server";
 import { AppError, forbidden, notFound } from "~/lib/app-error";
@@ -129,6 +130,12 @@ async function prepare(id: SectionId, locale: string, input: unknown): Promise<R
  */
 export async function saveSection(actor: Actor, id: SectionId, language: ContentLanguage, input: unknown): Promise<{ versionId: string }> {
   requireAdmin(actor);
+  const saved = await writeSection(actor, id, language, input);
+  await audit({ actorId: actor.id, action: "content.section_saved", targetType: "content_section", targetId: id, meta: { language, versionId: saved.versionId } });
+  return saved;
+}
+
+async function writeSection(actor: Actor, id: SectionId, language: ContentLanguage, input: unknown): Promise<{ versionId: string }> {
   const locale = storageLocale(id, language);
   const data = await prepare(id, locale, input);
   const versionId = newId();
@@ -172,7 +179,9 @@ export async function getSectionVersion(id: SectionId, language: ContentLanguage
 export async function restoreSectionVersion(actor: Actor, id: SectionId, language: ContentLanguage, versionId: string): Promise<{ versionId: string }> {
   requireAdmin(actor);
   const version = await getSectionVersion(id, language, versionId);
-  return saveSection(actor, id, language, version.data);
+  const restored = await writeSection(actor, id, language, version.data);
+  await audit({ actorId: actor.id, action: "content.section_restored", targetType: "content_section", targetId: id, meta: { language, from: versionId, versionId: restored.versionId } });
+  return restored;
 }
 
 /** The HTML a section's Markdown field shows as on the public site (sanitised). */

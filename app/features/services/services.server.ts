@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
@@ -105,6 +106,7 @@ export async function createService(actor: Actor, input: ServiceCreateInput, lan
   if (exists) throw conflict("orders:errors.serviceKeyTaken", { field: "key" });
   const id = newId();
   await insertService(id, input);
+  await audit({ actorId: actor.id, action: "service.created", targetType: "service", targetId: id, meta: { key: input.key } });
   clearPublicCache();
   return (await getService(id, language, { includeInactive: true }))!;
 }
@@ -163,6 +165,7 @@ export async function updateService(actor: Actor, id: string, input: ServiceUpda
         }
       }
     });
+  await audit({ actorId: actor.id, action: "service.updated", targetType: "service", targetId: id, meta: { fields: Object.keys(fields), languages: Object.keys(translations ?? {}) } });
   clearPublicCache();
   return (await getService(id, language, { includeInactive: true }))!;
 }
@@ -174,10 +177,12 @@ export async function deleteService(actor: Actor, id: string): Promise<{ deleted
   if (!existing) throw notFound("orders:errors.serviceNotFound");
   if ((await hasOrdersForService(id)) || (await hasAppointmentsForService(id))) {
     await db().updateTable("services").set({ active: false, updatedAt: nowIso() }).where("id", "=", id).execute();
+    await audit({ actorId: actor.id, action: "service.deactivated", targetType: "service", targetId: id });
     clearPublicCache();
     return { deleted: false, deactivated: true };
   }
   await db().deleteFrom("services").where("id", "=", id).execute();
+  await audit({ actorId: actor.id, action: "service.deleted", targetType: "service", targetId: id });
   clearPublicCache();
   return { deleted: true, deactivated: false };
 }
@@ -218,6 +223,7 @@ export async function moveService(actor: Actor, id: string, direction: "up" | "d
         if (row.sortOrder !== position + 1) await trx.updateTable("services").set({ sortOrder: position + 1, updatedAt: nowIso() }).where("id", "=", row.id).execute();
       }
     });
+  await audit({ actorId: actor.id, action: "service.moved", targetType: "service", targetId: id, meta: { direction } });
   clearPublicCache();
 }
 
@@ -226,5 +232,6 @@ export async function setServiceVisible(actor: Actor, id: string, visible: boole
   requireStaffActor(actor);
   const result = await db().updateTable("services").set({ active: visible, updatedAt: nowIso() }).where("id", "=", id).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound("orders:errors.serviceNotFound");
+  await audit({ actorId: actor.id, action: visible ? "service.shown" : "service.hidden", targetType: "service", targetId: id });
   clearPublicCache();
 }

@@ -390,7 +390,7 @@ export async function updateManagedUser(
   if (disabled !== undefined) changes.disabledAt = disabled ? nowIso() : null;
   await db().updateTable("users").set(changes).where("id", "=", id).execute();
 
-  const base = { actorId: actor.id, targetType: "user", targetId: id, ip };
+  const base = { actorId: actor.id, targetType: "user" as const, targetId: id, ip };
   if (role !== undefined) await audit({ ...base, action: "user.role_changed", meta: { from: target.role, to: role } });
   if (features && featuresChange) await audit({ ...base, action: "user.features_changed", meta: { from: target.enabledFeatures, to: features } });
   if (disabled !== undefined) {

@@ -11,7 +11,8 @@ import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
-import { AUDIT_ACTIONS, AUDIT_FAMILIES, AUDIT_OUTCOME_VALUES, AUDIT_RECORD_TYPES, auditFilterParams, parseAuditQuery } from "~/features/audit/audit.schema";
+import { AUDIT_OUTCOME_VALUES, auditFilterParams, parseAuditQuery } from "~/features/audit/audit.schema";
+import { AUDIT_ACTION_NAMES, AUDIT_FAMILY_NAMES, AUDIT_RECORD_TYPES } from "~/lib/audit-actions";
 import { auditPage } from "~/features/audit/audit.server";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { viewerTimeZone } from "~/features/availability/availability.server";
@@ -33,10 +34,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ page: await auditPage(query, timeZone), query, csvQuery: auditFilterParams(query), title: await translate(request, "audit:title") });
 }
 
-const RECORD_LINKS: Record<string, (id: string) => string> = {
+const RECORD_LINKS: Partial<Record<string, (id: string) => string>> = {
   user: (id) => `/dashboard/clients/${id}`,
   service_order: (id) => `/dashboard/service-orders/${id}`,
   appointment: (id) => `/dashboard/appointments/${id}`,
+  invoice: (id) => `/dashboard/invoices/${id}`,
+  translation_file: (id) => `/dashboard/translations/${id}`,
+  contact_message: (id) => `/dashboard/inbox/${id}`,
+  template: (id) => `/dashboard/templates/${id}`,
+  content_section: (id) => `/dashboard/content/${id}`,
 };
 
 function Outcome({ outcome }: { outcome: string }) {
@@ -61,7 +67,6 @@ export default function AuditLogPage() {
   const { page, query, csvQuery } = useLoaderData<typeof loader>();
   const format = useFormatter();
   const actionLabel = (action: string) => t(`actions.${action}`, { defaultValue: action });
-  const familyLabel = (family: string) => t(`families.${family.slice(0, -2)}`, { defaultValue: family });
 
   return (
     <div className="flex flex-col gap-6">
@@ -89,10 +94,13 @@ export default function AuditLogPage() {
           label={t("filters.action")}
           defaultValue={query.action}
           any={t("filters.anyAction")}
-          options={[
-            ...AUDIT_FAMILIES.map((family) => ({ value: family, label: t("filters.family", { name: familyLabel(family) }) })),
-            ...AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) })),
-          ]}
+          groups={AUDIT_FAMILY_NAMES.map((family) => ({
+            label: t(`families.${family}`),
+            options: [
+              { value: `${family}.*`, label: t("filters.family", { name: t(`families.${family}`) }) },
+              ...AUDIT_ACTION_NAMES[family].map((name) => ({ value: `${family}.${name}`, label: actionLabel(`${family}.${name}`) })),
+            ],
+          }))}
         />
         <FilterSelect
           id="audit-type"
