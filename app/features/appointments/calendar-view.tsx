@@ -19,7 +19,7 @@ import { StatusLabel } from "./ui";
  * appointments list of that day. The days and their entries take the calendar's `t` and formatter as
  * props (a month shows up to 126 entries).
  */
-type CalendarAppointment = { id: string; clientName: string; serviceTitle: string; startsAt: string; status: AppointmentStatus };
+type CalendarAppointment = { id: string; clientName: string; serviceTitle?: string; startsAt: string; status: AppointmentStatus };
 type CalendarDay = { day: string; inRange: boolean; isToday: boolean; total: number; appointments: CalendarAppointment[] };
 export type CalendarData = {
   view: "month" | "week";
@@ -114,40 +114,46 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
         <div className="flex flex-col gap-3 sm:hidden" data-testid="calendar-agenda">
           <h3 className="font-semibold">{t("calendar.agenda")}</h3>
           {agendaDays.length === 0 ? <p className="text-sm text-muted-foreground">{t("calendar.agendaEmpty")}</p> : null}
-          {agendaDays.map((cell) => (
-            <section key={cell.day} id={`agenda-${cell.day}`} aria-label={format.day(cell.day, { weekday: "long", day: "numeric", month: "long" })} className="scroll-mt-20">
-              <h4 className="mb-1 text-sm font-semibold">{format.day(cell.day, { weekday: "long", day: "numeric", month: "long" })}</h4>
-              <ul className="flex flex-col gap-1">
-                {cell.appointments.map((appointment) => (
-                  <li key={appointment.id}>
-                    <Link to={`/dashboard/appointments/${appointment.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-2 text-sm hover:bg-muted">
-                      <span className="flex min-w-0 flex-col">
-                        <span className="font-medium">{format.time(appointment.startsAt)} · {appointment.clientName}</span>
-                        <span className="text-muted-foreground">{appointment.serviceTitle}</span>
-                      </span>
-                      <StatusLabel status={appointment.status} label={t(`status.${appointment.status}`)} />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              <MoreLink cell={cell} to={moreLink(cell.day)} view={calendar.view} t={t} format={format} className="mt-1 inline-block text-sm" />
-            </section>
-          ))}
+          {agendaDays.map((cell) => {
+            const dayLabel = longDay(format, cell.day);
+            return (
+              <section key={cell.day} id={`agenda-${cell.day}`} aria-label={dayLabel} className="scroll-mt-20">
+                <h4 className="mb-1 text-sm font-semibold">{dayLabel}</h4>
+                <ul className="flex flex-col gap-1">
+                  {cell.appointments.map((appointment) => (
+                    <li key={appointment.id}>
+                      <Link to={`/dashboard/appointments/${appointment.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-2 text-sm hover:bg-muted">
+                        <span className="flex min-w-0 flex-col">
+                          <span className="font-medium">{format.time(appointment.startsAt)} · {appointment.clientName}</span>
+                          <span className="text-muted-foreground">{appointment.serviceTitle}</span>
+                        </span>
+                        <StatusLabel status={appointment.status} label={t(`status.${appointment.status}`)} />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <MoreLink cell={cell} to={moreLink(cell.day)} view={calendar.view} t={t} dayLabel={dayLabel} className="mt-1 inline-block text-sm" />
+              </section>
+            );
+          })}
         </div>
       ) : null}
     </section>
   );
 }
 
+/** A day as its accessible names say it: "Monday, November 2". */
+const longDay = (format: Formatter, day: string) => format.day(day, { weekday: "long", day: "numeric", month: "long" });
+
 /** "+N more" under a day that shows only its first appointments: that day's week lists them all. */
-function MoreLink({ cell, to, view, t, format, className }: { cell: CalendarDay; to: string; view: "month" | "week"; t: TFunction<"appointments">; format: Formatter; className?: string }) {
+function MoreLink({ cell, to, view, t, dayLabel, className }: { cell: CalendarDay; to: string; view: "month" | "week"; t: TFunction<"appointments">; dayLabel: string; className?: string }) {
   const hidden = cell.total - cell.appointments.length;
   if (hidden <= 0) return null;
   return (
     <Link
       to={to}
       className={cn("primary-link", className)}
-      aria-label={t(view === "month" ? "calendar.moreLabel" : "calendar.moreListLabel", { count: hidden, day: format.day(cell.day, { weekday: "long", day: "numeric", month: "long" }) })}
+      aria-label={t(view === "month" ? "calendar.moreLabel" : "calendar.moreListLabel", { count: hidden, day: dayLabel })}
       data-testid="calendar-more"
     >
       {t("calendar.more", { count: hidden })}
@@ -158,6 +164,8 @@ function MoreLink({ cell, to, view, t, format, className }: { cell: CalendarDay;
 function DayCell({ cell, view, moreLink, t, format }: { cell: CalendarDay; view: "month" | "week"; moreLink: string; t: TFunction<"appointments">; format: Formatter }) {
   const count = cell.total;
   const label = format.day(cell.day, { day: "numeric", month: view === "week" ? "short" : undefined });
+  // Named only where the day has appointments (its count and its "+N more" say which day).
+  const dayLabel = count > 0 ? longDay(format, cell.day) : "";
   return (
     <>
       <div className={cn("mb-1 text-xs font-semibold", cell.isToday && "text-primary")}>
@@ -168,7 +176,7 @@ function DayCell({ cell, view, moreLink, t, format }: { cell: CalendarDay; view:
         <a
           href={view === "week" ? `#agenda-${cell.day}` : `${moreLink}#agenda-${cell.day}`}
           className="calendar-count"
-          aria-label={t("calendar.dayCount", { count, day: format.day(cell.day, { weekday: "long", day: "numeric", month: "long" }) })}
+          aria-label={t("calendar.dayCount", { count, day: dayLabel })}
         >
           {count}
         </a>
@@ -186,7 +194,7 @@ function DayCell({ cell, view, moreLink, t, format }: { cell: CalendarDay; view:
           </li>
         ))}
       </ul>
-      <MoreLink cell={cell} to={moreLink} view={view} t={t} format={format} className="mt-1 hidden text-xs sm:inline-block" />
+      <MoreLink cell={cell} to={moreLink} view={view} t={t} dayLabel={dayLabel} className="mt-1 hidden text-xs sm:inline-block" />
     </>
   );
 }

@@ -25,7 +25,8 @@ export const MONTH_DAY_LIMIT = 3;
 export const WEEK_DAY_LIMIT = 8;
 export type CalendarView = "month" | "week";
 
-export type CalendarAppointment = Pick<AppointmentView, "id" | "clientName" | "serviceTitle" | "startsAt" | "status">;
+/** An appointment in a day of the calendar; the service's title in the week view only (the month shows none). */
+export type CalendarAppointment = Pick<AppointmentView, "id" | "clientName" | "startsAt" | "status"> & { serviceTitle?: string };
 
 export type CalendarDay = {
   day: string;
@@ -67,17 +68,19 @@ export async function buildCalendar(input: {
   const days = weeksCovering(periodStart, periodEnd, input.weekStart);
 
   const gridDays = days.flat();
-  const byDay = await firstOfEachDay(gridDays, zone, input.view === "month" ? MONTH_DAY_LIMIT : WEEK_DAY_LIMIT, input.language);
+  const byDay =
+    input.view === "month" ? await firstOfEachDay(gridDays, zone, MONTH_DAY_LIMIT) : await firstOfEachDay(gridDays, zone, WEEK_DAY_LIMIT, input.language);
 
   const first = periodStart.toISODate()!;
   const last = periodEnd.toISODate()!;
   const step = input.view === "month" ? { months: 1 } : { weeks: 1 };
+  const todayIso = today.toISODate()!;
   return {
     view: input.view,
     anchor: anchor.toISODate()!,
     previous: anchor.minus(step).toISODate()!,
     next: anchor.plus(step).toISODate()!,
-    today: today.toISODate()!,
+    today: todayIso,
     periodStart: first,
     periodEnd: last,
     weekStart: input.weekStart,
@@ -85,7 +88,7 @@ export async function buildCalendar(input: {
       week.map((day) => ({
         day,
         inRange: day >= first && day <= last,
-        isToday: day === today.toISODate(),
+        isToday: day === todayIso,
         total: byDay.get(day)?.total ?? 0,
         appointments: byDay.get(day)?.appointments ?? [],
       })),
@@ -96,7 +99,7 @@ export async function buildCalendar(input: {
 type DayContent = { total: number; appointments: CalendarAppointment[] };
 
 function toCalendarAppointment({ id, clientName, serviceTitle, startsAt, status }: CalendarAppointment): CalendarAppointment {
-  return { id, clientName, serviceTitle, startsAt, status };
+  return serviceTitle === undefined ? { id, clientName, startsAt, status } : { id, clientName, serviceTitle, startsAt, status };
 }
 
 /** Each day's bounds in `zone`: `days.length + 1` instants, day i being [bounds[i], bounds[i + 1]). */
@@ -110,9 +113,10 @@ export function dayBounds(days: readonly string[], zone: string): string[] {
  * them, for consecutive `days` in `zone`. Each day is one range read on appointments_starts_idx (its
  * count and its first rows), so the cost follows the number of days shown, not the appointments in
  * the range. PostgreSQL runs one correlated (lateral) read per day over the bounds passed as two
- * arrays; SQLite, which has no LATERAL, runs the same per-day reads as a UNION ALL.
+ * arrays; SQLite, which has no LATERAL, runs the same per-day reads as a UNION ALL. With a
+ * `language`, each appointment has its service's title in it (the week view's).
  */
-export async function firstOfEachDay(days: readonly string[], zone: string, limit: number, language: string): Promise<Map<string, DayContent>> {
+export async function firstOfEachDay(days: readonly string[], zone: string, limit: number, language?: string): Promise<Map<string, DayContent>> {
   const bounds = dayBounds(days, zone);
   const starts = bounds.slice(0, -1);
   const ends = bounds.slice(1);
@@ -132,7 +136,8 @@ export async function firstOfEachDay(days: readonly string[], zone: string, limi
       )})`;
   const rows = await db()
     .selectFrom(perDay.as("a"))
-    .select(["a.dayIndex", "a.total", "a.id", userColumnSql("a.clientId", "fullName").$notNull().as("clientName"), serviceTitleSql("a.serviceId", language).as("serviceTitle"), "a.startsAt", "a.status"])
+    .select(["a.dayIndex", "a.total", "a.id", userColumnSql("a.clientId", "fullName").$notNull().as("clientName"), "a.startsAt", "a.status"])
+    .$if(language !== undefined, (query) => query.select(serviceTitleSql("a.serviceId", language!).as("serviceTitle")))
     .orderBy("a.startsAt")
     .orderBy("a.id")
     .execute();
@@ -141,7 +146,7 @@ export async function firstOfEachDay(days: readonly string[], zone: string, limi
     const day = days[Number(row.dayIndex)]!;
     let content = byDay.get(day);
     if (!content) byDay.set(day, (content = { total: Number(row.total), appointments: [] }));
-    content.appointments.push(toCalendarAppointment({ ...row, serviceTitle: String(row.serviceTitle), status: row.status as AppointmentStatus }));
+    content.appointments.push(toCalendarAppointment({ ...row, serviceTitle: row.serviceTitle === undefined ? undefined : String(row.serviceTitle), status: row.status as AppointmentStatus }));
   }
   return byDay;
 }

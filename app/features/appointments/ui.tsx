@@ -11,11 +11,11 @@ import type { AppointmentStatus } from "./status";
 /** UI pieces shared by the appointment and calendar pages. Every date and time goes through lib/format. */
 
 const STATUS_STYLE: Record<AppointmentStatus, { icon: typeof CalendarClock; className: string }> = {
-  requested: { icon: CalendarClock, className: "border-warning/50 bg-warning/10" },
-  confirmed: { icon: CalendarCheck, className: "border-primary/40 bg-primary/10" },
-  completed: { icon: CheckCircle2, className: "border-success/50 bg-success/10" },
-  cancelled: { icon: CalendarX, className: "border-border bg-muted" },
-  no_show: { icon: UserX, className: "border-destructive/40 bg-destructive/10" },
+  requested: { icon: CalendarClock, className: "status-label border-warning/50 bg-warning/10" },
+  confirmed: { icon: CalendarCheck, className: "status-label border-primary/40 bg-primary/10" },
+  completed: { icon: CheckCircle2, className: "status-label border-success/50 bg-success/10" },
+  cancelled: { icon: CalendarX, className: "status-label border-border bg-muted" },
+  no_show: { icon: UserX, className: "status-label border-destructive/40 bg-destructive/10" },
 };
 
 /** A status as an icon and a word (never colour alone). */
@@ -31,7 +31,7 @@ export function StatusBadge({ status }: { status: AppointmentStatus }) {
 export function StatusLabel({ status, label, withIcon = false }: { status: AppointmentStatus; label: string; withIcon?: boolean }) {
   const { icon: Icon, className } = STATUS_STYLE[status];
   return (
-    <span className={cn("inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium text-foreground", className)}>
+    <span className={className}>
       {withIcon ? <Icon aria-hidden className="size-3.5" /> : null}
       {label}
     </span>
