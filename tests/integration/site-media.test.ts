@@ -211,7 +211,7 @@ describeEachDialect("the website's FAQs, testimonials, logos and announcements",
     let english = await listFaqs("en");
     expect(english.at(-1)).toMatchObject({ id, question: "Do you prepare state returns?" });
 
-    await moveFaq(id, "up");
+    await moveFaq(admin, id, "up");
     english = await listFaqs("en");
     expect(english.at(-2)?.id).toBe(id);
 
@@ -228,8 +228,11 @@ describeEachDialect("the website's FAQs, testimonials, logos and announcements",
 
     // Moving the first one up changes nothing; an unknown id is a 404 refusal.
     const first = (await listFaqsForAdmin())[0]!.id;
-    await moveFaq(first, "up");
+    await moveFaq(admin, first, "up");
     expect((await listFaqsForAdmin())[0]!.id).toBe(first);
-    expect(await refusalKey(moveFaq(newId(), "down"))).toBe("site-media:errors.notFound");
+    expect(await refusalKey(moveFaq(admin, newId(), "down"))).toBe("site-media:errors.notFound");
+    // The move that changed the order is in the audit trail; the one that changed nothing is not.
+    const moves = await db().selectFrom("auditLog").select(["actorId", "targetId", "meta"]).where("action", "=", "faq.moved").execute();
+    expect(moves).toEqual([{ actorId: admin.id, targetId: id, meta: { direction: "up" } }]);
   });
 });

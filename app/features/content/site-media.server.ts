@@ -26,6 +26,8 @@ type Upload = { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> 
 export const MAX_ITEMS = 100;
 
 type OrderedTable = "faqs" | "testimonials" | "logos";
+/** The audit family and record type of each ordered table's rows. */
+const ORDERED_RECORD = { faqs: "faq", testimonials: "testimonial", logos: "logo" } as const;
 
 async function nextSortOrder(table: OrderedTable): Promise<number> {
   const row = await db()
@@ -37,8 +39,9 @@ async function nextSortOrder(table: OrderedTable): Promise<number> {
 }
 
 /** Moves a row one place up or down (swaps it with its neighbour); the order is renumbered 0…n on the way. */
-async function moveRow(table: OrderedTable, id: string, direction: "up" | "down"): Promise<void> {
-  await db()
+/** Moves a row one place up or down; a move that changes the order is audited. */
+async function moveRow(actor: Actor, table: OrderedTable, id: string, direction: "up" | "down"): Promise<void> {
+  const moved = await db()
     .transaction()
     .execute(async (trx) => {
       const rows = await trx
@@ -51,12 +54,15 @@ async function moveRow(table: OrderedTable, id: string, direction: "up" | "down"
       const at = rows.findIndex((row) => row.id === id);
       if (at < 0) throw notFound("site-media:errors.notFound");
       const to = direction === "up" ? at - 1 : at + 1;
-      if (to < 0 || to >= rows.length) return;
+      if (to < 0 || to >= rows.length) return false;
       [rows[at], rows[to]] = [rows[to]!, rows[at]!];
       for (const [index, row] of rows.entries()) {
         if (row.sortOrder !== index) await trx.updateTable(table as "faqs").set({ sortOrder: index }).where("id", "=", row.id).execute();
       }
+      return true;
     });
+  const record = ORDERED_RECORD[table];
+  if (moved) await audit({ actorId: actor.id, action: `${record}.moved`, targetType: record, targetId: id, meta: { direction } });
   clearPublicCache();
 }
 
@@ -125,8 +131,8 @@ export async function saveFaqTranslation(actor: Actor, id: string, input: FaqInp
   clearPublicCache();
 }
 
-export function moveFaq(id: string, direction: "up" | "down"): Promise<void> {
-  return moveRow("faqs", id, direction);
+export function moveFaq(actor: Actor, id: string, direction: "up" | "down"): Promise<void> {
+  return moveRow(actor, "faqs", id, direction);
 }
 
 /** Hides a FAQ from the public site, or shows it again. */
@@ -257,8 +263,8 @@ export async function saveTestimonial(actor: Actor, input: TestimonialInput, pho
   return id;
 }
 
-export function moveTestimonial(id: string, direction: "up" | "down"): Promise<void> {
-  return moveRow("testimonials", id, direction);
+export function moveTestimonial(actor: Actor, id: string, direction: "up" | "down"): Promise<void> {
+  return moveRow(actor, "testimonials", id, direction);
 }
 
 // ——— client logos ———
@@ -297,8 +303,8 @@ export async function saveLogo(actor: Actor, input: LogoInput, image: Upload | n
   return id;
 }
 
-export function moveLogo(id: string, direction: "up" | "down"): Promise<void> {
-  return moveRow("logos", id, direction);
+export function moveLogo(actor: Actor, id: string, direction: "up" | "down"): Promise<void> {
+  return moveRow(actor, "logos", id, direction);
 }
 
 // ——— announcements ———

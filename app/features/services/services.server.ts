@@ -210,20 +210,21 @@ export async function getServiceForEdit(actor: Actor, id: string): Promise<Servi
  */
 export async function moveService(actor: Actor, id: string, direction: "up" | "down"): Promise<void> {
   requireStaffActor(actor);
-  await db()
+  const moved = await db()
     .transaction()
     .execute(async (trx) => {
       const rows = await trx.selectFrom("services").select(["id", "sortOrder"]).orderBy("sortOrder").orderBy("key").limit(100).execute();
       const index = rows.findIndex((row) => row.id === id);
       if (index < 0) throw notFound("orders:errors.serviceNotFound");
       const target = direction === "up" ? index - 1 : index + 1;
-      if (target < 0 || target >= rows.length) return;
+      if (target < 0 || target >= rows.length) return false;
       [rows[index], rows[target]] = [rows[target]!, rows[index]!];
       for (const [position, row] of rows.entries()) {
         if (row.sortOrder !== position + 1) await trx.updateTable("services").set({ sortOrder: position + 1, updatedAt: nowIso() }).where("id", "=", row.id).execute();
       }
+      return true;
     });
-  await audit({ actorId: actor.id, action: "service.moved", targetType: "service", targetId: id, meta: { direction } });
+  if (moved) await audit({ actorId: actor.id, action: "service.moved", targetType: "service", targetId: id, meta: { direction } });
   clearPublicCache();
 }
 

@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === "move") {
       const direction = form.get("direction") === "up" ? "up" : "down";
-      await moveFaq(id, direction);
+      await moveFaq(user, id, direction);
       return redirectWithToast(back(tab), { type: "success", message: "site-media:order.moved" });
     }
     if (intent === "visibility") {

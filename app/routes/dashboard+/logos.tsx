@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     fileField: "image",
     schema: LogoFormSchema,
     savedMessage: "site-media:logos.saved",
-    move: moveLogo,
+    move: (id, direction) => moveLogo(user, id, direction),
     save: (value, file) => saveLogo(user, value, file),
   });
 }

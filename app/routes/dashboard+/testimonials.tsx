@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     fileField: "photo",
     schema: TestimonialFormSchema,
     savedMessage: "site-media:testimonials.saved",
-    move: moveTestimonial,
+    move: (id, direction) => moveTestimonial(user, id, direction),
     save: (value, file) => saveTestimonial(user, value, file),
   });
 }
