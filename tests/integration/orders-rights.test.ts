@@ -261,6 +261,12 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
     await expectMatrix(everyone({ clientA: 403, anonymous: 401, owner: 200 } as Record<keyof Cast, number>), (person) =>
       call(serviceRoute.action, { path: `/api/services/${created.id}`, method: "DELETE", as: person, params: { id: created.id } }),
     );
+    // The audit trail has the creation, the edits and the deletion (never ordered, it is removed rather than hidden); no refused attempt is in it.
+    const trail = await db().selectFrom("auditLog").select(["action", "actorId"]).where("targetType", "=", "service").where("targetId", "=", created.id).orderBy("createdAt").orderBy("id").execute();
+    expect(trail[0]).toEqual({ action: "service.created", actorId: cast.admin.id });
+    expect(trail.at(-1)?.action).toBe("service.deleted");
+    expect(trail.filter((entry) => entry.action === "service.updated").length).toBeGreaterThan(0);
+    expect(trail.some((entry) => entry.actorId === cast.clientA.id)).toBe(false);
   });
 
   it("files: downloaded only by whoever may read the record, as attachments with nosniff", async () => {
