@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { supportedLanguages } from "~/lib/i18n/config";
-import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, AUDIT_FAMILY_NAMES, AUDIT_RECORD_TYPES } from "./audit-actions";
+import { AUDIT_ACTIONS, AUDIT_FAMILY_NAMES, AUDIT_RECORD_TYPES } from "./audit-actions";
 
 type AuditStrings = { families: Record<string, string>; records: Record<string, string>; actions: Record<string, Record<string, string>> };
 
@@ -22,9 +22,8 @@ describe("the audit catalogue", () => {
     expect(labelled.filter((action) => !(AUDIT_ACTIONS as readonly string[]).includes(action))).toEqual([]);
   });
 
-  it("lists each action once, as family.name", () => {
+  it("lists each action and record type once", () => {
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
-    expect(AUDIT_ACTIONS).toContain("auth.two_factor_enabled");
-    expect(AUDIT_ACTIONS.length).toBe(Object.values(AUDIT_ACTION_NAMES).reduce((sum, names) => sum + names.length, 0));
+    expect(new Set(AUDIT_RECORD_TYPES).size).toBe(AUDIT_RECORD_TYPES.length);
   });
 });

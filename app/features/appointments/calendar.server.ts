@@ -63,17 +63,17 @@ export async function buildCalendar(input: {
   const parsed = input.date ? DateTime.fromISO(input.date, { zone }) : today;
   const anchor = parsed.isValid ? parsed.startOf("day") : today;
 
-  const periodStart = input.view === "month" ? anchor.startOf("month") : startOfWeek(anchor, input.weekStart);
-  const periodEnd = input.view === "month" ? anchor.endOf("month").startOf("day") : periodStart.plus({ days: 6 });
+  const month = input.view === "month";
+  const periodStart = month ? anchor.startOf("month") : startOfWeek(anchor, input.weekStart);
+  const periodEnd = month ? anchor.endOf("month").startOf("day") : periodStart.plus({ days: 6 });
   const days = weeksCovering(periodStart, periodEnd, input.weekStart);
 
   const gridDays = days.flat();
-  const byDay =
-    input.view === "month" ? await firstOfEachDay(gridDays, zone, MONTH_DAY_LIMIT) : await firstOfEachDay(gridDays, zone, WEEK_DAY_LIMIT, input.language);
+  const byDay = await firstOfEachDay(gridDays, zone, month ? MONTH_DAY_LIMIT : WEEK_DAY_LIMIT, month ? undefined : input.language);
 
   const first = periodStart.toISODate()!;
   const last = periodEnd.toISODate()!;
-  const step = input.view === "month" ? { months: 1 } : { weeks: 1 };
+  const step = month ? { months: 1 } : { weeks: 1 };
   const todayIso = today.toISODate()!;
   return {
     view: input.view,
@@ -98,9 +98,6 @@ export async function buildCalendar(input: {
 
 type DayContent = { total: number; appointments: CalendarAppointment[] };
 
-function toCalendarAppointment({ id, clientName, serviceTitle, startsAt, status }: CalendarAppointment): CalendarAppointment {
-  return serviceTitle === undefined ? { id, clientName, startsAt, status } : { id, clientName, serviceTitle, startsAt, status };
-}
 
 /** Each day's bounds in `zone`: `days.length + 1` instants, day i being [bounds[i], bounds[i + 1]). */
 export function dayBounds(days: readonly string[], zone: string): string[] {
@@ -146,7 +143,9 @@ export async function firstOfEachDay(days: readonly string[], zone: string, limi
     const day = days[Number(row.dayIndex)]!;
     let content = byDay.get(day);
     if (!content) byDay.set(day, (content = { total: Number(row.total), appointments: [] }));
-    content.appointments.push(toCalendarAppointment({ ...row, serviceTitle: row.serviceTitle === undefined ? undefined : String(row.serviceTitle), status: row.status as AppointmentStatus }));
+    const { id, clientName, startsAt, serviceTitle } = row;
+    const status = row.status as AppointmentStatus;
+    content.appointments.push(serviceTitle === undefined ? { id, clientName, startsAt, status } : { id, clientName, serviceTitle: String(serviceTitle), startsAt, status });
   }
   return byDay;
 }
