@@ -11,6 +11,7 @@ import { isBundleFree } from "~/lib/hydration";
 import { getInstance, getLanguage, queryLanguageCookie } from "~/lib/i18n/i18n.server";
 import { I18nBootstrapProvider, namespacesOf, serialiseBootstrap } from "~/lib/i18n/namespaces";
 import { resources, stringOverridesVersion } from "~/lib/i18n/resources.server";
+import { withRenderedRoutes } from "~/lib/rendered-routes.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { InlineStylesheetProvider } from "~/lib/stylesheet";
@@ -79,7 +80,7 @@ export default async function handleRequest(
         <InlineStylesheetProvider value={inlineStylesheetFor(bundleFree)}>
           <I18nBootstrapProvider value={bootstrap}>
             <I18nextProvider i18n={i18n}>
-              <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+              <RemixServer context={withRenderedRoutes(remixContext, new URL(request.url))} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
             </I18nextProvider>
           </I18nBootstrapProvider>
         </InlineStylesheetProvider>
