@@ -35,10 +35,10 @@ function routeTree(routes: ManifestRoutes): RouteNode[] {
  * discovers the others as it navigates).
  *
  * Why: RemixServer turns every route of the manifest (about 250) into a router route on each render, and
- * the router matches the URL against all of them again. That is about 0.3 MB a page that V8 promotes to
- * the old generation before it dies, a third of what a page leaves there; at the back-office's pace it
- * made a full collection every 60 or so pages (README "Memory"). The routes kept are exactly those the
- * browser gets either way, so the HTML is the same.
+ * the router matches the URL against all of them again. That was about 0.3 MB a page that V8 promoted to
+ * the old generation before it died, more than half of what a page left there, and full collections are most of a
+ * page's slow tail (README "Speed at volume"). The routes kept are exactly those the browser gets either
+ * way, so the HTML is the same.
  */
 export function withRenderedRoutes(context: EntryContext, url: URL): EntryContext {
   const all = context.manifest.routes;
