@@ -174,7 +174,8 @@ export async function listOrders(actor: Actor, filters: Partial<OrderListQuery> 
   if (filters.assignee && isStaff(actor)) {
     base = filters.assignee === "none" ? base.where("o.assigneeId", "is", null) : base.where("o.assigneeId", "=", filters.assignee);
   }
-  let count = () => countCapped(base);
+  /** Set when the rows are better counted another way than by counting `base`. */
+  let countOtherwise: (() => Promise<number>) | null = null;
   const q = filters.q?.trim();
   if (q) {
     const reference = q.toUpperCase();
@@ -186,17 +187,18 @@ export async function listOrders(actor: Actor, filters: Partial<OrderListQuery> 
       if (isStaff(actor)) {
         // Their orders as clients or as assignees. Counted as the union of the two index ranges' ids
         // (each read from its index alone): the OR of the page's read would fetch every matching row.
-        const filtered = base;
-        const ofPeople = (column: "o.clientId" | "o.assigneeId") => filtered.where(column, "in", people).select("o.id");
-        count = () => countCapped(db().selectFrom(ofPeople("o.clientId").union(ofPeople("o.assigneeId")).as("matched")));
+        const matched = base.where("o.clientId", "in", people).select("o.id").union(base.where("o.assigneeId", "in", people).select("o.id"));
+        countOtherwise = () => countCapped(db().selectFrom(matched.as("matched")));
         base = base.where((eb) => eb.or([eb("o.clientId", "in", people), eb("o.assigneeId", "in", people)]));
       } else {
         base = base.where("o.clientId", "in", people);
       }
     }
   }
-  // keysetPage reads the page's ids on `base`; the columns are then read for those rows by id, without its filters again.
-  const page = await keysetPage(selectListColumns(listQuery(), language), request, { ...ORDER_SORT_KEYS[filters.sort ?? "newest"], count, base });
+  const filtered = base;
+  const count = countOtherwise ?? (() => countCapped(filtered));
+  // keysetPage reads the page's ids on `filtered`; the columns are then read for those rows by id, without its filters again.
+  const page = await keysetPage(selectListColumns(listQuery(), language), request, { ...ORDER_SORT_KEYS[filters.sort ?? "newest"], count, base: filtered });
   return { ...page, items: page.items.map(withOverdue) };
 }
 
