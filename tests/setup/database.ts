@@ -33,6 +33,15 @@ async function withSchemaLock<T>(url: string, mode: "shared" | "exclusive", work
   }
 }
 
+/**
+ * For a test that looks at every schema itself (the migrator, introspection): PostgreSQL runs it under the
+ * shared lock so that no other worker drops its schema meanwhile; SQLite has nothing to guard.
+ */
+export async function whileSchemasStay<T>(dialect: Dialect, work: () => Promise<T>): Promise<T> {
+  if (dialect === "sqlite") return work();
+  return withSchemaLock(process.env.TEST_DATABASE_URL!, "shared", () => work());
+}
+
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === "sqlite") {
     const db = createDatabase({ url: "file::memory:" });
