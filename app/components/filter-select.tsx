@@ -1,14 +1,8 @@
 import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import type { SelectOption } from "./select-options";
 
-/**
- * A labelled select of a list's GET filter form (status, assignee, sort…): plain
- * HTML, so filtering works without JavaScript. `any` is the empty first choice; `groups`
- * follow `options` as labelled groups (optgroup) of a long list.
- */
-type Option = { value: string; label: string };
-
-function Options({ options }: { options: Option[] }) {
+function Options({ options }: { options: SelectOption[] }) {
   return options.map((option) => (
     <option key={option.value} value={option.value}>
       {option.label}
@@ -16,6 +10,11 @@ function Options({ options }: { options: Option[] }) {
   ));
 }
 
+/**
+ * A labelled select of a list's GET filter form (status, assignee, sort…): plain
+ * HTML, so filtering works without JavaScript. `any` is the empty first choice; `groups`
+ * follow `options` as labelled groups (optgroup) of a long list.
+ */
 export function FilterSelect({
   id,
   name,
@@ -30,8 +29,8 @@ export function FilterSelect({
   label: string;
   defaultValue?: string;
   any?: string;
-  options?: Option[];
-  groups?: Array<{ label: string; options: Option[] }>;
+  options?: SelectOption[];
+  groups?: Array<{ label: string; options: SelectOption[] }>;
 }) {
   return (
     <div className="flex flex-col gap-1.5">

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import type { SelectOption } from "./select-options";
 import { decodeMessage } from "~/lib/app-error";
 import { cn } from "~/lib/utils";
 
@@ -121,7 +122,7 @@ export function SelectField({
   ...shell
 }: FieldProps & {
   field: FieldMetadata<string | undefined | null>;
-  options: Array<{ value: string; label: string }>;
+  options: SelectOption[];
   placeholder?: string;
 }) {
   return (

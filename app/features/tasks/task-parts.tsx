@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, Circle, CircleDashed, Minus, Repeat, XCircle, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextareaField, TextField } from "~/components/forms";
+import { peopleOptions } from "~/components/select-options";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { RECURRENCES, TASK_PRIORITIES, TASK_STATUSES, type Recurrence, type TaskPriority, type TaskStatus } from "./status";
@@ -101,7 +102,7 @@ export function TaskFormFields({ fields, assignees }: { fields: Fields; assignee
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField field={fields.title} label={t("fields.title")} className="sm:col-span-2" />
       <TextareaField field={fields.description} label={t("fields.description")} className="sm:col-span-2" textareaProps={{ rows: 4 }} />
-      <SelectField field={fields.assigneeId} label={t("fields.assignee")} placeholder={t("new.nobody")} options={assignees.map((person) => ({ value: person.id, label: person.fullName }))} />
+      <SelectField field={fields.assigneeId} label={t("fields.assignee")} placeholder={t("new.nobody")} options={peopleOptions(assignees)} />
       <TextField field={fields.dueDate} type="date" label={t("fields.dueDate")} />
       <SelectField field={fields.priority} label={t("fields.priority")} options={TASK_PRIORITIES.map((value) => ({ value, label: t(`priority.${value}`) }))} />
       <SelectField field={fields.status} label={t("fields.status")} options={TASK_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))} />

@@ -10,6 +10,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Input, Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
+import { peopleOptions } from "~/components/select-options";
 import { useFormatter } from "~/lib/format";
 import { pageLinks, type Page } from "~/lib/pagination";
 import { DeleteFileAction, DeskUploadProgress, DownloadLink, FileInput, StatusForm, TranslatedUploadForm, TranslationStatusBadge, useDeskUpload } from "./desk-parts";
@@ -108,7 +109,7 @@ export function UploadTab({
         </div>
         {client ? <SelectField field={fields.orderId} label={t("upload.order")} placeholder={t("upload.noOrder")} options={orders.map((order) => ({ value: order.id, label: order.reference }))} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField field={fields.assigneeId} label={t("upload.assignee")} placeholder={t("upload.noAssignee")} options={assignees.map((person) => ({ value: person.id, label: person.fullName }))} />
+          <SelectField field={fields.assigneeId} label={t("upload.assignee")} placeholder={t("upload.noAssignee")} options={peopleOptions(assignees)} />
           <TextField field={fields.dueDate} type="date" label={t("upload.dueDate")} />
         </div>
         <TextareaField field={fields.notes} label={t("upload.notes")} textareaProps={{ rows: 3 }} />
@@ -172,7 +173,7 @@ export function FilesTab({
         </div>
         <FilterSelect id="files-status" name="status" label={t("files.filterStatus")} defaultValue={query.status} any={t("files.any")} options={TRANSLATION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))} />
         <FilterSelect id="files-pair" name="pair" label={t("files.filterPair")} defaultValue={query.pair} any={t("files.any")} options={pairs.map((pair) => ({ value: pair, label: pairLabel(pair) }))} />
-        <FilterSelect id="files-client" name="client" label={t("files.filterClient")} defaultValue={query.client} any={t("files.any")} options={clients.map((client) => ({ value: client.id, label: client.fullName }))} />
+        <FilterSelect id="files-client" name="client" label={t("files.filterClient")} defaultValue={query.client} any={t("files.any")} options={peopleOptions(clients)} />
         <DateRangeFields from={query.from} to={query.to} idPrefix="files" />
         <Button type="submit" variant="outline">
           {t("files.apply")}

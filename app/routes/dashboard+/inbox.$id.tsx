@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { peopleOptions } from "~/components/select-options";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { InboxActionSchema, InboxAssignSchema, InboxReplySchema } from "~/features/inbox/inbox.schema";
 import {
@@ -240,7 +241,7 @@ export default function InboxMessage() {
                 label={t("assign.label")}
                 any={t("assign.nobody")}
                 defaultValue={message.assigneeId ?? ""}
-                options={assignees.map((person) => ({ value: person.id, label: person.fullName }))}
+                options={peopleOptions(assignees)}
               />
               <Button type="submit" variant="outline">
                 <UserCheck aria-hidden />

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { DateRangeFields } from "~/components/date-range-fields";
+import { peopleOptions } from "~/components/select-options";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { viewerTimeZone } from "~/features/availability/availability.server";
 import { listContactMessages, listInboxAssignees } from "~/features/inbox/inbox.server";
@@ -81,7 +82,7 @@ export default function Inbox() {
           options={[
             { value: "me", label: t("assign.me") },
             { value: "none", label: t("assign.nobody") },
-            ...assignees.map((person) => ({ value: person.id, label: person.fullName })),
+            ...peopleOptions(assignees),
           ]}
         />
         <DateRangeFields from={from} to={to} idPrefix="inbox" />

@@ -9,6 +9,7 @@ import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { peopleOptions } from "~/components/select-options";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { StaffOrderBilling } from "~/features/billing/order-billing";
 import { loadOrderBilling, staffOrderBillingAction } from "~/features/billing/http.server";
@@ -171,7 +172,7 @@ export default function DashboardServiceOrder() {
                   field={updateFields.assigneeId}
                   label={t("admin.assignee")}
                   placeholder={t("admin.unassigned")}
-                  options={assignees.map((assignee) => ({ value: assignee.id, label: assignee.fullName }))}
+                  options={peopleOptions(assignees)}
                 />
                 <div className="flex items-end">
                   <Button type="submit">{t("admin.save")}</Button>

@@ -10,6 +10,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
+import { peopleOptions } from "~/components/select-options";
 import { pageLinks } from "~/lib/pagination";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { viewerTimeZone } from "~/features/availability/availability.server";
@@ -61,7 +62,7 @@ export default function DashboardServiceOrders() {
           label={t("admin.assignee")}
           defaultValue={query.assignee}
           any={t("admin.anyAssignee")}
-          options={[{ value: "none", label: t("admin.unassigned") }, ...assignees.map((assignee) => ({ value: assignee.id, label: assignee.fullName }))]}
+          options={[{ value: "none", label: t("admin.unassigned") }, ...peopleOptions(assignees)]}
         />
         <FilterSelect
           id="sort"

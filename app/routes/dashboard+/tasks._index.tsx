@@ -10,6 +10,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
+import { peopleOptions } from "~/components/select-options";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_VIEWS } from "~/features/tasks/status";
 import { TaskDue, TaskLinkLabel, TaskPriorityLabel, TaskRepeats, TaskStatusBadge } from "~/features/tasks/task-parts";
@@ -92,7 +93,7 @@ export default function DashboardTasks() {
         <FilterSelect id="task-status" name="status" label={t("fields.status")} any={t("list.anyStatus")} defaultValue={filters.status} options={TASK_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))} />
         <FilterSelect id="task-priority" name="priority" label={t("fields.priority")} any={t("list.anyPriority")} defaultValue={filters.priority} options={TASK_PRIORITIES.map((value) => ({ value, label: t(`priority.${value}`) }))} />
         {view !== "mine" ? (
-          <FilterSelect id="task-assignee" name="assignee" label={t("fields.assignee")} any={t("list.anyAssignee")} defaultValue={filters.assignee} options={assignees.map((person) => ({ value: person.id, label: person.fullName }))} />
+          <FilterSelect id="task-assignee" name="assignee" label={t("fields.assignee")} any={t("list.anyAssignee")} defaultValue={filters.assignee} options={peopleOptions(assignees)} />
         ) : null}
         <FilterSelect
           id="task-sort"

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { peopleOptions } from "~/components/select-options";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { CertificateLink } from "~/features/certificates/certificate-link";
 import { LinkedTasks } from "~/features/tasks/linked-tasks";
@@ -259,7 +260,7 @@ export default function TranslationFilePage() {
                   label={t("files.assignee")}
                   any={t("upload.noAssignee")}
                   defaultValue={file.assigneeId ?? ""}
-                  options={assignees.map((person) => ({ value: person.id, label: person.fullName }))}
+                  options={peopleOptions(assignees)}
                 />
                 <div className="flex flex-col gap-1.5">
                   <Label htmlFor="assign-due">{t("files.dueDate")}</Label>
