@@ -3,9 +3,11 @@ import { cn } from "~/lib/utils";
 
 export type DataTableColumn<Row> = {
   header: ReactNode;
-  cell: (row: Row) => ReactNode;
+  cell: (row: Row, index: number) => ReactNode;
   /** Numbers line up at the end. */
   align?: "start" | "end";
+  /** The cell that names the row (a row header for screen readers). */
+  rowHeader?: boolean;
   className?: string;
 };
 
@@ -21,6 +23,7 @@ export function DataTable<Row>({
   rowKey,
   empty,
   rowClassName,
+  rowTestId,
   testId,
 }: {
   caption: string;
@@ -29,6 +32,7 @@ export function DataTable<Row>({
   rowKey: (row: Row) => string;
   empty: ReactNode;
   rowClassName?: (row: Row) => string | undefined;
+  rowTestId?: (row: Row) => string;
   testId?: string;
 }) {
   return (
@@ -52,13 +56,20 @@ export function DataTable<Row>({
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)} className={cn("border-t", rowClassName?.(row))}>
-                {columns.map((column, index) => (
-                  <td key={index} className={cn("p-3", column.align === "end" && "text-end tabular-nums", column.className)}>
-                    {column.cell(row)}
-                  </td>
-                ))}
+            rows.map((row, rowIndex) => (
+              <tr key={rowKey(row)} className={cn("border-t", rowClassName?.(row))} data-testid={rowTestId?.(row)}>
+                {columns.map((column, index) => {
+                  const className = cn("p-3", column.align === "end" && "text-end tabular-nums", column.className);
+                  return column.rowHeader ? (
+                    <th key={index} scope="row" className={cn("text-start font-normal", className)}>
+                      {column.cell(row, rowIndex)}
+                    </th>
+                  ) : (
+                    <td key={index} className={className}>
+                      {column.cell(row, rowIndex)}
+                    </td>
+                  );
+                })}
               </tr>
             ))
           )}

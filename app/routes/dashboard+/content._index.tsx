@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
+import { DataTable } from "~/components/ui/data-table";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { listSectionsOverview } from "~/features/content/content-admin.server";
 import { useFormatter } from "~/lib/format";
@@ -24,55 +25,53 @@ export default function ContentSections() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("title")} description={t("intro")} />
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t("title")}</caption>
-          <thead className="bg-muted/50 text-start">
-            <tr>
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("columns.section")}
-              </th>
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("columns.languages")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sections.map((section) => (
-              <tr key={section.id} className="border-t align-top" data-testid={`section-${section.id}`}>
-                <th scope="row" className="p-3 text-start font-medium">
-                  <Link to={`/dashboard/content/${section.id}`} className="text-primary underline-offset-4 hover:underline">
-                    {t(`sections.${section.id}.name`)}
-                  </Link>
-                  <p className="text-xs font-normal text-muted-foreground">{t(`sections.${section.id}.description`)}</p>
-                </th>
-                <td className="p-3">
-                  <ul className="flex flex-wrap gap-2">
-                    {section.statuses.map((status) => (
-                      <li key={status.locale}>
-                        <Link
-                          to={section.localized ? `/dashboard/content/${section.id}?lang=${status.locale}` : `/dashboard/content/${section.id}`}
-                          className="inline-flex flex-col rounded-md border px-3 py-1.5 hover:bg-muted"
-                        >
-                          <span className="font-medium">{section.localized ? t(`languages.${status.locale}`) : t("allLanguages")}</span>
-                          <span className="text-xs text-muted-foreground">
-                            {status.updatedAt ? t("savedAt", { date: format.dateTime(status.updatedAt) }) : t("notWritten")}
-                          </span>
-                          {status.lagging ? (
-                            <span className="mt-1 w-fit rounded border border-warning/40 bg-warning/10 px-1.5 text-xs font-semibold text-warning" data-testid={`lagging-${section.id}-${status.locale}`}>
-                              {t("lagging")}
-                            </span>
-                          ) : null}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("title")}
+        rows={sections}
+        rowKey={(section) => section.id}
+        rowTestId={(section) => `section-${section.id}`}
+        rowClassName={() => "align-top"}
+        empty={null}
+        columns={[
+          {
+            header: t("columns.section"),
+            rowHeader: true,
+            cell: (section) => (
+              <>
+                <Link to={`/dashboard/content/${section.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {t(`sections.${section.id}.name`)}
+                </Link>
+                <p className="text-xs text-muted-foreground">{t(`sections.${section.id}.description`)}</p>
+              </>
+            ),
+          },
+          {
+            header: t("columns.languages"),
+            cell: (section) => (
+              <ul className="flex flex-wrap gap-2">
+                {section.statuses.map((status) => (
+                  <li key={status.locale}>
+                    <Link
+                      to={section.localized ? `/dashboard/content/${section.id}?lang=${status.locale}` : `/dashboard/content/${section.id}`}
+                      className="inline-flex flex-col rounded-md border px-3 py-1.5 hover:bg-muted"
+                    >
+                      <span className="font-medium">{section.localized ? t(`languages.${status.locale}`) : t("allLanguages")}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {status.updatedAt ? t("savedAt", { date: format.dateTime(status.updatedAt) }) : t("notWritten")}
+                      </span>
+                      {status.lagging ? (
+                        <span className="mt-1 w-fit rounded border border-warning/40 bg-warning/10 px-1.5 text-xs font-semibold text-warning" data-testid={`lagging-${section.id}-${status.locale}`}>
+                          {t("lagging")}
+                        </span>
+                      ) : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -9,10 +9,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { OverrideFormSchema, parseStringListQuery, STRING_FILTERS } from "~/features/languages/languages.schema";
-import { languageCoverage, listNamespaces, listStrings, resetOverride, saveOverride } from "~/features/languages/languages.server";
+import { languageCoverage, listNamespaces, listStrings, resetOverride, saveOverride, type StringRow } from "~/features/languages/languages.server";
 import { decodeMessage, encodeMessage, isAppError } from "~/lib/app-error";
 import { useFormatter } from "~/lib/format";
 import { currentPath, refusal } from "~/lib/http.server";
@@ -134,97 +135,100 @@ export default function Languages() {
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {t("strings.count", { count: page.total })}
       </p>
-      <div className="overflow-x-auto rounded-lg border bg-card">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t("strings.caption", { language: languageNames[query.language as keyof typeof languageNames] })}</caption>
-          <thead>
-            <tr className="border-b bg-muted/50">
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("strings.key")}
-              </th>
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("strings.english")}
-              </th>
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("strings.value")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.length === 0 ? (
-              <tr>
-                <td colSpan={3} className="p-6 text-center text-muted-foreground">
-                  {t("strings.empty")}
-                </td>
-              </tr>
-            ) : null}
-            {page.items.map((row) => {
-              const rowId = `${row.namespace}:${row.key}`;
-              const error = failed && failed.namespace === row.namespace && failed.key === row.key ? failed : null;
-              const fieldId = `value-${rowId.replace(/[^\w-]/g, "_")}`;
-              const current = row.override ?? row.bundled ?? "";
-              return (
-                <tr key={rowId} className="border-b align-top last:border-0" data-testid={`string-${rowId}`}>
-                  <th scope="row" className="p-3 text-start font-normal">
-                    <code className="break-all text-xs">{rowId}</code>
-                    {row.override !== null ? <span className="mt-1 block text-xs font-semibold text-primary">{t("strings.overridden")}</span> : null}
-                    {row.bundled === null || row.bundled.trim() === "" ? <span className="mt-1 block text-xs font-semibold text-destructive">{t("strings.missing")}</span> : null}
-                  </th>
-                  <td className="p-3" lang="en" dir="ltr">
-                    {row.english}
-                  </td>
-                  <td className="min-w-[18rem] p-3">
-                    <Form method="post" className="flex flex-col gap-2" preventScrollReset>
-                      <input type="hidden" name="language" value={query.language} />
-                      <input type="hidden" name="namespace" value={row.namespace} />
-                      <input type="hidden" name="key" value={row.key} />
-                      <Label htmlFor={fieldId} className="sr-only">
-                        {t("strings.overrideLabel", { key: rowId })}
-                      </Label>
-                      <Textarea
-                        id={fieldId}
-                        name="value"
-                        rows={Math.min(6, Math.max(1, Math.ceil(current.length / 60)))}
-                        defaultValue={error ? error.value : current}
-                        lang={query.language}
-                        dir={directionOf(query.language)}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `${fieldId}-error` : row.placeholders.length > 0 ? `${fieldId}-hint` : undefined}
-                        className={cn(error && "border-destructive")}
-                      />
-                      {row.placeholders.length > 0 ? (
-                        <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
-                          {t("strings.placeholders", { names: row.placeholders.map((name) => `{{${name}}}`).join(" "), interpolation: { escapeValue: false } })}
-                        </p>
-                      ) : null}
-                      {error ? (
-                        <p id={`${fieldId}-error`} role="alert" className="text-xs font-semibold text-destructive">
-                          {(() => {
-                            const { key, params } = decodeMessage(error.message);
-                            return t(key, { ...params, interpolation: { escapeValue: false } });
-                          })()}
-                        </p>
-                      ) : null}
-                      <div className="flex gap-2">
-                        <Button type="submit" name="intent" value="save" size="sm" disabled={busyKey === rowId}>
-                          {t("strings.save")}
-                        </Button>
-                        {row.override !== null ? (
-                          <Button type="submit" name="intent" value="reset" size="sm" variant="outline" disabled={busyKey === rowId}>
-                            {t("strings.reset")}
-                          </Button>
-                        ) : null}
-                      </div>
-                    </Form>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("strings.caption", { language: languageNames[query.language as keyof typeof languageNames] })}
+        rows={page.items}
+        rowKey={stringId}
+        rowTestId={(row) => `string-${stringId(row)}`}
+        rowClassName={() => "align-top"}
+        empty={t("strings.empty")}
+        columns={[
+          {
+            header: t("strings.key"),
+            rowHeader: true,
+            cell: (row) => (
+              <>
+                <code className="break-all text-xs">{stringId(row)}</code>
+                {row.override !== null ? <span className="mt-1 block text-xs font-semibold text-primary">{t("strings.overridden")}</span> : null}
+                {row.bundled === null || row.bundled.trim() === "" ? <span className="mt-1 block text-xs font-semibold text-destructive">{t("strings.missing")}</span> : null}
+              </>
+            ),
+          },
+          {
+            header: t("strings.english"),
+            cell: (row) => (
+              <span lang="en" dir="ltr">
+                {row.english}
+              </span>
+            ),
+          },
+          {
+            header: t("strings.value"),
+            className: "min-w-[18rem]",
+            cell: (row) => <OverrideForm row={row} language={query.language} failed={failed} busy={busyKey === stringId(row)} />,
+          },
+        ]}
+      />
       <Pagination {...pageLinks(page)} />
     </div>
+  );
+}
+
+/** A string's id on this page: its namespace and key. */
+const stringId = (row: { namespace: string; key: string }) => `${row.namespace}:${row.key}`;
+
+type FailedOverride = { namespace: string; key: string; value: string; message: string };
+
+/** A string's override in the chosen language: save it, or reset it to the bundled text. A refused value stays in the box with its message. */
+function OverrideForm({ row, language, failed, busy }: { row: StringRow; language: string; failed: FailedOverride | undefined; busy: boolean }) {
+  const { t } = useTranslation("languages");
+  const rowId = stringId(row);
+  const error = failed && failed.namespace === row.namespace && failed.key === row.key ? failed : null;
+  const fieldId = `value-${rowId.replace(/[^\w-]/g, "_")}`;
+  const current = row.override ?? row.bundled ?? "";
+  return (
+        <Form method="post" className="flex flex-col gap-2" preventScrollReset>
+          <input type="hidden" name="language" value={language} />
+          <input type="hidden" name="namespace" value={row.namespace} />
+          <input type="hidden" name="key" value={row.key} />
+          <Label htmlFor={fieldId} className="sr-only">
+            {t("strings.overrideLabel", { key: rowId })}
+          </Label>
+          <Textarea
+            id={fieldId}
+            name="value"
+            rows={Math.min(6, Math.max(1, Math.ceil(current.length / 60)))}
+            defaultValue={error ? error.value : current}
+            lang={language}
+            dir={directionOf(language)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${fieldId}-error` : row.placeholders.length > 0 ? `${fieldId}-hint` : undefined}
+            className={cn(error && "border-destructive")}
+          />
+          {row.placeholders.length > 0 ? (
+            <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
+              {t("strings.placeholders", { names: row.placeholders.map((name) => `{{${name}}}`).join(" "), interpolation: { escapeValue: false } })}
+            </p>
+          ) : null}
+          {error ? (
+            <p id={`${fieldId}-error`} role="alert" className="text-xs font-semibold text-destructive">
+              {(() => {
+                const { key, params } = decodeMessage(error.message);
+                return t(key, { ...params, interpolation: { escapeValue: false } });
+              })()}
+            </p>
+          ) : null}
+          <div className="flex gap-2">
+            <Button type="submit" name="intent" value="save" size="sm" disabled={busy}>
+              {t("strings.save")}
+            </Button>
+            {row.override !== null ? (
+              <Button type="submit" name="intent" value="reset" size="sm" variant="outline" disabled={busy}>
+                {t("strings.reset")}
+              </Button>
+            ) : null}
+          </div>
+        </Form>
   );
 }
 

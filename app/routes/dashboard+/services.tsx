@@ -8,6 +8,7 @@ import { ConfirmAction } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { DataTable } from "~/components/ui/data-table";
 import { ServiceIcon } from "~/components/public/service-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Select, Textarea } from "~/components/ui/input";
@@ -200,97 +201,86 @@ export default function DashboardServices() {
         }
       />
       {creating || editing ? <ServiceForm key={editing?.id ?? "new"} state={state} editing={editing ? { id: editing.id, key: editing.key } : null} /> : null}
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t("services.title")}</caption>
-          <thead className="bg-muted/50">
-            <tr>
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("services.columns.order")}
-              </th>
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("services.columns.service")}
-              </th>
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("services.columns.priceFrom")}
-              </th>
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("services.columns.duration")}
-              </th>
-              <th scope="col" className="p-3 text-start font-semibold">
-                {t("services.columns.visibility")}
-              </th>
-              <th scope="col" className="p-3 text-start font-semibold">
-                <span className="sr-only">{t("services.columns.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {services.map((service, index) => (
-              <tr key={service.id} className={cn("border-t align-top", !service.active && "bg-muted/30")} data-testid={`service-row-${service.key}`}>
-                <td className="p-3">
-                  <div className="flex gap-1">
-                    <Form method="post">
-                      <input type="hidden" name="id" value={service.id} />
-                      <Button type="submit" name="intent" value="up" size="sm" variant="outline" disabled={busy || index === 0} aria-label={t("services.moveUp", { title: service.title })}>
-                        <ArrowUp aria-hidden />
-                      </Button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={service.id} />
-                      <Button type="submit" name="intent" value="down" size="sm" variant="outline" disabled={busy || index === services.length - 1} aria-label={t("services.moveDown", { title: service.title })}>
-                        <ArrowDown aria-hidden />
-                      </Button>
-                    </Form>
-                  </div>
-                </td>
-                <td className="p-3">
-                  <div className="flex items-start gap-2">
-                    <ServiceIcon name={service.icon} className="mt-0.5 size-5 shrink-0 text-accent" />
-                    <div>
-                      <p className="font-medium">{service.title}</p>
-                      <p className="text-xs text-muted-foreground" dir="ltr">
-                        {service.key}
-                      </p>
-                    </div>
-                  </div>
-                </td>
-                <td className="p-3">{service.priceFromCents === null ? "—" : format.money(service.priceFromCents)}</td>
-                <td className="p-3">{t("services.minutes", { count: service.durationMinutes })}</td>
-                <td className="p-3">
-                  <span className={cn("rounded border px-1.5 text-xs font-semibold", service.active ? "border-success/40 text-success" : "text-muted-foreground")}>
-                    {service.active ? t("services.visible") : t("services.hiddenLabel")}
-                  </span>
-                </td>
-                <td className="p-3">
-                  <div className="flex flex-wrap items-center justify-end gap-2">
-                    <Link to={`/dashboard/services?edit=${service.id}`} className={buttonVariants({ size: "sm", variant: "outline" })}>
-                      {t("services.edit")}
-                      <span className="sr-only">: {service.title}</span>
-                    </Link>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={service.id} />
-                      <Button type="submit" name="intent" value={service.active ? "hide" : "show"} size="sm" variant="outline" disabled={busy}>
-                        {service.active ? t("services.hide") : t("services.show")}
-                        <span className="sr-only">: {service.title}</span>
-                      </Button>
-                    </Form>
-                    <ConfirmAction
-                      label={t("services.delete")}
-                      title={t("services.deleteTitle", { title: service.title })}
-                      description={t("services.deleteDescription")}
-                      confirmLabel={t("services.delete")}
-                      fields={{ intent: "delete", id: service.id }}
-                      triggerVariant="outline"
-                      size="sm"
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t("services.title")}
+        rows={services}
+        rowKey={(service) => service.id}
+        rowTestId={(service) => `service-row-${service.key}`}
+        rowClassName={(service) => cn("align-top", !service.active && "bg-muted/30")}
+        empty={t("services.empty")}
+        columns={[
+          {
+            header: t("services.columns.order"),
+            cell: (service, index) => (
+              <div className="flex gap-1">
+                <Form method="post">
+                  <input type="hidden" name="id" value={service.id} />
+                  <Button type="submit" name="intent" value="up" size="sm" variant="outline" disabled={busy || index === 0} aria-label={t("services.moveUp", { title: service.title })}>
+                    <ArrowUp aria-hidden />
+                  </Button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="id" value={service.id} />
+                  <Button type="submit" name="intent" value="down" size="sm" variant="outline" disabled={busy || index === services.length - 1} aria-label={t("services.moveDown", { title: service.title })}>
+                    <ArrowDown aria-hidden />
+                  </Button>
+                </Form>
+              </div>
+            ),
+          },
+          {
+            header: t("services.columns.service"),
+            cell: (service) => (
+              <div className="flex items-start gap-2">
+                <ServiceIcon name={service.icon} className="mt-0.5 size-5 shrink-0 text-accent" />
+                <div>
+                  <p className="font-medium">{service.title}</p>
+                  <p className="text-xs text-muted-foreground" dir="ltr">
+                    {service.key}
+                  </p>
+                </div>
+              </div>
+            ),
+          },
+          { header: t("services.columns.priceFrom"), cell: (service) => (service.priceFromCents === null ? "—" : format.money(service.priceFromCents)) },
+          { header: t("services.columns.duration"), cell: (service) => t("services.minutes", { count: service.durationMinutes }) },
+          {
+            header: t("services.columns.visibility"),
+            cell: (service) => (
+              <span className={cn("rounded border px-1.5 text-xs font-semibold", service.active ? "border-success/40 text-success" : "text-muted-foreground")}>
+                {service.active ? t("services.visible") : t("services.hiddenLabel")}
+              </span>
+            ),
+          },
+          {
+            header: <span className="sr-only">{t("services.columns.actions")}</span>,
+            cell: (service) => (
+              <div className="flex flex-wrap items-center justify-end gap-2">
+                <Link to={`/dashboard/services?edit=${service.id}`} className={buttonVariants({ size: "sm", variant: "outline" })}>
+                  {t("services.edit")}
+                  <span className="sr-only">: {service.title}</span>
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="id" value={service.id} />
+                  <Button type="submit" name="intent" value={service.active ? "hide" : "show"} size="sm" variant="outline" disabled={busy}>
+                    {service.active ? t("services.hide") : t("services.show")}
+                    <span className="sr-only">: {service.title}</span>
+                  </Button>
+                </Form>
+                <ConfirmAction
+                  label={t("services.delete")}
+                  title={t("services.deleteTitle", { title: service.title })}
+                  description={t("services.deleteDescription")}
+                  confirmLabel={t("services.delete")}
+                  fields={{ intent: "delete", id: service.id }}
+                  triggerVariant="outline"
+                  size="sm"
+                />
+              </div>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
