@@ -1,10 +1,15 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { ArrowDown, ArrowUp } from "lucide-react";
+import { ArrowDown, ArrowUp, Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldErrors, FormErrors } from "~/components/forms";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { languageNames, supportedLanguages, type Language } from "~/lib/i18n/config";
 import { cn } from "~/lib/utils";
+import { IMAGE_ACCEPT } from "./images";
 
 /** Pieces shared by the website's FAQs, testimonials, logos and announcements screens. */
 
@@ -60,6 +65,70 @@ export function MoveButtons({ id, name, first, last }: { id: string; name: strin
           <ArrowDown aria-hidden />
         </Button>
       </Form>
+    </div>
+  );
+}
+
+/** A row's edit link (it opens the item's form below the list), named for the row where the list has names. */
+export function EditLink({ to, label }: { to: string; label?: string }) {
+  const { t } = useTranslation("site-media");
+  return (
+    <Link to={to} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={label}>
+      <Pencil aria-hidden />
+      {t("actions.edit")}
+    </Link>
+  );
+}
+
+/**
+ * An item's form below a website list: a titled card, the form's own messages first, the id of the item
+ * being edited, then the fields. `multipart` for the forms that carry a picture.
+ */
+export function ItemEditor<Schema extends Record<string, unknown>>({
+  form,
+  heading,
+  idName,
+  editingId,
+  multipart = false,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  heading: ReactNode;
+  idName: string;
+  editingId: string | undefined;
+  multipart?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = `${form.id}-title`;
+  return (
+    <section aria-labelledby={titleId} className="space-y-4 rounded-lg border bg-card p-4">
+      <h2 id={titleId} className="font-semibold">
+        {heading}
+      </h2>
+      <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="space-y-4" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {editingId ? <input type="hidden" name={idName} value={editingId} /> : null}
+        {children}
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * A picture's file input with its hint and errors (the action answers a picture over the limit as an
+ * error of this field); `preview` stands above the input, `children` below the errors.
+ */
+export function PictureField({ id, name, label, hint, errors, preview, children }: { id: string; name: string; label: string; hint: string; errors: string[] | undefined; preview?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {preview}
+      <Input id={id} name={name} type="file" accept={IMAGE_ACCEPT} aria-describedby={`${id}-hint`} />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+      <FieldErrors id={`${id}-error`} errors={errors} />
+      {children}
     </div>
   );
 }

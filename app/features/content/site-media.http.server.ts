@@ -2,10 +2,28 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, unstable_parseMultipartFormData } from "@remix-run/node";
 import type { z } from "zod";
 import { encodeMessage, invalid } from "~/lib/app-error";
-import { refusal } from "~/lib/http.server";
+import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import { createUploadHandler } from "~/lib/storage.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "./images";
+
+/**
+ * A website list screen's data: its items, the item `?edit=` names (a 404 when there is none) and the
+ * page's title (`titleKey` in site-media).
+ */
+export async function listScreenData<Items, Editing>(
+  request: Request,
+  options: { titleKey: string; list: () => Promise<Items>; find: (id: string) => Promise<Editing> },
+): Promise<{ items: Items; editing: Editing | null; title: string }> {
+  const editId = new URL(request.url).searchParams.get("edit");
+  const [items, editing, t] = await Promise.all([
+    options.list(),
+    editId ? loadOrNotFound(options.find(editId)) : Promise.resolve(null),
+    getFixedT(await getLanguage(request), "site-media"),
+  ]);
+  return { items, editing, title: t(options.titleKey) };
+}
 
 /**
  * The action of a website list whose items carry a picture (logos, testimonials): a plain post is a

@@ -1,19 +1,18 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Pencil } from "lucide-react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
+import { SelectField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { buttonVariants } from "~/components/ui/button";
+import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { getOfficeTimeZone } from "~/features/availability/availability.server";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LEVELS } from "~/features/content/content";
-import { Badge, CheckboxField, EditorActions } from "~/features/content/site-media-parts";
+import { Badge, CheckboxField, EditLink, EditorActions, ItemEditor } from "~/features/content/site-media-parts";
 import { AnnouncementFormSchema } from "~/features/content/site-media.schema";
 import {
   endAnnouncementNow,
@@ -94,60 +93,63 @@ export default function Announcements() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader title={t("announcements.title")} description={t("announcements.description")} />
-      <div className="overflow-x-auto rounded-lg border">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t("announcements.title")}</caption>
-          <thead className="bg-muted/60 text-start">
-            <tr>
-              <th scope="col" className="p-3 text-start">{t("announcements.state")}</th>
-              <th scope="col" className="p-3 text-start">{t("announcements.message")}</th>
-              <th scope="col" className="p-3 text-start">{t("announcements.audience")}</th>
-              <th scope="col" className="p-3 text-start">{t("announcements.when", { zone: officeZoneName })}</th>
-              <th scope="col" className="p-3 text-start">{t("announcements.actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id} className="border-t align-top" data-testid="announcement-row">
-                <td className="p-3">
-                  <Badge tone={STATE_TONE[item.state]} testId="announcement-state">
-                    {t(`announcements.states.${item.state}`)}
-                  </Badge>
-                </td>
-                <td className="p-3">
-                  <p dir="auto">{item.messages[i18n.language as "en"] ?? item.messages.en}</p>
-                  <p className="mt-1 text-xs text-muted-foreground">
-                    {t(`announcements.levels.${item.level}`)} · {item.dismissible ? t("announcements.closable") : t("announcements.notClosable")}
-                  </p>
-                </td>
-                <td className="p-3">{t(`announcements.audiences.${item.audience}`)}</td>
-                <td className="p-3 text-xs">
-                  <p>{item.startsAt ? t("announcements.from", { date: office.dateTime(item.startsAt) }) : t("announcements.fromNow")}</p>
-                  <p>{item.endsAt ? t("announcements.until", { date: office.dateTime(item.endsAt) }) : t("announcements.noEnd")}</p>
-                </td>
-                <td className="p-3">
-                  <div className="flex flex-wrap gap-2">
-                    <Link to={`/dashboard/announcements?edit=${item.id}#announcement-form`} className={buttonVariants({ variant: "outline", size: "sm" })}>
-                      <Pencil aria-hidden />
-                      {t("actions.edit")}
-                    </Link>
-                    {item.state === "live" || item.state === "scheduled" ? (
-                      <ConfirmAction
-                        label={t("announcements.endNow")}
-                        title={t("announcements.endTitle")}
-                        description={t("announcements.endDescription")}
-                        confirmLabel={t("announcements.endConfirm")}
-                        fields={{ intent: "end", id: item.id }}
-                      />
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {items.length === 0 ? <p className="p-4 text-muted-foreground">{t("announcements.empty")}</p> : null}
-      </div>
+      <DataTable
+        caption={t("announcements.title")}
+        rows={items}
+        rowKey={(item) => item.id}
+        rowTestId={() => "announcement-row"}
+        rowClassName={() => "align-top"}
+        empty={t("announcements.empty")}
+        columns={[
+          {
+            header: t("announcements.state"),
+            cell: (item) => (
+              <Badge tone={STATE_TONE[item.state]} testId="announcement-state">
+                {t(`announcements.states.${item.state}`)}
+              </Badge>
+            ),
+          },
+          {
+            header: t("announcements.message"),
+            cell: (item) => (
+              <>
+                <p dir="auto">{item.messages[i18n.language as "en"] ?? item.messages.en}</p>
+                <p className="mt-1 text-xs text-muted-foreground">
+                  {t(`announcements.levels.${item.level}`)} · {item.dismissible ? t("announcements.closable") : t("announcements.notClosable")}
+                </p>
+              </>
+            ),
+          },
+          { header: t("announcements.audience"), cell: (item) => t(`announcements.audiences.${item.audience}`) },
+          {
+            header: t("announcements.when", { zone: officeZoneName }),
+            className: "text-xs",
+            cell: (item) => (
+              <>
+                <p>{item.startsAt ? t("announcements.from", { date: office.dateTime(item.startsAt) }) : t("announcements.fromNow")}</p>
+                <p>{item.endsAt ? t("announcements.until", { date: office.dateTime(item.endsAt) }) : t("announcements.noEnd")}</p>
+              </>
+            ),
+          },
+          {
+            header: t("announcements.actions"),
+            cell: (item) => (
+              <div className="flex flex-wrap gap-2">
+                <EditLink to={`/dashboard/announcements?edit=${item.id}#announcement-form`} />
+                {item.state === "live" || item.state === "scheduled" ? (
+                  <ConfirmAction
+                    label={t("announcements.endNow")}
+                    title={t("announcements.endTitle")}
+                    description={t("announcements.endDescription")}
+                    confirmLabel={t("announcements.endConfirm")}
+                    fields={{ intent: "end", id: item.id }}
+                  />
+                ) : null}
+              </div>
+            ),
+          },
+        ]}
+      />
       <Pagination {...page} />
       <AnnouncementForm key={editing?.id ?? "new"} editing={editing} zoneName={officeZoneName} />
     </div>
@@ -175,31 +177,24 @@ function AnnouncementForm({ editing, zoneName }: { editing: (AdminAnnouncement &
       : { audience: "public", level: "info" },
   });
   return (
-    <section aria-labelledby="announcement-form-title" className="space-y-4 rounded-lg border bg-card p-4">
-      <h2 id="announcement-form-title" className="font-semibold">
-        {editing ? t("announcements.edit") : t("announcements.add")}
-      </h2>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="intent" value="save" />
-        {editing ? <input type="hidden" name={fields.id.name} value={editing.id} /> : null}
-        <TextField field={fields.messageEn} label={t("announcements.messageIn.en")} inputProps={{ lang: "en", dir: "ltr" }} />
-        <TextField field={fields.messageAr} label={t("announcements.messageIn.ar")} inputProps={{ lang: "ar", dir: "rtl" }} hint={t("announcements.messageHint")} />
-        <TextField field={fields.messageFr} label={t("announcements.messageIn.fr")} inputProps={{ lang: "fr", dir: "ltr" }} hint={t("announcements.messageHint")} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField field={fields.audience} label={t("announcements.audience")} options={ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: t(`announcements.audiences.${value}`) }))} />
-          <SelectField field={fields.level} label={t("announcements.level")} options={ANNOUNCEMENT_LEVELS.map((value) => ({ value, label: t(`announcements.levels.${value}`) }))} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.startsAt} label={t("announcements.starts")} hint={t("announcements.zoneHint", { zone: zoneName })} inputProps={{ type: "datetime-local" }} />
-          <TextField field={fields.endsAt} label={t("announcements.ends")} hint={t("announcements.zoneHint", { zone: zoneName })} inputProps={{ type: "datetime-local" }} />
-        </div>
-        <TextField field={fields.linkUrl} label={t("announcements.link")} hint={t("announcements.linkHint")} inputProps={{ dir: "ltr" }} />
-        <CheckboxField name={fields.dismissible.name} label={t("announcements.dismissible")} defaultChecked={editing?.dismissible ?? true} />
-        <CheckboxField name={fields.active.name} label={t("announcements.active")} defaultChecked={editing?.active ?? true} hint={t("announcements.activeHint")} />
-        <EditorActions editing={Boolean(editing)} addLabel={t("announcements.addButton")} cancelTo={"/dashboard/announcements"} />
-      </Form>
-    </section>
+    <ItemEditor form={form} heading={editing ? t("announcements.edit") : t("announcements.add")} idName={fields.id.name} editingId={editing?.id}>
+      <input type="hidden" name="intent" value="save" />
+      <TextField field={fields.messageEn} label={t("announcements.messageIn.en")} inputProps={{ lang: "en", dir: "ltr" }} />
+      <TextField field={fields.messageAr} label={t("announcements.messageIn.ar")} inputProps={{ lang: "ar", dir: "rtl" }} hint={t("announcements.messageHint")} />
+      <TextField field={fields.messageFr} label={t("announcements.messageIn.fr")} inputProps={{ lang: "fr", dir: "ltr" }} hint={t("announcements.messageHint")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField field={fields.audience} label={t("announcements.audience")} options={ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: t(`announcements.audiences.${value}`) }))} />
+        <SelectField field={fields.level} label={t("announcements.level")} options={ANNOUNCEMENT_LEVELS.map((value) => ({ value, label: t(`announcements.levels.${value}`) }))} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.startsAt} label={t("announcements.starts")} hint={t("announcements.zoneHint", { zone: zoneName })} inputProps={{ type: "datetime-local" }} />
+        <TextField field={fields.endsAt} label={t("announcements.ends")} hint={t("announcements.zoneHint", { zone: zoneName })} inputProps={{ type: "datetime-local" }} />
+      </div>
+      <TextField field={fields.linkUrl} label={t("announcements.link")} hint={t("announcements.linkHint")} inputProps={{ dir: "ltr" }} />
+      <CheckboxField name={fields.dismissible.name} label={t("announcements.dismissible")} defaultChecked={editing?.dismissible ?? true} />
+      <CheckboxField name={fields.active.name} label={t("announcements.active")} defaultChecked={editing?.active ?? true} hint={t("announcements.activeHint")} />
+      <EditorActions editing={Boolean(editing)} addLabel={t("announcements.addButton")} cancelTo={"/dashboard/announcements"} />
+    </ItemEditor>
   );
 }
 

@@ -1,20 +1,20 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Eye, EyeOff, Pencil } from "lucide-react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Eye, EyeOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FormErrors, TextareaField, TextField, useZodForm } from "~/components/forms";
+import { TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import { Badge, EditorActions, LanguageTabs, MoveButtons, isLanguageParam } from "~/features/content/site-media-parts";
+import { Badge, EditLink, EditorActions, isLanguageParam, ItemEditor, LanguageTabs, MoveButtons } from "~/features/content/site-media-parts";
+import { listScreenData } from "~/features/content/site-media.http.server";
 import { FaqFormSchema } from "~/features/content/site-media.schema";
 import { createFaq, findFaqForAdmin, listFaqsForAdmin, moveFaq, saveFaqTranslation, setFaqActive } from "~/features/content/site-media.server";
 import { invalid } from "~/lib/app-error";
-import { loadOrNotFound, refusal } from "~/lib/http.server";
-import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
+import { refusal } from "~/lib/http.server";
 import { languageNames, supportedLanguages, type Language } from "~/lib/i18n/config";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -32,15 +32,8 @@ function tabOf(url: URL): Language {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireBackOffice(request, "admin");
-  const url = new URL(request.url);
-  const language = tabOf(url);
-  const editId = url.searchParams.get("edit");
-  const [faqs, editing, t] = await Promise.all([
-    listFaqsForAdmin(),
-    editId ? loadOrNotFound(findFaqForAdmin(editId)) : Promise.resolve(null),
-    getFixedT(await getLanguage(request), "site-media"),
-  ]);
-  return json({ language, faqs, editing, title: t("faqs.title") });
+  const screen = await listScreenData(request, { titleKey: "faqs.title", list: listFaqsForAdmin, find: findFaqForAdmin });
+  return json({ language: tabOf(new URL(request.url)), ...screen });
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -81,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Faqs() {
-  const { language, faqs, editing } = useLoaderData<typeof loader>();
+  const { language, items: faqs, editing } = useLoaderData<typeof loader>();
   const { t } = useTranslation("site-media");
   const missing = supportedLanguages.filter((code) => faqs.some((faq) => !faq.translations[code]));
   return (
@@ -121,10 +114,7 @@ export default function Faqs() {
                     {faq.active ? t("faqs.hide") : t("faqs.show")}
                   </Button>
                 </Form>
-                <Link to={`/dashboard/faqs?lang=${language}&edit=${faq.id}#faq-form`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("faqs.editNamed", { name })}>
-                  <Pencil aria-hidden />
-                  {t("actions.edit")}
-                </Link>
+                <EditLink to={`/dashboard/faqs?lang=${language}&edit=${faq.id}#faq-form`} label={t("faqs.editNamed", { name })} />
               </div>
             </li>
           );
@@ -148,20 +138,13 @@ function FaqForm({ language, editing }: { language: Language; editing: { id: str
   });
   const heading = editing ? t("faqs.editIn", { language: languageNames[language] }) : t("faqs.addIn", { language: languageNames[language] });
   return (
-    <section aria-labelledby="faq-form-title" className="space-y-4 rounded-lg border bg-card p-4">
-      <h2 id="faq-form-title" className="font-semibold">
-        {heading}
-      </h2>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name={fields.language.name} value={language} />
-        {editing ? <input type="hidden" name={fields.id.name} value={editing.id} /> : null}
-        <TextField field={fields.question} label={t("faqs.question")} inputProps={{ lang: language, dir: "auto" }} />
-        <TextareaField field={fields.answer} label={t("faqs.answer")} textareaProps={{ lang: language, dir: "auto", rows: 5 }} />
-        <EditorActions editing={Boolean(editing)} addLabel={t("faqs.add")} cancelTo={`/dashboard/faqs?lang=${language}`} />
-      </Form>
-    </section>
+    <ItemEditor form={form} heading={heading} idName={fields.id.name} editingId={editing?.id}>
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name={fields.language.name} value={language} />
+      <TextField field={fields.question} label={t("faqs.question")} inputProps={{ lang: language, dir: "auto" }} />
+      <TextareaField field={fields.answer} label={t("faqs.answer")} textareaProps={{ lang: language, dir: "auto", rows: 5 }} />
+      <EditorActions editing={Boolean(editing)} addLabel={t("faqs.add")} cancelTo={`/dashboard/faqs?lang=${language}`} />
+    </ItemEditor>
   );
 }
 

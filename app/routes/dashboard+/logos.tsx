@@ -1,36 +1,24 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Pencil } from "lucide-react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FieldErrors, FormErrors, TextField, useZodForm } from "~/components/forms";
+import { TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { logoImageSrc } from "~/features/content/content";
-import { IMAGE_ACCEPT, IMAGE_MAX_MB } from "~/features/content/images";
-import { Badge, CheckboxField, EditorActions, MoveButtons } from "~/features/content/site-media-parts";
-import { pictureListAction } from "~/features/content/site-media.http.server";
+import { IMAGE_MAX_MB } from "~/features/content/images";
+import { Badge, CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField } from "~/features/content/site-media-parts";
+import { listScreenData, pictureListAction } from "~/features/content/site-media.http.server";
 import { LogoFormSchema } from "~/features/content/site-media.schema";
 import { findLogoForAdmin, listLogosForAdmin, moveLogo, saveLogo, type AdminLogo } from "~/features/content/site-media.server";
-import { loadOrNotFound } from "~/lib/http.server";
-import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 
 /** /dashboard/logos: the clients' logos of the home page: image, alt text, link, order, published. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireBackOffice(request, "admin");
-  const editId = new URL(request.url).searchParams.get("edit");
-  const [logos, editing, t] = await Promise.all([
-    listLogosForAdmin(),
-    editId ? loadOrNotFound(findLogoForAdmin(editId)) : Promise.resolve(null),
-    getFixedT(await getLanguage(request), "site-media"),
-  ]);
-  return json({ logos, editing, title: t("logos.title") });
+  return json(await listScreenData(request, { titleKey: "logos.title", list: listLogosForAdmin, find: findLogoForAdmin }));
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -48,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Logos() {
-  const { logos, editing } = useLoaderData<typeof loader>();
+  const { items: logos, editing } = useLoaderData<typeof loader>();
   const { t } = useTranslation("site-media");
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -73,10 +61,7 @@ export default function Logos() {
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <MoveButtons id={logo.id} name={logo.name} first={index === 0} last={index === logos.length - 1} />
-              <Link to={`/dashboard/logos?edit=${logo.id}#logo-form`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("logos.editNamed", { name: logo.name })}>
-                <Pencil aria-hidden />
-                {t("actions.edit")}
-              </Link>
+              <EditLink to={`/dashboard/logos?edit=${logo.id}#logo-form`} label={t("logos.editNamed", { name: logo.name })} />
             </div>
           </li>
         ))}
@@ -97,27 +82,13 @@ function LogoForm({ editing }: { editing: AdminLogo | null }) {
     defaultValue: editing ? { name: editing.name, websiteUrl: editing.websiteUrl ?? "" } : {},
   });
   return (
-    <section aria-labelledby="logo-form-title" className="space-y-4 rounded-lg border bg-card p-4">
-      <h2 id="logo-form-title" className="font-semibold">
-        {editing ? t("logos.edit", { name: editing.name }) : t("logos.add")}
-      </h2>
-      <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {editing ? <input type="hidden" name={fields.id.name} value={editing.id} /> : null}
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="logo-image">{t("logos.image")}</Label>
-          <Input id="logo-image" name="image" type="file" accept={IMAGE_ACCEPT} aria-describedby="logo-image-hint" />
-          <p id="logo-image-hint" className="text-xs text-muted-foreground">
-            {editing ? t("logos.imageKeep", { max: IMAGE_MAX_MB }) : t("images.hint", { max: IMAGE_MAX_MB })}
-          </p>
-          <FieldErrors id="logo-image-error" errors={form.allErrors.image} />
-        </div>
-        <TextField field={fields.name} label={t("logos.alt")} hint={t("logos.altHint")} />
-        <TextField field={fields.websiteUrl} type="url" label={t("logos.link")} hint={t("logos.linkHint")} inputProps={{ dir: "ltr" }} />
-        <CheckboxField name={fields.published.name} label={t("logos.published")} defaultChecked={editing?.published ?? true} />
-        <EditorActions editing={Boolean(editing)} addLabel={t("logos.addButton")} cancelTo={"/dashboard/logos"} />
-      </Form>
-    </section>
+    <ItemEditor form={form} heading={editing ? t("logos.edit", { name: editing.name }) : t("logos.add")} idName={fields.id.name} editingId={editing?.id} multipart>
+      <PictureField id="logo-image" name="image" label={t("logos.image")} hint={editing ? t("logos.imageKeep", { max: IMAGE_MAX_MB }) : t("images.hint", { max: IMAGE_MAX_MB })} errors={form.allErrors.image} />
+      <TextField field={fields.name} label={t("logos.alt")} hint={t("logos.altHint")} />
+      <TextField field={fields.websiteUrl} type="url" label={t("logos.link")} hint={t("logos.linkHint")} inputProps={{ dir: "ltr" }} />
+      <CheckboxField name={fields.published.name} label={t("logos.published")} defaultChecked={editing?.published ?? true} />
+      <EditorActions editing={Boolean(editing)} addLabel={t("logos.addButton")} cancelTo={"/dashboard/logos"} />
+    </ItemEditor>
   );
 }
 

@@ -1,25 +1,20 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Pencil, Star } from "lucide-react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FieldErrors, FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
+import { FieldErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { buttonVariants } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { testimonialPhotoSrc } from "~/features/content/content";
-import { IMAGE_ACCEPT, IMAGE_MAX_MB } from "~/features/content/images";
-import { Badge, CheckboxField, EditorActions, MoveButtons } from "~/features/content/site-media-parts";
-import { pictureListAction } from "~/features/content/site-media.http.server";
+import { IMAGE_MAX_MB } from "~/features/content/images";
+import { Badge, CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField } from "~/features/content/site-media-parts";
+import { listScreenData, pictureListAction } from "~/features/content/site-media.http.server";
 import { TestimonialFormSchema } from "~/features/content/site-media.schema";
 import { findTestimonialForAdmin, listTestimonialsForAdmin, moveTestimonial, saveTestimonial, type AdminTestimonial } from "~/features/content/site-media.server";
 import { useFormatter } from "~/lib/format";
-import { loadOrNotFound } from "~/lib/http.server";
 import { languageNames, supportedLanguages } from "~/lib/i18n/config";
-import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 
@@ -29,13 +24,7 @@ import { titleMeta } from "~/lib/meta";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireBackOffice(request, "admin");
-  const editId = new URL(request.url).searchParams.get("edit");
-  const [testimonials, editing, t] = await Promise.all([
-    listTestimonialsForAdmin(),
-    editId ? loadOrNotFound(findTestimonialForAdmin(editId)) : Promise.resolve(null),
-    getFixedT(await getLanguage(request), "site-media"),
-  ]);
-  return json({ testimonials, editing, title: t("testimonials.title") });
+  return json(await listScreenData(request, { titleKey: "testimonials.title", list: listTestimonialsForAdmin, find: findTestimonialForAdmin }));
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -53,9 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Testimonials() {
-  const { testimonials, editing } = useLoaderData<typeof loader>();
+  const { items: testimonials, editing } = useLoaderData<typeof loader>();
   const { t } = useTranslation("site-media");
-  const format = useFormatter();
+  const consentRecorded = useConsentRecorded();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader title={t("testimonials.title")} description={t("testimonials.description")} />
@@ -84,20 +73,11 @@ export default function Testimonials() {
               <p className="line-clamp-2 text-sm" lang={item.language} dir="auto">
                 {item.quote}
               </p>
-              <p className="text-xs text-muted-foreground">
-                {item.consentRecordedAt
-                  ? item.consentRecordedByName
-                    ? t("testimonials.consentBy", { date: format.dateTime(item.consentRecordedAt), name: item.consentRecordedByName })
-                    : t("testimonials.consentOn", { date: format.dateTime(item.consentRecordedAt) })
-                  : t("testimonials.noConsent")}
-              </p>
+              <p className="text-xs text-muted-foreground">{consentRecorded(item) ?? t("testimonials.noConsent")}</p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <MoveButtons id={item.id} name={item.authorName} first={index === 0} last={index === testimonials.length - 1} />
-              <Link to={`/dashboard/testimonials?edit=${item.id}#testimonial-form`} className={buttonVariants({ variant: "outline", size: "sm" })} aria-label={t("testimonials.editNamed", { name: item.authorName })}>
-                <Pencil aria-hidden />
-                {t("actions.edit")}
-              </Link>
+              <EditLink to={`/dashboard/testimonials?edit=${item.id}#testimonial-form`} label={t("testimonials.editNamed", { name: item.authorName })} />
             </div>
           </li>
         ))}
@@ -110,7 +90,7 @@ export default function Testimonials() {
 
 function TestimonialForm({ editing }: { editing: AdminTestimonial | null }) {
   const { t } = useTranslation("site-media");
-  const format = useFormatter();
+  const consentRecorded = useConsentRecorded();
   const actionData = useActionData<ActionData>();
   const [form, fields] = useZodForm(TestimonialFormSchema, {
     id: "testimonial-form",
@@ -120,56 +100,51 @@ function TestimonialForm({ editing }: { editing: AdminTestimonial | null }) {
       ? { authorName: editing.authorName, authorTitle: editing.authorTitle, quote: editing.quote, rating: String(editing.rating), language: editing.language }
       : { rating: "5", language: "en" },
   });
-  const photoErrors = form.allErrors.photo;
   return (
-    <section aria-labelledby="testimonial-form-title" className="space-y-4 rounded-lg border bg-card p-4">
-      <h2 id="testimonial-form-title" className="font-semibold">
-        {editing ? t("testimonials.edit", { name: editing.authorName }) : t("testimonials.add")}
-      </h2>
-      <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {editing ? <input type="hidden" name={fields.id.name} value={editing.id} /> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.authorName} label={t("testimonials.name")} />
-          <TextField field={fields.authorTitle} label={t("testimonials.role")} />
-        </div>
-        <TextareaField field={fields.quote} label={t("testimonials.quote")} textareaProps={{ dir: "auto", rows: 4 }} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField field={fields.rating} label={t("testimonials.rating")} options={[5, 4, 3, 2, 1].map((value) => ({ value: String(value), label: t("testimonials.stars", { count: value }) }))} />
-          <SelectField field={fields.language} label={t("testimonials.language")} options={supportedLanguages.map((code) => ({ value: code, label: languageNames[code] }))} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="testimonial-photo">{t("testimonials.photo")}</Label>
-          {editing?.photo ? (
-            <img src={testimonialPhotoSrc(editing.photo.fileId)} alt={t("testimonials.currentPhoto")} width={editing.photo.width} height={editing.photo.height} className="size-24 rounded-full object-cover" />
-          ) : null}
-          <Input id="testimonial-photo" name="photo" type="file" accept={IMAGE_ACCEPT} aria-describedby="testimonial-photo-hint" />
-          <p id="testimonial-photo-hint" className="text-xs text-muted-foreground">
-            {t("images.hint", { max: IMAGE_MAX_MB })}
-          </p>
-          <FieldErrors id="testimonial-photo-error" errors={photoErrors} />
-          {editing?.photo ? <CheckboxField name={fields.removePhoto.name} label={t("testimonials.removePhoto")} /> : null}
-        </div>
-        <CheckboxField
-          name={fields.consent.name}
-          label={t("testimonials.consent")}
-          defaultChecked={Boolean(editing?.consentRecordedAt)}
-          hint={
-            editing?.consentRecordedAt
-              ? editing.consentRecordedByName
-                ? t("testimonials.consentBy", { date: format.dateTime(editing.consentRecordedAt), name: editing.consentRecordedByName })
-                : t("testimonials.consentOn", { date: format.dateTime(editing.consentRecordedAt) })
-              : t("testimonials.consentHint")
-          }
-        />
-        <div>
-          <CheckboxField name={fields.published.name} label={t("testimonials.published")} defaultChecked={editing?.published ?? false} hint={t("testimonials.publishedHint")} />
-          <FieldErrors id={fields.published.errorId} errors={fields.published.errors} />
-        </div>
-        <EditorActions editing={Boolean(editing)} addLabel={t("testimonials.addButton")} cancelTo={"/dashboard/testimonials"} />
-      </Form>
-    </section>
+    <ItemEditor form={form} heading={editing ? t("testimonials.edit", { name: editing.authorName }) : t("testimonials.add")} idName={fields.id.name} editingId={editing?.id} multipart>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.authorName} label={t("testimonials.name")} />
+        <TextField field={fields.authorTitle} label={t("testimonials.role")} />
+      </div>
+      <TextareaField field={fields.quote} label={t("testimonials.quote")} textareaProps={{ dir: "auto", rows: 4 }} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField field={fields.rating} label={t("testimonials.rating")} options={[5, 4, 3, 2, 1].map((value) => ({ value: String(value), label: t("testimonials.stars", { count: value }) }))} />
+        <SelectField field={fields.language} label={t("testimonials.language")} options={supportedLanguages.map((code) => ({ value: code, label: languageNames[code] }))} />
+      </div>
+      <PictureField
+        id="testimonial-photo"
+        name="photo"
+        label={t("testimonials.photo")}
+        hint={t("images.hint", { max: IMAGE_MAX_MB })}
+        errors={form.allErrors.photo}
+        preview={editing?.photo ? <img src={testimonialPhotoSrc(editing.photo.fileId)} alt={t("testimonials.currentPhoto")} width={editing.photo.width} height={editing.photo.height} className="size-24 rounded-full object-cover" /> : null}
+      >
+        {editing?.photo ? <CheckboxField name={fields.removePhoto.name} label={t("testimonials.removePhoto")} /> : null}
+      </PictureField>
+      <CheckboxField
+        name={fields.consent.name}
+        label={t("testimonials.consent")}
+        defaultChecked={Boolean(editing?.consentRecordedAt)}
+        hint={(editing && consentRecorded(editing)) ?? t("testimonials.consentHint")}
+      />
+      <div>
+        <CheckboxField name={fields.published.name} label={t("testimonials.published")} defaultChecked={editing?.published ?? false} hint={t("testimonials.publishedHint")} />
+        <FieldErrors id={fields.published.errorId} errors={fields.published.errors} />
+      </div>
+      <EditorActions editing={Boolean(editing)} addLabel={t("testimonials.addButton")} cancelTo={"/dashboard/testimonials"} />
+    </ItemEditor>
   );
+}
+
+/** When, and by whom where known, the person's consent was recorded; null when it was not. */
+function useConsentRecorded() {
+  const { t } = useTranslation("site-media");
+  const format = useFormatter();
+  return ({ consentRecordedAt, consentRecordedByName }: { consentRecordedAt: string | null; consentRecordedByName: string | null }) => {
+    if (!consentRecordedAt) return null;
+    const date = format.dateTime(consentRecordedAt);
+    return consentRecordedByName ? t("testimonials.consentBy", { date, name: consentRecordedByName }) : t("testimonials.consentOn", { date });
+  };
 }
 
 export const handle = { i18n: ["site-media"] } satisfies RouteHandle;
