@@ -55,7 +55,8 @@ function extensionOf(name: string): string {
   return path.extname(name).slice(1).toLowerCase();
 }
 
-function isUtf8Text(buffer: Buffer): boolean {
+/** Whether the bytes are plain text: valid UTF-8 without a NUL byte (plain text has no magic number to sniff). */
+export function isUtf8Text(buffer: Buffer): boolean {
   if (buffer.includes(0)) return false;
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(buffer);

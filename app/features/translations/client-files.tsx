@@ -2,27 +2,13 @@ import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useFormatter } from "~/lib/format";
 import { DownloadLink, TranslationStatusBadge } from "./desk-parts";
-import type { TranslationStatus } from "./status";
+import type { ClientTranslationFile } from "./translations.server";
 
 /**
- * The files of a client's translation order on its order page: each with its status and,
- * once completed, the translation to download. `certificateNo` is the slot the certificates
- * area fills (a certified translation's number and its download); nothing here builds it.
+ * The files of a client's translation order on its order page: each with its status and, once
+ * completed, the translation to download and its certificate.
  */
-export type ClientTranslationFileView = {
-  id: string;
-  originalName: string;
-  sourceLanguage: string;
-  targetLanguage: string;
-  status: TranslationStatus;
-  createdAt: string;
-  completedAt: string | null;
-  translatedAvailable: boolean;
-  certificateNo?: string | null;
-  certificateHref?: string | null;
-};
-
-export function ClientTranslationFiles({ files }: { files: ClientTranslationFileView[] }) {
+export function ClientTranslationFiles({ files }: { files: ClientTranslationFile[] }) {
   const { t } = useTranslation("translations");
   const format = useFormatter();
   if (files.length === 0) return null;

@@ -1,27 +1,16 @@
 import { fileTypeFromBuffer } from "file-type";
 import { invalid } from "~/lib/app-error";
-import { sanitizeFileName, type CheckedUpload } from "~/lib/storage.server";
+import { isUtf8Text, sanitizeFileName, type CheckedUpload } from "~/lib/storage.server";
 import { FILE_TYPE_MIME, typeFromName, type TranslationFileType } from "./file-types";
 import type { TranslationSettings } from "./settings.server";
 
-/**
- * The desk's checks of one uploaded file against its settings: the size against the maximum
- * in MB, the type decided from the content (file-type) against the allowed types. The name
- * only tells apart formats that share a container (DOC in an OLE file) and marks plain text.
- */
+/** An upload the desk accepted, with its type among the desk's. */
 export type DeskUpload = CheckedUpload & { kind: TranslationFileType };
 
-function isUtf8Text(buffer: Buffer): boolean {
-  if (buffer.includes(0)) return false;
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(buffer);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The file's type from its bytes, or null when it is none of the desk's types. */
+/**
+ * The file's type from its bytes (file-type), or null when it is none of the desk's types. The name
+ * only tells apart formats that share a container (DOC in an OLE file) and marks plain text.
+ */
 export async function detectTranslationFileType(buffer: Buffer, name: string): Promise<TranslationFileType | null> {
   const detected = await fileTypeFromBuffer(buffer);
   const named = typeFromName(name);
@@ -44,8 +33,9 @@ export async function detectTranslationFileType(buffer: Buffer, name: string): P
 }
 
 /**
- * Checks a file the multipart reader kept (or null when none was chosen) and answers a
- * refusal naming the field: 'Please select a file to upload', too large, or not allowed.
+ * The desk's checks of a file the multipart reader kept (or null when none was chosen), against its
+ * settings: the size against the maximum in MB, the type from the content against the allowed types.
+ * A refusal names the field: 'Please select a file to upload', too large, or not allowed.
  */
 export async function checkDeskUpload(
   file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> } | null,
