@@ -7,16 +7,18 @@ import { FilterSelect } from "~/components/filter-select";
 import { FieldErrors, FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
-import { Input, Select } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
 import { peopleOptions } from "~/components/select-options";
 import { useFormatter } from "~/lib/format";
 import { pageLinks, type Page } from "~/lib/pagination";
+import { ClientPicker } from "~/features/users/client-picker";
 import { DeleteFileAction, DeskUploadProgress, DownloadLink, FileInput, StatusForm, TranslatedUploadForm, TranslationStatusBadge, useDeskUpload } from "./desk-parts";
 import { TRANSLATION_FILE_TYPES, TRANSLATION_LANGUAGES } from "./file-types";
 import { TRANSLATION_STATUSES, type TranslationStatus } from "./status";
 import { SettingsFormSchema, UploadFormSchema } from "./translations.schema";
+import type { TranslationStatistics } from "./translations.server";
 
 /** The four tabs of /dashboard/translations; the route loads the data of the active one. */
 type Limits = { maxFileSizeMb: number; allowedFileTypes: readonly string[] };
@@ -63,39 +65,14 @@ export function UploadTab({
 
   return (
     <div className="max-w-3xl space-y-6">
-      <section aria-labelledby="upload-client" className="space-y-3 rounded-lg border bg-card p-4">
-        <h2 id="upload-client" className="font-semibold">
-          {t("upload.clientStep")}
-        </h2>
-        <Form method="get" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="tab" value="upload" />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="client-search">{t("upload.clientSearch")}</Label>
-            <Input id="client-search" name="q" type="search" defaultValue={q} className="w-64" />
-          </div>
-          <Button type="submit" variant="outline">
-            {t("upload.find")}
-          </Button>
-        </Form>
-        <Form method="get" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="tab" value="upload" />
-          <input type="hidden" name="q" value={q} />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="client-pick">{t("upload.client")}</Label>
-            <Select id="client-pick" name="client" defaultValue={client?.id ?? ""} className="w-80">
-              <option value="">{t("upload.chooseClient")}</option>
-              {clients.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.fullName} ({option.email})
-                </option>
-              ))}
-            </Select>
-          </div>
-          <Button type="submit" variant="outline">
-            {t("upload.useClient")}
-          </Button>
-        </Form>
-      </section>
+      <ClientPicker
+        title={t("upload.clientStep")}
+        labels={{ search: t("upload.clientSearch"), find: t("upload.find"), client: t("upload.client"), choose: t("upload.chooseClient"), use: t("upload.useClient") }}
+        q={q}
+        clients={clients}
+        chosenId={client?.id}
+        keep={{ tab: "upload" }}
+      />
 
       <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
         <h2 className="font-semibold">{client ? t("upload.chosenClient", { name: client.fullName }) : t("upload.heading")}</h2>
@@ -248,19 +225,6 @@ export function FilesTab({
   );
 }
 
-export type StatisticsData = {
-  total: number;
-  byStatus: Array<{ status: TranslationStatus; count: number }>;
-  byPair: Array<{ pair: string; count: number }>;
-  perMonth: Array<{ month: string; count: number }>;
-  words: number;
-  pages: number;
-  countedFiles: number;
-  averageTurnaroundHours: number | null;
-  completedWithDueDate: number;
-  completedOnTime: number;
-};
-
 function Figure({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
   return (
     <div className="rounded-lg border bg-card p-4" data-testid={testId}>
@@ -271,7 +235,7 @@ function Figure({ label, value, note, testId }: { label: string; value: string; 
   );
 }
 
-export function StatisticsTab({ stats }: { stats: StatisticsData }) {
+export function StatisticsTab({ stats }: { stats: TranslationStatistics }) {
   const { t } = useTranslation("translations");
   const format = useFormatter();
   const count = (value: number) => format.number(value);

@@ -7,10 +7,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { ReportCreateFormSchema } from "~/features/reports/reports.schema";
+import { ClientPicker } from "~/features/users/client-picker";
 import { createReport, findClient, searchClients } from "~/features/reports/reports.server";
 import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
 import type { FileError } from "~/features/service-orders/file-checks";
@@ -83,37 +82,13 @@ export default function NewReport() {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader title={t("new.title")} />
 
-      <section aria-labelledby="step-client" className="space-y-3 rounded-lg border bg-card p-4">
-        <h2 id="step-client" className="font-semibold">
-          {t("new.stepClient")}
-        </h2>
-        <Form method="get" className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="client-search">{t("new.searchClient")}</Label>
-            <Input id="client-search" name="q" type="search" defaultValue={q} className="w-64" />
-          </div>
-          <Button type="submit" variant="outline">
-            {t("new.find")}
-          </Button>
-        </Form>
-        <Form method="get" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="q" value={q} />
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="client-pick">{t("new.client")}</Label>
-            <Select id="client-pick" name="client" defaultValue={client?.id ?? ""} className="w-80">
-              <option value="">{t("new.chooseClient")}</option>
-              {clients.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.fullName} ({option.email})
-                </option>
-              ))}
-            </Select>
-          </div>
-          <Button type="submit" variant="outline">
-            {t("new.useClient")}
-          </Button>
-        </Form>
-      </section>
+      <ClientPicker
+        title={t("new.stepClient")}
+        labels={{ search: t("new.searchClient"), find: t("new.find"), client: t("new.client"), choose: t("new.chooseClient"), use: t("new.useClient") }}
+        q={q}
+        clients={clients}
+        chosenId={client?.id}
+      />
 
       {client ? (
         <Form method="post" encType="multipart/form-data" className="space-y-5" {...getFormProps(form)}>
