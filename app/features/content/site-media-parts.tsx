@@ -47,24 +47,22 @@ export function LanguageTabs({ current, hrefFor, missing = [] }: { current: Lang
 /** Up and down buttons (plain forms: no JavaScript needed), named for the row they move. */
 export function MoveButtons({ id, name, first, last }: { id: string; name: string; first: boolean; last: boolean }) {
   const { t } = useTranslation("site-media");
+  const moves = [
+    { direction: "up", label: t("order.up", { name }), disabled: first, Icon: ArrowUp },
+    { direction: "down", label: t("order.down", { name }), disabled: last, Icon: ArrowDown },
+  ];
   return (
     <div className="flex gap-1">
-      <Form method="post">
-        <input type="hidden" name="intent" value="move" />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="direction" value="up" />
-        <Button type="submit" variant="outline" size="sm" disabled={first} aria-label={t("order.up", { name })} title={t("order.up", { name })}>
-          <ArrowUp aria-hidden />
-        </Button>
-      </Form>
-      <Form method="post">
-        <input type="hidden" name="intent" value="move" />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="direction" value="down" />
-        <Button type="submit" variant="outline" size="sm" disabled={last} aria-label={t("order.down", { name })} title={t("order.down", { name })}>
-          <ArrowDown aria-hidden />
-        </Button>
-      </Form>
+      {moves.map(({ direction, label, disabled, Icon }) => (
+        <Form key={direction} method="post">
+          <input type="hidden" name="intent" value="move" />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="direction" value={direction} />
+          <Button type="submit" variant="outline" size="sm" disabled={disabled} aria-label={label} title={label}>
+            <Icon aria-hidden />
+          </Button>
+        </Form>
+      ))}
     </div>
   );
 }
