@@ -76,6 +76,13 @@ describe("sidebar and device", () => {
     expect(paths("dashboard", "client", ["inbox"])).toEqual([]);
   });
 
+  it("each item of an area has an icon of its own (the folded sidebar shows only the icons)", () => {
+    for (const area of ["client", "dashboard"] as const) {
+      const icons = navGroupsFor(area, { role: "owner", enabledFeatures: ["service_orders", "appointments", "reports"] }).flatMap((group) => group.items.map((item) => item.icon));
+      expect(new Set(icons).size).toBe(icons.length);
+    }
+  });
+
   it("folded menu groups come from their cookie, and nothing else does", () => {
     const request = (cookie?: string) => new Request("http://localhost/dashboard", { headers: cookie ? { Cookie: cookie } : {} });
     expect(readFoldedGroups(request("sidebar_groups=work%2Cwebsite"))).toEqual(["work", "website"]);

@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import {
+  ArrowLeftRight,
   Bell,
   Briefcase,
   CalendarClock,
@@ -66,7 +67,7 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
     labelKey: "nav.groups.translation",
     items: [
       { to: "/dashboard/translations", labelKey: "nav.translations", icon: Languages, access: "translations" },
-      { to: "/dashboard/translation", labelKey: "nav.translationTool", icon: Languages, access: "translations" },
+      { to: "/dashboard/translation", labelKey: "nav.translationTool", icon: ArrowLeftRight, access: "translations" },
       { to: "/dashboard/document-extractor", labelKey: "nav.documentExtractor", icon: ScanText, access: "document_extractor" },
     ],
   },
