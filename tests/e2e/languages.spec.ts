@@ -5,7 +5,8 @@ import { createOrderFor } from "./orders-helpers";
 /**
  * Two journeys of issue 17 with JavaScript on: an admin overrides a French button label and the
  * French public page shows it at once (then puts the original back); the statistics page opened
- * with a date range leads, through a figure, to the list it counts, filtered by the same days.
+ * with a date range leads, through a figure, to the list it counts, filtered by the same days. And the
+ * Arabic strings offer each of Arabic's six plural forms.
  */
 test("an admin overrides a French button label and the French contact page shows it", async ({ browser }) => {
   const context = await browser.newContext();
@@ -49,6 +50,19 @@ test("an admin overrides a French button label and the French contact page shows
   // The refused save answered 422 on purpose (the browser logs any 4xx); nothing else went wrong.
   expect(errors.errors.filter((error) => !error.includes("status of 422"))).toEqual([]);
   await context.close();
+});
+
+test("the Arabic strings list each plural form Arabic has, with the counts it is for", async ({ page, context }) => {
+  const errors = watchErrors(page);
+  await signIn(context, DEMO.admin);
+  await page.goto("/dashboard/languages?language=ar&ns=languages&q=strings.count_");
+  await expect(page.getByTestId(/^string-languages:strings\.count_/)).toHaveCount(6);
+  const few = page.getByTestId("string-languages:strings.count_few");
+  await expect(few).toContainText("Plural form for counts such as 3, 4, 5");
+  await expect(few).toContainText("{{count}} strings");
+  await expect(few.getByLabel("Text for languages:strings.count_few")).toHaveValue("{{count}} نصوص");
+  await expect(page.getByTestId("string-languages:strings.count_two")).toContainText("the number may be left out");
+  errors.expectNone();
 });
 
 test("the statistics page opened with a date range links a figure to the list it counts, filtered", async ({ browser }) => {

@@ -106,4 +106,48 @@ describeEachDialect("interface strings overridden at run time", (db) => {
     expect(enCommon.translated).toBe(enCommon.total);
     await resetOverride(admin, { language: "ar", namespace: "common", key: "nav.inbox" });
   });
+
+  it("lists each language's own plural forms, and takes an override of one whose count may be left out", async () => {
+    const forms = async (language: string) => {
+      const page = await listStrings(parseStringListQuery(new URLSearchParams(`language=${language}&ns=languages&q=strings.count_&perPage=50`)));
+      return Object.fromEntries(page.items.map((row) => [row.key, { counts: row.pluralCounts, english: row.english }]));
+    };
+    const arabic = await forms("ar");
+    expect(Object.keys(arabic)).toEqual(["strings.count_zero", "strings.count_one", "strings.count_two", "strings.count_few", "strings.count_many", "strings.count_other"]);
+    expect(arabic["strings.count_few"]).toEqual({ counts: [3, 4, 5], english: "{{count}} strings" });
+    expect(arabic["strings.count_many"]!.counts).toEqual([11, 12, 13]);
+    expect(arabic["strings.count_one"]).toEqual({ counts: [1], english: "{{count}} string" });
+    const french = await forms("fr");
+    expect(Object.keys(french)).toEqual(["strings.count_one", "strings.count_many", "strings.count_other"]);
+    expect(french["strings.count_many"]!.counts).toEqual([1_000_000]);
+    expect(Object.keys(await forms("en"))).toEqual(["strings.count_one", "strings.count_other"]);
+
+    // Arabic's "few" takes its override; its "two" says the number in words, without {{count}}.
+    await saveOverride(admin, { language: "ar", namespace: "languages", key: "strings.count_few", value: "{{count}} نصوص مختارة" });
+    await saveOverride(admin, { language: "ar", namespace: "languages", key: "strings.count_two", value: "نصّان اثنان" });
+    const t = await getFixedT("ar", "languages");
+    expect(t("strings.count", { count: 4 })).toBe("4 نصوص مختارة");
+    expect(t("strings.count", { count: 2 })).toBe("نصّان اثنان");
+    // Only the count may go, and only in a plural form; a form the language does not have is unknown.
+    const extra = await saveOverride(admin, { language: "ar", namespace: "languages", key: "strings.count_few", value: "{{total}} نصوص" }).catch((error: unknown) => error);
+    expect((extra as AppError).key).toBe("languages:errors.placeholders");
+    const countless = await saveOverride(admin, { language: "ar", namespace: "common", key: "pagination.pageOf", value: "الصفحة {{page}}" }).catch((error: unknown) => error);
+    expect((countless as AppError).key).toBe("languages:errors.placeholders");
+    for (const [language, key] of [["fr", "strings.count_two"], ["en", "strings.count_few"]] as const) {
+      const refused = await saveOverride(admin, { language, namespace: "languages", key, value: "{{count}}" }).catch((error: unknown) => error);
+      expect((refused as AppError).status).toBe(404);
+    }
+
+    // Coverage counts the language's own forms: Arabic has four more strings to say per plural than English.
+    const coverage = await languageCoverage();
+    const total = (language: string) => coverage.find((row) => row.language === language && row.namespace === "languages")!.total;
+    const english = await listStrings(parseStringListQuery(new URLSearchParams("language=en&ns=languages&perPage=100")));
+    expect(english.total).toBeLessThanOrEqual(100);
+    const plurals = english.items.filter((row) => row.pluralCounts !== null && row.key.endsWith("_other")).length;
+    expect(plurals).toBeGreaterThan(0);
+    expect(total("ar") - total("en")).toBe(4 * plurals);
+    expect(total("fr") - total("en")).toBe(plurals);
+    await resetOverride(admin, { language: "ar", namespace: "languages", key: "strings.count_few" });
+    await resetOverride(admin, { language: "ar", namespace: "languages", key: "strings.count_two" });
+  });
 });

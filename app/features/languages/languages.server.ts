@@ -49,7 +49,12 @@ function flatten(node: unknown, prefix = "", into: Map<string, string> = new Map
   return into;
 }
 
-type Catalogue = { base: ReturnType<typeof bundledResources>; byLanguage: Record<Language, Record<string, Map<string, string>>> };
+type Catalogue = {
+  base: ReturnType<typeof bundledResources>;
+  byLanguage: Record<Language, Record<string, Map<string, string>>>;
+  /** stringsToSay, by language and namespace, worked out on first use. */
+  toSay: Map<string, Map<string, SayString>>;
+};
 let catalogue: Catalogue | undefined;
 
 /** The bundled strings flattened, per language and namespace (made again when the files are read again). */
@@ -59,8 +64,58 @@ function bundledCatalogue(): Catalogue["byLanguage"] {
   const byLanguage = Object.fromEntries(
     supportedLanguages.map((language) => [language, Object.fromEntries(Object.entries(base[language]).map(([ns, strings]) => [ns, flatten(strings)]))]),
   ) as Catalogue["byLanguage"];
-  catalogue = { base, byLanguage };
+  catalogue = { base, byLanguage, toSay: new Map() };
   return byLanguage;
+}
+
+const PLURAL_FORMS = ["zero", "one", "two", "few", "many", "other"] as const;
+type PluralForm = (typeof PLURAL_FORMS)[number];
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** A string a language has to say: the English text it stands for and, for a plural form, which one. */
+type SayString = { english: string; plural: PluralForm | null };
+
+/**
+ * The strings a language has to say in a namespace, in file order. They are the English keys, but for
+ * plurals: i18next picks `key_two` or `key_few` by the language's own plural rules (Intl.PluralRules),
+ * so Arabic says six forms of a plural that English says in two (one, other), and French three. A form
+ * English lacks stands for the English "other" text.
+ */
+function stringsToSay(language: Language, namespace: string): Map<string, SayString> | undefined {
+  const english = bundledCatalogue()[fallbackLanguage];
+  if (!Object.hasOwn(english, namespace)) return undefined;
+  const cacheKey = `${language}\u0000${namespace}`;
+  const cached = catalogue!.toSay.get(cacheKey);
+  if (cached) return cached;
+  const strings = english[namespace]!;
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const result = new Map<string, SayString>();
+  for (const [key, text] of strings) {
+    const suffix = PLURAL_SUFFIX.exec(key);
+    const base = suffix ? key.slice(0, -suffix[0].length) : key;
+    if (!suffix || !strings.has(`${base}_other`)) {
+      result.set(key, { english: text, plural: null });
+      continue;
+    }
+    if (result.has(`${base}_other`)) continue;
+    for (const form of PLURAL_FORMS) {
+      const own = strings.get(`${base}_${form}`);
+      if (own !== undefined || forms.includes(form)) result.set(`${base}_${form}`, { english: own ?? strings.get(`${base}_other`)!, plural: form });
+    }
+  }
+  catalogue!.toSay.set(cacheKey, result);
+  return result;
+}
+
+/** A few counts a plural form of a language is used for (3, 4, 5 for Arabic "few"; 1000000 for French "many"). */
+function pluralCounts(language: Language, form: PluralForm): number[] {
+  const rules = new Intl.PluralRules(language);
+  const counts: number[] = [];
+  for (const count of [...Array.from({ length: 201 }, (_, index) => index), 1_000_000]) {
+    if (rules.select(count) === form) counts.push(count);
+    if (counts.length === 3) break;
+  }
+  return counts;
 }
 
 /** The namespaces, as the English files name them. */
@@ -173,8 +228,8 @@ async function overrideMap(): Promise<Map<string, string>> {
 const id = (language: string, namespace: string, key: string) => `${language}\u0000${namespace}\u0000${key}`;
 
 /**
- * Per language and namespace: how many of the English keys have a text (in the file or as an
- * override) and how many are overridden. English is the reference: its keys are the whole.
+ * Per language and namespace: how many of the strings it has to say (the English keys, with the
+ * language's own plural forms) have a text, in the file or as an override, and how many are overridden.
  */
 export async function languageCoverage(): Promise<LanguageCoverage[]> {
   const strings = bundledCatalogue();
@@ -182,16 +237,16 @@ export async function languageCoverage(): Promise<LanguageCoverage[]> {
   const result: LanguageCoverage[] = [];
   for (const language of supportedLanguages) {
     for (const namespace of listNamespaces()) {
-      const english = strings[fallbackLanguage][namespace]!;
+      const toSay = stringsToSay(language, namespace)!;
       const own = Object.hasOwn(strings[language], namespace) ? strings[language][namespace] : undefined;
       let translated = 0;
       let overridden = 0;
-      for (const key of english.keys()) {
+      for (const key of toSay.keys()) {
         const override = overrides.get(id(language, namespace, key));
         if (override !== undefined) overridden += 1;
         if ((override ?? own?.get(key) ?? "").trim() !== "") translated += 1;
       }
-      result.push({ language, namespace, total: english.size, translated, overridden });
+      result.push({ language, namespace, total: toSay.size, translated, overridden });
     }
   }
   return result;
@@ -205,6 +260,8 @@ export type StringRow = {
   bundled: string | null;
   override: string | null;
   placeholders: string[];
+  /** For a plural form, a few counts it is used for in this language (its `{{count}}` may then be left out). */
+  pluralCounts: number[] | null;
 };
 
 /**
@@ -220,14 +277,14 @@ export async function listStrings(query: StringListQuery): Promise<Page<StringRo
   const needle = query.q?.toLocaleLowerCase();
   const rows: StringRow[] = [];
   for (const namespace of namespaces) {
-    for (const [key, english] of strings[fallbackLanguage][namespace]!) {
+    for (const [key, { english, plural }] of stringsToSay(language, namespace)!) {
       const bundled = (Object.hasOwn(strings[language], namespace) ? strings[language][namespace]!.get(key) : undefined) ?? null;
       const override = overrides.get(id(language, namespace, key)) ?? null;
       const current = override ?? bundled ?? "";
       if (query.show === "missing" && current.trim() !== "") continue;
       if (query.show === "overridden" && override === null) continue;
       if (needle && ![`${namespace}:${key}`, english, current].some((text) => text.toLocaleLowerCase().includes(needle))) continue;
-      rows.push({ namespace, key, english, bundled, override, placeholders: placeholdersOf(english) });
+      rows.push({ namespace, key, english, bundled, override, placeholders: placeholdersOf(english), pluralCounts: plural && pluralCounts(language, plural) });
     }
   }
   const request = { page: query.page, perPage: query.perPage };
@@ -240,11 +297,10 @@ export async function listStrings(query: StringListQuery): Promise<Page<StringRo
 type Actor = { id: string };
 type StringId = { language: Language; namespace: string; key: string };
 
-function englishOf({ namespace, key }: StringId): string {
-  const namespaces = bundledCatalogue()[fallbackLanguage];
-  const english = Object.hasOwn(namespaces, namespace) ? namespaces[namespace]!.get(key) : undefined;
-  if (english === undefined) throw new AppError(404, "languages:errors.unknownString", { field: "key" });
-  return english;
+function stringToSay({ language, namespace, key }: StringId): SayString {
+  const string = stringsToSay(language, namespace)?.get(key);
+  if (!string) throw new AppError(404, "languages:errors.unknownString", { field: "key" });
+  return string;
 }
 
 /** Raises the version, empties this instance's public caches and tells the others. */
@@ -263,12 +319,13 @@ async function announceChange(version: number): Promise<void> {
 }
 
 /**
- * Saves the text of one string in one language. Refused: a key the English files lack, and a
- * text whose placeholders differ from the English string's ("override placeholder check").
+ * Saves the text of one string in one language. Refused: a string the language does not have to say
+ * (a key the English files lack, a plural form of another language), and a text whose placeholders
+ * differ from the English string's ("override placeholder check"; a plural form may leave out `count`).
  */
 export async function saveOverride(actor: Actor, input: StringId & { value: string }): Promise<void> {
-  const english = englishOf(input);
-  if (!samePlaceholders(english, input.value)) {
+  const { english, plural } = stringToSay(input);
+  if (!samePlaceholders(english, input.value, { countOptional: plural !== null })) {
     const expected = placeholdersOf(english).map((name) => `{{${name}}}`).join(" ") || "—";
     throw new AppError(422, "languages:errors.placeholders", { field: "value", params: { expected } });
   }
@@ -283,7 +340,7 @@ export async function saveOverride(actor: Actor, input: StringId & { value: stri
 
 /** Removes the override of one string: the bundled text shows again. */
 export async function resetOverride(actor: Actor, input: StringId): Promise<void> {
-  englishOf(input);
+  stringToSay(input);
   await changeOverrides(actor, "reset", input, (trx) =>
     trx.deleteFrom("translationOverrides").where("language", "=", input.language).where("namespace", "=", input.namespace).where("key", "=", input.key).execute(),
   );

@@ -12,8 +12,13 @@ export function placeholdersOf(text: string): string[] {
   return [...names].sort();
 }
 
-export function samePlaceholders(original: string, candidate: string): boolean {
-  const a = placeholdersOf(original);
-  const b = placeholdersOf(candidate);
+/**
+ * Whether a text keeps exactly the placeholders of the original. With `countOptional` (a plural form)
+ * `count` may be there or not: Arabic says "one text" and "two texts" in words, without the number.
+ */
+export function samePlaceholders(original: string, candidate: string, { countOptional = false } = {}): boolean {
+  const names = (text: string) => placeholdersOf(text).filter((name) => !countOptional || name !== "count");
+  const a = names(original);
+  const b = names(candidate);
   return a.length === b.length && a.every((name, index) => name === b[index]);
 }

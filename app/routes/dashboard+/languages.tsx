@@ -151,6 +151,9 @@ export default function Languages() {
                 <code className="break-all text-xs">{stringId(row)}</code>
                 {row.override !== null ? <span className="mt-1 block text-xs font-semibold text-primary">{t("strings.overridden")}</span> : null}
                 {row.bundled === null || row.bundled.trim() === "" ? <span className="mt-1 block text-xs font-semibold text-destructive">{t("strings.missing")}</span> : null}
+                {row.pluralCounts ? (
+                  <span className="mt-1 block text-xs text-muted-foreground">{t("strings.pluralFor", { numbers: row.pluralCounts.map((count) => format.number(count)).join(", ") })}</span>
+                ) : null}
               </>
             ),
           },
@@ -208,6 +211,7 @@ function OverrideForm({ row, language, failed, busy }: { row: StringRow; languag
           {row.placeholders.length > 0 ? (
             <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
               {t("strings.placeholders", { names: row.placeholders.map((name) => `{{${name}}}`).join(" "), interpolation: { escapeValue: false } })}
+              {row.pluralCounts && row.placeholders.includes("count") ? ` ${t("strings.countOptional")}` : null}
             </p>
           ) : null}
           {error ? (
