@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, unstable_parseMultipartFormData } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { encodeMessage, invalid } from "~/lib/app-error";
 import { loadOrNotFound, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
-import { createUploadHandler } from "~/lib/storage.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isMultipart, readOneFileForm } from "~/lib/upload-form.server";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from "./images";
 
 /**
@@ -52,7 +52,7 @@ export async function pictureListAction<Schema extends z.ZodTypeAny>(
       return refusal(request, error);
     }
   }
-  const { fields, file, tooLarge } = await readImageForm(request, options.fileField);
+  const { fields, file, tooLarge } = await readOneFileForm(request, options.fileField, IMAGE_MAX_BYTES);
   const submission = parseWithZod(fields, { schema: options.schema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   if (tooLarge) return json({ result: submission.reply({ fieldErrors: { [options.fileField]: [tooLargeMessage()] } }) }, { status: 400 });
@@ -64,28 +64,7 @@ export async function pictureListAction<Schema extends z.ZodTypeAny>(
   }
 }
 
-/** Whether a post is a multipart form (the forms with a picture) rather than a plain one (the buttons). */
-export function isMultipart(request: Request): boolean {
-  return (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-}
-
 /** The field error of a picture over the size limit (the upload handler drained it). */
 export function tooLargeMessage(): string {
   return encodeMessage("site-media:images.errors.tooLarge", { max: IMAGE_MAX_MB });
-}
-
-/**
- * A website picture's form (multipart): its text fields, the one file of `fileField`, and whether
- * that file was over the limit (such a file is drained, never kept).
- */
-export async function readImageForm(request: Request, fileField: string): Promise<{ fields: URLSearchParams; file: File | null; tooLarge: boolean }> {
-  const { handler, rejected } = createUploadHandler(IMAGE_MAX_BYTES);
-  const form = await unstable_parseMultipartFormData(request, handler);
-  const fields = new URLSearchParams();
-  let file: File | null = null;
-  for (const [name, value] of form) {
-    if (typeof value === "string") fields.append(name, value);
-    else if (name === fileField && !file) file = value;
-  }
-  return { fields, file, tooLarge: rejected.some((rejection) => rejection.problem === "too_large") };
 }

@@ -1,6 +1,5 @@
-import { unstable_parseMultipartFormData } from "@remix-run/node";
-import { AppError, isAppError } from "~/lib/app-error";
-import { createUploadHandler, sanitizeFileName } from "~/lib/storage.server";
+import { sanitizeFileName } from "~/lib/storage.server";
+import { readOneFileForm } from "~/lib/upload-form.server";
 import { textFileName, type ExtractionView } from "./extractor.server";
 import { EXTRACT_MAX_BYTES } from "./limits";
 
@@ -17,29 +16,8 @@ export type ExtractUpload = {
 };
 
 export async function readExtractForm(request: Request, field = "file"): Promise<ExtractUpload> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("multipart/form-data")) {
-    const form = await request.formData();
-    return { fields: textFields(form), file: null, tooLarge: false };
-  }
-  const { handler, rejected } = createUploadHandler(EXTRACT_MAX_BYTES);
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(request, handler);
-  } catch (error) {
-    // A body that is not multipart after all (cut short, no boundary) is bad input, not a server error.
-    if (error instanceof Response || isAppError(error)) throw error;
-    throw new AppError(400, "common:api.invalidBody");
-  }
-  const value = form.get(field);
-  const file = value && typeof value !== "string" ? { bytes: new Uint8Array(await value.arrayBuffer()), name: sanitizeFileName(value.name) } : null;
-  return { fields: textFields(form), file, tooLarge: rejected.some((rejection) => rejection.problem === "too_large") };
-}
-
-function textFields(form: FormData): URLSearchParams {
-  const fields = new URLSearchParams();
-  for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
-  return fields;
+  const { fields, file, tooLarge } = await readOneFileForm(request, field, EXTRACT_MAX_BYTES);
+  return { fields, file: file && { bytes: new Uint8Array(await file.arrayBuffer()), name: sanitizeFileName(file.name) }, tooLarge: tooLarge !== null };
 }
 
 /** RFC 6266 filename with an ASCII fallback and the UTF-8 original. */

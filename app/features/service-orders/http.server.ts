@@ -1,8 +1,9 @@
-import { json, unstable_parseMultipartFormData } from "@remix-run/node";
-import { AppError, encodeMessage, isAppError } from "~/lib/app-error";
+import { json } from "@remix-run/node";
+import { AppError, encodeMessage } from "~/lib/app-error";
 import { consume } from "~/lib/rate-limit.server";
 import { checkUpload, createUploadHandler, UploadRejected, type CheckedUpload } from "~/lib/storage.server";
 import { createToastHeaders, redirectWithToast, type ToastInput } from "~/lib/toast.server";
+import { isMultipart, parseMultipart, textFields } from "~/lib/upload-form.server";
 import { fileError, NO_FILE_CHOSEN, type FileError } from "./file-checks";
 
 /**
@@ -21,27 +22,13 @@ function toFileError(error: UploadRejected): FileError {
   return fileError(error.problem, error.fileName);
 }
 
-async function parseMultipart(request: Request, handler: ReturnType<typeof createUploadHandler>["handler"]): Promise<FormData> {
-  try {
-    return await unstable_parseMultipartFormData(request, handler);
-  } catch (error) {
-    // A body that is not multipart after all (no boundary, cut short) is bad input, not a server error.
-    if (error instanceof Response || isAppError(error)) throw error;
-    throw new AppError(400, "common:api.invalidBody");
-  }
-}
-
 /**
  * Reads a form that may carry documents (multipart, or urlencoded when it
  * has none): every file is size- and type-checked by the storage module; a
  * refused one becomes a field error, never an exception.
  */
 export async function readUploadForm(request: Request, userId: string, fileField = "documents"): Promise<UploadForm> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("multipart/form-data")) {
-    const form = await request.formData();
-    return { fields: textFields(form), uploads: [], fileErrors: [] };
-  }
+  if (!isMultipart(request)) return { fields: textFields(await request.formData()), uploads: [], fileErrors: [] };
   const { handler, rejected } = createUploadHandler();
   const form = await parseMultipart(request, handler);
   const fileErrors = rejected.map(toFileError);
@@ -60,12 +47,6 @@ export async function readUploadForm(request: Request, userId: string, fileField
     }
   }
   return { fields: textFields(form), uploads, fileErrors };
-}
-
-function textFields(form: FormData): URLSearchParams {
-  const fields = new URLSearchParams();
-  for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
-  return fields;
 }
 
 /** Pages that upload with a progress bar send this header and get JSON back instead of a page. */

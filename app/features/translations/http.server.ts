@@ -1,8 +1,9 @@
-import { json, unstable_parseMultipartFormData } from "@remix-run/node";
-import { AppError, isAppError } from "~/lib/app-error";
+import { json } from "@remix-run/node";
+import { AppError } from "~/lib/app-error";
 import { consume } from "~/lib/rate-limit.server";
-import { createUploadHandler, type StoredFile } from "~/lib/storage.server";
+import type { StoredFile } from "~/lib/storage.server";
 import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
+import { readOneFileForm, type OneFileForm } from "~/lib/upload-form.server";
 import type { TranslationSettings } from "./settings.server";
 import { checkDeskUpload, type DeskUpload } from "./upload.server";
 
@@ -12,33 +13,13 @@ import { checkDeskUpload, type DeskUpload } from "./upload.server";
  * with a redirect, and sending a download.
  */
 /** `tooLarge`: the name of a file over the maximum (drained, not kept), or null. */
-export type DeskForm = { fields: URLSearchParams; file: File | null; tooLarge: string | null };
-
-function textFields(form: FormData): URLSearchParams {
-  const fields = new URLSearchParams();
-  for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
-  return fields;
-}
+export type DeskForm = OneFileForm;
 
 /** Reads the form; a file over the settings' maximum is drained and noted, never kept in memory whole. */
 export async function readDeskForm(request: Request, userId: string, settings: Pick<TranslationSettings, "maxFileSizeMb">, fileField = "file"): Promise<DeskForm> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.includes("multipart/form-data")) {
-    return { fields: textFields(await request.formData()), file: null, tooLarge: null };
-  }
-  const { handler, rejected } = createUploadHandler(settings.maxFileSizeMb * 1024 * 1024);
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(request, handler);
-  } catch (error) {
-    if (error instanceof Response || isAppError(error)) throw error;
-    throw new AppError(400, "common:api.invalidBody");
-  }
-  const value = form.get(fileField);
-  const file = value && typeof value !== "string" ? value : null;
-  const tooLarge = rejected.find((problem) => problem.problem === "too_large")?.fileName ?? null;
-  if ((file || tooLarge) && !(await consume("upload:user", userId)).ok) throw new AppError(429, "common:errors.rateLimited", { params: { seconds: 60, minutes: 1 } });
-  return { fields: textFields(form), file, tooLarge };
+  const form = await readOneFileForm(request, fileField, settings.maxFileSizeMb * 1024 * 1024);
+  if ((form.file || form.tooLarge) && !(await consume("upload:user", userId)).ok) throw new AppError(429, "common:errors.rateLimited", { params: { seconds: 60, minutes: 1 } });
+  return form;
 }
 
 /** The form's file checked against the settings (type by content, size), or a refusal naming the field. */
