@@ -1,5 +1,6 @@
 import { beforeEach, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES } from "~/features/users/avatar";
+import { AVATAR_MAX_BYTES, avatarPath } from "~/features/users/avatar";
+import { removeAvatar, saveAvatar } from "~/features/users/avatar.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import * as meRoute from "~/routes/api+/auth.me";
 import * as clientProfile from "~/routes/client+/profile";
@@ -112,5 +113,26 @@ describeEachDialect("profile avatar", (db) => {
     const cleared = await callJson(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: client, body: { avatarUrl: null } });
     expect(cleared.body).toMatchObject({ avatarUrl: null });
     expect((await fetchAvatar(third, client)).status).toBe(404);
+  });
+
+  it("keeps one picture when tabs change it at once: the latest change wins and the address never names a deleted file", async () => {
+    const client = await makeUser(db());
+    const picture = (index: number) => new File([new Uint8Array(index % 2 ? JPEG : PNG)], `me-${index}.png`);
+    const state = async () => {
+      const files = await db().selectFrom("storedFiles").select("id").where("recordType", "=", "avatar").where("recordId", "=", client.id).execute();
+      return { url: await avatarUrlOf(client), files: files.map((file) => avatarPath(file.id)) };
+    };
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(Array.from({ length: 6 }, (_, index) => saveAvatar(client.id, picture(index))));
+      const { url, files } = await state();
+      expect(url).not.toBeNull();
+      expect(files).toEqual([url]);
+    }
+    // A removal between uploads: no picture, or the one an upload after it set; never a file that is gone.
+    for (let round = 0; round < 3; round++) {
+      await Promise.all([saveAvatar(client.id, picture(0)), removeAvatar(client.id), saveAvatar(client.id, picture(1))]);
+      const { url, files } = await state();
+      expect(files).toEqual(url ? [url] : []);
+    }
   });
 });

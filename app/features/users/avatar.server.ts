@@ -1,10 +1,14 @@
-import { unstable_parseMultipartFormData } from "@remix-run/node";
+import type { ExpressionBuilder } from "kysely";
 import { invalid, notFound, rateLimited } from "~/lib/app-error";
 import { isBackOfficeRole } from "~/lib/features";
 import { consume } from "~/lib/rate-limit.server";
-import { createUploadHandler, deleteStoredFile, detectAllowedType, findStoredFile, listFilesFor, readStoredFile, sanitizeFileName, storeFile } from "~/lib/storage.server";
+import { db } from "~/lib/db/db.server";
+import type { Database } from "~/lib/db/schema";
+import { nowIso } from "~/lib/ids.server";
+import { readOneFileForm } from "~/lib/upload-form.server";
+import { deleteStoredFile, detectAllowedType, findStoredFile, readStoredFile, sanitizeFileName, storeFile } from "~/lib/storage.server";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_MIME_TYPES, avatarPath } from "./avatar";
-import { AVATAR_RECORD_TYPE, updateOwnProfile, type PublicUser } from "./users.server";
+import { AVATAR_RECORD_TYPE, requirePublicUser, type PublicUser } from "./users.server";
 
 /**
  * The profile's picture (spec §3 avatarUrl). An image uploaded by its owner, checked
@@ -16,15 +20,8 @@ import { AVATAR_RECORD_TYPE, updateOwnProfile, type PublicUser } from "./users.s
 
 /** The avatar form: multipart, parsed with the avatar's own size limit (a larger file is drained, never kept). */
 export async function readAvatarForm(request: Request): Promise<{ fields: URLSearchParams; file: File | null; tooLarge: boolean }> {
-  const { handler, rejected } = createUploadHandler(AVATAR_MAX_BYTES);
-  const form = await unstable_parseMultipartFormData(request, handler);
-  const fields = new URLSearchParams();
-  let file: File | null = null;
-  for (const [name, value] of form) {
-    if (typeof value === "string") fields.append(name, value);
-    else if (name === "avatar" && !file) file = value;
-  }
-  return { fields, file, tooLarge: rejected.some((rejection) => rejection.problem === "too_large") };
+  const { fields, file, tooLarge } = await readOneFileForm(request, "avatar", AVATAR_MAX_BYTES);
+  return { fields, file, tooLarge: tooLarge !== null };
 }
 
 const tooLarge = () => invalid("users:errors.avatarTooLarge", { field: "avatar", params: { max: AVATAR_MAX_MB } });
@@ -39,19 +36,57 @@ export async function saveAvatar(userId: string, file: File | null, options: { t
   const type = await detectAllowedType(buffer, file.name);
   if (!type || !AVATAR_MIME_TYPES.includes(type.mime)) throw invalid("users:errors.avatarType", { field: "avatar" });
 
-  const previous = await listFilesFor(AVATAR_RECORD_TYPE, userId);
   const stored = await storeFile({ buffer, originalName: sanitizeFileName(file.name), type }, { uploadedBy: userId, recordType: AVATAR_RECORD_TYPE, recordId: userId });
-  const user = await updateOwnProfile(userId, { avatarUrl: avatarPath(stored.id) });
-  for (const old of previous) await deleteStoredFile(old.id);
-  return user;
+  if (await pointAvatarAt(userId, stored.id, avatarPath(stored.id))) await deleteAvatars(userId, stored.id, "before");
+  else await deleteStoredFile(stored.id); // a newer picture came in meanwhile (another tab): it stays
+  return requirePublicUser(userId);
 }
 
-/** Removes the avatar (the initials show again). */
+/** Removes the avatar (the initials show again), unless a newer picture came in meanwhile. */
 export async function removeAvatar(userId: string): Promise<PublicUser> {
-  const previous = await listFilesFor(AVATAR_RECORD_TYPE, userId);
-  const user = await updateOwnProfile(userId, { avatarUrl: null });
-  for (const old of previous) await deleteStoredFile(old.id);
-  return user;
+  const [newest] = await avatarFiles(userId).select("id").orderBy("createdAt", "desc").orderBy("id", "desc").limit(1).execute();
+  if (!newest) {
+    await db().updateTable("users").set({ avatarUrl: null, updatedAt: nowIso() }).where("id", "=", userId).execute();
+  } else if (await pointAvatarAt(userId, newest.id, null)) {
+    await deleteAvatars(userId, newest.id, "upTo");
+  }
+  return requirePublicUser(userId);
+}
+
+/*
+ * Two tabs may change the picture at once. The avatar files are ordered by (created_at, id), and the
+ * latest change wins: a change sets users.avatar_url only while its file (for a removal: the newest file it
+ * saw) still exists and no newer avatar file does, in one statement; then it deletes the files up to its
+ * own. So avatar_url never names a deleted file, and the last picture left is the one shown.
+ */
+
+function avatarFiles(userId: string) {
+  return db().selectFrom("storedFiles").where("recordType", "=", AVATAR_RECORD_TYPE).where("recordId", "=", userId);
+}
+
+/** Sets avatar_url when `markId` is still there and no avatar file newer than it is; whether it did. */
+async function pointAvatarAt(userId: string, markId: string, avatarUrl: string | null): Promise<boolean> {
+  const result = await db()
+    .updateTable("users")
+    .set({ avatarUrl, updatedAt: nowIso() })
+    .where("id", "=", userId)
+    .where((eb) => eb.exists(avatarFiles(userId).select("id").where("id", "=", markId)))
+    .where((eb) => eb.not(eb.exists(avatarFiles(userId).select("id").where((file) => relativeTo(file, markId, "after")))))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the user's avatar files before `markId` (or up to it, itself included), with their bytes. */
+async function deleteAvatars(userId: string, markId: string, side: "before" | "upTo"): Promise<void> {
+  const old = await avatarFiles(userId).select("id").where((file) => relativeTo(file, markId, side)).execute();
+  for (const { id } of old) await deleteStoredFile(id);
+}
+
+/** Where a stored file stands against the file `markId` in the order (created_at, id). */
+function relativeTo(eb: ExpressionBuilder<Database, "storedFiles">, markId: string, side: "before" | "upTo" | "after") {
+  const markAt = eb.selectFrom("storedFiles as mark").select("mark.createdAt").where("mark.id", "=", markId);
+  const [time, id] = side === "after" ? ([">", ">"] as const) : side === "before" ? (["<", "<"] as const) : (["<", "<="] as const);
+  return eb.or([eb("storedFiles.createdAt", time, markAt), eb.and([eb("storedFiles.createdAt", "=", markAt), eb("storedFiles.id", id, markId)])]);
 }
 
 /**

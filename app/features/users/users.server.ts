@@ -201,15 +201,19 @@ export async function recordSignIn(userId: string): Promise<void> {
   await db().updateTable("users").set({ lastLoginAt: nowIso() }).where("id", "=", userId).execute();
 }
 
-/** The signed-in user's own changes: name, avatar and language of e-mails. */
-export async function updateOwnProfile(userId: string, input: { fullName?: string; avatarUrl?: string | null; locale?: string }): Promise<PublicUser> {
-  const changes: { fullName?: string; avatarUrl?: string | null; locale?: string; updatedAt: string } = { updatedAt: nowIso() };
+/** The signed-in user's own changes: name and language of e-mails (the avatar: avatar.server). */
+export async function updateOwnProfile(userId: string, input: { fullName?: string; locale?: string }): Promise<PublicUser> {
+  const changes: { fullName?: string; locale?: string; updatedAt: string } = { updatedAt: nowIso() };
   if (input.fullName !== undefined) changes.fullName = input.fullName;
-  if (input.avatarUrl !== undefined) changes.avatarUrl = input.avatarUrl || null;
   if (input.locale !== undefined && isLanguage(input.locale)) changes.locale = input.locale;
   await db().updateTable("users").set(changes).where("id", "=", userId).execute();
+  return requirePublicUser(userId);
+}
+
+/** A user's public shape, or the 404 of an unknown user. */
+export async function requirePublicUser(userId: string): Promise<PublicUser> {
   const user = await findPublicUser(userId);
-  if (!user) throw new AppError(404, "users:errors.notFound");
+  if (!user) throw userNotFound();
   return user;
 }
 
