@@ -18,6 +18,8 @@ test("an admin edits a FAQ in Arabic and the Arabic home page shows it at once",
   await expect(page.getByRole("heading", { level: 1, name: "FAQs" })).toBeVisible();
   await page.getByRole("navigation", { name: "Content language" }).getByRole("link", { name: "العربية" }).click();
   await expect(page).toHaveURL(/lang=ar/);
+  // The address changes before the Arabic list replaces the English one: wait for the list itself.
+  await expect(page.getByRole("list", { name: "FAQs in العربية" })).toBeVisible();
   await page.getByTestId("faq-row").first().getByRole("link", { name: /^Edit/ }).click();
   await expect(page.getByRole("heading", { name: "Edit the FAQ in العربية" })).toBeVisible();
 
