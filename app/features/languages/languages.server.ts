@@ -72,8 +72,8 @@ const PLURAL_FORMS = ["zero", "one", "two", "few", "many", "other"] as const;
 type PluralForm = (typeof PLURAL_FORMS)[number];
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-/** A string a language has to say: the English text it stands for and, for a plural form, which one. */
-type SayString = { english: string; plural: PluralForm | null };
+/** A string a language has to say: the English text it stands for and, for a plural form, a few counts it is for. */
+type SayString = { english: string; pluralCounts: number[] | null };
 
 /**
  * The strings a language has to say in a namespace, in file order. They are the English keys, but for
@@ -88,19 +88,21 @@ function stringsToSay(language: Language, namespace: string): Map<string, SayStr
   const cached = catalogue!.toSay.get(cacheKey);
   if (cached) return cached;
   const strings = english[namespace]!;
-  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const rules = new Intl.PluralRules(language);
+  const forms = rules.resolvedOptions().pluralCategories;
+  const counts = Object.fromEntries(PLURAL_FORMS.map((form) => [form, countsOfForm(rules, form)])) as Record<PluralForm, number[]>;
   const result = new Map<string, SayString>();
   for (const [key, text] of strings) {
     const suffix = PLURAL_SUFFIX.exec(key);
     const base = suffix ? key.slice(0, -suffix[0].length) : key;
     if (!suffix || !strings.has(`${base}_other`)) {
-      result.set(key, { english: text, plural: null });
+      result.set(key, { english: text, pluralCounts: null });
       continue;
     }
     if (result.has(`${base}_other`)) continue;
     for (const form of PLURAL_FORMS) {
       const own = strings.get(`${base}_${form}`);
-      if (own !== undefined || forms.includes(form)) result.set(`${base}_${form}`, { english: own ?? strings.get(`${base}_other`)!, plural: form });
+      if (own !== undefined || forms.includes(form)) result.set(`${base}_${form}`, { english: own ?? strings.get(`${base}_other`)!, pluralCounts: counts[form] });
     }
   }
   catalogue!.toSay.set(cacheKey, result);
@@ -108,8 +110,7 @@ function stringsToSay(language: Language, namespace: string): Map<string, SayStr
 }
 
 /** A few counts a plural form of a language is used for (3, 4, 5 for Arabic "few"; 1000000 for French "many"). */
-function pluralCounts(language: Language, form: PluralForm): number[] {
-  const rules = new Intl.PluralRules(language);
+function countsOfForm(rules: Intl.PluralRules, form: PluralForm): number[] {
   const counts: number[] = [];
   for (const count of [...Array.from({ length: 201 }, (_, index) => index), 1_000_000]) {
     if (rules.select(count) === form) counts.push(count);
@@ -277,14 +278,14 @@ export async function listStrings(query: StringListQuery): Promise<Page<StringRo
   const needle = query.q?.toLocaleLowerCase();
   const rows: StringRow[] = [];
   for (const namespace of namespaces) {
-    for (const [key, { english, plural }] of stringsToSay(language, namespace)!) {
+    for (const [key, { english, pluralCounts }] of stringsToSay(language, namespace)!) {
       const bundled = (Object.hasOwn(strings[language], namespace) ? strings[language][namespace]!.get(key) : undefined) ?? null;
       const override = overrides.get(id(language, namespace, key)) ?? null;
       const current = override ?? bundled ?? "";
       if (query.show === "missing" && current.trim() !== "") continue;
       if (query.show === "overridden" && override === null) continue;
       if (needle && ![`${namespace}:${key}`, english, current].some((text) => text.toLocaleLowerCase().includes(needle))) continue;
-      rows.push({ namespace, key, english, bundled, override, placeholders: placeholdersOf(english), pluralCounts: plural && pluralCounts(language, plural) });
+      rows.push({ namespace, key, english, bundled, override, placeholders: placeholdersOf(english), pluralCounts });
     }
   }
   const request = { page: query.page, perPage: query.perPage };
@@ -324,8 +325,8 @@ async function announceChange(version: number): Promise<void> {
  * differ from the English string's ("override placeholder check"; a plural form may leave out `count`).
  */
 export async function saveOverride(actor: Actor, input: StringId & { value: string }): Promise<void> {
-  const { english, plural } = stringToSay(input);
-  if (!samePlaceholders(english, input.value, { countOptional: plural !== null })) {
+  const { english, pluralCounts } = stringToSay(input);
+  if (!samePlaceholders(english, input.value, { countOptional: pluralCounts !== null })) {
     const expected = placeholdersOf(english).map((name) => `{{${name}}}`).join(" ") || "—";
     throw new AppError(422, "languages:errors.placeholders", { field: "value", params: { expected } });
   }

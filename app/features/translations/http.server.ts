@@ -12,7 +12,6 @@ import { checkDeskUpload, type DeskUpload } from "./upload.server";
  * urlencoded without one), answering a progress-bar upload with JSON and a plain form post
  * with a redirect, and sending a download.
  */
-/** `tooLarge`: the name of a file over the maximum (drained, not kept), or null. */
 export type DeskForm = OneFileForm;
 
 /** Reads the form; a file over the settings' maximum is drained and noted, never kept in memory whole. */
