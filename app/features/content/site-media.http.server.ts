@@ -65,6 +65,6 @@ export async function pictureListAction<Schema extends z.ZodTypeAny>(
 }
 
 /** The field error of a picture over the size limit (the upload handler drained it). */
-export function tooLargeMessage(): string {
+function tooLargeMessage(): string {
   return encodeMessage("site-media:images.errors.tooLarge", { max: IMAGE_MAX_MB });
 }

@@ -12,17 +12,15 @@ import { checkDeskUpload, type DeskUpload } from "./upload.server";
  * urlencoded without one), answering a progress-bar upload with JSON and a plain form post
  * with a redirect, and sending a download.
  */
-export type DeskForm = OneFileForm;
-
 /** Reads the form; a file over the settings' maximum is drained and noted, never kept in memory whole. */
-export async function readDeskForm(request: Request, userId: string, settings: Pick<TranslationSettings, "maxFileSizeMb">, fileField = "file"): Promise<DeskForm> {
+export async function readDeskForm(request: Request, userId: string, settings: Pick<TranslationSettings, "maxFileSizeMb">, fileField = "file"): Promise<OneFileForm> {
   const form = await readOneFileForm(request, fileField, settings.maxFileSizeMb * 1024 * 1024);
   if ((form.file || form.tooLarge) && !(await consume("upload:user", userId)).ok) throw new AppError(429, "common:errors.rateLimited", { params: { seconds: 60, minutes: 1 } });
   return form;
 }
 
 /** The form's file checked against the settings (type by content, size), or a refusal naming the field. */
-export function checkFormFile(form: DeskForm, settings: Pick<TranslationSettings, "maxFileSizeMb" | "allowedFileTypes">, field = "file"): Promise<DeskUpload> {
+export function checkFormFile(form: OneFileForm, settings: Pick<TranslationSettings, "maxFileSizeMb" | "allowedFileTypes">, field = "file"): Promise<DeskUpload> {
   return checkDeskUpload(form.file, settings, field, form.tooLarge);
 }
 
