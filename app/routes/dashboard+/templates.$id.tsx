@@ -173,8 +173,9 @@ export default function TemplateEditor() {
           </CardHeader>
           <CardContent className="space-y-4">
             {/* The e-mail's own HTML: every text in it is escaped by renderEmail (features/email/email.server.ts),
-                and the page's CSP, which a srcdoc frame inherits, runs no script in it. */}
-            <iframe title={t("previewFrame")} srcDoc={preview.html} className="h-[28rem] w-full rounded-md border bg-white" data-testid="preview-frame" />
+                and the page's CSP, which a srcdoc frame inherits, runs no script in it. An empty sandbox on top:
+                the frame gets an origin of its own, no script, form, pop-up or navigation of this page. */}
+            <iframe title={t("previewFrame")} srcDoc={preview.html} sandbox="" className="h-[28rem] w-full rounded-md border bg-white" data-testid="preview-frame" />
             <details>
               <summary className="cursor-pointer text-sm">{t("plainText")}</summary>
               <pre className="mt-2 whitespace-pre-wrap rounded-md border bg-muted/50 p-3 text-xs" lang={template.language} dir={dir} data-testid="preview-text">
