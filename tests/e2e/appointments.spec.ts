@@ -8,7 +8,7 @@ import { createClient, DEMO, expect, hydrated, openTestDatabase, signIn, test, w
  * fresh client and its own free day of the booking window, so parallel tests never
  * want the same time. Every journey fails on a console or page error (hydration included).
  */
-type Strings = { day: string; showDays: string; showTimes: string; times: string; submit: string; nextMonth: string };
+type Strings = { day: string; showDays: string; showTimes: string; times: string; submit: string; nextMonth: string; timeOn: RegExp; moveHere: string };
 const EN: Strings = {
   day: "Day",
   showDays: "Show free days",
@@ -16,6 +16,8 @@ const EN: Strings = {
   times: "Free times",
   submit: "Request this appointment",
   nextMonth: "Next month",
+  timeOn: /^3\. Time on /,
+  moveHere: "Move to this time",
 };
 
 const AR: Strings = {
@@ -25,6 +27,8 @@ const AR: Strings = {
   times: "الأوقات المتاحة",
   submit: "اطلب هذا الموعد",
   nextMonth: "الشهر التالي",
+  timeOn: /^3\. الوقت يوم/,
+  moveHere: "انقل الموعد إلى هذا الوقت",
 };
 
 /** The `index`-th free day from the first shown month on, following "Next month" when a month has fewer. */
@@ -109,17 +113,18 @@ test.describe("client booking with JavaScript, in Los Angeles", () => {
 
     await page.goto("/client/appointments/new");
     await expect(page.getByRole("heading", { level: 1, name: "Book an appointment" })).toBeVisible();
-    await hydrated(page.getByRole("button", { name: "Show free days" }));
+    await hydrated(page.locator("#service"));
+    // With JavaScript each choice shows the next step at once: the steps' buttons are for pages without it.
+    await expect(page.getByRole("button", { name: "Show free days" })).toBeHidden();
     await page.getByLabel("Service", { exact: true }).selectOption({ label: "Notary Public (30 min)" });
-    await page.getByRole("button", { name: "Show free days" }).click();
     await expect(page.getByText("Times shown in America/Los_Angeles; the office is in America/Detroit.")).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "2. Day" })).toBeFocused();
+    await expect(page.getByRole("button", { name: "Show free times" })).toBeHidden();
     // One month of days, not a wall of cards: the picker is a seven-column grid.
     const picker = await page.getByTestId("day-picker").boundingBox();
     expect(picker!.height).toBeLessThan(400);
 
     await chooseFreeDay(page, 2);
-    await page.getByRole("button", { name: "Show free times" }).click();
     const timesHeading = page.getByRole("heading", { level: 2, name: /^3\. Time on / });
     await expect(timesHeading).toBeVisible();
     await expect(timesHeading).toBeFocused();
@@ -171,12 +176,11 @@ test.describe("client booking in Arabic, in Dubai", () => {
     const watch = watchErrors(page);
     await page.goto("/client/appointments/new");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    await hydrated(page.getByRole("button", { name: AR.showDays }));
+    await hydrated(page.locator("#service"));
     await page.locator("#service").selectOption(notaryServiceId());
-    await page.getByRole("button", { name: AR.showDays }).click();
     await expect(page.getByText("الأوقات معروضة حسب المنطقة الزمنية Asia/Dubai؛ ويقع المكتب في المنطقة الزمنية America/Detroit.")).toBeVisible();
+    await expect(page.getByRole("button", { name: AR.showDays })).toBeHidden();
     await chooseFreeDay(page, 5, AR);
-    await page.getByRole("button", { name: AR.showTimes }).click();
     const timesHeading = page.getByRole("heading", { level: 2, name: /^3\. الوقت يوم/ });
     await expect(timesHeading).toBeVisible();
     await expect(timesHeading).toBeFocused();
@@ -235,9 +239,8 @@ test.describe("the booking page on a phone", () => {
     expect(Math.min(...boxes.map((box) => box.left))).toBeGreaterThanOrEqual(0);
     expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(390);
     await expectNoSidewaysScroll(page);
-    await hydrated(page.getByRole("button", { name: "Show free times" }));
+    await hydrated(page.getByTestId("day-picker").locator("input").first());
     await chooseFreeDay(page, 1);
-    await page.getByRole("button", { name: "Show free times" }).click();
     const timesHeading = page.getByRole("heading", { level: 2, name: /^3\. Time on / });
     await expect(timesHeading).toBeVisible();
     await expect(timesHeading).toBeFocused();
@@ -364,11 +367,11 @@ test("a slot taken meanwhile is refused with a message, the notes stay and the f
   const client = createClient();
   await signIn(context, client.email);
   await page.goto("/client/appointments/new");
+  await hydrated(page.locator("#service"));
   await page.getByLabel("Service", { exact: true }).selectOption({ label: "Notary Public (30 min)" });
-  await page.getByRole("button", { name: "Show free days" }).click();
   await chooseFreeDay(page, 8);
-  await page.getByRole("button", { name: "Show free times" }).click();
   const times = page.getByRole("group", { name: "Free times" }).getByRole("radio");
+  await expect(times.first()).toBeVisible();
   const chosen = times.nth(Math.floor(Math.random() * (await times.count())));
   const startsAt = (await chosen.getAttribute("value"))!;
   await chosen.check();
@@ -388,3 +391,44 @@ test("a slot taken meanwhile is refused with a message, the notes stay and the f
   await expect(page.locator(`input[name="startsAt"][value="${startsAt}"]`)).toHaveCount(0);
   await expect(times.first()).toBeVisible();
 });
+
+for (const { locale, strings, javaScriptEnabled } of [
+  { locale: "en-US", strings: EN, javaScriptEnabled: true },
+  { locale: "ar-AE", strings: AR, javaScriptEnabled: false },
+] as const) {
+  test.describe(`rescheduling in ${locale}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, locale });
+
+    test("moves the appointment on the booking page's calendar of days", async ({ page, context }) => {
+      test.slow();
+      const client = createClient();
+      await signIn(context, client.email);
+      const id = await bookThroughTheApi(context);
+      const startsAtNow = async () => ((await (await context.request.get(`/api/appointments/${id}`)).json()) as { appointment: { startsAt: string } }).appointment.startsAt;
+      const before = await startsAtNow();
+      const watch = watchErrors(page);
+      await page.goto(`/client/appointments/${id}`);
+      const picker = page.getByTestId("day-picker");
+      await expect(picker).toBeVisible();
+      const showTimes = page.getByRole("button", { name: strings.showTimes });
+      if (javaScriptEnabled) {
+        await hydrated(picker.locator("input").first());
+        await expect(showTimes).toBeHidden();
+      }
+      await chooseFreeDay(page, 3, strings);
+      if (!javaScriptEnabled) await showTimes.click();
+      const times = page.getByRole("group", { name: strings.timeOn }).getByRole("radio");
+      await expect(times.first()).toBeVisible();
+      // Its own time is free to it as well: another one is chosen.
+      const values = (await times.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).filter((value) => Date.parse(value) !== Date.parse(before));
+      const startsAt = values[Math.floor(Math.random() * values.length)]!;
+      await page.locator(`input[name="startsAt"][value="${startsAt}"]`).check();
+      await page.getByRole("button", { name: strings.moveHere }).click();
+      await expect(page).toHaveURL(new RegExp(`/client/appointments/${id}$`));
+      const after = await startsAtNow();
+      expect(after).not.toBe(before);
+      expect(new Date(after).toISOString()).toBe(new Date(startsAt).toISOString());
+      watch.expectNone();
+    });
+  });
+}

@@ -1,7 +1,8 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, CheckCircle2, ChevronLeft, ChevronRight, UserX } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { createFormatter, useFormatter } from "~/lib/format";
 import { useNonce } from "~/lib/nonce";
@@ -142,6 +143,25 @@ export function AddToCalendarButton({ appointment }: { appointment: { id: string
         </a>
       </Button>
     </div>
+  );
+}
+
+/**
+ * A booking step's GET form: without JavaScript its button sends the choice; with JavaScript
+ * the choice itself does (a service chosen shows its days, a day its times, as on Cal.com), so
+ * the button is hidden once the page is hydrated. A choice left empty is not sent: the
+ * browser says the field is required, as it would for the button.
+ */
+export function StepForm({ action, button, className, children }: { action: string; button: string; className?: string; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const sendChoice = (event: FormEvent<HTMLFormElement>) => event.currentTarget.requestSubmit();
+  return (
+    <Form method="get" action={action} onChange={sendChoice} className={className}>
+      {children}
+      <div className={hydrated ? "hidden" : undefined}>
+        <Button type="submit" variant="outline">{button}</Button>
+      </div>
+    </Form>
   );
 }
 

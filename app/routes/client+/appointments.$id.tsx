@@ -9,8 +9,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { Select } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { BookingQuerySchema, ClientAppointmentActionSchema } from "~/features/appointments/appointments.schema";
 import {
   changeAppointmentStatus,
@@ -20,7 +18,7 @@ import {
   rescheduleAppointment,
 } from "~/features/appointments/appointments.server";
 import { slotChoices } from "~/features/appointments/booking.server";
-import { AddToCalendarButton, AppointmentHistory, AppointmentWhen, BrowserTimeZoneInput, SlotRadios, StatusBadge, useStepFocus } from "~/features/appointments/ui";
+import { AddToCalendarButton, AppointmentHistory, AppointmentWhen, DayPicker, SlotRadios, StatusBadge, StepForm, useStepFocus } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { requireFeature } from "~/features/auth/guards.server";
 import { useFormatter } from "~/lib/format";
@@ -34,7 +32,8 @@ import { redirectWithToast } from "~/lib/toast.server";
  * One appointment of the signed-in client. Rescheduling and cancelling are
  * open while the appointment is requested or confirmed and starts at least the
  * office's minimum notice from now (the same rule the API applies). Cancelling
- * asks first (ConfirmAction), with and without JavaScript.
+ * asks first (ConfirmAction), with and without JavaScript. The new time is chosen on the
+ * booking page's calendar (DayPicker in a StepForm), in the zone the client booked in.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireFeature(request, "appointments");
@@ -50,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         timeZones: [user.timeZone, query.tz, appointment.clientTimeZone],
         language,
         day: query.day,
+        month: query.month,
         ignoreAppointmentId: appointment.id,
       })
     : null;
@@ -61,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     minNoticeHours: rules.minNoticeHours,
     officeTimeZone: rules.timeZone,
     choices,
+    requestedDay: query.day ?? null,
     title: t("client.detail.title", { reference: appointment.reference }),
   });
 }
@@ -85,7 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientAppointment() {
-  const { appointment, history, canChange, minNoticeHours, officeTimeZone, choices } = useLoaderData<typeof loader>();
+  const { appointment, history, canChange, minNoticeHours, officeTimeZone, choices, requestedDay } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("appointments");
@@ -96,6 +97,7 @@ export default function ClientAppointment() {
   });
   const busy = navigation.state === "submitting";
   const timesStep = useStepFocus<HTMLFieldSetElement>("reschedule-times", choices?.day ?? null);
+  const monthHref = (month: string) => `?${new URLSearchParams({ tz: choices?.timeZone ?? "", month })}#reschedule`;
 
   return (
     <div className="flex flex-col gap-6">
@@ -131,22 +133,12 @@ export default function ClientAppointment() {
           {choices.days.length === 0 ? (
             <p>{t("client.new.noDays")}</p>
           ) : (
-            <Form method="get" action="#reschedule-times" className="flex flex-wrap items-end gap-3">
-              <BrowserTimeZoneInput />
-              <div className="flex w-full max-w-sm flex-col gap-1.5">
-                <Label htmlFor="reschedule-day">{t("client.new.day")}</Label>
-                <Select id="reschedule-day" name="day" defaultValue={choices.day ?? ""} required>
-                  <option value="">{t("client.new.choose")}</option>
-                  {choices.days.map(({ day, count }) => (
-                    <option key={day} value={day}>
-                      {format.day(day, { weekday: "long", month: "long", day: "numeric" })} · {t("client.new.freeCount", { count })}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              <Button type="submit" variant="outline">{t("client.new.showTimes")}</Button>
-            </Form>
+            <StepForm action="#reschedule-times" button={t("client.new.showTimes")} className="flex flex-col gap-3">
+              <input type="hidden" name="tz" value={choices.timeZone} />
+              <DayPicker picker={choices.picker} chosen={choices.day ?? requestedDay} monthHref={monthHref} />
+            </StepForm>
           )}
+          {requestedDay && !choices.day ? <p role="status">{t("client.new.dayFull")}</p> : null}
           {choices.day ? (
             <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
               <input type="hidden" name="intent" value="reschedule" />

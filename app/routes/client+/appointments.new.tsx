@@ -13,7 +13,7 @@ import { Label } from "~/components/ui/label";
 import { BookingQuerySchema, BookingSchema } from "~/features/appointments/appointments.schema";
 import { createAppointment, listBookableServices } from "~/features/appointments/appointments.server";
 import { slotChoices } from "~/features/appointments/booking.server";
-import { BrowserTimeZoneInput, DayPicker, SlotRadios, useStepFocus } from "~/features/appointments/ui";
+import { BrowserTimeZoneInput, DayPicker, SlotRadios, StepForm, useStepFocus } from "~/features/appointments/ui";
 import { requireFeature } from "~/features/auth/guards.server";
 import { useFormatter } from "~/lib/format";
 import { refusal } from "~/lib/http.server";
@@ -23,7 +23,8 @@ import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
- * Booking in three steps that work as plain GET forms without JavaScript:
+ * Booking in three steps that work as plain GET forms without JavaScript (with it, choosing
+ * a service or a day sends its step at once, StepForm; the days and times sit side by side on a wide screen):
  * ?service=… (then a month of days, the free ones enabled), &day=… (then that
  * day's free times), then a POST of the chosen time. Each GET form names the
  * next step as the URL's fragment, so the page opens at it; with JavaScript the
@@ -84,7 +85,7 @@ export default function NewAppointment() {
 
       <section aria-labelledby="step-service" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
         <h2 id="step-service" className="text-lg font-semibold">{t("client.new.stepService")}</h2>
-        <Form method="get" action="#step-day" className="flex flex-wrap items-end gap-3">
+        <StepForm action="#step-day" button={t("client.new.showDays")} className="flex flex-wrap items-end gap-3">
           <BrowserTimeZoneInput defaultValue={tz} />
           <div className="flex w-full max-w-md flex-col gap-1.5">
             <Label htmlFor="service">{t("client.new.service")}</Label>
@@ -97,12 +98,11 @@ export default function NewAppointment() {
               ))}
             </Select>
           </div>
-          <Button type="submit" variant="outline">{t("client.new.showDays")}</Button>
-        </Form>
+        </StepForm>
       </section>
 
       {service && choices ? (
-        <>
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_1fr]">
           <section aria-labelledby="step-day" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
             <h2 id="step-day" ref={dayStep} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">{t("client.new.stepDay")}</h2>
             <p className="flex items-start gap-2 text-sm text-muted-foreground">
@@ -112,14 +112,11 @@ export default function NewAppointment() {
             {choices.days.length === 0 ? (
               <p>{t("client.new.noDays")}</p>
             ) : (
-              <Form method="get" action="#step-time" className="flex flex-col gap-3">
+              <StepForm action="#step-time" button={t("client.new.showTimes")} className="flex flex-col gap-3">
                 <input type="hidden" name="service" value={service.id} />
                 <input type="hidden" name="tz" value={choices.timeZone} />
                 <DayPicker picker={choices.picker} chosen={choices.day ?? requestedDay} monthHref={monthHref} />
-                <div>
-                  <Button type="submit" variant="outline">{t("client.new.showTimes")}</Button>
-                </div>
-              </Form>
+              </StepForm>
             )}
             {requestedDay && !choices.day ? <p role="status">{t("client.new.dayFull")}</p> : null}
           </section>
@@ -149,7 +146,7 @@ export default function NewAppointment() {
               </Form>
             </section>
           ) : null}
-        </>
+        </div>
       ) : null}
     </div>
   );
