@@ -48,6 +48,15 @@ function invoiceState(invoiceId: string): string {
   }
 }
 
+function dueDateOf(invoiceId: string): string | null {
+  const db = openTestDatabase();
+  try {
+    return (db.prepare("select due_date from invoices where id = ?").get(invoiceId) as { due_date: string | null }).due_date;
+  } finally {
+    db.close();
+  }
+}
+
 /** An issued, open invoice of the client (written straight into the database), for tests that start there. */
 function openInvoiceFor(clientId: string, email: string, cents: number): { id: string; number: string } {
   const db = openTestDatabase();
@@ -179,8 +188,16 @@ for (const language of ["en", "ar"] as const) {
       const issue = page.getByTestId("issue-invoice");
       await hydrated(issue);
       await issue.click();
-      await page.getByRole("alertdialog").getByRole("button", { name: word(s, "invoice.issueConfirm") }).click();
+      // Issuing asks for the due date (the usual term from today, changed here).
+      const dialog = page.getByRole("alertdialog");
+      await expect(dialog.getByLabel(word(s, "invoice.issueDue"))).not.toHaveValue("");
+      await dialog.getByLabel(word(s, "invoice.issueDue")).fill("2031-03-14");
+      await dialog.getByRole("button", { name: word(s, "invoice.issueConfirm") }).click();
       await expect(page.getByText(word(s, "state.open")).first()).toBeVisible();
+      expect(dueDateOf(invoiceId)).toBe("2031-03-14");
+      await page.goto(`/client/invoices/${invoiceId}`);
+      await expect(page.getByTestId("invoice-due")).toHaveText(new Intl.DateTimeFormat(language === "ar" ? "ar-u-nu-latn" : "en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date("2031-03-14T00:00:00Z")));
+      await page.goBack();
       await expect(page.getByTestId("invoice-balance")).toContainText("80.00");
 
       const form = page.getByTestId("record-payment");
@@ -285,4 +302,80 @@ test.describe("without JavaScript", () => {
     await clientContext.close();
     await staffContext.close();
   });
+});
+
+/** The firm's Zelle recipient and check payee, as staff save them in the firm's details. */
+async function setOtherWaysToPay(page: Page, values: { zelle: string; payee: string }): Promise<void> {
+  await page.goto("/dashboard/content/firm");
+  await page.getByLabel("Zelle recipient (e-mail or phone)").fill(values.zelle);
+  await page.getByLabel("Checks payable to").fill(values.payee);
+  const save = page.getByRole("button", { name: "Save", exact: true });
+  await hydrated(save);
+  await save.click();
+  await expect(page.getByText("Saved. The public site shows it now.")).toBeVisible();
+}
+
+async function pdfText(page: Page, invoiceId: string): Promise<string> {
+  const response = await page.request.get(`/resources/invoices/${invoiceId}.pdf`);
+  expect(response.status()).toBe(200);
+  const { extractText, getDocumentProxy } = await import("unpdf");
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await response.body())), { mergePages: true });
+  return (text as string).normalize("NFKC");
+}
+
+test("an invoice shows its due date, and offers Zelle and check only once the firm has set them (page and PDF)", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const client = createClient();
+  const invoice = openInvoiceFor(client.id, client.email, 12_500);
+  const db = openTestDatabase();
+  try {
+    db.prepare("update invoices set due_date = '2031-01-15' where id = ?").run(invoice.id);
+  } finally {
+    db.close();
+  }
+  const staffContext = await browser.newContext();
+  await inLanguage(staffContext, "en");
+  await signIn(staffContext, DEMO.admin);
+  const staff = await staffContext.newPage();
+  const clientContext = await browser.newContext();
+  await inLanguage(clientContext, "en");
+  await signIn(clientContext, client.email);
+  const page = await clientContext.newPage();
+  const errors = watchErrors(page);
+  try {
+    // A Zelle recipient is an e-mail address or a phone number.
+    await staff.goto("/dashboard/content/firm");
+    await staff.getByLabel("Zelle recipient (e-mail or phone)").fill("pay us");
+    const save = staff.getByRole("button", { name: "Save", exact: true });
+    await hydrated(save);
+    await save.click();
+    await expect(staff.getByText("Enter the e-mail address or phone number registered with Zelle.")).toBeVisible();
+    await expect(staff.getByLabel("Zelle recipient (e-mail or phone)")).toHaveValue("pay us");
+
+    await setOtherWaysToPay(staff, { zelle: "", payee: "" });
+    await page.goto(`/client/invoices/${invoice.id}`);
+    await expect(page.getByTestId("invoice-due")).toHaveText("Jan 15, 2031");
+    await expect(page.getByTestId("other-ways-to-pay")).toHaveCount(0);
+    let text = await pdfText(page, invoice.id);
+    expect(text).toContain("Due date");
+    expect(text).toContain("Jan 15, 2031");
+    expect(text).not.toContain("Zelle");
+    expect(text).not.toContain("payable to");
+
+    await setOtherWaysToPay(staff, { zelle: "billing@firm.example", payee: "Sample Tax & Translation LLC" });
+    await staff.goto(`/dashboard/invoices/${invoice.id}`);
+    await expect(staff.getByText("Due on Jan 15, 2031")).toBeVisible();
+    await page.reload();
+    const ways = page.getByTestId("other-ways-to-pay");
+    await expect(ways).toContainText(`By Zelle to billing@firm.example, with the invoice number ${invoice.number} in the memo.`);
+    await expect(ways).toContainText("By check payable to Sample Tax & Translation LLC");
+    text = await pdfText(page, invoice.id);
+    expect(text).toContain("billing@firm.example");
+    expect(text).toContain("Sample Tax & Translation LLC");
+    errors.expectNone();
+  } finally {
+    await setOtherWaysToPay(staff, { zelle: "", payee: "" });
+    await staffContext.close();
+    await clientContext.close();
+  }
 });

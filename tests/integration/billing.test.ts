@@ -92,6 +92,18 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     await expect(issueInvoice(admin, id)).rejects.toMatchObject({ status: 409 });
   });
 
+  it("issues with the due date staff chose, never one before today, and none for due on receipt", async () => {
+    const id = await draft(10_000);
+    await expect(issueInvoice(admin, id, { notify: false, dueDate: "2020-01-31" })).rejects.toMatchObject({ status: 400, key: "billing:errors.dueBeforeToday", field: "dueDate" });
+    await expect(issueInvoice(admin, id, { notify: false, dueDate: "31/01/2099" })).rejects.toMatchObject({ status: 400, field: "dueDate" });
+    expect((await getInvoice(admin, id)).status).toBe("draft");
+    await issueInvoice(admin, id, { notify: false, dueDate: "2099-01-31" });
+    expect(await getInvoice(admin, id)).toMatchObject({ status: "open", dueDate: "2099-01-31" });
+    const onReceipt = await draft(10_000);
+    await issueInvoice(admin, onReceipt, { notify: false, dueDate: null });
+    expect((await getInvoice(admin, onReceipt)).dueDate).toBeNull();
+  });
+
   it("derives balance and state from payments and refunds", async () => {
     const id = await draft(10_000);
     await expect(recordManualPayment(admin, id, { kind: "payment", amountCents: 100, method: "cash" })).rejects.toMatchObject({ status: 409 });

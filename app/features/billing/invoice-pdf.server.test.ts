@@ -76,3 +76,22 @@ describe("the invoice PDF", () => {
     expect(text).toContain("2026-0007");
   });
 });
+
+describe("the invoice PDF's due date and other ways to pay", () => {
+  it("prints the due date, or due on receipt without one", async () => {
+    expect(await textOf(await renderInvoicePdf(invoice, { language: "en", timeZone: "America/Detroit", firm }))).toContain("Dec 15, 2026");
+    expect(await textOf(await renderInvoicePdf({ ...invoice, dueDate: null }, { language: "en", timeZone: "America/Detroit", firm }))).toContain("On receipt");
+  });
+
+  it("offers Zelle and check only when the firm has set them, and only while something is owed", async () => {
+    const withWays = { ...firm, zelleRecipient: "pay@example.com", checkPayee: "Sample LLC" };
+    const offered = await textOf(await renderInvoicePdf(invoice, { language: "en", timeZone: "America/Detroit", firm: withWays }));
+    expect(offered).toContain("Other ways to pay");
+    expect(offered).toContain("pay@example.com");
+    expect(offered).toContain("Sample LLC");
+    const notSet = await textOf(await renderInvoicePdf(invoice, { language: "en", timeZone: "America/Detroit", firm }));
+    expect(notSet).not.toContain("Other ways to pay");
+    const paid = await textOf(await renderInvoicePdf({ ...invoice, status: "paid", balanceCents: 0 }, { language: "en", timeZone: "America/Detroit", firm: withWays }));
+    expect(paid).not.toContain("pay@example.com");
+  });
+});

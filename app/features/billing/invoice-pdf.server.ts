@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { InvoiceDetail } from "~/features/billing/invoices.server";
+import { otherWaysToPay, type PaymentWaysFirm } from "~/features/billing/payment-ways";
 import type { Firm } from "~/features/content/content";
 import { createFormatter } from "~/lib/format";
 import { directionOf, type Language } from "~/lib/i18n/config";
@@ -126,7 +127,7 @@ class Writer {
 
 export async function renderInvoicePdf(
   invoice: InvoiceDetail,
-  options: { language: Language; timeZone: string; firm: Pick<Firm, "name" | "legalName" | "address" | "phone" | "email"> },
+  options: { language: Language; timeZone: string; firm: PaymentWaysFirm & Pick<Firm, "legalName" | "phone" | "email"> },
 ): Promise<Uint8Array> {
   const { language } = options;
   const t = await getFixedT(language, "billing");
@@ -169,7 +170,7 @@ export async function renderInvoicePdf(
 
   const facts: Array<[string, string]> = [];
   if (invoice.issuedAt) facts.push([t("print.date"), format.date(invoice.issuedAt)]);
-  if (invoice.dueDate) facts.push([t("print.due"), format.day(invoice.dueDate)]);
+  facts.push([t("print.due"), invoice.dueDate ? format.day(invoice.dueDate) : t("print.dueOnReceipt")]);
   if (invoice.orderReference) facts.push([t("admin.order"), invoice.orderReference]);
   w.text(t("print.billTo"), MARGIN, 9, { bold: true, muted: true });
   let factY = w.y;
@@ -236,6 +237,18 @@ export async function renderInvoicePdf(
       w.text(`${format.date(payment.receivedAt)} · ${t(`method.${payment.method}`)}${payment.reference ? ` · ${payment.reference}` : ""}`, MARGIN, 9.5);
       w.text(money(payment.amountCents), columns.amount, 9.5, { align: "end" });
       w.down(14);
+    }
+  }
+  const otherWays = otherWaysToPay(t, firm, invoice);
+  if (otherWays.length > 0) {
+    w.down(14);
+    w.text(t("print.otherWays"), MARGIN, 10, { bold: true });
+    w.down(16);
+    for (const way of otherWays) {
+      for (const line of w.wrap(way, 9.5, end - MARGIN)) {
+        w.text(line, MARGIN, 9.5);
+        w.down(13);
+      }
     }
   }
   if (invoice.note) {

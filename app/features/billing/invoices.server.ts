@@ -458,15 +458,27 @@ export async function takeInvoiceNumber(trx: Executor, year: number): Promise<nu
  * client is told (notification and e-mail in their language). `options.db` lets a test issue
  * from a second connection.
  */
-export async function issueInvoice(actor: Actor, id: string, options: { db?: DB; now?: Date; notify?: boolean } = {}): Promise<{ number: string }> {
+/**
+ * Issues a draft. `dueDate` (a day, not before the office's today; null: due on receipt) replaces
+ * the draft's when given.
+ */
+export async function issueInvoice(actor: Actor, id: string, options: { db?: DB; now?: Date; notify?: boolean; dueDate?: string | null } = {}): Promise<{ number: string }> {
   assertStaff(actor);
   const database = options.db ?? db();
   const now = options.now ?? new Date();
-  const year = Number((await officeToday(now)).slice(0, 4));
+  const today = await officeToday(now);
+  const year = Number(today.slice(0, 4));
+  const { dueDate } = options;
+  if (dueDate) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate) || Number.isNaN(Date.parse(dueDate))) throw invalid("billing:errors.dateInvalid", { field: "dueDate" });
+    if (dueDate < today) throw invalid("billing:errors.dueBeforeToday", { field: "dueDate" });
+  }
   const number = await database.transaction().execute(async (trx) => {
     // Draft → open first (guarded): a second issuer of the same invoice finds it open and stops.
     const stamp = now.toISOString();
-    const moved = await trx.updateTable("invoices").set({ status: "open", issuedAt: stamp, updatedAt: stamp }).where("id", "=", id).where("status", "=", "draft").executeTakeFirst();
+    const moved = await trx
+      .updateTable("invoices")
+      .set({ status: "open", issuedAt: stamp, updatedAt: stamp, ...(dueDate === undefined ? {} : { dueDate }) }).where("id", "=", id).where("status", "=", "draft").executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) {
       const exists = await trx.selectFrom("invoices").select(["id", "totalCents"]).where("id", "=", id).executeTakeFirst();
       throw exists ? conflict("billing:errors.notDraft") : notFoundInvoice();

@@ -46,6 +46,8 @@ export const INVOICE_EVENT_TYPES = [
 export type InvoiceEventType = (typeof INVOICE_EVENT_TYPES)[number];
 
 export const CURRENCY = "USD";
+/** The due date staff are offered when issuing an invoice: this many days after today. */
+export const PAYMENT_TERM_DAYS = 30;
 /** The largest amount of one line or one payment: $1,000,000.00. */
 export const MAX_AMOUNT_CENTS = 100_000_000;
 export const MAX_LINES = 50;

@@ -10,6 +10,10 @@ export type Firm = {
   phone: string;
   email: string;
   address: { street: string; city: string; region: string; postalCode: string; country: string };
+  /** The e-mail or phone number clients send Zelle payments to; empty: invoices do not offer Zelle. */
+  zelleRecipient?: string;
+  /** The name checks are made payable to; empty: invoices do not offer paying by check. */
+  checkPayee?: string;
   geo?: { latitude: number; longitude: number };
   timeZone?: string;
   hours: OpeningHours[];

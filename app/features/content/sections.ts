@@ -72,6 +72,7 @@ function rows<T extends z.ZodTypeAny>(item: T, max: number) {
 }
 
 const line = (max: number) => z.string().trim().min(1).max(max);
+const PHONE = /^\+?[\d\s().-]{7,30}$/;
 const optionalLine = (max: number) => z.string().trim().max(max).optional().default("");
 const time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "content:errors.time");
 const webUrl = z
@@ -113,12 +114,12 @@ export const SECTION_SCHEMAS = {
     legalName: optionalLine(160),
     proprietor: line(120),
     proprietorTitle: labels.extend({ en: line(300), ar: line(300), fr: line(300) }),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s().-]{7,30}$/, "content:errors.phone"),
+    phone: z.string().trim().regex(PHONE, "content:errors.phone"),
     email: z.string().trim().email().max(200),
     address: z.object({ street: line(160), city: line(80), region: line(40), postalCode: line(20), country: line(2) }),
+    // The ways to pay that invoices offer besides the office and the card: each only when set.
+    zelleRecipient: optionalLine(200).refine((value) => !value || z.string().email().safeParse(value).success || PHONE.test(value), "content:errors.zelleRecipient"),
+    checkPayee: optionalLine(160),
     hours: rows(
       z
         .object({

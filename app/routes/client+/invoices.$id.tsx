@@ -11,6 +11,7 @@ import { getInvoice } from "~/features/billing/invoices.server";
 import { InvoiceStateBadge } from "~/features/billing/badges";
 import { PaymentsTable } from "~/features/billing/invoice-parts";
 import { MoneyLinesTable } from "~/features/billing/money-lines";
+import { otherWaysToPay } from "~/features/billing/payment-ways";
 import { PrintStyles } from "~/features/billing/print-styles";
 import { getFirm } from "~/features/content/content.server";
 import { startCheckout } from "~/features/payments/payments.server";
@@ -36,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     invoice,
     firm: { name: firm.legalName ?? firm.name, address: firm.address, phone: firm.phone, email: firm.email },
+    otherWays: otherWaysToPay(t, firm, invoice),
     canPayOnline: isStripeConfigured() && invoice.clientId === user.id && invoice.status === "open" && invoice.balanceCents > 0,
     checkoutCancelled: url.searchParams.get("checkout") === "cancelled",
     title: t("invoice.title", { number: invoice.number ?? "" }),
@@ -53,7 +55,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientInvoice() {
-  const { invoice, firm, canPayOnline, checkoutCancelled } = useLoaderData<typeof loader>();
+  const { invoice, firm, otherWays, canPayOnline, checkoutCancelled } = useLoaderData<typeof loader>();
   const { t } = useTranslation("billing");
   const format = useFormatter();
   const grossPaid = invoice.paidCents + invoice.refundedCents;
@@ -132,12 +134,8 @@ export default function ClientInvoice() {
                 <dd>{format.date(invoice.issuedAt)}</dd>
               </>
             ) : null}
-            {invoice.dueDate ? (
-              <>
-                <dt className="font-semibold">{t("print.due")}</dt>
-                <dd>{format.day(invoice.dueDate)}</dd>
-              </>
-            ) : null}
+            <dt className="font-semibold">{t("print.due")}</dt>
+            <dd data-testid="invoice-due">{invoice.dueDate ? format.day(invoice.dueDate) : t("print.dueOnReceipt")}</dd>
             {invoice.orderReference ? (
               <>
                 <dt className="font-semibold">{t("admin.order")}</dt>
@@ -157,6 +155,16 @@ export default function ClientInvoice() {
           totals={{ subtotalCents: invoice.subtotalCents, totalCents: invoice.totalCents, paidCents: grossPaid, refundedCents: invoice.refundedCents, balanceCents: invoice.balanceCents }}
         />
         {invoice.note ? <p className="whitespace-pre-line text-sm">{invoice.note}</p> : null}
+        {otherWays.length > 0 ? (
+          <section className="space-y-2" data-testid="other-ways-to-pay">
+            <h2 className="text-base font-semibold">{t("print.otherWays")}</h2>
+            <ul className="list-disc space-y-1 ps-5 text-sm">
+              {otherWays.map((way) => (
+                <li key={way}>{way}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section className="space-y-2">
           <h2 className="text-base font-semibold">{t("invoice.payments")}</h2>
           <PaymentsTable payments={invoice.payments} kind="payment" testId="payments" />

@@ -275,6 +275,12 @@ function FirmFields({ state }: { state: FormState }) {
         <TextInput state={state} name="address.postalCode" label={t("fields.postalCode")} />
         <TextInput state={state} name="address.country" label={t("fields.country")} />
       </fieldset>
+      <fieldset className="grid gap-3 rounded-md border p-4 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-semibold">{t("fields.invoicePayments")}</legend>
+        <p className="text-xs text-muted-foreground sm:col-span-2">{t("hints.invoicePayments")}</p>
+        <TextInput state={state} name="zelleRecipient" dir="ltr" label={t("fields.zelleRecipient")} />
+        <TextInput state={state} name="checkPayee" label={t("fields.checkPayee")} />
+      </fieldset>
       <fieldset className="space-y-3 rounded-md border p-4">
         <legend className="px-1 text-sm font-semibold">{t("fields.hours")}</legend>
         <p className="text-xs text-muted-foreground">{t("hints.hours")}</p>

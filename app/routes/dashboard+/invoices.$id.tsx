@@ -3,19 +3,20 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Ban, FileDown, Printer, Send } from "lucide-react";
+import { DateTime } from "luxon";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Textarea } from "~/components/ui/input";
+import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { InvoiceVoidFormSchema, PaymentFormSchema } from "~/features/billing/billing.schema";
 import { getInvoice, issueInvoice, voidInvoice } from "~/features/billing/invoices.server";
 import { recordManualPayment } from "~/features/billing/payments.server";
-import { centsToDecimal } from "~/features/billing/status";
+import { centsToDecimal, PAYMENT_TERM_DAYS } from "~/features/billing/status";
 import { InvoiceStateBadge } from "~/features/billing/badges";
 import { InvoiceHistory, PaymentsTable } from "~/features/billing/invoice-parts";
 import { MoneyLinesTable } from "~/features/billing/money-lines";
@@ -32,7 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireAdmin(request);
   const invoice = await loadOrNotFound(getInvoice(user, params.id!));
   const t = await getFixedT(await getLanguage(request), "billing");
-  return json({ invoice, today: await officeToday(), title: invoice.number ? t("invoice.title", { number: invoice.number }) : t("invoice.draftTitle") });
+  const today = await officeToday();
+  // Issuing offers the draft's due date, else the firm's usual term from today.
+  const issueDueDate = invoice.dueDate ?? DateTime.fromISO(today).plus({ days: PAYMENT_TERM_DAYS }).toISODate()!;
+  return json({ invoice, today, issueDueDate, title: invoice.number ? t("invoice.title", { number: invoice.number }) : t("invoice.draftTitle") });
 }
 
 type ActionData = { intent: string; result?: SubmissionResult<string[]> };
@@ -63,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithToast(back, { type: "success", message: intent === "payment" ? "billing:payment.recorded" : "billing:refund.recorded", params: { amount } });
       }
       case "issue": {
-        const { number } = await issueInvoice(actor, id);
+        const { number } = await issueInvoice(actor, id, { dueDate: String(form.get("dueDate") ?? "").trim() || null });
         return redirectWithToast(back, { type: "success", message: "billing:invoice.issued", params: { number } });
       }
       case "void": {
@@ -81,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DashboardInvoice() {
-  const { invoice, today } = useLoaderData<typeof loader>();
+  const { invoice, today, issueDueDate } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("billing");
   const format = useFormatter();
@@ -108,7 +112,7 @@ export default function DashboardInvoice() {
               </>
             ) : null}
             {invoice.issuedAt ? ` · ${t("invoice.issuedOn", { date: format.date(invoice.issuedAt) })}` : null}
-            {invoice.dueDate ? ` · ${t("invoice.dueOn", { date: format.day(invoice.dueDate) })}` : null}
+            {invoice.dueDate ? ` · ${t("invoice.dueOn", { date: format.day(invoice.dueDate) })}` : invoice.issuedAt ? ` · ${t("invoice.dueOnReceipt")}` : null}
           </>
         }
         actions={
@@ -177,7 +181,15 @@ export default function DashboardInvoice() {
                   triggerVariant="default"
                   icon={<Send className="size-4" aria-hidden />}
                   testId="issue-invoice"
-                />
+                >
+                  <div className="flex flex-col gap-1.5">
+                    <Label htmlFor="issue-due-date">{t("invoice.issueDue")}</Label>
+                    <Input id="issue-due-date" name="dueDate" type="date" min={today} defaultValue={issueDueDate} aria-describedby="issue-due-date-hint" />
+                    <p id="issue-due-date-hint" className="text-xs text-muted-foreground">
+                      {t("invoice.issueDueHint")}
+                    </p>
+                  </div>
+                </ConfirmAction>
               </CardContent>
             </Card>
           ) : null}
