@@ -23,13 +23,18 @@ type ZodFormOptions<Schema extends z.ZodTypeAny> = Omit<Parameters<typeof useFor
  * corrected. Options override the timing (e.g. shouldValidate "onSubmit").
  */
 export function useZodForm<Schema extends z.ZodTypeAny>(schema: Schema, options: ZodFormOptions<Schema>) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     ...options,
   });
+  // Conform re-renders a form only for the errors read while it rendered, and a read from a
+  // field component often goes unrecorded: a submit the browser's check refused then showed
+  // nothing. Reading them all here re-renders the form whenever any field's message changes.
+  void form.allErrors;
+  return [form, fields] as const;
 }
 /** A message key, with its parameters when a refusal or a schema encoded some (lib/app-error encodeMessage). */
 function useMessage() {

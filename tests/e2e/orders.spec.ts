@@ -231,6 +231,20 @@ test.describe("an admin works the service tracker", () => {
   });
 });
 
+test("an empty internal note is refused at its field, with JavaScript, before anything is sent", async ({ page, context }) => {
+  const order = createOrderFor(createClient().id);
+  await signIn(context, DEMO.admin);
+  const errors = watchErrors(page);
+  await page.goto(`/dashboard/service-orders/${order.id}`);
+  await hydrated(page.locator("form#order-note"));
+  const posts = requestsTo(page, "POST", `/dashboard/service-orders/${order.id}`);
+  await page.getByRole("button", { name: "Add the note" }).click();
+  await expect(page.locator("#order-note-body-error")).toHaveText("Write the note.");
+  await expect(page.getByLabel("New note")).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toEqual([]);
+  errors.expectNone();
+});
+
 test.describe("the client overview names the next appointment's time in the viewer's zone", () => {
   for (const timezoneId of ["America/Los_Angeles", "Asia/Dubai"]) {
     test(`a 10:00 AM Detroit appointment reads 10:00 AM Eastern, with and without JavaScript (browser in ${timezoneId})`, async ({ browser }) => {

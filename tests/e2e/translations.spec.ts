@@ -97,5 +97,34 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByText("Please select a file to upload")).toBeVisible();
     await expect(page.getByText("Failed to upload file")).toBeVisible();
+    // The same language twice comes back at the target language, the file to choose again.
+    await page.getByLabel("File", { exact: true }).setInputFiles({ name: "same.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page.getByLabel("Source language").selectOption("fr");
+    await page.getByLabel("Target language").selectOption("fr");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.locator("#translation-upload-targetLanguage-error")).toHaveText("Source and target languages cannot be the same");
+    await expect(page.getByLabel("Target language")).toHaveAttribute("aria-invalid", "true");
   });
+});
+
+test("the same language twice is refused at the field before anything is sent", async ({ page, context }) => {
+  await signIn(context, DEMO.admin);
+  const errors = watchErrors(page);
+  await page.goto("/dashboard/translations?tab=upload");
+  const form = page.locator("form#translation-upload");
+  await hydrated(form);
+  await page.getByLabel("File", { exact: true }).setInputFiles({ name: "same.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByLabel("Source language").selectOption("en");
+  await page.getByLabel("Target language").selectOption("en");
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted = true;
+  });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  const target = page.getByLabel("Target language");
+  await expect(page.locator("#translation-upload-targetLanguage-error")).toHaveText("Source and target languages cannot be the same");
+  await expect(target).toHaveAttribute("aria-invalid", "true");
+  await expect(target).toBeFocused();
+  expect(posted).toBe(false);
+  errors.expectNone();
 });
