@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { DEMO, expect, openTestDatabase, test, uniqueIp } from "./fixtures";
 
 /**
  * The sign-in, register, forgot-password, reset and verify screens carry the language and
@@ -58,3 +58,29 @@ for (const javaScriptEnabled of [true, false]) {
     }
   });
 }
+
+function firmName(): string {
+  const db = openTestDatabase();
+  try {
+    const row = db.prepare("select data from content_sections where key = 'firm' and locale = '*'").get() as { data: string };
+    return (JSON.parse(row.data) as { name: string }).name;
+  } finally {
+    db.close();
+  }
+}
+
+test("every account screen, two-factor included, carries the firm's name", async ({ page }) => {
+  const name = firmName();
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
+    await expect(page.getByRole("heading", { level: 1, name: screen.en })).toBeVisible();
+    await expect(page.getByTestId("auth-firm")).toHaveText(name);
+  }
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
+  await page.goto("/login");
+  await page.getByLabel("E-mail address").fill(DEMO.owner);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Two-factor sign-in" })).toBeVisible();
+  await expect(page.getByTestId("auth-firm")).toHaveText(name);
+});
