@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { baseURL } from "../../playwright.config";
 import { createClient, DEMO } from "./fixtures";
@@ -8,25 +9,60 @@ import { createClient, DEMO } from "./fixtures";
 /** The host's HTTP rules (issue 13), over HTTP against the built server. */
 const { port } = new URL(baseURL);
 
-/** A raw request: methods, paths and chunked bodies that a browser or Playwright would not send as written. */
-function raw(method: string, pathname: string, headers: Record<string, string | number> = {}, chunks: Buffer[] = []): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * A raw request: methods, paths and chunked bodies that a browser or Playwright would not send as written.
+ *
+ * A server that refuses a body early (413) answers and closes while the rest is still on its way, and the
+ * client's next write then fails with EPIPE or ECONNRESET. Whichever comes first, the answer must not be
+ * lost: the whole request goes out in one write, made before the server can have answered (the kernel
+ * keeps sending it; a failure of that write only comes after everything received has been read), and the
+ * bytes received are kept as they arrive. When the connection closes, for whatever reason, the answer
+ * received is parsed; none at all is an error, never a wait.
+ */
+function raw(method: string, pathname: string, headers: Record<string, string | number> = {}, chunks: Buffer[] = []): Promise<RawResponse> {
+  const chunked = Object.entries(headers).some(([name, value]) => name.toLowerCase() === "transfer-encoding" && value === "chunked");
+  const head = [`${method} ${pathname} HTTP/1.1`, `Host: localhost:${port}`, "Connection: close", ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)].join("\r\n");
+  const body = chunked ? [...chunks.flatMap((chunk) => [Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]), Buffer.from("0\r\n\r\n")] : chunks;
+  const request = Buffer.concat([Buffer.from(`${head}\r\n\r\n`), ...body]);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "localhost", port, method, path: pathname, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      // A server that answers early (413) and closes may reset the socket before "end": the answer is in.
-      res.on("close", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    const received: Buffer[] = [];
+    let failure: Error | null = null;
+    const socket = net.connect({ host: "localhost", port: Number(port) }, () => socket.write(request));
+    socket.on("data", (data: Buffer) => received.push(data));
+    socket.on("error", (error) => (failure = error));
+    socket.on("close", () => {
+      const response = parseResponse(Buffer.concat(received));
+      if (response) resolve(response);
+      else reject(new Error(`${method} ${pathname}: the connection closed without an answer${failure ? ` (${failure.message})` : ""}`));
     });
-    req.on("error", (error) => (/EPIPE|ECONNRESET/.test(String(error)) ? undefined : reject(error)));
-    const write = (index: number) => {
-      if (index >= chunks.length) return void req.end();
-      if (!req.write(chunks[index]!)) req.once("drain", () => write(index + 1));
-      else setImmediate(() => write(index + 1));
-    };
-    write(0);
   });
+}
+
+/** An HTTP/1.1 answer read to the end of its connection, or null when no whole head arrived. */
+function parseResponse(bytes: Buffer): RawResponse | null {
+  const end = bytes.indexOf("\r\n\r\n");
+  if (end < 0) return null;
+  const [statusLine, ...lines] = bytes.subarray(0, end).toString("latin1").split("\r\n");
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine!)?.[1]);
+  if (!status) return null;
+  const headers: http.IncomingHttpHeaders = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let rest = bytes.subarray(end + 4);
+  if (headers["transfer-encoding"] !== "chunked") return { status, headers, body: rest.toString("utf8") };
+  const parts: Buffer[] = [];
+  for (;;) {
+    const lineEnd = rest.indexOf("\r\n");
+    const size = lineEnd < 0 ? 0 : parseInt(rest.subarray(0, lineEnd).toString("latin1"), 16);
+    if (!size) break;
+    parts.push(rest.subarray(lineEnd + 2, lineEnd + 2 + size));
+    rest = rest.subarray(lineEnd + 4 + size);
+  }
+  return { status, headers, body: Buffer.concat(parts).toString("utf8") };
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
