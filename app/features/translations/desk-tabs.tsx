@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListFilters } from "~/components/list-filters";
 import { BarList, ColumnChart } from "~/components/charts";
 import { DateRangeFields } from "~/components/date-range-fields";
 import { FilterSelect } from "~/components/filter-select";
@@ -142,7 +143,7 @@ export function FilesTab({
   };
   return (
     <div className="space-y-4">
-      <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <ListFilters active={[query.q, query.status, query.pair, query.client, query.from, query.to].filter(Boolean).length} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <input type="hidden" name="tab" value="files" />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="files-q">{t("files.search")}</Label>
@@ -155,7 +156,7 @@ export function FilesTab({
         <Button type="submit" variant="outline">
           {t("files.apply")}
         </Button>
-      </Form>
+      </ListFilters>
       {fetchFailed ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive">
           {t("messages.fetchFailed")}

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Mail, MailOpen } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ListFilters } from "~/components/list-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
@@ -30,7 +31,7 @@ export default function ClientReports() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("list.title")} />
-      <Form method="get" className="flex items-center gap-3">
+      <ListFilters className="flex items-center gap-3">
         <label className="flex items-center gap-2 text-sm font-medium">
           <input type="checkbox" name="unread" value="1" defaultChecked={unreadOnly} className="size-4" />
           {t("list.unreadOnly")}
@@ -38,7 +39,7 @@ export default function ClientReports() {
         <Button type="submit" variant="outline" size="sm">
           {t("list.apply")}
         </Button>
-      </Form>
+      </ListFilters>
       {page.items.length === 0 ? (
         <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground">{t("list.empty")}</p>
       ) : (

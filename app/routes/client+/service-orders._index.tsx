@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ListFilters } from "~/components/list-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -44,7 +45,7 @@ export default function ClientServiceOrders() {
           </Link>
         }
       />
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <ListFilters className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="status">{t("list.filterStatus")}</Label>
           <Select id="status" name="status" defaultValue={status} className="w-56">
@@ -59,7 +60,7 @@ export default function ClientServiceOrders() {
         <Button type="submit" variant="outline">
           {t("list.apply")}
         </Button>
-      </Form>
+      </ListFilters>
       {page.items.length === 0 ? (
         <p className="rounded-md border border-dashed p-6 text-center text-muted-foreground">{t("list.empty")}</p>
       ) : (

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListFilters } from "~/components/list-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterSelect } from "~/components/filter-select";
 import { PageHeader } from "~/components/page-header";
@@ -49,7 +50,7 @@ export default function DashboardAppointments() {
           </Link>
         }
       />
-      <Form method="get" className="flex flex-wrap items-end gap-3 rounded-lg border bg-card p-4" aria-label={t("admin.list.filters")}>
+      <ListFilters label={t("admin.list.filters")} active={[filters.status, filters.from, filters.to].filter(Boolean).length} className="flex flex-wrap items-end gap-3">
         <FilterSelect
           id="filter-status"
           name="status"
@@ -70,7 +71,7 @@ export default function DashboardAppointments() {
         <Link to="/dashboard/appointments" className="self-center text-sm text-muted-foreground underline-offset-4 hover:underline">
           {t("admin.list.clear")}
         </Link>
-      </Form>
+      </ListFilters>
       <p className="text-sm text-muted-foreground">{t("admin.list.summary", { count: appointments.total, zone: format.timeZone })}</p>
       <DataTable
         caption={t("admin.list.title")}

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CheckCircle2, Download, Filter, ShieldX, XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ListFilters } from "~/components/list-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterSelect } from "~/components/filter-select";
 import { PageHeader } from "~/components/page-header";
@@ -83,7 +84,11 @@ export default function AuditLogPage() {
         }
       />
 
-      <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label={t("filters.label")}>
+      <ListFilters
+        label={t("filters.label")}
+        active={[query.who, query.action, query.type, query.record, query.outcome, query.from, query.to].filter(Boolean).length}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+      >
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="audit-who">{t("filters.who")}</Label>
           <Input id="audit-who" name="who" type="search" defaultValue={query.who} placeholder={t("filters.whoPlaceholder")} />
@@ -139,7 +144,7 @@ export default function AuditLogPage() {
             <Link to="/dashboard/audit-log">{t("filters.clear")}</Link>
           </Button>
         </div>
-      </Form>
+      </ListFilters>
 
       <DataTable
         caption={t("caption")}

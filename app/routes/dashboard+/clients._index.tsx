@@ -1,9 +1,10 @@
+import { ListFilters } from "~/components/list-filters";
 import { Pagination } from "~/components/ui/pagination";
 import { pageLinks } from "~/lib/pagination";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CheckCircle2, CircleSlash, Search, UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -48,7 +49,7 @@ export default function ClientsPage() {
         }
       />
 
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+      <ListFilters active={[q, from, to].filter(Boolean).length} className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="users-search">{t("list.search")}</Label>
           <Input id="users-search" type="search" name="q" defaultValue={q} className="w-72 max-w-full" />
@@ -58,7 +59,7 @@ export default function ClientsPage() {
           <Search aria-hidden="true" />
           {t("list.searchSubmit")}
         </Button>
-      </Form>
+      </ListFilters>
 
       <DataTable
         caption={t("list.caption", { count: page.total })}

@@ -1,8 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Archive, Ban, Mail, MailOpen, Reply } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { ListFilters } from "~/components/list-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterSelect } from "~/components/filter-select";
 import { PageHeader } from "~/components/page-header";
@@ -71,7 +72,7 @@ export default function Inbox() {
         ))}
       </nav>
       {/* Who has them, and the days received (the dashboard's response time links here with them). */}
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <ListFilters active={[assignee, from, to].filter(Boolean).length} className="flex flex-wrap items-end gap-3">
         {status ? <input type="hidden" name="status" value={status} /> : null}
         <FilterSelect
           id="inbox-assignee"
@@ -89,7 +90,7 @@ export default function Inbox() {
         <Button type="submit" variant="outline">
           {t("assign.apply")}
         </Button>
-      </Form>
+      </ListFilters>
       <DataTable
         caption={t("title")}
         rows={page.items}

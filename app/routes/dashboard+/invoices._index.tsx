@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ListFilters } from "~/components/list-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterSelect } from "~/components/filter-select";
 import { PageHeader } from "~/components/page-header";
@@ -57,7 +58,11 @@ export default function DashboardInvoices() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("admin.title")} />
-      <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label={t("admin.filters")}>
+      <ListFilters
+        label={t("admin.filters")}
+        active={[filters.status, filters.client || filters.clientId, filters.from, filters.to].filter(Boolean).length}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      >
         <FilterSelect
           id="status"
           name="status"
@@ -89,7 +94,7 @@ export default function DashboardInvoices() {
           <Input id="to" name="to" type="date" defaultValue={filters.to} />
         </div>
         <Button type="submit">{t("admin.apply")}</Button>
-      </Form>
+      </ListFilters>
 
       <DataTable
         caption={t("admin.title")}

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListFilters } from "~/components/list-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterSelect } from "~/components/filter-select";
 import { PageHeader } from "~/components/page-header";
@@ -121,7 +122,7 @@ export default function Languages() {
         </CardContent>
       </Card>
 
-      <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label={t("filters.label")}>
+      <ListFilters label={t("filters.label")} active={[query.ns, query.q].filter(Boolean).length} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
         <FilterSelect id="language" name="language" label={t("filters.language")} defaultValue={query.language} options={supportedLanguages.map((language) => ({ value: language, label: languageNames[language] }))} />
         <FilterSelect id="ns" name="ns" label={t("filters.namespace")} defaultValue={query.ns} any={t("filters.allNamespaces")} options={namespaces.map((namespace) => ({ value: namespace, label: namespace }))} />
         <div className="flex flex-col gap-1.5">
@@ -130,7 +131,7 @@ export default function Languages() {
         </div>
         <FilterSelect id="show" name="show" label={t("filters.show")} defaultValue={query.show} options={STRING_FILTERS.map((value) => ({ value, label: t(`filters.shows.${value}`) }))} />
         <Button type="submit">{t("filters.apply")}</Button>
-      </Form>
+      </ListFilters>
 
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {t("strings.count", { count: page.total })}

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ListFilters } from "~/components/list-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -41,7 +42,7 @@ export default function DashboardReports() {
           </Link>
         }
       />
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <ListFilters className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="q">{t("admin.search")}</Label>
           <Input id="q" name="q" type="search" defaultValue={q} className="w-72" />
@@ -49,7 +50,7 @@ export default function DashboardReports() {
         <Button type="submit" variant="outline">
           {t("list.apply")}
         </Button>
-      </Form>
+      </ListFilters>
       <DataTable
         caption={t("admin.title")}
         rows={page.items}

@@ -1,9 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DateRangeFields } from "~/components/date-range-fields";
 import { FilterSelect } from "~/components/filter-select";
+import { ListFilters } from "~/components/list-filters";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
@@ -43,7 +44,10 @@ export default function DashboardServiceOrders() {
   return (
     <div className="space-y-6">
       <PageHeader title={t("admin.title")} />
-      <Form method="get" className="grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <ListFilters
+        active={[query.q, query.status, query.assignee, query.from, query.to].filter(Boolean).length}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      >
         <div className="flex flex-col gap-1.5 lg:col-span-2">
           <Label htmlFor="q">{t("admin.search")}</Label>
           <Input id="q" name="q" type="search" defaultValue={query.q} placeholder={t("admin.searchPlaceholder")} />
@@ -75,7 +79,7 @@ export default function DashboardServiceOrders() {
         <Button type="submit" className="lg:col-start-5">
           {t("list.apply")}
         </Button>
-      </Form>
+      </ListFilters>
 
       <DataTable
         caption={t("admin.title")}

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { KanbanSquare, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { ListFilters } from "~/components/list-filters";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterSelect } from "~/components/filter-select";
 import { PageHeader } from "~/components/page-header";
@@ -84,7 +85,7 @@ export default function DashboardTasks() {
           </Link>
         </p>
       ) : null}
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <ListFilters active={[filters.q, filters.status, filters.priority, filters.assignee].filter(Boolean).length} className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="view" value={view} />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="task-q">{t("list.search")}</Label>
@@ -108,7 +109,7 @@ export default function DashboardTasks() {
         <Button type="submit" variant="outline">
           {t("list.apply")}
         </Button>
-      </Form>
+      </ListFilters>
       <DataTable
         caption={t(`views.${view}`)}
         rows={page.items}

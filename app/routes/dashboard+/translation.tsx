@@ -6,6 +6,7 @@ import { ArrowLeftRight, ArrowRight, Copy, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { ListFilters } from "~/components/list-filters";
 import { ConfirmAction } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
@@ -295,7 +296,7 @@ function GlossarySection({ glossary, filter, lastResult }: { glossary: GlossaryP
         </h2>
         <p className="text-sm text-muted-foreground">{t("glossary.description")}</p>
       </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      <ListFilters className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="glossary-from">{t("glossary.filterFrom")}</Label>
           <Select id="glossary-from" name="from" defaultValue={filter.from} className="w-40">
@@ -313,7 +314,7 @@ function GlossarySection({ glossary, filter, lastResult }: { glossary: GlossaryP
         <Button type="submit" variant="outline">
           {t("glossary.apply")}
         </Button>
-      </Form>
+      </ListFilters>
       <DataTable
         caption={t("glossary.title")}
         rows={glossary.items}
