@@ -6,6 +6,7 @@ import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { getFirm } from "~/features/content/content.server";
 import type { Language } from "~/lib/i18n/config";
 import { createInvoiceFromOrder, getInvoice, issueInvoice, listInvoices, updateDraftInvoice, voidInvoice, type Actor } from "~/features/billing/invoices.server";
+import { monthPeriods, parseStatsRange } from "~/features/statistics/range.server";
 import { eachPaymentCsvRow, latestPaymentOfClient, listPayments, outstandingTotals, recordManualPayment, revenueByMonth } from "~/features/billing/payments.server";
 import { acceptQuote, createQuote, declineQuote, getQuote, listOrderQuotes, listQuotesAwaitingClient, sendQuote } from "~/features/billing/quotes.server";
 import { parseMoneyToCents, totalsOf, lineOf } from "~/features/billing/status";
@@ -242,11 +243,12 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     expect(rows).toHaveLength(payments.total);
     const net = rows.reduce((sum, row) => sum + parseMoneyToCents(row[2]!.replace("-", ""))! * (row[2]!.startsWith("-") ? -1 : 1), 0);
     const month = today.slice(0, 7);
-    const revenue = await revenueByMonth(admin, { from: `${month}-01`, to: today });
+    const monthsOf = (from: string, to: string) => monthPeriods(parseStatsRange(new URLSearchParams({ from, to }), "UTC"));
+    const revenue = await revenueByMonth(admin, monthsOf(`${month}-01`, today));
     expect(revenue).toHaveLength(1);
     expect(revenue[0]!.netCents).toBe(net);
     expect(revenue[0]!.receivedCents - revenue[0]!.refundedCents).toBe(net);
-    const year = await revenueByMonth(admin, { from: "2025-11-01", to: "2026-02-28" });
+    const year = await revenueByMonth(admin, monthsOf("2025-11-01", "2026-02-28"));
     expect(year.map((entry) => entry.month)).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
 
     expect(await latestPaymentOfClient(cast.clientA.id)).toMatchObject({ method: "zelle" });

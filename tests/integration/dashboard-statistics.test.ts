@@ -92,10 +92,12 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
     for (const [status, dueDate] of [["todo", "2026-04-01"], ["done", "2026-04-01"], ["todo", "2026-05-01"]] as const) {
       await db().insertInto("tasks").values({ id: randomUUID(), title: "Task", status, priority: "normal", dueDate, createdAt: "2026-03-01T00:00:00.000Z", updatedAt: "2026-03-01T00:00:00.000Z" }).execute();
     }
-    // Revenue (the billing area's payments): 120.00 and 30.00 paid in March, 20.00 refunded; 50.00 in April.
+    // Revenue (the billing area's payments): 120.00 and 30.00 paid in March, 20.00 refunded; 50.00 in April. In New
+    // York's zone, 7.00 paid at 23:30 on 31 March (03:30 UTC on 1 April) counts in March, and 9.00 paid at 23:30 on
+    // 28 February (04:30 UTC on 1 March) in February.
     const invoiceId = randomUUID();
     await db().insertInto("invoices").values({ id: invoiceId, billToName: "Client", billToEmail: "client@example.com", createdAt: "2026-03-01T00:00:00.000Z", updatedAt: "2026-03-01T00:00:00.000Z" }).execute();
-    for (const [kind, amountCents, receivedAt] of [["payment", 12_000, "2026-03-05T12:00:00.000Z"], ["payment", 3_000, "2026-03-25T12:00:00.000Z"], ["refund", 2_000, "2026-03-26T12:00:00.000Z"], ["payment", 5_000, "2026-04-02T12:00:00.000Z"]] as const) {
+    for (const [kind, amountCents, receivedAt] of [["payment", 12_000, "2026-03-05T12:00:00.000Z"], ["payment", 3_000, "2026-03-25T12:00:00.000Z"], ["refund", 2_000, "2026-03-26T12:00:00.000Z"], ["payment", 5_000, "2026-04-02T12:00:00.000Z"], ["payment", 700, "2026-04-01T03:30:00.000Z"], ["payment", 900, "2026-03-01T04:30:00.000Z"]] as const) {
       await db().insertInto("payments").values({ id: randomUUID(), invoiceId, clientId: null, kind, amountCents, method: "cash", receivedAt, createdAt: receivedAt }).execute();
     }
     forgetStatistics();
@@ -128,7 +130,13 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
     expect(stats.inbox).toEqual({ received: 3, answered: 2, averageSeconds: 7200 });
     expect(stats.translations?.byStatus).toEqual({ pending: 1, processing: 0, completed: 2, failed: 0 });
     expect(stats.tasks).toEqual({ overdue: 1 });
-    expect(stats.revenue).toEqual({ perMonth: [{ month: "2026-03", receivedCents: 15_000, refundedCents: 2_000, netCents: 13_000 }], netCents: 13_000 });
+    expect(stats.revenue).toEqual({ perMonth: [{ month: "2026-03", receivedCents: 15_700, refundedCents: 2_000, netCents: 13_700 }], netCents: 13_700 });
+    const around = await getStatistics(ADMIN, parseStatsRange(new URLSearchParams("from=2026-02-01&to=2026-04-15"), ZONE, NOW), NOW);
+    expect(around.revenue?.perMonth.map((month) => [month.month, month.netCents])).toEqual([
+      ["2026-02", 900],
+      ["2026-03", 13_700],
+      ["2026-04", 5_000],
+    ]);
 
     // The lists behind the links, with the same days and zone.
     const days = { from: "2026-03-01", to: "2026-03-31", timeZone: ZONE };

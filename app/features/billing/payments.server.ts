@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { conflict, forbidden, invalid, isUniqueViolation } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
-import { isPostgres } from "~/lib/db/db.server";
 import { db } from "~/lib/db/db.server";
 import { newId } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
@@ -310,43 +309,39 @@ export async function latestPaymentOfClient(clientId: string): Promise<LatestPay
 export type RevenueMonth = { month: string; receivedCents: number; refundedCents: number; netCents: number; payments: number };
 
 /**
- * Money received by month (YYYY-MM, UTC) between two days inclusive, by one SQL aggregate
- * over payments_received_amount_idx (which holds the kind and amount: the table is not read);
- * months without payments are listed with zeros.
+ * Money received in each period (the dashboard's months: `from` its first day, [start, end) its
+ * UTC instants, cut in the office's zone by the caller), by one SQL aggregate over
+ * payments_received_amount_idx (which holds the kind and amount: the table is not read); a
+ * period without payments is listed with zeros. `month` is the period's YYYY-MM.
  */
-export async function revenueByMonth(actor: Actor, range: { from: string; to: string }): Promise<RevenueMonth[]> {
+export async function revenueByMonth(actor: Actor, periods: ReadonlyArray<{ from: string; start: string; end: string }>): Promise<RevenueMonth[]> {
   assertStaff(actor);
-  const month = isPostgres() ? sql<string>`to_char(p.received_at at time zone 'UTC', 'YYYY-MM')` : sql<string>`substr(p.received_at, 1, 7)`;
+  if (periods.length === 0) return [];
+  // The periods follow each other: a payment's period is the first whose end is after it.
+  const period = sql<number>`case ${sql.join(
+    periods.map((entry, index) => sql`when p.received_at < ${entry.end} then ${sql.lit(index)}`),
+    sql` `,
+  )} end`;
   const rows = await db()
     .selectFrom("payments as p")
     .select([
-      month.as("month"),
+      period.as("period"),
       sql<number>`coalesce(sum(case when p.kind = 'payment' then p.amount_cents else 0 end), 0)`.as("received"),
       sql<number>`coalesce(sum(case when p.kind = 'refund' then p.amount_cents else 0 end), 0)`.as("refunded"),
       sql<number>`sum(case when p.kind = 'payment' then 1 else 0 end)`.as("count"),
     ])
-    .where("p.receivedAt", ">=", `${range.from}T00:00:00.000Z`)
-    .where("p.receivedAt", "<=", `${range.to}T23:59:59.999Z`)
-    .groupBy(month)
+    .where("p.receivedAt", ">=", periods[0]!.start)
+    .where("p.receivedAt", "<", periods.at(-1)!.end)
+    // By position: the expression carries parameters, which PostgreSQL would not match to the selected one.
+    .groupBy(sql`1`)
     .execute();
-  const byMonth = new Map(rows.map((row) => [row.month, row]));
-  const result: RevenueMonth[] = [];
-  let [year, monthIndex] = range.from.slice(0, 7).split("-").map(Number) as [number, number];
-  const last = range.to.slice(0, 7);
-  for (let guard = 0; guard < 600; guard += 1) {
-    const key = `${year}-${String(monthIndex).padStart(2, "0")}`;
-    if (key > last) break;
-    const row = byMonth.get(key);
+  const byPeriod = new Map(rows.map((row) => [Number(row.period), row]));
+  return periods.map((entry, index) => {
+    const row = byPeriod.get(index);
     const receivedCents = Number(row?.received ?? 0);
     const refundedCents = Number(row?.refunded ?? 0);
-    result.push({ month: key, receivedCents, refundedCents, netCents: receivedCents - refundedCents, payments: Number(row?.count ?? 0) });
-    monthIndex += 1;
-    if (monthIndex > 12) {
-      monthIndex = 1;
-      year += 1;
-    }
-  }
-  return result;
+    return { month: entry.from.slice(0, 7), receivedCents, refundedCents, netCents: receivedCents - refundedCents, payments: Number(row?.count ?? 0) };
+  });
 }
 
 /** Open invoices' outstanding balance and count (the dashboard statistics), by SQL aggregates. */

@@ -16,7 +16,7 @@ import { monthPeriods, weekPeriods, type Period, type StatsRange } from "./range
  * its area's module through an index (no row is loaded, whatever the table's size); this module
  * only decides which figures a viewer gets and keeps them briefly.
  *
- * Revenue is the billing area's `revenueByMonth` (payments less refunds per UTC month).
+ * Revenue is the billing area's `revenueByMonth` (payments less refunds per month of the viewer's zone).
  *
  * Who sees what: owner and admins every figure; a staff member those of their features only
  * (inbox → response time, translations → files by status, tasks → overdue tasks).
@@ -30,7 +30,7 @@ export type Statistics = {
   inbox: { received: number; answered: number; averageSeconds: number | null } | null;
   translations: { byStatus: Record<TranslationStatus, number>; total: number } | null;
   tasks: { overdue: number } | null;
-  /** Payments less refunds per calendar month (UTC months, the billing area's aggregate), in cents. */
+  /** Payments less refunds per calendar month of the viewer's zone (the billing area's aggregate), in cents. */
   revenue: { perMonth: Array<{ month: string; netCents: number; receivedCents: number; refundedCents: number }>; netCents: number } | null;
 };
 
@@ -71,7 +71,7 @@ async function readStatistics(viewer: Viewer, range: StatsRange, now: Date): Pro
     scope.inbox ? inboxResponseStatistics(range) : null,
     scope.translations ? countTranslationFilesByStatus(range) : null,
     scope.tasks ? countOverdueTasks(now) : null,
-    scope.admin ? revenueByMonth({ id: viewer.id ?? "", role: viewer.role }, { from: range.from, to: range.to }) : null,
+    scope.admin ? revenueByMonth({ id: viewer.id ?? "", role: viewer.role }, months) : null,
   ]);
   return {
     orders: orders ? { byStatus: orders.byStatus, total: sum(Object.values(orders.byStatus)), perMonth: withCounts(months, orders.perPeriod) } : null,
