@@ -23,7 +23,7 @@ export function PageHeader({
   return (
     <header className="flex flex-col gap-3">
       {back ? (
-        <Link to={back.to} className="inline-flex w-fit items-center gap-1 text-sm primary-link">
+        <Link to={back.to} data-page-back="" className="inline-flex w-fit items-center gap-1 text-sm primary-link">
           <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden />
           {back.label}
         </Link>

@@ -270,3 +270,13 @@ test.describe("area layout", () => {
     await expect(page.getByTestId("go-back")).toHaveAccessibleName("Retour");
   });
 });
+
+test("a page with its own back link has no second 'Go back' in the top bar; other pages keep it", async ({ page, context }) => {
+  await acceptCookies(context);
+  await signIn(context, DEMO.client);
+  await page.goto("/client/appointments/new");
+  await expect(page.getByRole("main").getByRole("link", { name: "Back to my appointments" })).toBeVisible();
+  await expect(page.getByTestId("go-back")).toBeHidden();
+  await page.goto("/client/appointments");
+  await expect(page.getByTestId("go-back")).toBeVisible();
+});
