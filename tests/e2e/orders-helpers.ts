@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { openTestDatabase } from "./fixtures";
 
 /** Records written straight into the test server's database, so each test owns its data. */
-export function createOrderFor(clientId: string, options: { status?: string; serviceKey?: string; details?: string; dueDate?: string } = {}): { id: string; reference: string } {
+export function createOrderFor(clientId: string, options: { status?: string; serviceKey?: string; details?: string; dueDate?: string; createdAt?: string; priceCents?: number } = {}): { id: string; reference: string } {
   const db = openTestDatabase();
   try {
     const service = db.prepare("select id from services where key = ?").get(options.serviceKey ?? "translation") as { id: string };
     const id = randomUUID();
     const reference = `SO-${randomUUID().slice(0, 4).toUpperCase()}-${randomUUID().slice(0, 4).toUpperCase()}`;
-    const now = new Date().toISOString();
-    db.prepare("insert into service_orders (id, reference, client_id, service_id, status, details, due_date, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+    const now = options.createdAt ?? new Date().toISOString();
+    db.prepare("insert into service_orders (id, reference, client_id, service_id, status, details, due_date, price_cents, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
       id,
       reference,
       clientId,
@@ -17,6 +17,7 @@ export function createOrderFor(clientId: string, options: { status?: string; ser
       options.status ?? "pending",
       options.details ?? "Certified translation of a birth certificate.",
       options.dueDate ?? null,
+      options.priceCents ?? null,
       now,
       now,
     );

@@ -245,6 +245,35 @@ test("an empty internal note is refused at its field, with JavaScript, before an
   errors.expectNone();
 });
 
+test("an overdue order without a due date says it has been open too long, not that a due date passed", async ({ page, context }) => {
+  const client = createClient({ fullName: "Undated Order Client" });
+  const createdAt = new Date(Date.now() - 20 * 24 * 60 * 60 * 1000).toISOString();
+  const undated = createOrderFor(client.id, { status: "in_review", createdAt });
+  const dated = createOrderFor(client.id, { status: "in_review", dueDate: "2020-01-15", createdAt });
+  await signIn(context, DEMO.admin);
+  await page.goto(`/dashboard/service-orders?q=${undated.reference}`);
+  const undatedRow = page.getByRole("row").filter({ hasText: undated.reference });
+  await expect(undatedRow.getByText("Open over 14 days")).toBeVisible();
+  await expect(undatedRow.getByText("Overdue")).toHaveCount(0);
+  await page.goto(`/dashboard/service-orders?q=${dated.reference}`);
+  await expect(page.getByRole("row").filter({ hasText: dated.reference }).getByText("Overdue")).toBeVisible();
+  await page.goto(`/dashboard/service-orders/${undated.id}`);
+  await expect(page.locator("header, main").getByText("Open over 14 days").first()).toBeVisible();
+});
+
+test("a client's order card is one link as a whole @mobile", async ({ page, context }) => {
+  const client = createClient();
+  const order = createOrderFor(client.id);
+  await signIn(context, client.email);
+  await page.goto("/client/service-orders");
+  const card = page.getByTestId("order-card").filter({ hasText: order.reference });
+  await expect(card.getByRole("link")).toHaveCount(1);
+  await expect(card.locator("button, input, select, textarea")).toHaveCount(0);
+  // A press on the card's reference line, away from the title, opens the order.
+  await card.getByText(order.reference).click({ force: true });
+  await expect(page).toHaveURL(new RegExp(`/client/service-orders/${order.id}$`));
+});
+
 test.describe("the client overview names the next appointment's time in the viewer's zone", () => {
   for (const timezoneId of ["America/Los_Angeles", "Asia/Dubai"]) {
     test(`a 10:00 AM Detroit appointment reads 10:00 AM Eastern, with and without JavaScript (browser in ${timezoneId})`, async ({ browser }) => {

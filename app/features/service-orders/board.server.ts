@@ -3,8 +3,8 @@ import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { serviceTitleSql } from "~/features/services/services.server";
 import { userColumnSql } from "~/features/users/users.server";
-import { isOverdue, OVERDUE_AFTER_DAYS, type Actor } from "./service-orders.server";
-import { OPEN_ORDER_STATUSES, type OrderStatus } from "./status";
+import { isOverdue, type Actor } from "./service-orders.server";
+import { OPEN_ORDER_STATUSES, OVERDUE_AFTER_DAYS, type OrderStatus } from "./status";
 
 /**
  * The tracker board (/dashboard/service-tracker), kept small at any volume (issue 19):

@@ -26,6 +26,7 @@ import {
   isOrderStatus,
   OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
+  OVERDUE_AFTER_DAYS,
   type OrderStatus,
 } from "./status";
 
@@ -52,9 +53,6 @@ export const ORDER_STATUS_EMAIL = defineEmailTemplate({
 export type Actor = { id: string; role: string; ip?: string | null };
 
 export const ORDER_RECORD_TYPE = "service_order";
-
-/** An open order with no due date counts as overdue once it is this many days old. */
-export const OVERDUE_AFTER_DAYS = 14;
 
 export type OrderListItem = {
   id: string;

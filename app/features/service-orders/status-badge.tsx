@@ -1,7 +1,8 @@
 import { AlertTriangle, CheckCircle2, CircleDashed, Clock, Hourglass, Search, XCircle, type LucideIcon } from "lucide-react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
-import type { OrderStatus } from "./status";
+import { OVERDUE_AFTER_DAYS, type OrderStatus } from "./status";
 
 const LOOK: Record<OrderStatus, { icon: LucideIcon; className: string }> = {
   pending: { icon: Clock, className: "border-border bg-muted text-foreground" },
@@ -22,6 +23,11 @@ export function OrderStatusBadge({ status, className }: { status: OrderStatus; c
       {t(`status.${status}`)}
     </span>
   );
+}
+
+/** What an overdue order's flag says: past its due date, or, without one, open for too long. */
+export function overdueLabel(t: TFunction<"orders">, dueDate: string | null): string {
+  return dueDate ? t("tracker.overdue") : t("tracker.openTooLong", { days: OVERDUE_AFTER_DAYS });
 }
 
 /**

@@ -19,6 +19,9 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/** An open order with no due date counts as overdue once it is this many days old. */
+export const OVERDUE_AFTER_DAYS = 14;
+
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ["pending", "in_review", "in_progress", "waiting_for_client"];
 
 /** A client may cancel only before the work has started. */

@@ -20,7 +20,7 @@ import { AttachmentsCard, StatusTimeline } from "~/features/service-orders/order
 import { OrderNoteFormSchema, OrderStaffFormSchema, OrderStatusFormSchema } from "~/features/service-orders/service-orders.schema";
 import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
-import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
+import { overdueLabel, OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { LinkedTasks } from "~/features/tasks/linked-tasks";
 import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { useFormatter } from "~/lib/format";
@@ -132,7 +132,7 @@ export default function DashboardServiceOrder() {
         }
         badge={
           <>
-            {order.overdue ? <OverdueFlag label={t("tracker.overdue")} className="text-sm" /> : null}
+            {order.overdue ? <OverdueFlag label={overdueLabel(t, order.dueDate)} className="text-sm" /> : null}
             <OrderStatusBadge status={order.status} className="text-sm" />
           </>
         }

@@ -18,7 +18,7 @@ import { viewerTimeZone } from "~/features/availability/availability.server";
 import { ORDER_SORTS, parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { listAssignees, listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
-import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
+import { overdueLabel, OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
@@ -113,7 +113,7 @@ export default function DashboardServiceOrders() {
             cell: (order) => (
               <>
                 {order.dueDate ? format.day(order.dueDate) : "—"}
-                {order.overdue ? <OverdueFlag label={t("tracker.overdue")} className="ms-2" /> : null}
+                {order.overdue ? <OverdueFlag label={overdueLabel(t, order.dueDate)} className="ms-2" /> : null}
               </>
             ),
           },

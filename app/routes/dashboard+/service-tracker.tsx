@@ -14,9 +14,9 @@ import { BoardScroller } from "~/features/service-orders/board-scroller";
 import { forgetDashboardStats } from "~/features/service-orders/overview.server";
 import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";
 import { listBoard, parseBoardMore, RECENT_DAYS } from "~/features/service-orders/board.server";
-import { changeOrderStatus, OVERDUE_AFTER_DAYS } from "~/features/service-orders/service-orders.server";
-import { ORDER_TRANSITIONS, type OrderStatus } from "~/features/service-orders/status";
-import { OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
+import { changeOrderStatus } from "~/features/service-orders/service-orders.server";
+import { ORDER_TRANSITIONS, OVERDUE_AFTER_DAYS, type OrderStatus } from "~/features/service-orders/status";
+import { overdueLabel, OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { useFormatter, type Formatter } from "~/lib/format";
 import { clientIp, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -182,7 +182,7 @@ function BoardCard({
           <p className="truncate">{order.clientName}</p>
           <p className="truncate text-muted-foreground">{order.serviceTitle}</p>
           {order.dueDate ? <p className="text-xs text-muted-foreground">{t("tracker.due", { date: format.day(order.dueDate) })}</p> : null}
-          {order.overdue ? <OverdueFlag label={t("tracker.overdue")} className="mt-1" withIcon={false} /> : null}
+          {order.overdue ? <OverdueFlag label={overdueLabel(t, order.dueDate)} className="mt-1" withIcon={false} /> : null}
         </div>
       </div>
       <BoardMoveButtons id={order.id} itemName={order.reference} targets={targets.map((to) => ({ status: to, label: moveLabels[to] }))} />
