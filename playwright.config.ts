@@ -90,6 +90,8 @@ export default defineConfig({
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+        // The translation tests' LibreTranslate listens on 127.0.0.1.
+        MT_ALLOW_PRIVATE_HOSTS: "true",
       },
     },
     {

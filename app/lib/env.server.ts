@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   MT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  MT_ALLOW_PRIVATE_HOSTS: booleanString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -79,6 +80,8 @@ export type Env = {
   fileEncryptionKey: Buffer;
   /** How long one machine-translation request may take (spec §9: 30 s). */
   mtTimeoutMs: number;
+  /** Whether the machine-translation service may be on this machine or a private network (a LibreTranslate beside the app). */
+  mtAllowPrivateHosts: boolean;
   /** Online payments through Stripe Checkout when set (app/features/payments); else the manual provider only. */
   stripeSecretKey: string | null;
   /** Signing secret of the Stripe webhook endpoint (/api/payments/stripe/webhook). */
@@ -161,6 +164,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     fileEncryptionKey: Buffer.from(fileKeyHex, "hex"),
     mtTimeoutMs: raw.MT_TIMEOUT_MS,
+    mtAllowPrivateHosts: raw.MT_ALLOW_PRIVATE_HOSTS,
     stripeSecretKey: raw.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET || null,
     stripeApi: parseStripeApiBase(raw.STRIPE_API_BASE),

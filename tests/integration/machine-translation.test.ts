@@ -4,7 +4,11 @@ import { addGlossaryTerm, deleteGlossaryTerm, listGlossary, machineTranslate } f
 import { seedPublicContent } from "~/features/content/seed.server";
 import { getMachineTranslationCredentials } from "~/features/translations/settings.server";
 import { action as translateApi } from "~/routes/api+/translate";
-import { AppError } from "~/lib/app-error";
+import * as settingsApi from "~/routes/api+/translation-settings";
+import * as deskPage from "~/routes/dashboard+/translations._index";
+import { addressKind, checkHost, type ResolvedAddress } from "~/features/machine-translation/service-address.server";
+import { AppError, encodeMessage } from "~/lib/app-error";
+import { resetEnvForTests } from "~/lib/env.server";
 import { encryptSecret } from "~/lib/secrets.server";
 import { describeEachDialect } from "../setup/database";
 import { callJson } from "../support/api";
@@ -25,13 +29,18 @@ describeEachDialect("machine translation", (db) => {
       .where("id", "=", "default")
       .execute();
 
-  const refusalOf = async (work: Promise<unknown>) => {
+  const refusalWithParams = async (work: Promise<unknown>) => {
     const error = await work.then(
       () => null,
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(AppError);
-    return { status: (error as AppError).status, key: (error as AppError).key };
+    const { status, key, params } = error as AppError;
+    return { status, key, params };
+  };
+  const refusalOf = async (work: Promise<unknown>) => {
+    const { status, key } = await refusalWithParams(work);
+    return { status, key };
   };
 
   beforeAll(async () => {
@@ -152,23 +161,90 @@ describeEachDialect("machine translation", (db) => {
     await configure(service.url);
   });
 
-  it("gives up after the time-out, and says so", async () => {
-    service.setMode("hang");
-    const started = Date.now();
-    expect(await refusalOf(machineTranslate({ text: "Hello", source: "en", target: "fr", actorId: translator.id }, { timeoutMs: 300 }))).toEqual({
-      status: 503,
-      key: "translation-tool:errors.timeout",
-    });
-    expect(Date.now() - started).toBeLessThan(5_000);
+  it("says the same for every failed connection and every answer that is not LibreTranslate's, so no port can be told from another", async () => {
+    const gone = await startLibreTranslate();
+    const closedPort = gone.url;
+    await gone.close();
+    const translate = () => machineTranslate({ text: "Hello", source: "en", target: "fr", actorId: translator.id }, { timeoutMs: 300 });
+    const unreachable = { status: 503, key: "translation-tool:errors.unreachable", params: {} };
+    const failures: Record<string, unknown> = {};
+    await configure(closedPort);
+    failures.refused = await refusalWithParams(translate());
+    await configure(service.url);
+    for (const mode of ["reset", "hang", "notLibreTranslate"] as const) {
+      service.setMode(mode);
+      failures[mode] = await refusalWithParams(translate());
+    }
+    expect(failures).toEqual({ refused: unreachable, reset: unreachable, hang: unreachable, notLibreTranslate: unreachable });
   });
 
-  it("says when the service cannot be reached", async () => {
-    const gone = await startLibreTranslate();
-    const url = gone.url;
-    await gone.close();
-    await configure(url);
-    expect(await refusalOf(machineTranslate({ text: "Hello", source: "en", target: "fr", actorId: translator.id }))).toEqual({ status: 503, key: "translation-tool:errors.unreachable" });
-    await configure(service.url);
+  describe("the service's address", () => {
+    const HOST = "libretranslate.internal.test";
+    const withPrivateHosts = async (allowed: boolean, work: () => Promise<void>) => {
+      process.env.MT_ALLOW_PRIVATE_HOSTS = String(allowed);
+      resetEnvForTests();
+      try {
+        await work();
+      } finally {
+        process.env.MT_ALLOW_PRIVATE_HOSTS = "true";
+        resetEnvForTests();
+      }
+    };
+
+    it("is checked at every request: a private one only when the server allows it, and nothing is sent otherwise", async () => {
+      const before = service.requests.length;
+      await withPrivateHosts(false, async () => {
+        expect(await refusalOf(machineTranslate({ text: "Hello", source: "en", target: "fr", actorId: translator.id }))).toEqual({
+          status: 503,
+          key: "translation-tool:errors.addressRefused",
+        });
+      });
+      expect(service.requests.length).toBe(before);
+      expect((await machineTranslate({ text: "Hello", source: "en", target: "fr", actorId: translator.id })).translation).toBe("«fr» HELLO");
+    });
+
+    it("connects to the address it checked, keeping the host name in the request; a name that now points elsewhere is refused", async () => {
+      const port = new URL(service.url).port;
+      const answers: ResolvedAddress[][] = [[{ address: "127.0.0.1", family: 4 }], [{ address: "169.254.169.254", family: 4 }]];
+      const asked: string[] = [];
+      const resolve = async (hostname: string) => {
+        asked.push(hostname);
+        return answers.shift()!;
+      };
+      const config = { endpoint: `http://${HOST}:${port}`, apiKey: null, resolve };
+      const before = service.requests.length;
+      expect((await listLanguages(config)).map((language) => language.code)).toEqual(["en", "ar", "fr"]);
+      expect(service.requests.slice(before).map((request) => request.host)).toEqual([`${HOST}:${port}`]);
+      // The same name, resolved again for the next request, now answers a metadata address.
+      expect(await refusalOf(listLanguages(config))).toEqual({ status: 503, key: "translation-tool:errors.addressRefused" });
+      expect(asked).toEqual([HOST, HOST]);
+      expect(service.requests.length).toBe(before + 1);
+    });
+
+    it("refuses to save a link-local or metadata address always, a private one unless allowed, in the API and the desk's settings tab", async () => {
+      const put = (apiEndpoint: string) => callJson<{ message: string; field?: string }>(settingsApi.action, { path: "/api/translation-settings", method: "PUT", as: cast.admin, body: { apiEnabled: true, apiEndpoint } });
+      for (const endpoint of ["http://169.254.169.254/", "http://[fe80::1]:5000", "http://0xA9FEA9FE", "http://[::ffff:169.254.169.254]", "http://[fd00:ec2::254]", "http://100.100.100.200", "http://metadata.google.internal"]) {
+        const refused = await put(endpoint);
+        expect([endpoint, refused.status, refused.body.message]).toEqual([
+          endpoint,
+          400,
+          "This address cannot be used for the translation service: it is a link-local or cloud metadata address.",
+        ]);
+      }
+      await withPrivateHosts(false, async () => {
+        const refused = await put("http://127.0.0.1:5000");
+        expect([refused.status, refused.body.message]).toEqual([
+          400,
+          "This address is on this server or a private network. The server accepts it only when its operator sets MT_ALLOW_PRIVATE_HOSTS=true.",
+        ]);
+        const form = new URLSearchParams({ intent: "settings", defaultSourceLanguage: "en", defaultTargetLanguage: "ar", maxFileSizeMb: "10", allowedFileTypes: "pdf", apiEnabled: "on", apiEndpoint: "http://10.0.0.7:5000" });
+        const desk = await callJson<{ result: { error: Record<string, string[]> } }>(deskPage.action, { path: "/dashboard/translations?tab=settings", method: "POST", as: cast.admin, body: form });
+        expect([desk.status, desk.body.result.error.apiEndpoint]).toEqual([400, [encodeMessage("translations:errors.endpointPrivate")]]);
+      });
+      expect((await getMachineTranslationCredentials())?.endpoint).toBe(service.url);
+      expect((await put("http://127.0.0.1:5000")).status).toBe(200);
+      await configure(service.url);
+    });
   });
 
   it("checks the text on the server: required, at most 5,000 characters, two different languages", async () => {
@@ -209,5 +285,92 @@ describeEachDialect("machine translation", (db) => {
       expect(limited.body.message).toMatch(/17/);
       expect(limited.body.message).not.toMatch(/translation-tool/);
     });
+  });
+});
+
+describe("the translation service's address check (a stub resolver: no name is looked up, nothing is sent)", () => {
+  const v4 = (address: string): ResolvedAddress => ({ address, family: 4 });
+  const v6 = (address: string): ResolvedAddress => ({ address, family: 6 });
+  const names: Record<string, ResolvedAddress[]> = {
+    "metadata.example.test": [v4("169.254.169.254")],
+    "link-local.example.test": [v4("169.254.10.20")],
+    "link-local6.example.test": [v6("fe80::1")],
+    "aws6.example.test": [v6("fd00:ec2::254")],
+    "alibaba.example.test": [v4("100.100.100.200")],
+    "mapped.example.test": [v6("::ffff:169.254.169.254")],
+    "mapped-hex.example.test": [v6("::ffff:a9fe:a9fe")],
+    "private.example.test": [v4("10.0.0.7")],
+    "lan.example.test": [v4("192.168.1.20"), v6("fd12:3456::20")],
+    "mixed.example.test": [v4("93.184.216.34"), v4("10.0.0.7")],
+    "mixed-metadata.example.test": [v4("93.184.216.34"), v4("169.254.169.254")],
+    "public.example.test": [v4("93.184.216.34"), v6("2606:2800:220:1:248:1893:25c8:1946")],
+    "empty.example.test": [],
+  };
+  const stub = async (hostname: string) => {
+    const answer = names[hostname];
+    if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+    return answer;
+  };
+  const verdict = async (url: string, allowPrivate: boolean) => {
+    const check = await checkHost(new URL(url).hostname, { allowPrivate, resolve: stub });
+    return check.ok ? "ok" : check.reason;
+  };
+
+  it("sorts addresses into public, private and forbidden", () => {
+    const kinds = (addresses: string[]) => addresses.map((address) => [address, addressKind(address)]);
+    const forbidden = ["169.254.169.254", "169.254.0.1", "fe80::1", "febf::1", "fd00:ec2::254", "100.100.100.200", "0.0.0.0", "224.0.0.1", "255.255.255.255", "192.0.0.192", "::", "::ffff:169.254.169.254", "::a9fe:a9fe", "64:ff9b::a9fe:a9fe", "2002:a9fe:a9fe::1", "2001:0:a9fe::1", "fec0::1", "ff02::1", "not an address"];
+    const private_ = ["127.0.0.1", "127.8.9.10", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.0.1", "100.64.0.1", "100.127.255.254", "::1", "fc00::1", "fd12:3456::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1"];
+    const public_ = ["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "169.253.255.255", "2606:4700:4700::1111", "::ffff:8.8.8.8"];
+    expect(kinds(forbidden)).toEqual(forbidden.map((address) => [address, "forbidden"]));
+    expect(kinds(private_)).toEqual(private_.map((address) => [address, "private"]));
+    expect(kinds(public_)).toEqual(public_.map((address) => [address, "public"]));
+  });
+
+  it("refuses a name if any address it resolves to is refused; private ones only when allowed", async () => {
+    const cases = Object.keys(names).map((name) => `http://${name}:5000/`);
+    const results = async (allowPrivate: boolean) => Object.fromEntries(await Promise.all(cases.map(async (url) => [new URL(url).hostname, await verdict(url, allowPrivate)])));
+    expect(await results(false)).toEqual({
+      "metadata.example.test": "forbidden",
+      "link-local.example.test": "forbidden",
+      "link-local6.example.test": "forbidden",
+      "aws6.example.test": "forbidden",
+      "alibaba.example.test": "forbidden",
+      "mapped.example.test": "forbidden",
+      "mapped-hex.example.test": "forbidden",
+      "private.example.test": "private",
+      "lan.example.test": "private",
+      "mixed.example.test": "private",
+      "mixed-metadata.example.test": "forbidden",
+      "public.example.test": "ok",
+      "empty.example.test": "unresolved",
+    });
+    expect(await results(true)).toMatchObject({ "private.example.test": "ok", "lan.example.test": "ok", "mixed.example.test": "ok", "mixed-metadata.example.test": "forbidden", "metadata.example.test": "forbidden" });
+    expect(await verdict("http://nowhere.example.test/", true)).toBe("unresolved");
+    expect(await checkHost("mixed.example.test", { allowPrivate: true, resolve: stub })).toEqual({ ok: true, addresses: names["mixed.example.test"] });
+  });
+
+  it("reads every written form of an address the way a connection would, and refuses metadata names without looking them up", async () => {
+    const forbidden = [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://2852039166/",
+      "http://0xA9FEA9FE/",
+      "http://0xa9.0xfe.0xa9.0xfe/",
+      "http://0251.0376.0251.0376/",
+      "http://0251.254.43518/",
+      "http://169.254.169.254./",
+      "http://[::ffff:169.254.169.254]/",
+      "http://[::ffff:a9fe:a9fe]/",
+      "http://[fe80::a9fe:a9fe]/",
+      "http://[fd00:ec2::254]/",
+      "http://100.100.100.200/",
+      "http://0/",
+      "http://metadata.google.internal/computeMetadata/v1/",
+      "http://METADATA.GOOGLE.INTERNAL./",
+      "http://metadata/",
+    ];
+    expect(await Promise.all(forbidden.map(async (url) => [url, await verdict(url, true)]))).toEqual(forbidden.map((url) => [url, "forbidden"]));
+    const private_ = ["http://127.0.0.1:5000/", "http://2130706433/", "http://0x7f000001/", "http://017700000001/", "http://127.1/", "http://[::1]:5000/", "http://[::ffff:127.0.0.1]/", "http://012.0.0.1/"];
+    expect(await Promise.all(private_.map(async (url) => [url, await verdict(url, false)]))).toEqual(private_.map((url) => [url, "private"]));
+    expect(await Promise.all(private_.map(async (url) => [url, await verdict(url, true)]))).toEqual(private_.map((url) => [url, "ok"]));
   });
 });

@@ -11,6 +11,8 @@ process.env.DATA_DIR = dataDir;
 process.env.SESSION_SECRET ??= "test-secret-0123456789abcdef";
 process.env.APP_URL ??= "http://localhost:3000";
 process.env.LOG_LEVEL ??= "silent";
+// The fake services of the tests (LibreTranslate, Stripe) listen on 127.0.0.1.
+process.env.MT_ALLOW_PRIVATE_HOSTS ??= "true";
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
 delete process.env.SMTP_URL;

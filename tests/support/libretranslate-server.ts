@@ -13,11 +13,12 @@ import type { AddressInfo } from "node:net";
  * - POST /detect → `[{ language, confidence }]`: Arabic script → ar, French words → fr, else en.
  * - GET /languages → en, ar, fr, each into the two others.
  * - `mode`: "ok", or answer every call with 403 (a wrong key), 429, 500, 400 "not supported",
- *   or "hang" (never answer). With `apiKey` set, any other key is answered 403.
+ *   "hang" (never answer), "reset" (close the connection without an answer) or "notLibreTranslate"
+ *   (another web server's 404 page). With `apiKey` set, any other key is answered 403.
  */
-export type FakeMode = "ok" | "forbidden" | "rateLimited" | "error" | "unsupported" | "hang";
+export type FakeMode = "ok" | "forbidden" | "rateLimited" | "error" | "unsupported" | "hang" | "reset" | "notLibreTranslate";
 
-export type RecordedRequest = { method: string; path: string; body: string; json: Record<string, unknown> | null };
+export type RecordedRequest = { method: string; path: string; host: string; body: string; json: Record<string, unknown> | null };
 
 export type FakeLibreTranslate = {
   url: string;
@@ -62,9 +63,14 @@ export async function startLibreTranslate(options: { apiKey?: string } = {}): Pr
         parsed = null;
       }
       const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-      requests.push({ method: req.method ?? "GET", path, body, json: parsed });
+      requests.push({ method: req.method ?? "GET", path, host: req.headers.host ?? "", body, json: parsed });
 
       if (mode === "hang") return; // never answers
+      if (mode === "reset") return req.socket.destroy();
+      if (mode === "notLibreTranslate") {
+        res.writeHead(404, { "Content-Type": "text/html" });
+        return res.end("<h1>Not Found</h1>");
+      }
       if (mode === "forbidden") return send(res, 403, { error: "Invalid API key" });
       if (mode === "rateLimited") return send(res, 429, { error: "Too many request limits violations" }, { "Retry-After": "17" });
       if (mode === "error") return send(res, 500, { error: "Cannot translate text: internal error" });

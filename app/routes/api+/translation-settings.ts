@@ -1,4 +1,5 @@
 import { requireAdmin, requireBackOffice } from "~/features/auth/guards.server";
+import { assertServiceEndpoint } from "~/features/machine-translation/service-address.server";
 import { getTranslationSettings, saveTranslationSettings } from "~/features/translations/settings.server";
 import { SettingsFormSchema } from "~/features/translations/translations.schema";
 import { AppError } from "~/lib/app-error";
@@ -8,7 +9,8 @@ import { clientIp } from "~/lib/http.server";
 /**
  * GET /api/translation-settings (desk users; never the API key, only `apiKeySet`) · PUT
  * (admins): the fields given replace the current ones; `apiKey` replaces the stored key,
- * `clearApiKey: true` removes it, neither keeps it.
+ * `clearApiKey: true` removes it, neither keeps it. The endpoint's host is checked
+ * (no link-local or metadata address; private ones only when the server allows them).
  */
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
@@ -33,6 +35,7 @@ export const { loader, action } = apiRoute({
       for (const issue of parsed.error.issues) (fieldErrors[issue.path.join(".") || "_"] ??= []).push(issue.message);
       throw new AppError(400, first.message, { field: first.path.join("."), fieldErrors });
     }
+    await assertServiceEndpoint(parsed.data.apiEndpoint);
     return { settings: await saveTranslationSettings(user, parsed.data, { ip: clientIp(request) }) };
   },
 });

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { requireBackOffice } from "~/features/auth/guards.server";
+import { assertServiceEndpoint } from "~/features/machine-translation/service-address.server";
 import { viewerTimeZone } from "~/features/availability/availability.server";
 import { DeskTabs, DESK_TABS, type DeskTab } from "~/features/translations/desk-parts";
 import { FilesTab, SettingsTab, StatisticsTab, UploadTab } from "~/features/translations/desk-tabs";
@@ -22,7 +23,7 @@ import {
   searchDeskClients,
   translationStatistics,
 } from "~/features/translations/translations.server";
-import { encodeMessage, isAppError } from "~/lib/app-error";
+import { encodeMessage, forbidden, isAppError } from "~/lib/app-error";
 import { isAdminRole } from "~/lib/features";
 import { logger } from "~/lib/logger.server";
 import { clientIp } from "~/lib/http.server";
@@ -124,6 +125,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ result: submission.reply({ formErrors: ["translations:messages.settingsFailed"], hideFields: ["apiKey"] }) }, { status: 400 });
     }
     try {
+      // Only those who may save the address get it looked up.
+      if (!isAdminRole(user.role)) throw forbidden();
+      await assertServiceEndpoint(submission.value.apiEndpoint);
       await saveTranslationSettings(user, submission.value, { ip: clientIp(request) });
     } catch (error) {
       return failed(error, submission, "translations:messages.settingsFailed", ["apiKey"]);
