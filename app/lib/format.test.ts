@@ -8,7 +8,18 @@ describe("createFormatter", () => {
   it("writes a time in the viewer's zone and names the zone", () => {
     expect(createFormatter("en", "America/Detroit").time(TEN_AM_DETROIT)).toMatch(/^10:00\sAM EST$/);
     expect(createFormatter("en", "America/Los_Angeles").time(TEN_AM_DETROIT)).toMatch(/^7:00\sAM PST$/);
-    expect(createFormatter("en", "Asia/Dubai").dateTime(TEN_AM_DETROIT)).toMatch(/7:00\sPM GMT\+4$/);
+    expect(createFormatter("en", "Asia/Dubai").dateTime(TEN_AM_DETROIT)).toMatch(/7:00\sPM Gulf Standard Time$/);
+  });
+
+  it("names the zone in Arabic and French instead of a bare offset from GMT", () => {
+    const arabic = createFormatter("ar", "America/Detroit");
+    expect(arabic.time(TEN_AM_DETROIT)).toBe("10:00 ص التوقيت الشرقي لأمريكا الشمالية");
+    expect(arabic.longDateTime(TEN_AM_DETROIT)).toContain("التوقيت الشرقي");
+    expect(arabic.zoneName(TEN_AM_DETROIT)).toBe("التوقيت الشرقي لأمريكا الشمالية");
+    expect(createFormatter("fr", "America/Detroit").dateTime(TEN_AM_DETROIT)).toMatch(/10:00 heure de l’Est nord-américain$/);
+    for (const language of ["en", "ar", "fr"]) {
+      expect(createFormatter(language, "America/Detroit").dateTime(TEN_AM_DETROIT)).not.toMatch(/(GMT|UTC|غرينتش)[-+−]\d/);
+    }
   });
 
   it("does not depend on the process's own zone", () => {

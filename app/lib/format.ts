@@ -8,7 +8,9 @@ import { intlLocale } from "./i18n/config";
  * (docs/decisions/007): `Intl` in the reader's language and the viewer's time
  * zone, given explicitly on both sides, so the server and the browser render
  * the same text (no hydration mismatch for a browser outside the server's zone).
- * Times always name their zone ("10:00 AM EST").
+ * Times always name their zone ("10:00 AM EST"): by its short name where the language has one,
+ * else by its name ("التوقيت الشرقي لأمريكا الشمالية", "heure de l’Est nord-américain"), never
+ * by a bare offset such as "غرينتش-5" or "UTC−5" that a reader cannot place.
  *
  * The viewer's zone: their profile's, else the office's (the root loader's
  * `timeZone`). E-mails and notifications use the recipient's.
@@ -30,7 +32,7 @@ export type Formatter = {
   time(iso: string): string;
   /** A calendar day (YYYY-MM-DD) as written, never shifted by a zone: "Nov 26, 2026". */
   day(day: string, style?: Intl.DateTimeFormatOptions): string;
-  /** The zone's short name at that instant: "EST", "GMT+4". */
+  /** The zone's name at that instant: "EST", "Gulf Standard Time", "heure de l’Est nord-américain". */
   zoneName(iso?: string): string;
   /** Integer cents as money: "$1,200.00". */
   money(cents: number, currency?: string): string;
@@ -107,27 +109,45 @@ function weekStartOf(locale: string): number {
   return 1;
 }
 
+/** A short zone name that is only an offset from GMT/UTC ("GMT+4", "UTC−5", "غرينتش-5"): it has digits. */
+const OFFSET_ONLY = /\d/;
+
 /** A formatter for one language and zone; cheap to make (Intl objects are cached). */
 export function createFormatter(language: string, timeZone: string = DEFAULT_TIME_ZONE): Formatter {
   const locale = intlLocale(language);
   const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
   const at = (iso: string | number) => new Date(iso);
   const withZone = (options: Intl.DateTimeFormatOptions) => dateFormat(locale, { ...options, timeZone: zone });
+  const zoneNameAt = (date: Date, short: string) =>
+    OFFSET_ONLY.test(short)
+      ? (withZone({ timeZoneName: "longGeneric" })
+          .formatToParts(date)
+          .find((part) => part.type === "timeZoneName")?.value ?? short)
+      : short;
+  /** A date and time with the zone's name in place of a bare offset. */
+  const named = (options: Intl.DateTimeFormatOptions) => (iso: string) => {
+    const date = at(iso);
+    return withZone({ ...options, timeZoneName: "short" })
+      .formatToParts(date)
+      .map((part) => (part.type === "timeZoneName" ? zoneNameAt(date, part.value) : part.value))
+      .join("");
+  };
   return {
     language,
     timeZone: zone,
     date: (iso) => withZone({ dateStyle: "medium" }).format(at(iso)),
     longDate: (iso) => withZone({ dateStyle: "full" }).format(at(iso)),
-    dateTime: (iso) =>
-      withZone({ year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(at(iso)),
-    longDateTime: (iso) =>
-      withZone({ weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(at(iso)),
-    time: (iso) => withZone({ hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(at(iso)),
+    dateTime: named({ year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }),
+    longDateTime: named({ weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" }),
+    time: named({ hour: "numeric", minute: "2-digit" }),
     day: (day, style = { dateStyle: "medium" }) => dateFormat(locale, { ...style, timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`)),
-    zoneName: (iso) =>
-      withZone({ timeZoneName: "short" })
-        .formatToParts(iso ? at(iso) : new Date())
-        .find((part) => part.type === "timeZoneName")?.value ?? zone,
+    zoneName: (iso) => {
+      const date = iso ? at(iso) : new Date();
+      const short = withZone({ timeZoneName: "short" })
+        .formatToParts(date)
+        .find((part) => part.type === "timeZoneName")?.value;
+      return short ? zoneNameAt(date, short) : zone;
+    },
     money: (cents, currency = "USD") => numberFormat(locale, { style: "currency", currency }).format(cents / 100),
     number: (value, options) => numberFormat(locale, options).format(value),
     percent: (ratio) => numberFormat(locale, { style: "percent", maximumFractionDigits: 0 }).format(ratio),
