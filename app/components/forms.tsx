@@ -1,10 +1,11 @@
-import { getInputProps, getTextareaProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useResetKey } from "./form-reset";
 import type { SelectOption } from "./select-options";
 import { decodeMessage } from "~/lib/app-error";
 import { cn } from "~/lib/utils";
@@ -21,14 +22,27 @@ type ZodFormOptions<Schema extends z.ZodTypeAny> = Omit<Parameters<typeof useFor
  * Conform's useForm for a zod schema: the browser checks with the schema the server
  * parses with (HTML constraints too), a field when it is left and again as it is
  * corrected. Options override the timing (e.g. shouldValidate "onSubmit").
+ * After any successful action on the page the form comes back to its (new) defaults: Conform
+ * keeps what was typed across a reload of the data, so a status select would otherwise offer
+ * the previous choice again, with the previous note.
  */
 export function useZodForm<Schema extends z.ZodTypeAny>(schema: Schema, options: ZodFormOptions<Schema>) {
+  const resetKey = useResetKey();
+  // Conform resets a form to its current defaults when it is given a new result without values;
+  // it is given only until the key is committed, so a later refusal elsewhere keeps this form's values.
+  const [reset, setReset] = useState(() => ({ key: resetKey, result: { initialValue: null } as SubmissionResult<string[]> }));
+  if (reset.key !== resetKey) setReset({ key: resetKey, result: { initialValue: null } });
+  const shown = useRef(resetKey);
+  useEffect(() => {
+    shown.current = resetKey;
+  }, [resetKey]);
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     ...options,
+    lastResult: options.lastResult ?? (shown.current === resetKey ? undefined : reset.result),
   });
   // Conform re-renders a form only for the errors read while it rendered, and a read from a
   // field component often goes unrecorded: a submit the browser's check refused then showed

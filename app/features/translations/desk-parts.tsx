@@ -4,6 +4,7 @@ import { useState } from "react";
 import { toast as showToast } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
+import { useResetKey } from "~/components/form-reset";
 import { LinkTabs } from "~/components/link-tabs";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Select, Textarea } from "~/components/ui/input";
@@ -173,9 +174,10 @@ export function FileInput({ id, label, allowedFileTypes, maxFileSizeMb, error }:
 export function StatusForm({ fileId, status, redirectTo, idPrefix }: { fileId: string; status: TranslationStatus; redirectTo: string; idPrefix: string }) {
   const { t } = useTranslation("translations");
   const moves = nextTranslationStatuses(status);
+  const resetKey = useResetKey(status);
   if (moves.length === 0) return <p className="text-sm text-muted-foreground">{t("actions.noMoves")}</p>;
   return (
-    <Form method="post" action={`/dashboard/translations/${fileId}`} className="flex flex-col gap-2">
+    <Form key={resetKey} method="post" action={`/dashboard/translations/${fileId}`} className="flex flex-col gap-2">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <div className="flex flex-col gap-1">

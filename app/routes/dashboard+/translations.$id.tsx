@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FilterSelect } from "~/components/filter-select";
+import { useResetKey } from "~/components/form-reset";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -116,6 +117,7 @@ export default function TranslationFilePage() {
   const location = useLocation();
   const here = location.pathname;
   const language = (code: string) => t(`languages.${code}`);
+  const resetKey = useResetKey();
 
   return (
     <div className="space-y-6">
@@ -252,7 +254,7 @@ export default function TranslationFilePage() {
               <CardTitle>{t("detail.assignment")}</CardTitle>
             </CardHeader>
             <CardContent>
-              <Form method="post" className="flex flex-col gap-3">
+              <Form key={resetKey} method="post" className="flex flex-col gap-3">
                 <input type="hidden" name="intent" value="assign" />
                 <FilterSelect
                   id="assign-assignee"
