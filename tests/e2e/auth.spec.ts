@@ -211,16 +211,40 @@ test.describe("sessions and redirects", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Users and clients" })).toBeVisible();
   });
 
-  test("a visitor who registers from 'Schedule an Appointment' signs in and goes on to booking", async ({ page }) => {
+  test("a visitor who books from a service's page is told why, registers, and comes back to booking that service after signing in and after verifying", async ({ page }) => {
+    test.slow();
     await fromNewIp(page);
-    await page.goto("/login?redirectTo=%2Fclient%2Fappointments%2Fnew");
+    const booking = /\/client\/appointments\/new\?service=notary$/;
+    const returnPath = encodeURIComponent("/client/appointments/new?service=notary");
+    await page.goto("/services/notary");
+    await page.getByRole("link", { name: "Book an appointment" }).click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${returnPath}$`));
+    const reason = page.getByRole("status").filter({ hasText: "Sign in or create an account to book your appointment." });
+    await expect(reason).toBeVisible();
     await page.getByRole("link", { name: "Create an account" }).click();
-    await expect(page).toHaveURL(/\/register\?redirectTo=%2Fclient%2Fappointments%2Fnew$/);
+    await expect(page).toHaveURL(new RegExp(`/register\\?redirectTo=${returnPath}$`));
+    await expect(reason).toBeVisible();
     const email = newEmail();
     await register(page, email, page.url());
-    await expect(page).toHaveURL(/\/login\?registered=1&redirectTo=%2Fclient%2Fappointments%2Fnew$/);
+    await expect(page).toHaveURL(new RegExp(`/login\\?registered=1&redirectTo=${returnPath}$`));
     await signInWithForm(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/client\/appointments\/new$/);
+    await expect(page).toHaveURL(booking);
+    // The service is already chosen: its free days show.
+    await expect(page.getByLabel("Service", { exact: true }).locator("option:checked")).toHaveText("Notary Public (30 min)");
+    await expect(page.getByTestId("day-picker")).toBeVisible();
+
+    // The verification link leads back to booking too.
+    const link = await waitForMail(email, "/verify-email");
+    await page.goto(link);
+    await page.getByRole("button", { name: "Verify my e-mail address" }).click();
+    await expect(page).toHaveURL(booking);
+  });
+
+  test("the reason to sign in before booking is said in Arabic, right to left", async ({ page }) => {
+    await page.goto("/login?lng=ar&redirectTo=%2Fclient%2Fappointments%2Fnew");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("status").filter({ hasText: "سجّل الدخول أو أنشئ حسابًا لحجز موعدك." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "إنشاء حساب" })).toHaveAttribute("href", "/register?redirectTo=%2Fclient%2Fappointments%2Fnew");
   });
 
   test("registering with an address that has an account looks the same, and its owner gets an e-mail", async ({ page, context }) => {

@@ -21,7 +21,7 @@ import { newId } from "~/lib/ids.server";
 import { LIMITS, resetLimitersForTests } from "~/lib/rate-limit.server";
 import { createSession, findSession, REMEMBER_ME_SECONDS, SESSION_SECONDS } from "~/lib/session.server";
 import { makeUser as makeTestUser, type UserOptions } from "../support/factories";
-import { latestMailTo, readMails, tokenIn } from "../support/mail";
+import { latestMailTo, linkIn, readMails, tokenIn } from "../support/mail";
 import { describeEachDialect } from "../setup/database";
 
 const PASSWORD = "Correct-Horse-Battery-9";
@@ -92,6 +92,16 @@ describeEachDialect("accounts", (db) => {
       const stored = await db().selectFrom("verificationTokens").select("tokenHash").where("userId", "=", row.id).execute();
       expect(stored.map((token) => token.tokenHash)).not.toContain(tokenIn(mail, "/verify-email"));
       expect((await db().selectFrom("auditLog").select("action").where("targetId", "=", row.id).execute()).map((entry) => entry.action)).toContain("auth.registered");
+    });
+
+    it("the verification link leads back to the page the visitor registered for, never to another site", async () => {
+      const booking = uniqueEmail("booking");
+      await registerUser({ fullName: "Amina Saleh", email: booking, password: PASSWORD, redirectTo: "/client/appointments/new?service=notary" }, { ip: freshIp() });
+      const link = new URL(linkIn(latestMailTo(mailDir(), booking)!, "/verify-email"));
+      expect(link.searchParams.get("redirectTo")).toBe("/client/appointments/new?service=notary");
+      const elsewhere = uniqueEmail("elsewhere");
+      await registerUser({ fullName: "Amina Saleh", email: elsewhere, password: PASSWORD, redirectTo: "//evil.example/x" }, { ip: freshIp() });
+      expect(new URL(linkIn(latestMailTo(mailDir(), elsewhere)!, "/verify-email")).searchParams.has("redirectTo")).toBe(false);
     });
 
     it("answers an address that has an account like a new one, and e-mails its owner in their language instead", async () => {

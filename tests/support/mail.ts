@@ -67,9 +67,9 @@ export function latestMailTo(dataDir: string, address: string): SavedMail | unde
     .at(-1);
 }
 
-/** The first absolute link to `pathname` in a message (e.g. "/verify-email"). */
+/** The first absolute link to `pathname` in a message (e.g. "/verify-email"), with its token and the rest of its query (e.g. `redirectTo`). */
 export function linkIn(mail: SavedMail, pathname: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]+${pathname.replace(/[-/]/g, "\\$&")}\\?token=[A-Za-z0-9_-]+`).exec(mail.text);
+  const match = new RegExp(`https?://[^\\s"<>]+${pathname.replace(/[-/]/g, "\\$&")}\\?token=[A-Za-z0-9_-]+(?:&[^\\s"<>]+)?`).exec(mail.text);
   if (!match) throw new Error(`no ${pathname} link in "${mail.subject}"`);
   return match[0];
 }

@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 
@@ -11,5 +12,15 @@ export function AuthCard({ title, description, children }: { title: string; desc
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+/** A note at the top of a sign-in screen: why the visitor is here, or what just happened. */
+export function AuthNotice({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <p role="status" className="mb-4 flex gap-2 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm">
+      <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
+      <span>{children}</span>
+    </p>
   );
 }

@@ -25,6 +25,7 @@ import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { consume, type LimitName } from "~/lib/rate-limit.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { createSession, deleteSession, deleteUserSessions, type CreatedSession, type SessionKind } from "~/lib/session.server";
 import { deviceCookieAfterSignIn, trustedDeviceNonce } from "./device-cookie.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
@@ -192,9 +193,13 @@ export async function settleAccountWork(): Promise<void> {
   while (afterAnswerWork.size > 0) await Promise.all([...afterAnswerWork]);
 }
 
-export async function sendVerificationEmail(user: Recipient): Promise<void> {
+/** The link brings the person back to `returnTo` once verified (a path on this site, e.g. the booking page they came for). */
+export async function sendVerificationEmail(user: Recipient, returnTo?: string): Promise<void> {
   const token = await issueToken(user.id, "verify_email");
-  await sendAccountEmail(user.email, user, "verify", { url: absoluteUrl(`/verify-email?token=${encodeURIComponent(token)}`) });
+  const params = new URLSearchParams({ token });
+  const back = safeRedirect(returnTo, "");
+  if (back) params.set("redirectTo", back);
+  await sendAccountEmail(user.email, user, "verify", { url: absoluteUrl(`/verify-email?${params}`) });
 }
 
 async function sendResetEmail(user: Recipient, kind: "reset" | "invite"): Promise<void> {
@@ -214,7 +219,10 @@ export type RequestContext = { ip: string; userAgent?: string | null; request?: 
  * password and send one e-mail. The new account is not signed in: signing in is what
  * would tell the two apart.
  */
-export async function registerUser(input: { fullName: string; email: string; password: string; locale?: string | null }, context: RequestContext): Promise<void> {
+export async function registerUser(
+  input: { fullName: string; email: string; password: string; locale?: string | null; redirectTo?: string },
+  context: RequestContext,
+): Promise<void> {
   const email = input.email.toLowerCase();
   await withinLimits([
     ["register:ip", context.ip],
@@ -236,7 +244,7 @@ export async function registerUser(input: { fullName: string; email: string; pas
     throw error;
   }
   await audit({ actorId: id, action: "auth.registered", targetType: "user", targetId: id, ip: context.ip });
-  await sendVerificationEmail({ id, email, fullName: input.fullName, locale });
+  await sendVerificationEmail({ id, email, fullName: input.fullName, locale }, input.redirectTo);
 }
 
 async function tellOwnerOfAttempt(owner: Recipient, context: RequestContext): Promise<void> {

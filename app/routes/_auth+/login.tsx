@@ -4,13 +4,13 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { MailCheck } from "lucide-react";
+import { CalendarPlus, MailCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, TextField, useZodForm } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { LoginSchema } from "~/features/auth/auth.schema";
 import { signIn } from "~/features/auth/auth.server";
-import { AuthCard } from "~/features/auth/auth-card";
+import { AuthCard, AuthNotice } from "~/features/auth/auth-card";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
 import { useRedirectTo } from "~/features/auth/redirect-to";
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>()?.result;
-  const { redirectTo, keepRedirect } = useRedirectTo();
+  const { redirectTo, keepRedirect, forBooking } = useRedirectTo();
   const [searchParams] = useSearchParams();
   const registered = searchParams.get("registered") === "1";
   const navigation = useNavigation();
@@ -65,10 +65,9 @@ export default function LoginPage() {
   return (
     <AuthCard title={t("login.title")} description={t("login.subtitle")}>
       {registered ? (
-        <p role="status" className="mb-4 flex gap-2 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm">
-          <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-primary" />
-          <span>{t("register.sent")}</span>
-        </p>
+        <AuthNotice icon={MailCheck}>{t("register.sent")}</AuthNotice>
+      ) : forBooking ? (
+        <AuthNotice icon={CalendarPlus}>{t("booking.reason")}</AuthNotice>
       ) : null}
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
@@ -92,9 +91,10 @@ export default function LoginPage() {
         <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
           {t("login.forgot")}
         </Link>
-        <p>
+        {/* Someone who came to book is likely new here: creating an account is a button, below the sign-in. */}
+        <p className={forBooking ? "flex flex-col gap-2" : undefined}>
           {t("login.noAccount")}{" "}
-          <Link to={keepRedirect("/register")} className="primary-link">
+          <Link to={keepRedirect("/register")} className={forBooking ? buttonVariants({ variant: "outline" }) : "primary-link"}>
             {t("login.register")}
           </Link>
         </p>

@@ -4,12 +4,13 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { CalendarPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { RegisterSchema } from "~/features/auth/auth.schema";
 import { registerUser } from "~/features/auth/auth.server";
-import { AuthCard } from "~/features/auth/auth-card";
+import { AuthCard, AuthNotice } from "~/features/auth/auth-card";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
 import { useRedirectTo } from "~/features/auth/redirect-to";
@@ -27,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * The same answer whether or not the address has an account (no enumeration): the sign-in
  * page with "check your inbox". A new address gets its account and a verification link, a
- * known one an e-mail to its owner. The new account signs in with the password just chosen.
+ * known one an e-mail to its owner. The new account signs in with the password just chosen;
+ * both the sign-in page and the verification link lead on to `redirectTo` (e.g. the booking page).
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireGuest(request);
@@ -51,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function RegisterPage() {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>()?.result;
-  const { redirectTo, keepRedirect } = useRedirectTo();
+  const { redirectTo, keepRedirect, forBooking } = useRedirectTo();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(RegisterSchema, {
     id: "register",
@@ -60,6 +62,7 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title={t("register.title")} description={t("register.subtitle")}>
+      {forBooking ? <AuthNotice icon={CalendarPlus}>{t("booking.reason")}</AuthNotice> : null}
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />

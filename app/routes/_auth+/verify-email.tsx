@@ -16,21 +16,28 @@ import { translate } from "~/lib/i18n/i18n.server";
 import { requestContext } from "~/features/auth/http.server";
 import { getUser } from "~/features/auth/guards.server";
 import { homePathFor } from "~/lib/features";
-import { refusal } from "~/lib/http.server";
+import { refusal, safeRedirect } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 /**
  * The link in the verification e-mail opens this page; the verification itself is a POST
  * (a GET changes nothing, so mail scanners that open links cannot use the token up).
- * Without a token, or with a spent one, the page offers to send a new link.
+ * Without a token, or with a spent one, the page offers to send a new link. A link sent at
+ * registration may carry `redirectTo` (the booking page the visitor came for): it leads there.
  */
-const VerifySchema = z.object({ intent: z.literal("verify"), token: TokenSchema });
+const VerifySchema = z.object({ intent: z.literal("verify"), token: TokenSchema, redirectTo: z.string().optional() });
 const ResendSchema = ResendVerificationSchema.extend({ intent: z.literal("resend") });
 const ActionSchema = z.discriminatedUnion("intent", [VerifySchema, ResendSchema]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return json({ token, error: token ? await linkProblem(token, "verify_email") : null, title: await translate(request, "auth:verify.title") });
+  const query = new URL(request.url).searchParams;
+  const token = query.get("token") ?? "";
+  return json({
+    token,
+    redirectTo: safeRedirect(query.get("redirectTo"), ""),
+    error: token ? await linkProblem(token, "verify_email") : null,
+    title: await translate(request, "auth:verify.title"),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,13 +53,16 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return refusal(request, error, submission);
   }
+  // Back to where the account was made for (the booking page); a visitor signed out signs in first.
   const user = await getUser(request);
-  return redirectWithToast(user ? homePathFor(user.role) : "/login", { type: "success", message: "auth:toast.emailVerified" });
+  const back = safeRedirect(submission.value.redirectTo, "");
+  const next = user ? back || homePathFor(user.role) : back ? `/login?${new URLSearchParams({ redirectTo: back })}` : "/login";
+  return redirectWithToast(next, { type: "success", message: "auth:toast.emailVerified" });
 }
 
 export default function VerifyEmailPage() {
   const { t } = useTranslation("auth");
-  const { token, error } = useLoaderData<typeof loader>();
+  const { token, redirectTo, error } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [resendForm, resendFields] = useZodForm(ResendSchema, {
@@ -74,6 +84,7 @@ export default function VerifyEmailPage() {
           <Form method="post">
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="token" value={token} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
             <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
               {t("verify.submit")}
             </Button>
