@@ -31,12 +31,12 @@ export function UserMenu({ user, profileHref }: { user: AreaUser; profileHref: s
         className="inline-flex h-10 items-center gap-2 rounded-md px-2 hover:bg-muted"
       >
         <UserAvatar url={avatarUrl} name={user.fullName} size={28} />
-        <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.fullName}</span>
+        <bdi className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.fullName}</bdi>
         <ChevronDown aria-hidden className="size-4 text-muted-foreground" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
-          <span className="block font-semibold">{user.fullName}</span>
+          <bdi className="block font-semibold">{user.fullName}</bdi>
           <span className="block text-xs text-muted-foreground">{roleLabel(user.role)}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
@@ -71,7 +71,7 @@ export function SidebarUserCard({ user }: { user: AreaUser }) {
       <div className="flex min-w-0 items-center gap-2">
         <UserAvatar url={avatarUrl} name={user.fullName} size={32} />
         <div className="min-w-0">
-          <p className="truncate text-sm font-semibold">{user.fullName}</p>
+          <p dir="auto" className="truncate text-sm font-semibold">{user.fullName}</p>
           <p className="truncate text-xs text-muted-foreground">{roleLabel(user.role)}</p>
         </div>
       </div>

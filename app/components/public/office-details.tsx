@@ -12,7 +12,8 @@ export function OfficeDetails({ firm }: { firm: Firm }) {
         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>
           <span className="sr-only">{t("office.address")}: </span>
-          {formatAddress(firm.address)}
+          {/* Isolated: a Latin address keeps its order (the street number first) on an Arabic page. */}
+          <bdi>{formatAddress(firm.address)}</bdi>
         </span>
       </p>
       <p className="flex gap-2">
@@ -25,7 +26,7 @@ export function OfficeDetails({ firm }: { firm: Firm }) {
       <p className="flex gap-2">
         <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span className="sr-only">{t("office.email")}: </span>
-        <a href={`mailto:${firm.email}`} className="underline-offset-4 hover:underline">
+        <a href={`mailto:${firm.email}`} className="underline-offset-4 hover:underline" dir="ltr">
           {firm.email}
         </a>
       </p>

@@ -4,13 +4,21 @@ import { cn } from "~/lib/utils";
 const fieldClasses =
   "w-full rounded-md border border-input bg-background px-3 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive";
 
+/** Typed text takes its own direction from its first letter: Latin typed on an Arabic page keeps its punctuation at its end. */
+const TEXT_TYPES = new Set([undefined, "text", "search", "email", "url", "tel", "password"]);
+
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(({ className, ...props }, ref) => (
-  <input ref={ref} className={cn(fieldClasses, "h-10 py-2 file:border-0 file:bg-transparent file:text-sm file:font-medium", className)} {...props} />
+  <input
+    ref={ref}
+    dir={TEXT_TYPES.has(props.type) ? "auto" : undefined}
+    className={cn(fieldClasses, "h-10 py-2 file:border-0 file:bg-transparent file:text-sm file:font-medium", className)}
+    {...props}
+  />
 ));
 Input.displayName = "Input";
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(({ className, ...props }, ref) => (
-  <textarea ref={ref} className={cn(fieldClasses, "min-h-28 py-2", className)} {...props} />
+  <textarea ref={ref} dir="auto" className={cn(fieldClasses, "min-h-28 py-2", className)} {...props} />
 ));
 Textarea.displayName = "Textarea";
 

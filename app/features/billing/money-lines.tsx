@@ -63,7 +63,7 @@ export function MoneyLinesTable({ lines, totals, currency = "USD", className }: 
           ) : (
             items.map((line, index) => (
               <tr key={line.id ?? index} className="border-t">
-                <td className="p-2 whitespace-pre-line">{line.description}</td>
+                <td dir="auto" className="p-2 whitespace-pre-line">{line.description}</td>
                 <td className="p-2 text-end tabular-nums">{format.number(line.quantity)}</td>
                 <td className="p-2 text-end tabular-nums whitespace-nowrap">{money(line.unitCents)}</td>
                 <td className="p-2 text-end tabular-nums whitespace-nowrap">{money(line.amountCents)}</td>

@@ -149,7 +149,7 @@ export function ClientOrderBilling({ billing }: { billing: Billing }) {
           {quote ? (
             <>
               <MoneyLinesTable lines={quote.lines} currency={quote.currency} totals={{ subtotalCents: quote.subtotalCents, totalCents: quote.totalCents }} />
-              {quote.note ? <p className="whitespace-pre-line text-sm">{quote.note}</p> : null}
+              {quote.note ? <p dir="auto" className="whitespace-pre-line text-sm">{quote.note}</p> : null}
               {decidable ? (
                 <div className="flex flex-wrap items-start gap-3">
                   <Form method="post">

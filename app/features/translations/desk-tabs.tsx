@@ -195,7 +195,7 @@ export function FilesTab({
           { header: t("files.uploadedOn"), cell: (file) => format.date(file.createdAt) },
           { header: t("files.size"), align: "end", cell: (file) => format.bytes(file.originalSize) },
           { header: t("files.type"), cell: (file) => file.originalType.toUpperCase() },
-          { header: t("files.notes"), cell: (file) => <span className="line-clamp-3 max-w-48 whitespace-pre-line">{file.notes ?? ""}</span> },
+          { header: t("files.notes"), cell: (file) => <span dir="auto" className="line-clamp-3 max-w-48 whitespace-pre-line">{file.notes ?? ""}</span> },
           { header: t("files.dueDate"), cell: (file) => (file.dueDate ? format.day(file.dueDate) : t("files.nobody")) },
           { header: t("files.assignee"), cell: (file) => file.assigneeName ?? t("files.nobody") },
           {

@@ -118,7 +118,7 @@ export default function ClientAppointment() {
             <AppointmentWhen startsAt={appointment.startsAt} endsAt={appointment.endsAt} other={{ zone: officeTimeZone, labelKey: "client.detail.officeTime" }} />
           </dd>
           <dt className="text-sm text-muted-foreground">{t("fields.notes")}</dt>
-          <dd className="whitespace-pre-wrap">{appointment.notes || t("fields.none")}</dd>
+          <dd dir="auto" className="whitespace-pre-wrap">{appointment.notes || t("fields.none")}</dd>
         </dl>
         <AddToCalendarButton appointment={appointment} />
       </section>

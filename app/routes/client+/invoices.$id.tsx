@@ -117,9 +117,13 @@ export default function ClientInvoice() {
           <div className="space-y-1 text-sm">
             <p className="text-xs font-semibold uppercase text-muted-foreground">{t("print.from")}</p>
             <p className="font-semibold">{firm.name}</p>
-            <p>{firm.address.street}</p>
             <p>
-              {firm.address.city}, {firm.address.region} {firm.address.postalCode}
+              <bdi>{firm.address.street}</bdi>
+            </p>
+            <p>
+              <bdi>
+                {firm.address.city}, {firm.address.region} {firm.address.postalCode}
+              </bdi>
             </p>
             <p dir="ltr" className="text-start">
               {firm.phone} · {firm.email}
@@ -154,7 +158,7 @@ export default function ClientInvoice() {
           currency={invoice.currency}
           totals={{ subtotalCents: invoice.subtotalCents, totalCents: invoice.totalCents, paidCents: grossPaid, refundedCents: invoice.refundedCents, balanceCents: invoice.balanceCents }}
         />
-        {invoice.note ? <p className="whitespace-pre-line text-sm">{invoice.note}</p> : null}
+        {invoice.note ? <p dir="auto" className="whitespace-pre-line text-sm">{invoice.note}</p> : null}
         {otherWays.length > 0 ? (
           <section className="space-y-2" data-testid="other-ways-to-pay">
             <h2 className="text-base font-semibold">{t("print.otherWays")}</h2>

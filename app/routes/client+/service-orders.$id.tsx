@@ -92,7 +92,7 @@ export default function ClientServiceOrder() {
               <CardTitle>{t("detail.details")}</CardTitle>
             </CardHeader>
             <CardContent className="space-y-3">
-              <p className="whitespace-pre-line">{order.details}</p>
+              <p dir="auto" className="whitespace-pre-line">{order.details}</p>
               <dl className="grid gap-2 text-sm sm:grid-cols-2">
                 <div>
                   <dt className="font-semibold">{t("detail.price")}</dt>
@@ -107,7 +107,7 @@ export default function ClientServiceOrder() {
                 {order.quoteNote ? (
                   <div className="sm:col-span-2">
                     <dt className="font-semibold">{t("detail.quote")}</dt>
-                    <dd className="whitespace-pre-line">{order.quoteNote}</dd>
+                    <dd dir="auto" className="whitespace-pre-line">{order.quoteNote}</dd>
                   </div>
                 ) : null}
               </dl>

@@ -102,7 +102,7 @@ export default function DashboardAppointment() {
             <AppointmentWhen startsAt={appointment.startsAt} endsAt={appointment.endsAt} other={{ zone: appointment.clientTimeZone, labelKey: "admin.detail.clientTime" }} />
           </dd>
           <dt className="text-sm text-muted-foreground">{t("fields.notes")}</dt>
-          <dd className="whitespace-pre-wrap">{appointment.notes || t("fields.none")}</dd>
+          <dd dir="auto" className="whitespace-pre-wrap">{appointment.notes || t("fields.none")}</dd>
         </dl>
         <AddToCalendarButton appointment={appointment} />
       </section>

@@ -153,7 +153,7 @@ export default function InboxMessage() {
         <dt className="text-muted-foreground">{t("columns.status")}</dt>
         <dd data-testid="message-status">{t(`statuses.${message.status}`, { defaultValue: message.status })}</dd>
       </dl>
-      <p className="whitespace-pre-wrap rounded-lg border bg-card p-4 leading-relaxed">{message.message}</p>
+      <p dir="auto" className="whitespace-pre-wrap rounded-lg border bg-card p-4 leading-relaxed">{message.message}</p>
       <div className="flex flex-wrap gap-3">
         {message.status === "new" ? <StatusButton intent="markRead" icon={MailOpen} label={t("markRead")} /> : null}
         {setAside ? (
@@ -184,7 +184,7 @@ export default function InboxMessage() {
                         <span className={reply.delivery === "sent" ? undefined : "font-semibold text-destructive"}>{t(`thread.delivery.${reply.delivery}`)}</span>
                       </p>
                       <p className="font-medium">{reply.subject}</p>
-                      <p className="whitespace-pre-line break-words">{reply.body}</p>
+                      <p dir="auto" className="whitespace-pre-line break-words">{reply.body}</p>
                     </li>
                   ))}
                 </ol>

@@ -143,7 +143,7 @@ export default function DashboardInvoice() {
                 currency={invoice.currency}
                 totals={{ subtotalCents: invoice.subtotalCents, totalCents: invoice.totalCents, paidCents: grossPaid, refundedCents: invoice.refundedCents, balanceCents: invoice.balanceCents }}
               />
-              {invoice.note ? <p className="whitespace-pre-line text-sm">{invoice.note}</p> : null}
+              {invoice.note ? <p dir="auto" className="whitespace-pre-line text-sm">{invoice.note}</p> : null}
               {invoice.voidReason ? <p className="text-sm text-muted-foreground">{invoice.voidReason}</p> : null}
             </CardContent>
           </Card>

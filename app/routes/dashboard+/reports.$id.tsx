@@ -82,7 +82,7 @@ export default function DashboardReport() {
               {report.feedbackRating ? (
                 <>
                   <Rating value={report.feedbackRating} />
-                  {report.feedbackComment ? <blockquote className="whitespace-pre-line border-s-4 ps-3">{report.feedbackComment}</blockquote> : null}
+                  {report.feedbackComment ? <blockquote dir="auto" className="whitespace-pre-line border-s-4 ps-3">{report.feedbackComment}</blockquote> : null}
                 </>
               ) : (
                 <p className="text-muted-foreground">{t("admin.noFeedback")}</p>

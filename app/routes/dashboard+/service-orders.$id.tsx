@@ -145,7 +145,7 @@ export default function DashboardServiceOrder() {
               <CardTitle>{t("detail.details")}</CardTitle>
             </CardHeader>
             <CardContent>
-              <p className="whitespace-pre-line">{order.details}</p>
+              <p dir="auto" className="whitespace-pre-line">{order.details}</p>
             </CardContent>
           </Card>
 
@@ -205,7 +205,7 @@ export default function DashboardServiceOrder() {
                 <ul className="space-y-3">
                   {order.notes.map((note) => (
                     <li key={note.id} className="rounded-md border bg-muted/50 p-3 text-sm">
-                      <p className="whitespace-pre-line">{note.body}</p>
+                      <p dir="auto" className="whitespace-pre-line">{note.body}</p>
                       <p className="mt-1 text-xs text-muted-foreground">
                         {note.authorName ?? "—"} · <time dateTime={note.createdAt}>{format.dateTime(note.createdAt)}</time>
                       </p>

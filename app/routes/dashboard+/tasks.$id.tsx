@@ -138,7 +138,7 @@ export default function DashboardTask() {
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardContent className="space-y-4 pt-6">
-              {task.description ? <p className="whitespace-pre-line">{task.description}</p> : null}
+              {task.description ? <p dir="auto" className="whitespace-pre-line">{task.description}</p> : null}
               <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
                 <dt className="text-sm text-muted-foreground">{t("fields.assignee")}</dt>
                 <dd>{task.assigneeName ?? t("list.unassigned")}</dd>
@@ -201,7 +201,7 @@ export default function DashboardTask() {
                 <ul className="space-y-3" data-testid="task-comments">
                   {comments.items.map((comment) => (
                     <li key={comment.id} className="rounded-md border bg-muted/50 p-3 text-sm">
-                      <p className="whitespace-pre-line break-words">{comment.body}</p>
+                      <p dir="auto" className="whitespace-pre-line break-words">{comment.body}</p>
                       <p className="mt-1 text-xs text-muted-foreground">{t("comments.by", { name: comment.authorName ?? t("comments.someone"), date: format.dateTime(comment.createdAt) })}</p>
                     </li>
                   ))}

@@ -243,7 +243,7 @@ export default function TranslationFilePage() {
                     <p className="text-xs text-muted-foreground">
                       {format.dateTime(entry.createdAt)} · {entry.changedByName ? t("detail.by", { name: entry.changedByName }) : t("detail.automatic")}
                     </p>
-                    {entry.note && entry.note !== "auto" ? <p className="whitespace-pre-line">{entry.note}</p> : null}
+                    {entry.note && entry.note !== "auto" ? <p dir="auto" className="whitespace-pre-line">{entry.note}</p> : null}
                   </li>
                 ))}
               </ol>
@@ -287,7 +287,7 @@ function Item({ label, value, wide = false }: { label: string; value: string; wi
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="font-semibold">{label}</dt>
-      <dd className="whitespace-pre-line">{value}</dd>
+      <dd dir="auto" className="whitespace-pre-line">{value}</dd>
     </div>
   );
 }
