@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
-import { scaleBand, scaleLinear } from "d3-scale";
+import { scaleLinear } from "d3-scale";
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
 
 /**
- * Charts drawn as SVG on the server (no chart JavaScript on the page; STACK-NOTES 20),
+ * Charts drawn as SVG on the server (no chart JavaScript on the page),
  * mirrored in right-to-left languages, each followed by the same figures as a table
  * (visible on request, always read by screen readers). A datum may link to the list
  * it counts, filtered. d3-scale does the arithmetic only.
@@ -74,71 +74,107 @@ function Figure({ title, note, className, testId, children, table }: { title: st
   );
 }
 
-const WIDTH = 640;
-const HEIGHT = 240;
-const MARGIN = { top: 16, bottom: 40, side: 48, end: 12 };
-const tenth = (value: number) => Math.round(value * 10) / 10;
+/**
+ * The values an axis marks: steps of 1, 2 or 5 times a power of ten, never finer than `unit`
+ * (1: whole counts; 100: whole dollars of amounts in cents), from zero (or below, for a
+ * negative value) to at least the largest value, about `count` of them.
+ */
+export function axisTicks(values: readonly number[], unit = 1, count = 4): number[] {
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  const rough = (high - low) / count;
+  const power = rough > 0 ? 10 ** Math.floor(Math.log10(rough)) : unit;
+  const step = Math.max(unit, [1, 2, 5, 10].map((times) => times * power).find((candidate) => candidate >= rough) ?? unit);
+  const first = Math.floor(low / step);
+  const last = Math.max(1, Math.ceil(high / step));
+  return Array.from({ length: last - first + 1 }, (_, index) => (first + index) * step);
+}
 
-/** Columns over categories or periods (months, weeks); the axis runs from the reading start. */
-export function ColumnChart(props: ChartProps) {
-  const { title, data, format, className, note, testId } = props;
+/** At most this many labels under the columns: each then has room for a two-line label on a phone. */
+const MAX_LABELS = 6;
+const hundredth = (value: number) => Math.round(value * 100) / 100;
+const tenth = (value: number) => Math.round(value * 10) / 10;
+const percent = (value: number) => `${hundredth(value)}%`;
+
+/**
+ * Columns over categories or periods (months, weeks); the axis runs from the reading start.
+ * The columns are an SVG stretched to the plot's box; every word (the axis's values, the
+ * periods) is HTML in CSS pixels, so it keeps its size whatever the chart's width. Under the
+ * columns, one label in `labelEvery` has a box as wide as that many columns, centred on its
+ * column, where it wraps: labels never overlap.
+ */
+export function ColumnChart(props: ChartProps & { unit?: number; tickFormat?: (value: number) => string }) {
+  const { title, data, format, className, note, testId, unit = 1, tickFormat = format } = props;
   const { i18n } = useTranslation();
   const rtl = i18n.dir(i18n.language) === "rtl";
   const tableId = useId();
-  const max = Math.max(1, ...data.map((datum) => datum.value));
-  const y = scaleLinear().domain([0, max]).nice(4).range([HEIGHT - MARGIN.bottom, MARGIN.top]);
-  const labels = data.map((datum) => datum.label);
-  const x = scaleBand<string>()
-    .domain(rtl ? [...labels].reverse() : labels)
-    .range(rtl ? [MARGIN.end, WIDTH - MARGIN.side] : [MARGIN.side, WIDTH - MARGIN.end])
-    .padding(0.25);
-  const axisX = rtl ? WIDTH - MARGIN.side : MARGIN.side;
-  const ticks = y.ticks(4);
-  // Every label when they fit, else every other one.
-  const labelEvery = data.length > 12 ? Math.ceil(data.length / 12) : 1;
+  const ticks = axisTicks(
+    data.map((datum) => datum.value),
+    unit,
+  );
+  const low = ticks[0]!;
+  const high = ticks.at(-1)!;
+  const y = (value: number) => ((high - value) / (high - low)) * 100;
+  const band = data.length > 0 ? 100 / data.length : 100;
+  // Drawn from the reading start: the first period is the right-most column in right-to-left pages.
+  const x = (index: number) => (rtl ? 100 - (index + 1) * band : index * band) + band * 0.15;
+  const labelEvery = Math.max(1, Math.ceil(data.length / MAX_LABELS));
   return (
     <Figure title={title} note={note} className={className} testId={testId} table={<ChartTable {...props} id={tableId} />}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={title} aria-describedby={tableId} direction={rtl ? "rtl" : "ltr"}>
-        {/* Shared presentation on the groups, coordinates to a tenth: the page stays small (issue 19). */}
-        <g className="stroke-border">
+      {/* The figures are the table's, for screen readers; the drawing is for the eye and the mouse. */}
+      <div aria-hidden className="grid grid-cols-[auto_minmax(0,1fr)] grid-rows-[12rem_auto] gap-x-2 text-xs text-muted-foreground" data-chart="columns">
+        <div className="relative">
+          {/* The widest value, invisible, gives the axis its width. */}
           {ticks.map((tick) => (
-            <line key={tick} x1={MARGIN.end} x2={WIDTH - MARGIN.end} y1={tenth(y(tick))} y2={tenth(y(tick))} />
+            <span key={`w${tick}`} className="invisible block h-0 whitespace-nowrap tabular-nums">
+              {tickFormat(tick)}
+            </span>
           ))}
-        </g>
-        <g className="fill-muted-foreground text-[11px]" textAnchor={rtl ? "start" : "end"}>
           {ticks.map((tick) => (
-            <text key={tick} x={axisX + (rtl ? 6 : -6)} y={tenth(y(tick))} dy="0.32em">
-              {format(tick)}
-            </text>
+            <span key={tick} className="absolute end-0 -translate-y-1/2 whitespace-nowrap tabular-nums" style={{ top: percent(y(tick)) }} data-chart-tick>
+              {tickFormat(tick)}
+            </span>
           ))}
-        </g>
-        <g className="fill-primary">
-          {data.map((datum) => {
-            const top = y(datum.value);
-            const bar = (
-              <rect key={datum.label} x={tenth(x(datum.label) ?? 0)} y={tenth(top)} width={tenth(x.bandwidth())} height={tenth(Math.max(0, HEIGHT - MARGIN.bottom - top))} rx={2}>
-                <title>{`${datum.label}: ${format(datum.value)}`}</title>
-              </rect>
-            );
-            return datum.href ? (
-              <a key={datum.label} href={datum.href} tabIndex={-1} aria-hidden>
-                {bar}
-              </a>
-            ) : (
-              bar
-            );
-          })}
-        </g>
-        <g className="fill-muted-foreground text-[11px]" textAnchor="middle">
+        </div>
+        <svg viewBox="0 0 100 100" preserveAspectRatio="none" className="size-full overflow-visible">
+          <g className="stroke-border">
+            {ticks.map((tick) => (
+              <line key={tick} x1={0} x2={100} y1={hundredth(y(tick))} y2={hundredth(y(tick))} vectorEffect="non-scaling-stroke" />
+            ))}
+          </g>
+          <g className="fill-primary">
+            {data.map((datum, index) => {
+              const top = Math.min(y(datum.value), y(0));
+              const bar = (
+                <rect key={datum.label} x={hundredth(x(index))} y={hundredth(top)} width={hundredth(band * 0.7)} height={hundredth(Math.abs(y(0) - y(datum.value)))}>
+                  <title>{`${datum.label}: ${format(datum.value)}`}</title>
+                </rect>
+              );
+              return datum.href ? (
+                <a key={datum.label} href={datum.href} tabIndex={-1}>
+                  {bar}
+                </a>
+              ) : (
+                bar
+              );
+            })}
+          </g>
+        </svg>
+        <div className="col-start-2 grid pt-1 text-center leading-tight" style={{ gridTemplateColumns: `repeat(${data.length * 2}, minmax(0, 1fr))` }}>
           {data.map((datum, index) =>
             index % labelEvery === 0 ? (
-              <text key={datum.label} x={tenth((x(datum.label) ?? 0) + x.bandwidth() / 2)} y={HEIGHT - MARGIN.bottom + 16}>
+              <span
+                key={datum.label}
+                className="break-words"
+                style={{ gridRow: 1, gridColumn: `${Math.max(1, 2 * index + 2 - labelEvery)} / ${Math.min(2 * data.length + 1, 2 * index + 2 + labelEvery)}` }}
+                data-chart-label
+              >
                 {datum.label}
-              </text>
+              </span>
             ) : null,
           )}
-        </g>
-      </svg>
+        </div>
+      </div>
     </Figure>
   );
 }

@@ -226,11 +226,14 @@ export function FilesTab({
   );
 }
 
-function Figure({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) {
+/** A headline figure; `empty` (nothing to measure yet) writes its words small and muted instead. */
+function Figure({ label, value, note, testId, empty = false }: { label: string; value: string; note?: string; testId?: string; empty?: boolean }) {
   return (
     <div className="rounded-lg border bg-card p-4" data-testid={testId}>
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+      <dd className={empty ? "py-1.5 text-sm text-muted-foreground" : "text-2xl font-semibold tabular-nums"} data-empty={empty || undefined}>
+        {value}
+      </dd>
       {note ? <dd className="mt-1 text-xs text-muted-foreground">{note}</dd> : null}
     </div>
   );
@@ -247,9 +250,10 @@ export function StatisticsTab({ stats }: { stats: TranslationStatistics }) {
         <Figure label={t("stats.total")} value={count(stats.total)} />
         <Figure label={t("stats.words")} value={count(stats.words)} testId="stats-words" />
         <Figure label={t("stats.pages")} value={count(stats.pages)} note={t("stats.pagesNote", { count: stats.countedFiles })} />
-        <Figure label={t("stats.turnaround")} value={stats.averageTurnaroundHours === null ? t("stats.none") : t("stats.turnaroundValue", { hours: format.number(stats.averageTurnaroundHours) })} />
+        <Figure label={t("stats.turnaround")} empty={stats.averageTurnaroundHours === null} value={stats.averageTurnaroundHours === null ? t("stats.none") : t("stats.turnaroundValue", { hours: format.number(stats.averageTurnaroundHours) })} />
         <Figure
           label={t("stats.onTime")}
+          empty={stats.completedWithDueDate === 0}
           value={stats.completedWithDueDate === 0 ? t("stats.none") : format.percent(stats.completedOnTime / stats.completedWithDueDate)}
           note={t("stats.onTimeNote", { onTime: stats.completedOnTime, total: stats.completedWithDueDate })}
         />

@@ -88,10 +88,13 @@ function listUrl(path: string, params: Record<string, string>): string {
   return `${path}?${new URLSearchParams(params).toString()}`;
 }
 
-function Figure({ label, value, to, testId }: { label: string; value: string; to?: string; testId?: string }) {
+/** A headline figure; `empty` (nothing to measure yet) writes its words small and muted instead. */
+function Figure({ label, value, to, testId, empty = false }: { label: string; value: string; to?: string; testId?: string; empty?: boolean }) {
   const body = (
     <>
-      <span className="block text-3xl font-semibold tabular-nums">{value}</span>
+      <span className={cn("block", empty ? "py-2 text-sm text-muted-foreground" : "text-3xl font-semibold tabular-nums")} data-empty={empty || undefined}>
+        {value}
+      </span>
       <span className="text-sm text-muted-foreground">{label}</span>
     </>
   );
@@ -163,7 +166,7 @@ function Statistics() {
         {appointments ? <Figure testId="figure-appointments" label={t("figures.appointments")} value={count(appointments.total)} to={listUrl("/dashboard/appointments", days)} /> : null}
         {newClients ? <Figure testId="figure-new-clients" label={t("figures.newClients")} value={count(newClients.total)} to={listUrl("/dashboard/clients", days)} /> : null}
         {inbox ? <Figure testId="figure-messages" label={t("figures.messages")} value={count(inbox.received)} to={listUrl("/dashboard/inbox", days)} /> : null}
-        {inbox ? <Figure testId="figure-response-time" label={t("figures.responseTime", { answered: format.number(inbox.answered) })} value={duration(inbox.averageSeconds)} to={listUrl("/dashboard/inbox", days)} /> : null}
+        {inbox ? <Figure testId="figure-response-time" label={t("figures.responseTime", { answered: format.number(inbox.answered) })} value={duration(inbox.averageSeconds)} empty={inbox.averageSeconds === null} to={listUrl("/dashboard/inbox", days)} /> : null}
         {translations ? <Figure testId="figure-translation-files" label={t("figures.translationFiles")} value={count(translations.total)} to={listUrl("/dashboard/translations", { tab: "files", ...days })} /> : null}
         {revenue ? <Figure testId="figure-revenue" label={t("figures.revenue")} value={format.money(revenue.netCents)} /> : null}
         {tasks ? <Figure testId="figure-overdue-tasks" label={t("figures.overdueTasks")} value={count(tasks.overdue)} to="/dashboard/tasks?view=overdue" /> : null}
@@ -226,6 +229,8 @@ function Statistics() {
               labelHeader={t("charts.month")}
               valueHeader={t("charts.net")}
               format={(cents) => format.money(cents)}
+              unit={100}
+              tickFormat={(cents) => format.number(cents / 100, { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 0 })}
               note={t("charts.revenueNote")}
               data={revenue.perMonth.map((month) => ({ label: monthOf(month.month), value: month.netCents }))}
             />
