@@ -1,15 +1,17 @@
 import { fileTypeFromBuffer } from "file-type";
 import type { getDocumentProxy } from "unpdf";
 import { AppError } from "~/lib/app-error";
-import { EXTRACT_TIME_LIMIT_MS, LANGUAGE_CODES, MAX_IMAGE_PIXELS, MAX_OCR_PAGES, MAX_TEXT_PAGES, OCR_LANGUAGES, type OcrLanguage } from "./limits";
+import { checkPdf, checkZip, MAX_IMAGE_PIXELS, UnpackRefused } from "~/lib/unpack-limits.server";
+import { EXTRACT_TIME_LIMIT_MS, LANGUAGE_CODES, MAX_OCR_PAGES, MAX_TEXT_PAGES, OCR_LANGUAGES, type OcrLanguage } from "./limits";
 import { recognize } from "./ocr.server";
 
 /**
  * Text out of a document, offline: a PDF's text layer (unpdf's pdf.js), pages of a
  * PDF without one rendered at 300 dpi and read by OCR, images (PNG, JPEG, TIFF) by OCR
  * (tesseract: English, French, Arabic), Word documents (DOCX) by mammoth, plain text
- * as it is. The type is decided from the bytes, never from the name. Refusals are
- * AppErrors with `extractor:errors.*` keys.
+ * as it is. The type is decided from the bytes, never from the name. A DOCX or PDF is
+ * first checked against what it unpacks to (lib/unpack-limits), before any reader
+ * inflates it. Refusals are AppErrors with `extractor:errors.*` keys.
  */
 export type DocumentKind = "pdf" | "docx" | "txt" | "image";
 
@@ -55,6 +57,7 @@ const refuse = {
   noText: () => new AppError(422, "extractor:errors.noText"),
   tooManyPages: (max: number) => new AppError(413, "extractor:errors.tooManyPages", { params: { max } }),
   tooManyScannedPages: (max: number) => new AppError(413, "extractor:errors.tooManyScannedPages", { params: { max } }),
+  unpacksTooLarge: () => new AppError(413, "extractor:errors.unpacksTooLarge"),
   imageTooLarge: () => new AppError(413, "extractor:errors.imageTooLarge", { params: { max: Math.round(MAX_IMAGE_PIXELS / 1_000_000) } }),
   timeLimit: (ms: number) => new AppError(422, "extractor:errors.timeLimit", { params: { minutes: Math.max(1, Math.round(ms / 60_000)) } }),
   languages: () => new AppError(400, "extractor:errors.languages", { field: "languages" }),
@@ -218,7 +221,18 @@ async function fromImage(bytes: Uint8Array, format: "png" | "jpg" | "tif", conte
   return { text, kind: "image", pages: 1, ocrPages: 1 };
 }
 
+/** Refuses a document that unpacks past its limits, before anything reads it. */
+async function checkUnpacking(check: Promise<void>): Promise<void> {
+  try {
+    await check;
+  } catch (error) {
+    if (error instanceof UnpackRefused) throw refuse.unpacksTooLarge();
+    throw error;
+  }
+}
+
 async function fromDocx(bytes: Uint8Array, context: Context): Promise<Omit<ExtractResult, "language">> {
+  await checkUnpacking(checkZip(bytes));
   try {
     // Loaded on first use, not at start: the server's resident memory stays small (issue 19).
     const { default: mammoth } = await import("mammoth");
@@ -236,7 +250,8 @@ async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
   try {
     // pdf.js takes over (detaches) the buffer it is given: give it a copy.
     const { getDocumentProxy } = await import("unpdf");
-    return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0 });
+    // maxImageSize: a picture over the pixel limit is never decoded, whatever its stream looks like.
+    return await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: false, verbosity: 0, maxImageSize: MAX_IMAGE_PIXELS });
   } catch (error) {
     const name = (error as { name?: string } | null)?.name;
     if (name === "PasswordException") throw refuse.encrypted();
@@ -261,6 +276,7 @@ async function pageText(pdf: PdfDocument, pageNumber: number): Promise<string> {
 }
 
 async function fromPdf(bytes: Uint8Array, context: Context): Promise<Omit<ExtractResult, "language">> {
+  await checkUnpacking(checkPdf(bytes));
   const pdf = await openPdf(bytes);
   try {
     const total = pdf.numPages;

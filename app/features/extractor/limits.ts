@@ -10,8 +10,6 @@ export const MAX_TEXT_PAGES = 500;
 export const MAX_OCR_PAGES = 50;
 /** A whole document, upload excluded. */
 export const EXTRACT_TIME_LIMIT_MS = 10 * 60 * 1000;
-/** An image larger than this many pixels is refused (a 600 dpi A4 page is about 35 million). */
-export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** The languages OCR reads: tesseract's codes, and the interface's codes they match. */
 export const OCR_LANGUAGES = ["eng", "fra", "ara"] as const;

@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
-import { invalid } from "~/lib/app-error";
+import { AppError, invalid } from "~/lib/app-error";
 import { isUtf8Text, sanitizeFileName, type CheckedUpload } from "~/lib/storage.server";
+import { checkPdf, checkZip, UnpackRefused } from "~/lib/unpack-limits.server";
 import { FILE_TYPE_MIME, typeFromName, type TranslationFileType } from "./file-types";
 import type { TranslationSettings } from "./settings.server";
 
@@ -35,6 +36,7 @@ export async function detectTranslationFileType(buffer: Buffer, name: string): P
 /**
  * The desk's checks of a file the multipart reader kept (or null when none was chosen), against its
  * settings: the size against the maximum in MB, the type from the content against the allowed types.
+ * A DOCX or PDF that unpacks past its limits (lib/unpack-limits) is refused (413) before it is stored.
  * A refusal names the field: 'Please select a file to upload', too large, or not allowed.
  */
 export async function checkDeskUpload(
@@ -52,6 +54,13 @@ export async function checkDeskUpload(
   const kind = await detectTranslationFileType(buffer, name);
   if (!kind || !settings.allowedFileTypes.includes(kind)) {
     throw invalid("translations:errors.typeNotAllowed", { field, params: { name, types: settings.allowedFileTypes.map((type) => type.toUpperCase()).join(", ") } });
+  }
+  try {
+    if (kind === "docx") await checkZip(buffer);
+    if (kind === "pdf") await checkPdf(buffer);
+  } catch (error) {
+    if (error instanceof UnpackRefused) throw new AppError(413, "translations:errors.unpacksTooLarge", { field, params: { name } });
+    throw error;
   }
   return { buffer, originalName: name, type: { ext: kind, mime: FILE_TYPE_MIME[kind] }, kind };
 }

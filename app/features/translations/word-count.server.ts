@@ -1,3 +1,4 @@
+import { checkZip } from "~/lib/unpack-limits.server";
 
 /**
  * Words of a document, counted with Intl.Segmenter (granularity "word", isWordLike), so
@@ -15,13 +16,15 @@ export async function countDocumentWords(type: string, content: Buffer, locale: 
   try {
     if (type === "txt") return countWords(new TextDecoder("utf-8").decode(content), locale);
     if (type === "docx") {
+      // mammoth inflates whole parts in memory: the archive is bounded first (a refusal leaves it uncounted).
+      await checkZip(content);
       // Loaded on first use, not at start: the server's resident memory stays small (issue 19).
       const { default: mammoth } = await import("mammoth");
       const { value } = await mammoth.extractRawText({ buffer: content });
       return countWords(value, locale);
     }
   } catch {
-    // A document mammoth cannot read is still a document to translate: it stays uncounted.
+    // A document mammoth cannot (or must not) read is still a document to translate: it stays uncounted.
     return null;
   }
   return null;

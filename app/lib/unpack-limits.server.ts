@@ -1,0 +1,185 @@
+import zlib from "node:zlib";
+
+/**
+ * Bounds on what a document unpacks to. A file of a megabyte can hold gigabytes once inflated
+ * (a DOCX's XML, a PDF's Flate streams), and the readers that come after (mammoth with JSZip,
+ * pdf.js) inflate whole parts in memory. So a document is first inflated here as a stream, part
+ * by part, counting the bytes really made (the sizes an archive declares can lie) and stopping at
+ * the first limit passed, before any reader sees it; nothing inflated is kept.
+ */
+export type UnpackLimits = {
+  /** Entries of an archive, or streams of a PDF. */
+  maxParts: number;
+  /** One entry or stream, inflated. */
+  maxPartBytes: number;
+  /** Everything inflated, together. */
+  maxTotalBytes: number;
+  /** Inflated size over compressed size, once a part passes RATIO_FLOOR_BYTES. */
+  maxRatio: number;
+};
+
+const MB = 1024 * 1024;
+/** A small part may compress very well (an empty style sheet); the ratio only counts past this. */
+const RATIO_FLOOR_BYTES = 1 * MB;
+
+/** Word documents (DOCX): their XML is read whole by mammoth, so parts stay far below the server's memory. */
+export const ZIP_LIMITS: UnpackLimits = { maxParts: 1_000, maxPartBytes: 32 * MB, maxTotalBytes: 128 * MB, maxRatio: 100 };
+/**
+ * PDFs: pdf.js decodes one stream at a time. A scanned page at 300 dpi is about 26 MB of pixels; a
+ * blank one compresses a thousandfold, so pictures are bounded by their pixels, not by the ratio.
+ */
+export const PDF_LIMITS: UnpackLimits = { maxParts: 20_000, maxPartBytes: 128 * MB, maxTotalBytes: 512 * MB, maxRatio: 100 };
+/** One picture, decoded (a PDF's image, a scan read by OCR): a 600 dpi A4 page is about 35 million pixels. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** A document that would unpack past a limit; the caller refuses it in its own words. */
+export class UnpackRefused extends Error {
+  constructor(what: string) {
+    super(`unpacks past its limits: ${what}`);
+    this.name = "UnpackRefused";
+  }
+}
+
+const CHUNK = 64 * 1024;
+
+/**
+ * Inflates raw DEFLATE data as a stream (off the main thread) and counts what it makes, refusing as
+ * soon as the count passes `cap`. It stops at the end of the DEFLATE stream (what follows is not
+ * read); damaged data ends the count, and the reader that comes after says the file is damaged.
+ */
+export function inflatedSize(data: Uint8Array, cap: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflater = zlib.createInflateRaw();
+    let size = 0;
+    let at = 0;
+    const done = () => inflater.destroyed || inflater.readableEnded;
+    const write = () => {
+      while (at < data.length && !done()) {
+        const chunk = data.subarray(at, at + CHUNK);
+        at += chunk.length;
+        if (!inflater.write(chunk)) return void inflater.once("drain", write);
+      }
+      if (!done()) inflater.end();
+    };
+    inflater.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= cap) return;
+      inflater.destroy();
+      reject(new UnpackRefused(`more than ${cap} bytes from ${data.length}`));
+    });
+    inflater.on("end", () => resolve(size));
+    inflater.on("error", () => resolve(size));
+    write();
+  });
+}
+
+/** A budget of parts and bytes across one document. */
+function budget(limits: UnpackLimits) {
+  let parts = 0;
+  let total = 0;
+  return {
+    /** The most one more part may inflate to, given its compressed size (null: the ratio does not apply). */
+    next(compressed: number | null): number {
+      parts += 1;
+      if (parts > limits.maxParts) throw new UnpackRefused(`more than ${limits.maxParts} parts`);
+      const byRatio = compressed === null ? Infinity : Math.max(RATIO_FLOOR_BYTES, compressed * limits.maxRatio);
+      return Math.min(limits.maxPartBytes, limits.maxTotalBytes - total, byRatio);
+    },
+    add(size: number, cap: number): void {
+      if (size > cap) throw new UnpackRefused(`a part of ${size} bytes`);
+      total += size;
+    },
+  };
+}
+
+/**
+ * Checks a ZIP archive (DOCX) entry by entry, in its central directory (the entries JSZip reads):
+ * declared sizes first, then the real inflated bytes of each entry. A file that is no ZIP at all is
+ * left to its reader, which refuses it as damaged.
+ */
+export async function checkZip(bytes: Uint8Array, limits: UnpackLimits = ZIP_LIMITS): Promise<void> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u16 = (at: number) => (at + 2 <= bytes.length ? view.getUint16(at, true) : -1);
+  const u32 = (at: number) => (at + 4 <= bytes.length ? view.getUint32(at, true) : -1);
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at -= 1) {
+    if (u32(at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) return;
+  // ZIP64 (over 65,535 entries or 4 GB): never a document this desk reads.
+  if (u16(end + 10) === 0xffff || u32(end + 16) === 0xffffffff) throw new UnpackRefused("ZIP64");
+  const spent = budget(limits);
+  let declaredTotal = 0;
+  for (let at = u32(end + 16); u32(at) === 0x02014b50; at += 46 + u16(at + 28) + u16(at + 30) + u16(at + 32)) {
+    const method = u16(at + 10);
+    const compressed = u32(at + 20);
+    const declared = u32(at + 24);
+    const cap = spent.next(compressed);
+    declaredTotal += declared;
+    if (declared > cap || declaredTotal > limits.maxTotalBytes) throw new UnpackRefused(`an entry declared as ${declared} bytes`);
+    const local = u32(at + 42);
+    if (u32(local) !== 0x04034b50) continue;
+    const start = local + 30 + u16(local + 26) + u16(local + 28);
+    const data = bytes.subarray(start, start + compressed);
+    spent.add(method === 8 ? await inflatedSize(data, cap) : data.length, cap);
+  }
+}
+
+/**
+ * Checks a PDF's streams, found in the bytes as they are (not through a cross-reference table that
+ * may lie). Each is inflated from its start to the end of its DEFLATE data, whatever its dictionary
+ * says its filter is (a dictionary can hide it: a reference, a string with "<<" in it); a stream
+ * that is no DEFLATE data ends at its first bytes. A picture declaring more than MAX_IMAGE_PIXELS
+ * pixels is refused unread.
+ */
+export async function checkPdf(bytes: Uint8Array, limits: UnpackLimits = PDF_LIMITS): Promise<void> {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+  const spent = budget(limits);
+  for (let at = text.indexOf("stream"); at >= 0; at = text.indexOf("stream", at + 6)) {
+    const dictionary = text.startsWith("end", at - 3) ? null : dictionaryBefore(text, at);
+    if (dictionary === null) continue;
+    const isImage = /\/Subtype\s*\/Image(?![A-Za-z0-9])/.test(dictionary);
+    if (isImage) {
+      const width = Number(/\/Width\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
+      const height = Number(/\/Height\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
+      if (width * height > MAX_IMAGE_PIXELS) throw new UnpackRefused(`a picture of ${width} × ${height} pixels`);
+    }
+    // The data starts after the end of the keyword's line, as pdf.js reads it.
+    const lineEnd = text.slice(at + 6, at + 264).search(/\r\n|\n|\r/);
+    if (lineEnd < 0) continue;
+    const start = at + 6 + lineEnd + (text.startsWith("\r\n", at + 6 + lineEnd) ? 2 : 1);
+    const endstream = text.indexOf("endstream", start);
+    const cap = spent.next(isImage ? null : (endstream < 0 ? text.length : endstream) - start);
+    // The two bytes of the zlib header, then raw DEFLATE (pdf.js does the same and skips the checksum).
+    spent.add(await inflatedSize(bytes.subarray(start + 2), cap), cap);
+  }
+}
+
+/** Dictionaries are read this far back at most (a walk back never costs more). */
+const MAX_DICTIONARY_CHARS = 65_536;
+
+/**
+ * The dictionary that ends (">>", then blanks) right before the keyword at `at`: null when there is
+ * none (the word is inside some data), its last MAX_DICTIONARY_CHARS characters when longer.
+ */
+function dictionaryBefore(text: string, at: number): string | null {
+  let close = at - 1;
+  while (close >= 0 && /\s/.test(text[close]!)) close -= 1;
+  if (close < 1 || text[close] !== ">" || text[close - 1] !== ">") return null;
+  const from = Math.max(0, close - MAX_DICTIONARY_CHARS);
+  let depth = 0;
+  for (let index = close; index > from; index -= 1) {
+    if (text[index] === ">" && text[index - 1] === ">") {
+      depth += 1;
+      index -= 1;
+    } else if (text[index] === "<" && text[index - 1] === "<") {
+      depth -= 1;
+      index -= 1;
+      if (depth === 0) return text.slice(index - 1, close + 1);
+    }
+  }
+  return text.slice(from, close + 1);
+}
