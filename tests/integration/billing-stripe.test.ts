@@ -1,7 +1,9 @@
+import Stripe from "stripe";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createInvoiceFromOrder, getInvoice, issueInvoice, type Actor } from "~/features/billing/invoices.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { loadPaymentSuccess, paymentProvider, readCheckoutState, startCheckout } from "~/features/payments/payments.server";
+import { stripeClient } from "~/features/payments/stripe.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { resetEnvForTests } from "~/lib/env.server";
 import * as checkoutRoute from "~/routes/api+/invoices.$id.checkout";
@@ -129,6 +131,40 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     } finally {
       await other.close();
     }
+  });
+
+  it("refuses a signature dated beyond the tolerance, in the past or in the future", async () => {
+    const sdk = new Stripe("sk_test_fake");
+    const event = fake.signedEvent("customer.created", { id: "cus_x", object: "customer" });
+    const signedAt = (offsetSeconds: number) => sdk.webhooks.generateTestHeaderString({ payload: event.payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) + offsetSeconds });
+    expect((await deliver(event, signedAt(-600))).status).toBe(400);
+    expect((await deliver(event, signedAt(600))).status).toBe(400);
+    expect((await deliver(event, signedAt(24 * 3600))).status).toBe(400);
+    // A clock a minute apart is within the tolerance.
+    expect((await deliver(event, signedAt(60))).status).toBe(200);
+  });
+
+  it("ignores a Checkout session the app never created, and refunds of its payment, whatever their metadata names", async () => {
+    const invoiceId = await openInvoice(5_000);
+    const metadata = { invoiceId, clientId: cast.clientA.id };
+    // Made on the same Stripe account by something else than the app: no row of ours.
+    const foreign = await stripeClient().checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 100, product_data: { name: "Something else" } } }],
+      client_reference_id: invoiceId,
+      metadata,
+      payment_intent_data: { metadata },
+      success_url: "http://127.0.0.1/success",
+      cancel_url: "http://127.0.0.1/cancel",
+    });
+    await fake.pay(foreign.id);
+    const completed = fake.events.at(-1)!;
+    const { event: refunded } = await fake.refund(foreign.id, 100);
+    const intent = fake.sessions.get(foreign.id)!.payment_intent;
+    const refundCreated = fake.signedEvent("refund.created", { id: "re_test_foreign", object: "refund", amount: 100, status: "succeeded", payment_intent: intent, metadata });
+    for (const event of [completed, refunded, refundCreated]) expect([event.type, (await deliver(event)).status]).toEqual([event.type, 200]);
+    expect(await getInvoice(admin, invoiceId)).toMatchObject({ status: "open", paidCents: 0, balanceCents: 5_000 });
+    expect(await paymentsOf(invoiceId)).toEqual([]);
   });
 
   it("applies events out of order: a refund before its completion, an expiry after it", async () => {

@@ -240,6 +240,11 @@ export async function startStripeFake(options: { port?: number; webhookUrl?: str
         let match: RegExpMatchArray | null;
         try {
           if (req.method === "POST" && path === "/v1/checkout/sessions") return sendJson(200, publicSession(createSession(body)));
+          if (path === "/v1/checkout/sessions" && req.method === "GET") {
+            const intent = url.searchParams.get("payment_intent");
+            const data = [...sessions.values()].filter((session) => !intent || session.payment_intent === intent).map(publicSession);
+            return sendJson(200, { object: "list", url: "/v1/checkout/sessions", has_more: false, data });
+          }
           if ((match = path.match(/^\/v1\/checkout\/sessions\/([\w-]+)$/)) && req.method === "GET") {
             const session = sessions.get(match[1]!);
             return session ? sendJson(200, publicSession(session)) : missing("checkout.session");

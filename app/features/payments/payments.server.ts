@@ -135,13 +135,13 @@ export async function readCheckoutState(actor: Actor, sessionId: string): Promis
   return { state, invoiceId: row.invoiceId, invoiceNumber: invoice.number, amountCents: row.amountCents, invoiceStatus: invoice.status };
 }
 
-/** The invoice a session pays: our row's, else its metadata's (a session made by another instance shares our database). */
+/**
+ * The invoice a session pays: our own row's. A session the app never created (another app on
+ * the same Stripe account, a payment link) pays nothing here, whatever its metadata says.
+ */
 async function invoiceOfSession(session: Stripe.Checkout.Session): Promise<string | null> {
   const row = await db().selectFrom("checkoutSessions").select("invoiceId").where("id", "=", session.id).executeTakeFirst();
-  const candidate = row?.invoiceId ?? session.metadata?.invoiceId ?? session.client_reference_id ?? null;
-  if (!candidate) return null;
-  const invoice = await db().selectFrom("invoices").select("id").where("id", "=", candidate).executeTakeFirst();
-  return invoice?.id ?? null;
+  return row?.invoiceId ?? null;
 }
 
 /** Records a paid session's payment once (keyed by its PaymentIntent, else the session id). */
@@ -174,28 +174,25 @@ async function markSession(sessionId: string, status: "processing" | "expired" |
   return Number(moved.numUpdatedRows) === 1;
 }
 
-/** The invoice a PaymentIntent paid: a recorded payment, a known session, metadata, or Stripe's own record. */
-async function invoiceOfPaymentIntent(intent: string | null, metadata: Stripe.Metadata | null | undefined): Promise<string | null> {
-  if (intent) {
-    const payment = await db().selectFrom("payments").select("invoiceId").where("externalId", "=", intent).executeTakeFirst();
-    if (payment) return payment.invoiceId;
-    const session = await db().selectFrom("checkoutSessions").select("invoiceId").where("paymentIntent", "=", intent).executeTakeFirst();
-    if (session) return session.invoiceId;
-  }
-  let candidate = metadata?.invoiceId ?? null;
-  if (!candidate && intent) {
-    const fetched = await stripeClient().paymentIntents.retrieve(intent);
-    candidate = fetched.metadata?.invoiceId ?? null;
-  }
-  if (!candidate) return null;
-  const invoice = await db().selectFrom("invoices").select("id").where("id", "=", candidate).executeTakeFirst();
-  return invoice?.id ?? null;
+/**
+ * The invoice a PaymentIntent paid: a recorded payment, or one of our sessions (known by the
+ * intent, or, before its completion arrived, found through Stripe's list of sessions by intent).
+ * An intent of no session of ours names no invoice, whatever its metadata says.
+ */
+async function invoiceOfPaymentIntent(intent: string | null): Promise<string | null> {
+  if (!intent) return null;
+  const payment = await db().selectFrom("payments").select("invoiceId").where("externalId", "=", intent).executeTakeFirst();
+  if (payment) return payment.invoiceId;
+  const known = await db().selectFrom("checkoutSessions").select("invoiceId").where("paymentIntent", "=", intent).executeTakeFirst();
+  if (known) return known.invoiceId;
+  const listed = await stripeClient().checkout.sessions.list({ payment_intent: intent, limit: 1 });
+  const session = listed.data[0];
+  return session ? invoiceOfSession(session) : null;
 }
 
-async function applyRefund(refund: Stripe.Refund, fallbackMetadata?: Stripe.Metadata | null): Promise<void> {
+async function applyRefund(refund: Stripe.Refund): Promise<void> {
   if (refund.status !== "succeeded" || !Number.isSafeInteger(refund.amount) || refund.amount <= 0) return;
-  const intent = paymentIntentId(refund.payment_intent as string | Stripe.PaymentIntent | null);
-  const invoiceId = await invoiceOfPaymentIntent(intent, refund.metadata && Object.keys(refund.metadata).length > 0 ? refund.metadata : fallbackMetadata);
+  const invoiceId = await invoiceOfPaymentIntent(paymentIntentId(refund.payment_intent as string | Stripe.PaymentIntent | null));
   if (!invoiceId) {
     logger.warn({ refundId: refund.id }, "a Stripe refund names no invoice of ours");
     return;
@@ -233,7 +230,7 @@ async function applyEvent(event: Stripe.Event): Promise<void> {
     case "charge.refunded": {
       const charge = event.data.object;
       const refunds = charge.refunds?.data ?? (await stripeClient().refunds.list({ charge: charge.id, limit: 100 })).data;
-      for (const refund of refunds) await applyRefund({ ...refund, payment_intent: refund.payment_intent ?? charge.payment_intent }, charge.metadata);
+      for (const refund of refunds) await applyRefund({ ...refund, payment_intent: refund.payment_intent ?? charge.payment_intent });
       return;
     }
     case "refund.created":

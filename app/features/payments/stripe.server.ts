@@ -27,11 +27,19 @@ export function stripeClient(): Stripe {
   return client;
 }
 
-/** Verifies a webhook's signature and parses it (throws when the signature is wrong or too old). */
+/** How far a webhook's signing time may be from now, in the past (Stripe's default) and in the future. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Verifies a webhook's signature and parses it (throws when the signature is wrong, too old or from the future). */
 export function constructStripeEvent(payload: string | Buffer, signature: string, secret: string): Stripe.Event {
   // Verifying needs no API key; a client made with a placeholder key is enough when none is set.
   const client = env().stripeSecretKey ? stripeClient() : new Stripe("sk_unset");
-  return client.webhooks.constructEvent(payload, signature, secret);
+  const event = client.webhooks.constructEvent(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  // The SDK refuses a signature older than the tolerance only: one dated ahead (a wrong clock, a
+  // header made in advance) would otherwise be replayable until long after it was made.
+  const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  if (!(signedAt <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)) throw new Error("the webhook's signing time is in the future");
+  return event;
 }
 
 export type { Stripe };
