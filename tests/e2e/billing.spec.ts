@@ -307,10 +307,11 @@ test.describe("without JavaScript", () => {
 /** The firm's Zelle recipient and check payee, as staff save them in the firm's details. */
 async function setOtherWaysToPay(page: Page, values: { zelle: string; payee: string }): Promise<void> {
   await page.goto("/dashboard/content/firm");
-  await page.getByLabel("Zelle recipient (e-mail or phone)").fill(values.zelle);
-  await page.getByLabel("Checks payable to").fill(values.payee);
   const save = page.getByRole("button", { name: "Save", exact: true });
   await hydrated(save);
+  await page.getByLabel("Zelle recipient (e-mail or phone)").fill(values.zelle);
+  await page.getByLabel("Checks payable to").fill(values.payee);
+  await expect(page.getByLabel("Zelle recipient (e-mail or phone)")).toHaveValue(values.zelle);
   await save.click();
   await expect(page.getByText("Saved. The public site shows it now.")).toBeVisible();
 }
@@ -345,9 +346,9 @@ test("an invoice shows its due date, and offers Zelle and check only once the fi
   try {
     // A Zelle recipient is an e-mail address or a phone number.
     await staff.goto("/dashboard/content/firm");
-    await staff.getByLabel("Zelle recipient (e-mail or phone)").fill("pay us");
     const save = staff.getByRole("button", { name: "Save", exact: true });
     await hydrated(save);
+    await staff.getByLabel("Zelle recipient (e-mail or phone)").fill("pay us");
     await save.click();
     await expect(staff.getByText("Enter the e-mail address or phone number registered with Zelle.")).toBeVisible();
     await expect(staff.getByLabel("Zelle recipient (e-mail or phone)")).toHaveValue("pay us");
