@@ -12,7 +12,7 @@ const RESOURCES = [
   { key: "irsPayments", href: "https://www.irs.gov/payments" },
 ] as const;
 
-export function Footer({ firm, services, blocks }: { firm: Firm; services: ServiceSummary[]; blocks?: FooterBlocks | null }) {
+export function Footer({ firm, services, blocks }: { firm: Firm; services: Array<Pick<ServiceSummary, "key" | "title">>; blocks?: FooterBlocks | null }) {
   const { t } = useTranslation("public");
   const links = blocks?.links ?? RESOURCES.map((resource) => ({ label: t(`footer.links.${resource.key}`), url: resource.href }));
   const year = new Date().getFullYear();

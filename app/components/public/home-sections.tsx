@@ -99,17 +99,24 @@ export function StatsSection({ stats }: { stats: Stat[] }) {
 export function CtaSection({ cta, signedIn }: { cta: TextSection | null; signedIn: boolean }) {
   const { t } = useTranslation("public");
   return (
-    <section aria-labelledby="cta-title" className="lazy-render bg-primary text-primary-foreground">
+    // In the dark theme the primary is a light blue: the band stays dark (a card between borders) instead of a light slab.
+    <section aria-labelledby="cta-title" className="lazy-render bg-primary text-primary-foreground dark:border-y dark:bg-card dark:text-card-foreground">
       <div className="mx-auto max-w-6xl px-4 py-16 text-center">
         <h2 id="cta-title" className="text-2xl font-semibold sm:text-3xl">
           {cta?.title}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl">{cta?.body}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to={appointmentHref(signedIn)} className={buttonVariants({ size: "lg", variant: "secondary" })}>
+          <Link
+            to={appointmentHref(signedIn)}
+            className={cn(buttonVariants({ size: "lg", variant: "secondary" }), "dark:bg-primary dark:text-primary-foreground dark:hover:bg-primary/90")}
+          >
             {t("nav.schedule")}
           </Link>
-          <Link to="/contact" className={cn(buttonVariants({ size: "lg", variant: "outline" }), "border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10")}>
+          <Link
+            to="/contact"
+            className={cn(buttonVariants({ size: "lg", variant: "outline" }), "border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 dark:border-input dark:text-foreground dark:hover:bg-muted")}
+          >
             {t("nav.contact")}
           </Link>
         </div>

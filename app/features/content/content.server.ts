@@ -109,7 +109,7 @@ function serviceQuery(language: Language) {
 export function listServices(language: Language): Promise<ServiceSummary[]> {
   return cached(`services:${language}`, async () => {
     const rows = await serviceQuery(language)
-      .select(["services.key", "services.icon", "tr.title", "tr.description"])
+      .select(["services.key", "services.icon", "services.priceFromCents", "tr.title", "tr.description"])
       .execute();
     if (rows.length === 0 && language !== fallbackLanguage) return listServices(fallbackLanguage);
     return rows;

@@ -21,8 +21,8 @@ export type Firm = {
   social?: Record<string, string>;
 };
 
-export type ServiceSummary = { key: string; icon: string; title: string; description: string };
-export type ServiceDetail = ServiceSummary & { fullDescription: string; durationMinutes: number; priceFromCents: number | null };
+export type ServiceSummary = { key: string; icon: string; title: string; description: string; priceFromCents: number | null };
+export type ServiceDetail = ServiceSummary & { fullDescription: string; durationMinutes: number };
 export type Faq = { id: string; question: string; answer: string };
 export type Stat = { key: string; value: number; suffix: string; label: string };
 export type Testimonial = {

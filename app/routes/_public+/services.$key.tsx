@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { appointmentHref } from "~/components/public/navbar";
 import { publicMeta, PUBLIC_LAYOUT_ID } from "~/components/public/seo";
 import { ServiceIcon } from "~/components/public/service-icon";
+import { priceFromAmount } from "~/components/public/service-price";
 import { buttonVariants } from "~/components/ui/button";
 import { getServiceByKey } from "~/features/content/content.server";
 import { invariantResponse } from "~/lib/http.server";
-import { intlLocale } from "~/lib/i18n/config";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import type { loader as layoutLoader } from "./_layout";
 import type { HydrationHandle } from "~/lib/hydration";
@@ -45,9 +45,7 @@ export default function ServiceDetailPage() {
       <ul aria-label={t("services.facts")} className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm font-semibold">
         {service.priceFromCents !== null ? (
           <li>
-            {t("services.priceFrom", {
-              price: new Intl.NumberFormat(intlLocale(i18n.language), { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(service.priceFromCents / 100),
-            })}
+            {t("services.priceFrom", { price: priceFromAmount(service.priceFromCents, i18n.language) })}
           </li>
         ) : null}
         <li>{t("services.duration", { minutes: service.durationMinutes })}</li>

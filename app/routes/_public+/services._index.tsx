@@ -5,6 +5,7 @@ import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { publicMeta } from "~/components/public/seo";
 import { ServiceIcon } from "~/components/public/service-icon";
+import { priceFromAmount } from "~/components/public/service-price";
 import { listServices } from "~/features/content/content.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { HydrationHandle } from "~/lib/hydration";
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Services() {
   const { services } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("public");
+  const { t, i18n } = useTranslation("public");
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-semibold text-primary sm:text-4xl">{t("services.title")}</h1>
@@ -32,6 +33,9 @@ export default function Services() {
             <div className="flex flex-col">
               <h2 className="text-xl font-semibold">{service.title}</h2>
               <p className="mt-2 flex-1 text-muted-foreground">{service.description}</p>
+              {service.priceFromCents !== null ? (
+                <p className="mt-3 font-semibold">{t("services.priceFrom", { price: priceFromAmount(service.priceFromCents, i18n.language) })}</p>
+              ) : null}
               <Link to={`/services/${service.key}`} className="mt-4 inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
                 {t("services.learnMore")}
                 <span className="sr-only">: {service.title}</span>

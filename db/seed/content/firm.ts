@@ -12,7 +12,7 @@ export const firm = {
   proprietorTitle: {
     en: "IRS Enrolled Agent, Certified Translator (English, Arabic, French) and Michigan Notary Public",
     ar: "وكيلة مسجّلة لدى مصلحة الضرائب الأمريكية (IRS)، ومترجمة معتمدة (الإنجليزية والعربية والفرنسية)، وكاتبة عدل في ولاية ميشيغان",
-    fr: "Agente agréée auprès de l'IRS (Enrolled Agent), traductrice certifiée (anglais, arabe, français) et notary public du Michigan",
+    fr: "Agente agréée auprès de l'IRS (Enrolled Agent), traductrice certifiée (anglais, arabe, français) et notaire public du Michigan",
   },
   phone: "+1-313-555-0142",
   email: "hello@example.com",
@@ -230,14 +230,14 @@ export const services: ServiceSeed[] = [
           "الرسم 10 دولارات عن كل إجراء توثيقي، ضمن الحد الذي يسمح به قانون ولاية ميشيغان. ويستغرق معظم عمليات التوثيق أقل من 15 دقيقة. نرحّب بالزيارات دون موعد متى كانت كاتبة العدل متاحة، لكن حجز موعد مدته 30 دقيقة يضمن لك عدم الانتظار.",
       },
       fr: {
-        title: "Notary public",
+        title: "Notaire public",
         description:
-          "Authentification rapide de signatures, de déclarations sous serment et prestations de serment par un notary public du Michigan, sur rendez-vous ou sans rendez-vous pendant les heures d'ouverture.",
+          "Authentification rapide de signatures, de déclarations sous serment et prestations de serment par un notaire public du Michigan, sur rendez-vous ou sans rendez-vous pendant les heures d'ouverture.",
         fullDescription:
-          "Nadia Haddad est commissionnée comme notary public dans l'État du Michigan. Nous authentifions les signatures apposées sur des déclarations sous serment (affidavits), des procurations, des autorisations de voyage pour mineurs, des documents relatifs aux titres de propriété de véhicules et des attestations de bail ou d'emploi ; nous recevons également les serments et les affirmations solennelles.\n\n" +
-          "Apportez une pièce d'identité officielle avec photo en cours de validité (permis de conduire, carte d'identité de l'État ou passeport) pour chaque signataire, ainsi que le document complet et non signé : vous devez signer devant le notary public. Si le document exige des témoins, merci de venir avec vos propres témoins, munis chacun d'une pièce d'identité avec photo.\n\n" +
-          "Un notary public vérifie l'identité des signataires et atteste leur signature ; il ne rédige pas d'actes juridiques, n'en explique pas la portée juridique et ne donne aucun conseil juridique. Aux États-Unis, un notary public n'est ni avocat ni juriste, contrairement au notaire en France, en Belgique, au Maroc ou dans de nombreux autres pays.\n\n" +
-          "Le tarif est de 10 $ par acte d'authentification, dans la limite fixée par la loi du Michigan. La plupart des authentifications prennent moins de 15 minutes. Nous accueillons les clients sans rendez-vous dès que le notary public est disponible, mais réserver un créneau de 30 minutes vous garantit de ne pas attendre.",
+          "Nadia Haddad est commissionnée comme notaire public dans l'État du Michigan. Nous authentifions les signatures apposées sur des déclarations sous serment (affidavits), des procurations, des autorisations de voyage pour mineurs, des documents relatifs aux titres de propriété de véhicules et des attestations de bail ou d'emploi ; nous recevons également les serments et les affirmations solennelles.\n\n" +
+          "Apportez une pièce d'identité officielle avec photo en cours de validité (permis de conduire, carte d'identité de l'État ou passeport) pour chaque signataire, ainsi que le document complet et non signé : vous devez signer devant le notaire public. Si le document exige des témoins, merci de venir avec vos propres témoins, munis chacun d'une pièce d'identité avec photo.\n\n" +
+          "Un notaire public vérifie l'identité des signataires et atteste leur signature ; il ne rédige pas d'actes juridiques, n'en explique pas la portée juridique et ne donne aucun conseil juridique. Aux États-Unis, un notaire public n'est ni avocat ni juriste, contrairement au notaire en France, en Belgique, au Maroc ou dans de nombreux autres pays.\n\n" +
+          "Le tarif est de 10 $ par acte d'authentification, dans la limite fixée par la loi du Michigan. La plupart des authentifications prennent moins de 15 minutes. Nous accueillons les clients sans rendez-vous dès que le notaire public est disponible, mais réserver un créneau de 30 minutes vous garantit de ne pas attendre.",
       },
     },
   },
@@ -282,7 +282,7 @@ export const faqs: FaqSeed[] = [
       fr: {
         question: "Vos traductions certifiées sont-elles acceptées par l'USCIS ?",
         answer:
-          "Oui. Chaque traduction certifiée comporte une attestation signée indiquant que la traductrice est compétente pour traduire de la langue étrangère vers l'anglais et que la traduction est complète et fidèle, conformément à l'exigence de l'USCIS (8 CFR 103.2(b)(3)). Joignez la traduction certifiée à une copie du document original. Nos traductions servent aussi auprès des tribunaux, des universités, des employeurs et d'autres organismes ; si l'un d'eux impose des exigences particulières, comme une authentification par un notary public ou une apostille, signalez-le-nous avant que nous commencions.",
+          "Oui. Chaque traduction certifiée comporte une attestation signée indiquant que la traductrice est compétente pour traduire de la langue étrangère vers l'anglais et que la traduction est complète et fidèle, conformément à l'exigence de l'USCIS (8 CFR 103.2(b)(3)). Joignez la traduction certifiée à une copie du document original. Nos traductions servent aussi auprès des tribunaux, des universités, des employeurs et d'autres organismes ; si l'un d'eux impose des exigences particulières, comme une authentification par un notaire public ou une apostille, signalez-le-nous avant que nous commencions.",
       },
     },
   },
@@ -406,7 +406,7 @@ export const sections = {
         "تقديم الإقرارات الضريبية إلكترونيًا إلى مصلحة الضرائب الأمريكية، ومسك الدفاتر، والترجمة المعتمدة بين الإنجليزية والعربية والفرنسية، وإعداد مستندات الهجرة، وخدمات كاتب العدل، للأفراد والشركات الصغيرة في ديربورن وفي منطقة ديترويت الكبرى.",
     },
     fr: {
-      title: "Impôts, traduction et notary public : tout sous un même toit",
+      title: "Impôts, traduction et notaire public : tout sous un même toit",
       subtitle:
         "Télédéclaration auprès de l'IRS, tenue de comptabilité, traduction certifiée anglais-arabe-français, préparation de dossiers d'immigration et authentification de signatures pour les particuliers et les petites entreprises de Dearborn et de toute l'agglomération de Detroit.",
     },
@@ -430,7 +430,7 @@ export const sections = {
       title: "Découvrez Nadia Haddad, EA",
       body:
         "Fairlane Tax & Translation est un petit cabinet indépendant situé dans l'est de Dearborn et dirigé par Nadia Haddad, agente agréée auprès de l'IRS (Enrolled Agent) et traductrice certifiée pour l'anglais, l'arabe et le français. Son parcours en fiscalité et en traduction totalise plus de 20 ans d'expérience cumulée au service des familles, des nouveaux arrivants et des dirigeants de petites entreprises, pour les démarches administratives qui comptent le plus.\n\n" +
-        "En tant qu'Enrolled Agent, Nadia est habilitée au niveau fédéral par l'IRS à préparer des déclarations de revenus et à représenter les contribuables devant l'administration fiscale. En tant que traductrice, elle réalise des traductions certifiées destinées à l'USCIS, aux tribunaux et aux universités ; et en tant que notary public du Michigan, elle peut authentifier vos autres documents lors du même rendez-vous.\n\n" +
+        "En tant qu'Enrolled Agent, Nadia est habilitée au niveau fédéral par l'IRS à préparer des déclarations de revenus et à représenter les contribuables devant l'administration fiscale. En tant que traductrice, elle réalise des traductions certifiées destinées à l'USCIS, aux tribunaux et aux universités ; et en tant que notaire public du Michigan, elle peut authentifier vos autres documents lors du même rendez-vous.\n\n" +
         "Depuis l'ouverture du cabinet en 2009, Nadia reste fidèle à des principes simples : des tarifs clairs annoncés avant le début du travail, des rendez-vous qui commencent à l'heure, un soin rigoureux de vos documents personnels et des réponses dans la langue où vous êtes le plus à l'aise.",
     },
   },
@@ -445,7 +445,7 @@ export const sections = {
     },
     fr: {
       title: "Prêt à commencer ?",
-      body: "Réservez un rendez-vous en ligne en moins d'une minute, appelez-nous au (313) 555-0142 ou envoyez-nous un message : nous vous répondrons sous un jour ouvrable. Pour les services de notary public, nous accueillons aussi les clients sans rendez-vous pendant les heures d'ouverture.",
+      body: "Réservez un rendez-vous en ligne en moins d'une minute, appelez-nous au (313) 555-0142 ou envoyez-nous un message : nous vous répondrons sous un jour ouvrable. Pour les services de notaire public, nous accueillons aussi les clients sans rendez-vous pendant les heures d'ouverture.",
     },
   },
 } satisfies Record<string, Localized<Record<string, string>>>;
