@@ -22,6 +22,14 @@ describe("createFormatter", () => {
     }
   });
 
+  it("writes a time as the browser's Intl does, with plain spaces (the page hydrates without a text mismatch)", () => {
+    const iso = "2026-11-27T14:17:00Z";
+    const format = createFormatter("en", "America/New_York");
+    const plain = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: "America/New_York" }).format(new Date(iso));
+    expect(format.time(iso)).toBe(plain);
+    for (const text of [format.time(iso), format.dateTime(iso), format.longDateTime(iso)]) expect(text).not.toMatch(/\u202f/);
+  });
+
   it("does not depend on the process's own zone", () => {
     const before = process.env.TZ;
     const a = createFormatter("fr", "America/Detroit").longDateTime(TEN_AM_DETROIT);

@@ -124,13 +124,18 @@ export function createFormatter(language: string, timeZone: string = DEFAULT_TIM
           .formatToParts(date)
           .find((part) => part.type === "timeZoneName")?.value ?? short)
       : short;
-  /** A date and time with the zone's name in place of a bare offset. */
+  /**
+   * A date and time with the zone's name in place of a bare offset. Node's formatToParts keeps the
+   * narrow no-break space ICU puts before "AM" while Chromium's (and both sides' format()) give a
+   * plain space, so the parts are joined with plain spaces: the server's text then hydrates as is.
+   */
   const named = (options: Intl.DateTimeFormatOptions) => (iso: string) => {
     const date = at(iso);
     return withZone({ ...options, timeZoneName: "short" })
       .formatToParts(date)
       .map((part) => (part.type === "timeZoneName" ? zoneNameAt(date, part.value) : part.value))
-      .join("");
+      .join("")
+      .replace(/\u202f/g, " ");
   };
   return {
     language,
