@@ -38,7 +38,7 @@ export function isAutoProcessable(kind: string): boolean {
 }
 
 /** Refusals a retry may cure: the service was slow, busy, away or in error. */
-const TRANSIENT_KEYS = new Set(["translation-tool:errors.timeout", "translation-tool:errors.rateLimited", "translation-tool:errors.unreachable", "translation-tool:errors.serviceError"]);
+const TRANSIENT_KEYS = new Set(["translation-tool:errors.rateLimited", "translation-tool:errors.unreachable", "translation-tool:errors.serviceError"]);
 
 export function isTransient(error: unknown): boolean {
   return !(error instanceof AppError) || TRANSIENT_KEYS.has(error.key);
