@@ -1,17 +1,23 @@
 import { DateTime } from "luxon";
+import { sql } from "kysely";
 import { hashPassword } from "~/features/auth/password.server";
 import { ensureTwoFactorWithSecret } from "~/features/auth/two-factor.server";
-import { changeAppointmentStatus, createAppointment, getAppointment } from "~/features/appointments/appointments.server";
+import { getAppointment } from "~/features/appointments/appointments.server";
 import { findFreeSlots, getAvailabilitySettings, listClosedDays, seedFederalHolidays } from "~/features/availability/availability.server";
 import { federalHolidayClosures } from "~/features/availability/holidays";
 import { createContactMessage } from "~/features/inbox/inbox.server";
-import { createReport, getReport } from "~/features/reports/reports.server";
+import { markAllNotificationsRead } from "~/features/notifications/notifications.server";
+import { getReport } from "~/features/reports/reports.server";
 import { getOrder } from "~/features/service-orders/service-orders.server";
+import { forgetStatistics } from "~/features/statistics/statistics.server";
 import { insertUser } from "~/features/users/users.server";
 import type { DB } from "~/lib/db/connection.server";
+import { db as appDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { newId, newReference, nowIso } from "~/lib/ids.server";
+import { nowIso } from "~/lib/ids.server";
+import { DEMO_APPOINTMENTS, DEMO_EXTRA_CLIENTS, DEMO_REPORTS, DEMO_TASKS, demoOrderStories } from "./stories.server";
+import { seedAppointment, seedOrders, seedReport, seedTask, type TaskStory, type YearContext } from "./year.server";
 
 /** CONTRACT.md "Demo accounts". */
 export const DEMO_ACCOUNTS = [
@@ -20,8 +26,6 @@ export const DEMO_ACCOUNTS = [
   { email: "client@demo.test", role: "client", fullName: "Omar Khalil", locale: "en" },
   { email: "client2@demo.test", role: "client", fullName: "Sophie Martin", locale: "fr" },
 ] as const;
-
-type ServiceRow = { id: string; key: string; durationMinutes: number };
 
 /** What one run of the seeder made, for its consistency checks. */
 export type DemoSeedResult = {
@@ -33,28 +37,28 @@ export type DemoSeedResult = {
   problems: string[];
 };
 
-type SeededClient = { clientId: string; reports: Array<{ id: string; serviceKey: string | null }>; appointmentIds: string[] };
+export type SeededClient = { clientId: string; email: string; orderIds: string[]; reports: Array<{ id: string; serviceKey: string | null }>; appointmentIds: string[] };
 
 /**
- * Makes sure the demo accounts exist, each client with a few realistic records, and that
- * the office is closed on the US federal holidays of this year and the next (for each
- * year that has no closed day yet). Idempotent: an existing account is left as it is
- * (its password too). The records of new clients are made through their areas'
- * functions where those exist (appointments, reports, notifications), then checked.
- * The demo owner and admin have two-factor sign-in with `totpSecret` (DEMO_TOTP_SECRET), so
- * that outside test suites can compute their codes; one that already has two-factor keeps it.
+ * Makes sure the demo accounts exist, the clients with a consistent year of the firm (see
+ * stories.server.ts), and that the office is closed on the US federal holidays of last year,
+ * this year and the next (for each year that has no closed day yet). Idempotent: an existing
+ * account is left as it is (its password too) and gets no records; the records of new clients
+ * are made through their areas' functions, dated, then checked. The demo owner and admin have
+ * two-factor sign-in with `totpSecret` (DEMO_TOTP_SECRET), so that outside test suites can
+ * compute their codes; one that already has two-factor keeps it.
  */
 export async function seedDemoAccounts(db: DB, password: string, totpSecret: string = env().demoTotpSecret): Promise<DemoSeedResult> {
   const passwordHash = await hashPassword(password);
-  const services = await db.selectFrom("services").select(["id", "key", "durationMinutes"]).execute();
-  const byKey = new Map(services.map((service) => [service.key, service]));
-  const staff = { owner: "", admin: "" };
-  const officeYear = DateTime.now().setZone((await getAvailabilitySettings()).timeZone).year;
-  const holidayYears = [officeYear, officeYear + 1];
+  const { timeZone } = await getAvailabilitySettings();
+  const today = DateTime.now().setZone(timeZone).startOf("day");
+  const holidayYears = [today.year - 1, today.year, today.year + 1];
   const holidaysAdded = await seedFederalHolidays(holidayYears);
-  const seeded: SeededClient[] = [];
+  const staff = { owner: "", admin: "" };
+  const created = new Map<string, { id: string; locale: string }>();
 
-  for (const account of DEMO_ACCOUNTS) {
+  const accounts = [...DEMO_ACCOUNTS, ...DEMO_EXTRA_CLIENTS.map((client) => ({ ...client, role: "client" as const }))];
+  for (const account of accounts) {
     const existing = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirst();
     if (existing) {
       if (account.role === "owner" || account.role === "admin") staff[account.role] = existing.id;
@@ -62,11 +66,12 @@ export async function seedDemoAccounts(db: DB, password: string, totpSecret: str
     }
     const id = await insertUser({ email: account.email, passwordHash, role: account.role, fullName: account.fullName, locale: account.locale, emailVerifiedAt: nowIso() }, db);
     if (account.role === "owner" || account.role === "admin") staff[account.role] = id;
-    else seeded.push(await seedClientRecords(db, id, account.email === "client@demo.test" ? 0 : 1, byKey, staff.admin || staff.owner));
+    else created.set(account.email, { id, locale: account.locale });
   }
   for (const staffId of [staff.owner, staff.admin]) if (staffId) await ensureTwoFactorWithSecret(db, staffId, totpSecret);
+  const staffActor = { id: staff.admin || staff.owner, role: "admin", enabledFeatures: [] as string[] };
+  const seeded = created.size > 0 && staffActor.id ? await seedDemoYear(db, { timeZone, today, staff: staffActor, clients: created }) : [];
   if (seeded.length > 0) await seedDemoContactMessage();
-  const staffActor = { id: staff.admin || staff.owner, role: "admin" };
   const problems = staffActor.id ? await demoConsistencyProblems(seeded, staffActor, holidaysAdded > 0 ? holidayYears : []) : [];
   if (problems.length > 0) logger.warn({ problems }, "demo data is not consistent");
   return { holidaysAdded, clients: seeded, problems };
@@ -91,119 +96,52 @@ async function seedDemoContactMessage(): Promise<void> {
   );
 }
 
-type DemoReport = { serviceKey: string; title: string; body: string };
-
 /**
- * Each demo report is about one of the client's orders, found by its service: a
- * translation report belongs to the translation order, a bookkeeping report to the
- * bookkeeping order. No report says a file is attached (none is).
+ * The year of the new clients: their orders (with documents, quotes, invoices, payments and
+ * desk files), appointments, the office's tasks about them, and their reports. What happened
+ * in the past was read long ago: their notifications are marked read, except the reports'
+ * (made last, as a client finds a recent report).
  */
-const DEMO_REPORTS: Record<0 | 1, DemoReport> = {
-  0: {
-    serviceKey: "translation",
-    title: "Translation delivered: birth certificate",
-    body: "Your certified translation is complete.\n\n- One page, Arabic → English\n- Signed certificate of accuracy on the translation's last page\n\nThe signed paper copy is ready to collect at the office. USCIS accepts this translation together with a copy of the original.",
-  },
-  1: {
-    serviceKey: "bookkeeping",
-    title: "October bookkeeping: missing statements",
-    body: "We reconciled September. To close **October** we still need:\n\n1. Bank statement (checking)\n2. Card processor statement\n\nPlease upload them to the order.",
-  },
-};
-
-async function seedClientRecords(db: DB, clientId: string, variant: 0 | 1, services: Map<string, ServiceRow>, staffId: string): Promise<SeededClient> {
-  const pick = (key: string) => services.get(key) ?? [...services.values()][0]!;
-  const now = DateTime.utc();
-  const orders =
-    variant === 0
-      ? [
-          { service: pick("tax_efiling"), status: "in_progress", details: "2025 federal and Michigan returns, married filing jointly. W-2s from two employers, one 1099-INT.", daysAgo: 12 },
-          { service: pick("translation"), status: "completed", details: "Certified translation of a birth certificate from Arabic into English for a USCIS filing.", daysAgo: 40 },
-          { service: pick("notary"), status: "pending", details: "Notarisation of a power of attorney (two signers).", daysAgo: 1 },
-        ]
-      : [
-          { service: pick("bookkeeping"), status: "waiting_for_client", details: "Monthly bookkeeping for a small bakery: bank and card statements for October are missing.", daysAgo: 20 },
-          { service: pick("translation"), status: "in_review", details: "French diploma and transcript into English for a credential evaluation.", daysAgo: 3 },
-        ];
-  // Orders are written here with their past dates and history (the orders area makes new orders only).
-  const orderIdByService = new Map<string, string>();
-  for (const order of orders) {
-    const id = newId();
-    orderIdByService.set(order.service.key, id);
-    const createdAt = now.minus({ days: order.daysAgo }).toISO()!;
-    await db
-      .insertInto("serviceOrders")
-      .values({
-        id,
-        reference: newReference("SO"),
-        clientId,
-        serviceId: order.service.id,
-        status: order.status,
-        details: order.details,
-        assigneeId: staffId,
-        createdAt,
-        updatedAt: createdAt,
-      })
-      .execute();
-    await db
-      .insertInto("serviceOrderStatusHistory")
-      .values({ id: newId(), orderId: id, fromStatus: null, toStatus: "pending", changedBy: clientId, note: null, createdAt })
-      .execute();
-    if (order.status !== "pending") {
-      await db
-        .insertInto("serviceOrderStatusHistory")
-        .values({ id: newId(), orderId: id, fromStatus: "pending", toStatus: order.status, changedBy: staffId, note: null, createdAt: now.minus({ days: Math.max(0, order.daysAgo - 1) }).toISO()! })
-        .execute();
-    }
+async function seedDemoYear(
+  db: DB,
+  options: { timeZone: string; today: DateTime; staff: { id: string; role: string; enabledFeatures: string[] }; clients: Map<string, { id: string; locale: string }> },
+): Promise<SeededClient[]> {
+  const services = new Map((await db.selectFrom("services").select(["id", "key", "durationMinutes"]).execute()).map((service) => [service.key, service]));
+  const context: YearContext = { db, timeZone: options.timeZone, today: options.today, staff: options.staff, clients: options.clients, services };
+  const isNew = (story: { client: string }) => options.clients.has(story.client);
+  const stories = demoOrderStories(options.today).filter(isNew);
+  const orders = await seedOrders(context, stories);
+  const result = new Map<string, SeededClient>([...options.clients].map(([email, client]) => [email, { clientId: client.id, email, orderIds: [], reports: [], appointmentIds: [] }]));
+  for (const order of orders) result.get(order.story.client)!.orderIds.push(order.id);
+  // A client's account is a day older than their first order.
+  for (const [email, client] of options.clients) {
+    const firstOrder = Math.max(0, ...stories.filter((story) => story.client === email).map((story) => story.daysAgo));
+    await db.updateTable("users").set({ createdAt: options.today.minus({ days: firstOrder + 1 }).toUTC().toISO()! }).where("id", "=", client.id).execute();
   }
-
-  const client = { id: clientId, role: "client" };
-  const staff = { id: staffId, role: "admin" };
-  const appointmentIds: string[] = [];
-  const appointmentService = pick(variant === 0 ? "tax_efiling" : "bookkeeping");
-  const startsAt = await demoAppointmentStart(appointmentService.durationMinutes, variant);
-  if (startsAt) {
-    // Booked and confirmed through the appointments area: a free slot, its holds, history and the client's messages.
-    const booked = await createAppointment(client, {
-      service: appointmentService.id,
-      startsAt,
-      notes: variant === 0 ? "Bring last year's return and photo ID." : null,
-      timeZone: "America/Detroit",
-    });
-    await changeAppointmentStatus(staff, booked.id, "confirmed");
-    appointmentIds.push(booked.id);
+  for (const story of DEMO_APPOINTMENTS.filter(isNew)) {
+    const id = await seedAppointment(context, story);
+    if (id) result.get(story.client)!.appointmentIds.push(id);
   }
-
-  const report = DEMO_REPORTS[variant];
-  const { id: reportId } = await createReport(staff, { clientId, orderId: orderIdByService.get(report.serviceKey) ?? null, title: report.title, body: report.body }, []);
-  return { clientId, reports: [{ id: reportId, serviceKey: report.serviceKey }], appointmentIds };
-}
-
-/**
- * A free weekday-morning time a few days ahead (10:00 office time for the first client,
- * 11:00 for the second, else the next free start): never on a closed day or a holiday.
- */
-async function demoAppointmentStart(durationMinutes: number, variant: 0 | 1): Promise<string | null> {
-  const { timeZone } = await getAvailabilitySettings();
-  const today = DateTime.now().setZone(timeZone);
-  const { slots } = await findFreeSlots({
-    durationMinutes,
-    from: today.plus({ days: 3 + variant }).toISODate()!,
-    to: today.plus({ days: 40 }).toISODate()!,
-  });
-  const local = (iso: string) => DateTime.fromISO(iso, { zone: timeZone });
-  const morning = slots.find((slot) => local(slot.startsAt).weekday <= 5 && local(slot.startsAt).hour === 10 + variant && local(slot.startsAt).minute === 0);
-  return (morning ?? slots[0])?.startsAt ?? null;
+  const aboutNewClient = (task: TaskStory) => !task.orderOf || isNew(task.orderOf);
+  for (const task of DEMO_TASKS.filter(aboutNewClient)) await seedTask(context, task, orders);
+  for (const userId of [options.staff.id, ...[...options.clients.values()].map((client) => client.id)]) await markAllNotificationsRead(userId);
+  for (const story of DEMO_REPORTS.filter(isNew)) result.get(story.client)!.reports.push(await seedReport(context, story, orders));
+  forgetStatistics();
+  return [...result.values()];
 }
 
 /**
  * The seeder's own checks of what it made: every report about an order is about an order
  * of the same client and of the report's service; no report says something is attached
- * without a file; every appointment is on an open day, at a time the office offers; and
- * the federal holidays of the seeded years are closed days.
+ * without a file; every order has its documents, and a completed one its price (or accepted
+ * quote), its invoices paid and, for a translation, a completed desk file with its
+ * translation and certificate; every invoice's payments match its state; every appointment
+ * is on an open day, at a time the office offered when it was booked; and the federal
+ * holidays of the seeded years are closed days.
  */
 export async function demoConsistencyProblems(seeded: SeededClient[], staff: { id: string; role: string }, holidayYears: readonly number[]): Promise<string[]> {
   const problems: string[] = [];
+  const { timeZone } = await getAvailabilitySettings();
   for (const client of seeded) {
     for (const { id, serviceKey } of client.reports) {
       const report = await getReport(staff, id);
@@ -217,13 +155,15 @@ export async function demoConsistencyProblems(seeded: SeededClient[], staff: { i
       }
       if (/\battach/i.test(report.bodyMarkdown) && report.files.length === 0) problems.push(`report "${report.title}" mentions an attachment and has no file`);
     }
+    for (const id of client.orderIds) problems.push(...(await orderProblems(staff, id)));
+    problems.push(...(await invoiceProblems(client.clientId)));
     for (const id of client.appointmentIds) {
       const appointment = await getAppointment(staff, id);
-      const { timeZone } = await getAvailabilitySettings();
       const day = DateTime.fromISO(appointment.startsAt, { zone: timeZone }).toISODate()!;
       const [closed] = await listClosedDays({ from: day, limit: 1 });
       if (closed?.day === day) problems.push(`appointment ${appointment.reference} is on a closed day (${day})`);
-      const offered = await findFreeSlots({ durationMinutes: appointment.durationMinutes, from: day, to: day, ignoreAppointmentId: id });
+      const bookedAt = await appDb().selectFrom("appointments").select("createdAt").where("id", "=", id).executeTakeFirstOrThrow();
+      const offered = await findFreeSlots({ durationMinutes: appointment.durationMinutes, from: day, to: day, ignoreAppointmentId: id, now: new Date(bookedAt.createdAt) });
       if (!offered.slots.some((slot) => slot.startsAt === appointment.startsAt)) problems.push(`appointment ${appointment.reference} is not at a time the office offers`);
     }
   }
@@ -231,6 +171,54 @@ export async function demoConsistencyProblems(seeded: SeededClient[], staff: { i
     const wanted = federalHolidayClosures(year);
     const closed = new Set((await listClosedDays({ from: wanted[0]!.day, limit: 400 })).map((row) => row.day));
     for (const { day, reason } of wanted) if (!closed.has(day)) problems.push(`${reason} ${day} is not a closed day`);
+  }
+  return problems;
+}
+
+/** An order that contradicts itself: no documents; completed without its price, paid invoices or (a translation) its certified translation. */
+async function orderProblems(staff: { id: string; role: string }, orderId: string): Promise<string[]> {
+  const order = await getOrder(staff, orderId, "en");
+  const problems: string[] = [];
+  if (order.files.length === 0) problems.push(`order ${order.reference} has no documents`);
+  const db = appDb();
+  const quotes = await db.selectFrom("quotes").select("status").where("orderId", "=", orderId).execute();
+  const invoices = await db.selectFrom("invoices").select(["number", "status"]).where("orderId", "=", orderId).execute();
+  if (order.status === "completed") {
+    if (order.priceCents === null && !quotes.some((quote) => quote.status === "accepted")) problems.push(`completed order ${order.reference} has no price and no accepted quote`);
+    if (invoices.length === 0) problems.push(`completed order ${order.reference} has no invoice`);
+    for (const invoice of invoices) if (invoice.status !== "paid") problems.push(`completed order ${order.reference} has invoice ${invoice.number} ${invoice.status}`);
+    if (order.serviceKey === "translation") {
+      const files = await db
+        .selectFrom("translationFiles as f")
+        .leftJoin("translationCertificates as c", "c.translationFileId", "f.id")
+        .select(["f.status", "f.translatedFileId", "c.certificateNo"])
+        .where("f.orderId", "=", orderId)
+        .execute();
+      if (!files.some((file) => file.status === "completed" && file.translatedFileId && file.certificateNo)) {
+        problems.push(`completed translation order ${order.reference} has no completed desk file with a certificate`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** A client's invoices whose payments contradict their state: paid means nothing left to pay, open something left, void and draft nothing kept. */
+async function invoiceProblems(clientId: string): Promise<string[]> {
+  const rows = await appDb()
+    .selectFrom("invoices as i")
+    .select([
+      "i.number",
+      "i.status",
+      "i.totalCents",
+      sql<number>`coalesce((select sum(case when p.kind = 'payment' then p.amount_cents else -p.amount_cents end) from payments p where p.invoice_id = i.id), 0)`.as("paid"),
+    ])
+    .where("i.clientId", "=", clientId)
+    .execute();
+  const problems: string[] = [];
+  for (const row of rows) {
+    const paid = Number(row.paid);
+    const fits = row.status === "paid" ? paid === row.totalCents : row.status === "open" ? paid >= 0 && paid < row.totalCents : paid === 0;
+    if (!fits) problems.push(`invoice ${row.number ?? "(draft)"} is ${row.status} with ${paid} of ${row.totalCents} cents paid`);
   }
   return problems;
 }
