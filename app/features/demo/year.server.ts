@@ -122,14 +122,9 @@ async function seedQuote(context: YearContext, order: SeededOrder): Promise<stri
 /** An order's invoice: from its accepted quote or its lines, issued on its day, paid (and refunded) as planned. */
 async function seedInvoice(context: YearContext, order: SeededOrder, plan: InvoicePlan, quoteId: string | null): Promise<string> {
   const issuedAt = moment(context, order.story.daysAgo, plan.day, 14);
-  const { id } = quoteId
-    ? await createInvoiceFromQuote(context.staff, quoteId)
-    : await createInvoiceFromOrder(context.staff, order.id, { lines: plan.lines ?? order.story.charge!.lines, dueDate: day(issuedAt.plus({ days: 14 })) });
-  if (quoteId) {
-    await context.db.updateTable("quotes").set({ decidedAt: iso(issuedAt), updatedAt: iso(issuedAt) }).where("id", "=", quoteId).execute();
-    await context.db.updateTable("invoices").set({ dueDate: day(issuedAt.plus({ days: 14 })) }).where("id", "=", id).execute();
-  }
-  await issueInvoice(context.staff, id, { now: issuedAt.toJSDate(), notify: false });
+  const { id } = quoteId ? await createInvoiceFromQuote(context.staff, quoteId) : await createInvoiceFromOrder(context.staff, order.id, { lines: plan.lines ?? order.story.charge!.lines });
+  if (quoteId) await context.db.updateTable("quotes").set({ decidedAt: iso(issuedAt), updatedAt: iso(issuedAt) }).where("id", "=", quoteId).execute();
+  await issueInvoice(context.staff, id, { now: issuedAt.toJSDate(), notify: false, dueDate: day(issuedAt.plus({ days: 14 })) });
   await context.db.updateTable("invoices").set({ createdAt: iso(issuedAt), updatedAt: iso(issuedAt) }).where("id", "=", id).execute();
   await context.db.updateTable("invoiceEvents").set({ createdAt: iso(issuedAt) }).where("invoiceId", "=", id).execute();
   let paidCents = 0;
