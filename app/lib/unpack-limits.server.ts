@@ -131,8 +131,8 @@ export async function checkZip(bytes: Uint8Array, limits: UnpackLimits = ZIP_LIM
 /**
  * Checks a PDF's streams, found in the bytes as they are (not through a cross-reference table that
  * may lie). Each is inflated from its start to the end of its DEFLATE data, whatever its dictionary
- * says its filter is (a dictionary can hide it: a reference, a string with "<<" in it); a stream
- * that is no DEFLATE data ends at its first bytes. A picture declaring more than MAX_IMAGE_PIXELS
+ * says its filter is (a dictionary can hide it: a reference, a string with "<<" in it), after the
+ * text encodings listed before it; a stream that is no DEFLATE data ends at its first bytes. A picture declaring more than MAX_IMAGE_PIXELS
  * pixels is refused unread.
  */
 export async function checkPdf(bytes: Uint8Array, limits: UnpackLimits = PDF_LIMITS): Promise<void> {
@@ -154,7 +154,7 @@ export async function checkPdf(bytes: Uint8Array, limits: UnpackLimits = PDF_LIM
     const endstream = text.indexOf("endstream", start);
     const cap = spent.next(isImage ? null : (endstream < 0 ? text.length : endstream) - start);
     // The two bytes of the zlib header, then raw DEFLATE (pdf.js does the same and skips the checksum).
-    spent.add(await inflatedSize(bytes.subarray(start + 2), cap), cap);
+    spent.add(await inflatedSize(undoTextEncodings(dictionary, bytes.subarray(start)).subarray(2), cap), cap);
   }
 }
 
@@ -182,4 +182,75 @@ function dictionaryBefore(text: string, at: number): string | null {
     }
   }
   return text.slice(from, close + 1);
+}
+
+const isWhite = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
+
+/**
+ * Undoes the text encodings listed before a stream's other filters (`[/ASCII85Decode /FlateDecode]`),
+ * as pdf.js does before inflating; each makes fewer bytes than it reads, "z" in ASCII85 aside (four).
+ */
+function undoTextEncodings(dictionary: string, data: Uint8Array): Uint8Array {
+  const filters = /\/Filter\s*\[([^\]]*)\]/.exec(dictionary)?.[1]?.match(/\/[A-Za-z0-9]+/g) ?? [];
+  let out = data;
+  for (const filter of filters) {
+    if (filter === "/ASCIIHexDecode" || filter === "/AHx") out = fromHex(out);
+    else if (filter === "/ASCII85Decode" || filter === "/A85") out = fromAscii85(out);
+    else break;
+  }
+  return out;
+}
+
+/** ASCIIHexDecode, up to its end mark (">") or the first byte that is not hexadecimal. */
+function fromHex(data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(Math.ceil(data.length / 2));
+  let length = 0;
+  let high = -1;
+  for (const byte of data) {
+    if (isWhite(byte)) continue;
+    const digit = byte >= 0x30 && byte <= 0x39 ? byte - 0x30 : (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66 ? (byte | 0x20) - 0x57 : -1;
+    if (digit < 0) break;
+    if (high < 0) high = digit;
+    else {
+      out[length++] = high * 16 + digit;
+      high = -1;
+    }
+  }
+  if (high >= 0) out[length++] = high * 16;
+  return out.subarray(0, length);
+}
+
+/** ASCII85Decode, up to its end mark ("~") or the first byte outside its alphabet. */
+function fromAscii85(data: Uint8Array): Uint8Array {
+  let end = 0;
+  let zeros = 0;
+  for (; end < data.length; end += 1) {
+    const byte = data[end]!;
+    if (byte === 0x7a) zeros += 1;
+    else if (!isWhite(byte) && (byte < 0x21 || byte > 0x75)) break;
+  }
+  const out = new Uint8Array(zeros * 4 + Math.ceil(((end - zeros) * 4) / 5) + 4);
+  let length = 0;
+  let group = 0;
+  let count = 0;
+  for (let index = 0; index < end; index += 1) {
+    const byte = data[index]!;
+    if (isWhite(byte)) continue;
+    if (byte === 0x7a && count === 0) {
+      length += 4;
+      continue;
+    }
+    group = group * 85 + (byte - 0x21);
+    count += 1;
+    if (count === 5) {
+      for (let shift = 3; shift >= 0; shift -= 1) out[length++] = Math.floor(group / 256 ** shift) % 256;
+      group = 0;
+      count = 0;
+    }
+  }
+  if (count > 1) {
+    for (let pad = count; pad < 5; pad += 1) group = group * 85 + 84;
+    for (let shift = 3; shift > 4 - count; shift -= 1) out[length++] = Math.floor(group / 256 ** shift) % 256;
+  }
+  return out.subarray(0, length);
 }

@@ -66,9 +66,12 @@ describe("unpacking limits", () => {
     await expect(checkZip(many)).rejects.toBeInstanceOf(UnpackRefused);
   });
 
-  it("inflate a PDF's streams with a cap and bound its pictures' pixels", async () => {
+  it("inflate a PDF's streams with a cap, after their text encodings, and bound its pictures' pixels", async () => {
     const { pdf: bomb } = await bombs();
     await expect(checkPdf(bomb)).rejects.toBeInstanceOf(UnpackRefused);
+    // The same bomb written as text first, which pdf.js decodes before inflating.
+    await expect(checkPdf(await pdfBomb(40, "hex"))).rejects.toBeInstanceOf(UnpackRefused);
+    await expect(checkPdf(await pdfBomb(40, "ascii85"))).rejects.toBeInstanceOf(UnpackRefused);
     await expect(checkPdf(await pdfWithPicture(10_000, 10_000))).rejects.toBeInstanceOf(UnpackRefused);
     await expect(checkPdf(await pdfWithPicture(1_000, 1_000))).resolves.toBeUndefined();
     await expect(checkPdf(await textPdf([["An ordinary statement of account."]]))).resolves.toBeUndefined();

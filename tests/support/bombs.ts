@@ -93,10 +93,37 @@ function pdfOf(objects: Array<string | { dictionary: string; stream: Buffer }>):
 
 const PAGE = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"];
 
-/** A PDF whose page's content stream (FlateDecode) inflates to `megabytes` MB. */
-export async function pdfBomb(megabytes: number): Promise<Buffer> {
+/** ASCII85 (PDF's ASCII85Decode), with its end mark. */
+function ascii85(data: Buffer): Buffer {
+  const groups: string[] = [];
+  for (let at = 0; at < data.length; at += 4) {
+    const size = Math.min(4, data.length - at);
+    const word = Buffer.alloc(4);
+    data.copy(word, 0, at, at + size);
+    let value = word.readUInt32BE(0);
+    if (value === 0 && size === 4) {
+      groups.push("z");
+      continue;
+    }
+    const digits: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      digits.unshift(String.fromCharCode(33 + (value % 85)));
+      value = Math.floor(value / 85);
+    }
+    groups.push(digits.slice(0, size + 1).join(""));
+  }
+  return Buffer.from(`${groups.join("")}~>`, "latin1");
+}
+
+/**
+ * A PDF whose page's content stream (FlateDecode) inflates to `megabytes` MB; `encoding` first
+ * writes the compressed bytes as hexadecimal or ASCII85 text (`[/ASCIIHexDecode /FlateDecode]`).
+ */
+export async function pdfBomb(megabytes: number, encoding?: "hex" | "ascii85"): Promise<Buffer> {
   const content = await deflated(megabytes, "0 0 m 1 1 l S\n", "zlib");
-  return pdfOf([...PAGE, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>", { dictionary: "/Filter /FlateDecode", stream: content }]);
+  const stream = !encoding ? content : encoding === "hex" ? Buffer.from(`${content.toString("hex")}>`) : ascii85(content);
+  const filter = !encoding ? "/FlateDecode" : `[/${encoding === "hex" ? "ASCIIHexDecode" : "ASCII85Decode"} /FlateDecode]`;
+  return pdfOf([...PAGE, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>", { dictionary: `/Filter ${filter}`, stream }]);
 }
 
 /** A PDF whose page shows a picture declaring `width` × `height` pixels (its data a few bytes). */
