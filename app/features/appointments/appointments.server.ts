@@ -249,7 +249,7 @@ export async function createAppointment(actor: Actor, input: CreateAppointmentIn
     throw error;
   }
   const appointment = (await loadAppointment(id))!;
-  await tellClient(appointment, "requested", null);
+  await tellClient(actor, appointment, "requested", null);
   return appointment;
 }
 
@@ -288,7 +288,7 @@ export async function rescheduleAppointment(actor: Actor, id: string, newStart: 
     throw error;
   }
   const moved = (await loadAppointment(id))!;
-  await tellClient(moved, "rescheduled", null);
+  await tellClient(actor, moved, "rescheduled", null);
   return moved;
 }
 
@@ -348,7 +348,7 @@ export async function changeAppointmentStatus(
     });
   await audit({ actorId: actor.id, action: "appointment.status_changed", targetType: "appointment", targetId: id, ip: actor.ip ?? null, meta: { reference: appointment.reference, from, to } });
   const changed = (await loadAppointment(id))!;
-  await tellClient(changed, to, cleanNote);
+  await tellClient(actor, changed, to, cleanNote);
   return changed;
 }
 
@@ -360,12 +360,12 @@ export async function deleteAppointment(actor: Actor, id: string): Promise<void>
 }
 
 /**
- * A notification row and an e-mail in the client's language, the time in the client's
- * zone (their profile's, else the office's) with the zone named; failures are logged,
- * never fatal. The notification keeps only `serviceId` and `startsAt`, so each reader
+ * A notification row (unless the client did it) and an e-mail in the client's language, the
+ * time in the client's zone (their profile's, else the office's) with the zone named; failures
+ * are logged, never fatal. The notification keeps only `serviceId` and `startsAt`, so each reader
  * reads the service's title and the time in their own language and zone.
  */
-async function tellClient(appointment: AppointmentView, kind: ClientMessageKind, note: string | null): Promise<void> {
+async function tellClient(actor: Actor, appointment: AppointmentView, kind: ClientMessageKind, note: string | null): Promise<void> {
   try {
     const client = await db().selectFrom("users").select(["id", "email", "locale", "timeZone"]).where("id", "=", appointment.clientId).executeTakeFirstOrThrow();
     const rules = await getAvailabilitySettings();
@@ -373,6 +373,7 @@ async function tellClient(appointment: AppointmentView, kind: ClientMessageKind,
     const when = createFormatter(client.locale, isValidTimeZone(client.timeZone) ? client.timeZone : rules.timeZone).longDateTime(localized.startsAt);
     await notify({
       userId: client.id,
+      actorId: actor.id,
       type: `appointment.${kind}`,
       titleKey: `appointments:notifications.${kind}.title`,
       bodyKey: `appointments:notifications.${kind}.body`,

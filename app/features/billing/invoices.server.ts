@@ -495,7 +495,7 @@ export async function issueInvoice(actor: Actor, id: string, options: { db?: DB;
     await audit({ actorId: actor.id, action: "invoice.issued", targetType: INVOICE_RECORD_TYPE, targetId: id, ip: actor.ip ?? null, meta: { number } });
     if (options.notify !== false) {
       try {
-        await tellInvoiceIssued(id);
+        await tellInvoiceIssued(id, actor.id);
       } catch (error) {
         // Issued and numbered; a mail server problem must not undo it.
         logger.error({ err: error, invoiceId: id }, "invoice issued message failed");

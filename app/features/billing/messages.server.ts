@@ -66,11 +66,12 @@ async function invoiceMoney(invoiceId: string) {
 async function tellClient<Variable extends string>(
   context: NonNullable<Awaited<ReturnType<typeof recipientContext>>>,
   invoice: { id: string; number: string | null },
-  message: { type: string; key: string; amount: string; email: EmailTemplate<Variable>; values: TemplateValues<Variable> },
+  message: { type: string; key: string; amount: string; email: EmailTemplate<Variable>; values: TemplateValues<Variable>; actorId: string | null },
 ): Promise<void> {
   const link = clientInvoicePath(invoice.id);
   await notify({
     userId: context.client.id,
+    actorId: message.actorId,
     type: message.type,
     titleKey: `billing:notifications.${message.key}.title`,
     bodyKey: `billing:notifications.${message.key}.body`,
@@ -80,8 +81,8 @@ async function tellClient<Variable extends string>(
   await sendTemplatedEmail(message.email, { to: context.client.email, language: context.language, values: message.values, actionUrl: absoluteUrl(link) });
 }
 
-/** An invoice was issued: the client gets a notification and an e-mail with a link to pay it. */
-export async function tellInvoiceIssued(invoiceId: string): Promise<void> {
+/** An invoice was issued: the client gets a notification (unless the client's own acceptance issued it) and an e-mail with a link to pay it. */
+export async function tellInvoiceIssued(invoiceId: string, actorId: string): Promise<void> {
   const { invoice, balanceCents } = await invoiceMoney(invoiceId);
   const context = await recipientContext(invoice.clientId);
   if (!context) return;
@@ -90,6 +91,7 @@ export async function tellInvoiceIssued(invoiceId: string): Promise<void> {
     type: "invoice.issued",
     key: "invoiceIssued",
     amount,
+    actorId,
     email: invoiceIssuedEmail,
     values: {
       name: context.client.fullName,
@@ -100,7 +102,7 @@ export async function tellInvoiceIssued(invoiceId: string): Promise<void> {
   });
 }
 
-/** A payment was recorded: the client's receipt (notification and e-mail). */
+/** A payment was recorded: the client's receipt (e-mail, and a notification unless the client paid online). */
 export async function tellPaymentReceived(paymentId: string): Promise<void> {
   const payment = await db().selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirst();
   if (!payment || payment.kind !== "payment") return;
@@ -112,6 +114,8 @@ export async function tellPaymentReceived(paymentId: string): Promise<void> {
     type: "invoice.payment_received",
     key: "paymentReceived",
     amount,
+    // Recorded by nobody: the client paid online.
+    actorId: payment.recordedBy ?? payment.clientId,
     email: paymentReceivedEmail,
     values: {
       name: context.client.fullName,
@@ -134,6 +138,7 @@ export async function tellPaymentFailed(invoiceId: string, amountCents: number):
     type: "invoice.payment_failed",
     key: "paymentFailed",
     amount,
+    actorId: null,
     email: paymentFailedEmail,
     values: { name: context.client.fullName, number: invoice.number ?? "", amount },
   });

@@ -33,6 +33,8 @@ export const NOTIFICATION_EVENT = "notification:new";
 
 export type NotifyInput = {
   userId: string;
+  /** Who caused the event: nobody is notified of what they did themselves (a receipt by e-mail is the caller's to send). */
+  actorId?: string | null;
   type: string;
   titleKey: string;
   bodyKey?: string | null;
@@ -44,7 +46,7 @@ export type NotifyInput = {
 };
 
 type Recipient = { id: string; email: string; locale: string };
-type Content = Omit<NotifyInput, "userId" | "email">;
+type Content = Omit<NotifyInput, "userId" | "actorId" | "email">;
 
 const FAN_OUT_BATCH = 200;
 
@@ -52,12 +54,15 @@ const FAN_OUT_BATCH = 200;
 // Sending
 
 /**
- * Notifies one user: stores the row, pushes it live, and e-mails a copy when asked.
- * Inside a transaction, pass it (`{ db: trx }`): SQLite has one connection, and a
- * query outside the open transaction would wait for it forever.
+ * Notifies one user: stores the row, pushes it live, and e-mails a copy when asked; nothing
+ * (null) when the user is the one who acted. Inside a transaction, pass it (`{ db: trx }`):
+ * SQLite has one connection, and a query outside the open transaction would wait for it forever.
  */
-export async function notify(input: NotifyInput, options: { db?: DB } = {}): Promise<string> {
-  const { email, userId, ...content } = input;
+export async function notify(input: NotifyInput & { actorId?: undefined }, options?: { db?: DB }): Promise<string>;
+export async function notify(input: NotifyInput, options?: { db?: DB }): Promise<string | null>;
+export async function notify(input: NotifyInput, options: { db?: DB } = {}): Promise<string | null> {
+  const { email, userId, actorId, ...content } = input;
+  if (actorId === userId) return null;
   const executor = options.db ?? db();
   const [id] = await deliver([{ id: userId }], content, executor);
   if (email) {
@@ -67,7 +72,7 @@ export async function notify(input: NotifyInput, options: { db?: DB } = {}): Pro
     if (recipient && options.db) void emailCopy(recipient, content);
     else if (recipient) await emailCopy(recipient, content);
   }
-  return id!;
+  return id ?? null;
 }
 
 /** Notifies every active user with a role ("staff" = owner and admins). Returns how many were notified. */
