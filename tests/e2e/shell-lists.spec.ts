@@ -95,3 +95,24 @@ test.describe("lists on a phone", () => {
     }
   });
 });
+
+test.describe("the cookie pill", () => {
+  test("covers no page content on a phone, in the middle of a page or at its end @mobile-only", async ({ page }) => {
+    await page.goto("/contact");
+    const pill = page.getByRole("link", { name: "Cookie Settings" });
+    await expect(pill).toBeVisible();
+    for (const where of ["middle", "end"]) {
+      await page.evaluate((at) => window.scrollTo(0, at === "end" ? document.documentElement.scrollHeight : document.documentElement.scrollHeight / 2), where);
+      // What is drawn under the pill's centre, apart from the pill and the blocks that hold it.
+      const covered = await pill.evaluate((link) => {
+        const box = link.getBoundingClientRect();
+        if (box.bottom < 0 || box.top > window.innerHeight) return [];
+        return document
+          .elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+          .filter((element) => !link.contains(element) && !element.contains(link))
+          .map((element) => element.tagName);
+      });
+      expect(covered, where).toEqual([]);
+    }
+  });
+});

@@ -73,12 +73,14 @@ export function CookieConsent({ consent }: { consent: ConsentState }) {
       onClick={go("expanded")}
       preventScrollReset
       data-testid="cookie-pill"
-      className="pointer-events-auto fixed bottom-4 end-4 z-40 inline-flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-semibold text-card-foreground shadow-lg hover:bg-muted"
+      className="inline-flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-semibold text-card-foreground shadow-sm hover:bg-muted"
     >
       <Cookie aria-hidden className="size-4" />
       {t("cookies.pill")}
     </Link>
   );
+  // The pill sits at the end of the page, in the flow: floating, it covered buttons at the screen's bottom.
+  const pillRow = <div className="flex justify-end p-4">{pill}</div>;
 
   const header = (
     <div className="flex items-start justify-between gap-2">
@@ -201,7 +203,8 @@ export function CookieConsent({ consent }: { consent: ConsentState }) {
   );
 
   // The open panel floats at the bottom of the viewport (out of the flow: no blank band at the
-  // page's end); the toasts move up above it while it is there (.cookie-open in theme.css).
+  // page's end); the page's end and the toasts leave room for it while it is there (theme.css).
+  const floating = "pointer-events-none fixed inset-x-0 bottom-0 z-40";
   const panelClass =
     "pointer-events-auto mx-2 mb-2 max-h-[85vh] overflow-y-auto rounded-lg border bg-card p-4 text-card-foreground shadow-xl sm:ms-auto sm:me-4 sm:mb-4 sm:w-[28rem]";
 
@@ -211,21 +214,25 @@ export function CookieConsent({ consent }: { consent: ConsentState }) {
       data-testid="cookie-consent"
       data-view={view}
       data-reappear={reappearIn > 0 ? "" : undefined}
-      className={cn(view === "minimized" ? undefined : "pointer-events-none fixed inset-x-0 bottom-0 z-40", reappearIn > 0 && "consent-reappear")}
+      className={cn(reappearIn > 0 && "consent-reappear")}
       style={reappearIn > 0 ? { animationDelay: `${reappearIn}ms` } : undefined}
     >
       {view === "auto" ? (
         <>
-          <div className="md:hidden">{pill}</div>
-          <div className={cn(panelClass, "hidden md:block")} data-testid="cookie-banner">
-            {expanded}
+          <div className="md:hidden">{pillRow}</div>
+          <div className={cn(floating, "hidden md:block")}>
+            <div className={panelClass} data-testid="cookie-banner">
+              {expanded}
+            </div>
           </div>
         </>
       ) : view === "minimized" ? (
-        pill
+        pillRow
       ) : (
-        <div className={panelClass} data-testid="cookie-banner">
-          {view === "customize" ? customize : expanded}
+        <div className={floating}>
+          <div className={panelClass} data-testid="cookie-banner">
+            {view === "customize" ? customize : expanded}
+          </div>
         </div>
       )}
     </section>
