@@ -19,6 +19,7 @@ import * as m0018 from "./0018_site_media";
 import * as m0019 from "./0019_inbox_replies_templates";
 import * as m0020 from "./0020_client_orders_index";
 import * as m0021 from "./0021_statistics_indexes";
+import * as m0022 from "./0022_client_postal_address";
 
 /**
  * Migrations as an imported object (not FileMigrationProvider) so that the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0019_inbox_replies_templates": m0019,
   "0020_client_orders_index": m0020,
   "0021_statistics_indexes": m0021,
+  "0022_client_postal_address": m0022,
 };

@@ -274,7 +274,7 @@ test.describe("profile and user management", () => {
     await signIn(context, client.email);
     await page.goto("/client/profile");
     await page.getByLabel("Full name").fill("Renamed Client");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByTestId("toast-region")).toContainText("Your profile has been saved");
     await expect(page.getByLabel("Full name")).toHaveValue("Renamed Client");
 

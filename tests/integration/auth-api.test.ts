@@ -87,7 +87,7 @@ describeEachDialect("auth API and guards", (db) => {
       expect(me.status).toBe(200);
       expect(me.body).toEqual(body.user);
       const profile = await api(profileRoute.loader, { path: "/api/profile/me", as: { token } });
-      expect(profile.body).toEqual({ profile: { fullName: "A client", avatarUrl: null } });
+      expect(profile.body).toEqual({ profile: { fullName: "A client", avatarUrl: null, phone: null, postalAddress: null } });
     });
 
     it("answers 400 'Invalid credentials' for a wrong password and for an unknown address alike, in the caller's language", async () => {
@@ -167,6 +167,25 @@ describeEachDialect("auth API and guards", (db) => {
       const french = await makeUser({ locale: "fr" });
       const refused = await callJson<{ message: string }>(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: french, body: { role: "owner" }, headers: { "x-client-ip": ip() } });
       expect(refused.body.message).toBe(await text("fr", "common:validation.unknownField"));
+    });
+
+    it("keeps a phone and a postal address: checked, shown by /api/profile/me, cleared with null or an empty text", async () => {
+      const user = await makeUser();
+      const profile = async () => (await api(profileRoute.loader, { path: "/api/profile/me", as: user })).body.profile;
+      const patch = (body: Record<string, unknown>) => api(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: user, body });
+      expect((await patch({ phone: " +33 (1) 42-68-53-00 ", postalAddress: " 12 rue de la Paix\n\n75002 Paris \nFrance" })).status).toBe(200);
+      expect(await profile()).toMatchObject({ phone: "+33 (1) 42-68-53-00", postalAddress: "12 rue de la Paix\n75002 Paris\nFrance" });
+      // Refused with the field's name and the message in the caller's language.
+      const refused = async (body: Record<string, unknown>, language: "en" | "ar" | "fr") =>
+        (await api(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: user, body, headers: { "accept-language": language } })).body;
+      expect(await refused({ phone: "call me at noon" }, "ar")).toMatchObject({ message: `phone: ${await text("ar", "auth:errors.phoneInvalid")}` });
+      expect(await refused({ phone: "+1 555" }, "en")).toMatchObject({ message: `phone: ${await text("en", "auth:errors.phoneInvalid")}` });
+      const sevenLines = Array.from({ length: 7 }, (_, i) => `Line ${i}`).join("\n");
+      expect(await refused({ postalAddress: sevenLines }, "fr")).toMatchObject({ message: `postalAddress: ${await text("fr", "auth:errors.addressTooLong")}` });
+      // A refused change keeps what was saved.
+      expect(await profile()).toMatchObject({ phone: "+33 (1) 42-68-53-00" });
+      expect((await patch({ phone: null, postalAddress: "" })).status).toBe(200);
+      expect(await profile()).toMatchObject({ phone: null, postalAddress: null });
     });
 
     it("answers /api/profile/me's refusals in the caller's language", async () => {

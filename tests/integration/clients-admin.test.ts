@@ -11,7 +11,7 @@ import { seedPublicContent } from "~/features/content/seed.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { createReport } from "~/features/reports/reports.server";
 import { changeOrderStatus, createOrder } from "~/features/service-orders/service-orders.server";
-import { recordSignIn, updateManagedUser } from "~/features/users/users.server";
+import { recordSignIn, updateManagedUser, updateOwnProfile } from "~/features/users/users.server";
 import { AppError } from "~/lib/app-error";
 import { env } from "~/lib/env.server";
 import { newId } from "~/lib/ids.server";
@@ -198,6 +198,7 @@ describeEachDialect("client and staff management", (db) => {
     beforeAll(async () => {
       admin = await makeUser(db(), { role: "admin" });
       client = await makeUser(db(), { role: "client", fullName: "Nadia Client" });
+      await updateOwnProfile(client.id, { phone: "+1 313 555 0142", postalAddress: "4410 Michigan Avenue\nDearborn, MI 48126" });
       other = await makeUser(db(), { role: "client" });
       keptOrder = await createOrder(client, { service: "tax_efiling", details: "2025 federal return" }, [textUpload("w2.txt", "W-2 wages 52,000")], "en");
       oldTaxOrder = await createOrder(client, { service: "tax_efiling", details: "2019 return" }, [textUpload("w2-2019.txt", "old")], "en");
@@ -241,7 +242,7 @@ describeEachDialect("client and staff management", (db) => {
         appointments: Array<{ service: string; status: string }>;
         reports: Array<{ title: string; files: Array<{ path: string }> }>;
       };
-      expect(data.client).toMatchObject({ id: client.id, email: client.email, fullName: "Nadia Client" });
+      expect(data.client).toMatchObject({ id: client.id, email: client.email, fullName: "Nadia Client", phone: "+1 313 555 0142", postalAddress: "4410 Michigan Avenue\nDearborn, MI 48126" });
       // Oldest first (the 2019 return was made in 2020).
       expect(data.serviceOrders.map((order) => [order.reference, order.service])).toEqual([
         [oldTaxOrder.reference, "tax_efiling"],
@@ -262,13 +263,18 @@ describeEachDialect("client and staff management", (db) => {
     });
 
     it("deletes after saying what is kept: tax-return records stay anonymised, the rest goes", async () => {
-      const before = await callJson<{ plan: { kept: { orders: Array<{ reference: string }>; reports: number; documents: number }; deleted: Record<string, number> } }>(detailPage.loader, {
+      const before = await callJson<{
+        plan: { kept: { orders: Array<{ reference: string }>; reports: number; documents: number }; deleted: Record<string, number> };
+        contact: { phone: string | null; postalAddress: string | null } | null;
+      }>(detailPage.loader, {
         path: `/dashboard/clients/${client.id}`,
         as: admin,
         params: { id: client.id },
       });
       expect(before.body.plan.kept).toMatchObject({ orders: [expect.objectContaining({ reference: keptOrder.reference })], reports: 1, documents: 2 });
       expect(before.body.plan.deleted).toEqual({ orders: 2, appointments: 1, reports: 1, documents: 2 });
+      // The client's page shows staff how to reach them.
+      expect(before.body.contact).toEqual({ phone: "+1 313 555 0142", postalAddress: "4410 Michigan Avenue\nDearborn, MI 48126" });
       const keptFiles = await db().selectFrom("storedFiles").select("id").where("recordId", "in", [keptOrder.id, keptReport]).execute();
       const goneFiles = await db().selectFrom("storedFiles").select("id").where("recordId", "in", [oldTaxOrder.id, bookkeeping.id]).execute();
 
@@ -276,7 +282,7 @@ describeEachDialect("client and staff management", (db) => {
       expect([deleted.status, deleted.headers.get("location")]).toEqual([302, `/dashboard/clients/${client.id}`]);
 
       const row = await db().selectFrom("users").selectAll().where("id", "=", client.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ email: `deleted-${client.id}@anonymised.invalid`, phone: null, avatarUrl: null, enabledFeatures: [], lastLoginAt: null });
+      expect(row).toMatchObject({ email: `deleted-${client.id}@anonymised.invalid`, phone: null, postalAddress: null, avatarUrl: null, enabledFeatures: [], lastLoginAt: null });
       expect(row.fullName).not.toContain("Nadia");
       expect(row.disabledAt).not.toBeNull();
       expect(row.anonymisedAt).not.toBeNull();

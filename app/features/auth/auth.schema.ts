@@ -92,6 +92,34 @@ export const ChangeNameSchema = z.object({
   locale: z.enum(supportedLanguages, { errorMap: () => ({ message: "auth:errors.localeInvalid" }) }),
 });
 
+/**
+ * A phone number in a sensible international form: an optional "+" and country code, digits
+ * grouped by spaces, dots, dashes or brackets, 7 to 15 digits in all (E.164's longest).
+ * An empty field clears it (null).
+ */
+const PhoneSchema = z
+  .string()
+  .trim()
+  .max(30, "auth:errors.phoneInvalid")
+  .refine((value) => value === "" || (/^\+?[\d ().-]+$/.test(value) && /^\d{7,15}$/.test(value.replace(/\D/g, ""))), "auth:errors.phoneInvalid")
+  .transform((value) => value || null);
+
+/** A US or foreign postal address as free lines (at most 6 of 100 characters); empty clears it (null). */
+const PostalAddressSchema = z
+  .string()
+  .trim()
+  .max(600, "auth:errors.addressTooLong")
+  .transform((value) => value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
+  .refine((lines) => lines.length <= 6 && lines.every((line) => line.length <= 100), "auth:errors.addressTooLong")
+  .transform((lines) => lines.join("\n") || null);
+
+/** The profile's contact form: a field left empty clears its value. */
+export const ChangeContactSchema = z.object({
+  intent: z.literal("contact"),
+  phone: PhoneSchema.optional().transform((value) => value ?? null),
+  postalAddress: PostalAddressSchema.optional().transform((value) => value ?? null),
+});
+
 export const ChangeEmailSchema = z.object({
   intent: z.literal("email"),
   newEmail: EmailSchema,
@@ -134,6 +162,9 @@ export const UpdateMeApiSchema = z
     /** null or "" removes the picture; pictures are uploaded on the profile page. */
     avatarUrl: z.string().max(500).nullable().optional(),
     locale: z.enum(supportedLanguages).optional(),
+    /** null or "" clears it. */
+    phone: PhoneSchema.nullable().optional(),
+    postalAddress: PostalAddressSchema.nullable().optional(),
   })
   .strict();
 

@@ -3,7 +3,7 @@ import { Form, useActionData, useLocation, useNavigation } from "@remix-run/reac
 import { CheckCircle2, CircleAlert, ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
+import { FieldErrors, FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -11,7 +11,7 @@ import { Label } from "~/components/ui/label";
 import { AVATAR_ACCEPT, AVATAR_MAX_MB } from "~/features/users/avatar";
 import { UserAvatar } from "~/features/users/user-avatar";
 import { supportedLanguages } from "~/lib/i18n/config";
-import { AvatarSchema, ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema } from "./auth.schema";
+import { AvatarSchema, ChangeContactSchema, ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema } from "./auth.schema";
 import { NewPasswordFields } from "./password-fields";
 import { SecuritySection, type SecurityData } from "./security-section";
 
@@ -23,8 +23,13 @@ function useResultFor(intent: string): SubmissionResult<string[]> | undefined {
   return result?.initialValue?.intent === intent ? result : undefined;
 }
 
-/** Picture, name, e-mail and password of the signed-in user (used by /client/profile and /dashboard/profile). */
-export function ProfilePage({ user, security }: { user: ProfileUser; security: SecurityData }) {
+type Contact = { phone: string | null; postalAddress: string | null };
+
+/**
+ * Picture, name, e-mail and password of the signed-in user (used by /client/profile and
+ * /dashboard/profile); a client's page also has their phone and postal address (`contact`).
+ */
+export function ProfilePage({ user, security, contact }: { user: ProfileUser; security: SecurityData; contact?: Contact }) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -33,6 +38,11 @@ export function ProfilePage({ user, security }: { user: ProfileUser; security: S
     id: "profile-name",
     lastResult: useResultFor("name"),
     defaultValue: { fullName: user.fullName, locale: user.locale },
+  });
+  const [contactForm, contactFields] = useZodForm(ChangeContactSchema, {
+    id: "profile-contact",
+    lastResult: useResultFor("contact"),
+    defaultValue: { phone: contact?.phone ?? "", postalAddress: contact?.postalAddress ?? "" },
   });
   const [emailForm, emailFields] = useZodForm(ChangeEmailSchema, {
     id: "profile-email",
@@ -132,6 +142,37 @@ export function ProfilePage({ user, security }: { user: ProfileUser; security: S
           </Form>
         </CardContent>
       </Card>
+
+      {contact ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("profile.contactSection")}</CardTitle>
+            <CardDescription>{t("profile.contactHelp")}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Form method="post" className="flex flex-col gap-4" {...getFormProps(contactForm)}>
+              <FormErrors id={contactForm.errorId} errors={contactForm.errors} />
+              <input type="hidden" name="intent" value="contact" />
+              <TextField
+                field={contactFields.phone}
+                type="tel"
+                label={t("fields.phone")}
+                hint={t("fields.phoneHint")}
+                inputProps={{ autoComplete: "tel", dir: "ltr", className: "rtl:text-end" }}
+              />
+              <TextareaField
+                field={contactFields.postalAddress}
+                label={t("fields.postalAddress")}
+                hint={t("fields.postalAddressHint")}
+                textareaProps={{ autoComplete: "street-address", dir: "auto", rows: 4 }}
+              />
+              <Button type="submit" className="self-start" disabled={busy}>
+                {t("profile.saveContact")}
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ) : null}
 
       <Card>
         <CardHeader>

@@ -6,7 +6,7 @@ import { updateOwnProfile } from "~/features/users/users.server";
 import { refusal } from "~/lib/http.server";
 import { readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { AvatarSchema, ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, RemoveAvatarSchema } from "./auth.schema";
+import { AvatarSchema, ChangeContactSchema, ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema, RemoveAvatarSchema } from "./auth.schema";
 import { changePassword, requestEmailChange } from "./auth.server";
 import { hidingFields, requestContext } from "./http.server";
 import { signOutOtherSessions, signOutSession } from "./security.server";
@@ -25,7 +25,15 @@ export async function profileAction(request: Request, user: SessionUser, profile
   const intent = formData.get("intent");
   if (intent === "signOutSession" || intent === "signOutOthers" || intent === "disableTwoFactor") return securityAction(request, user, profilePath, formData);
   const schema =
-    intent === "password" ? ChangePasswordSchema : intent === "email" ? ChangeEmailSchema : intent === "removeAvatar" ? RemoveAvatarSchema : ChangeNameSchema;
+    intent === "password"
+      ? ChangePasswordSchema
+      : intent === "email"
+        ? ChangeEmailSchema
+        : intent === "removeAvatar"
+          ? RemoveAvatarSchema
+          : intent === "contact"
+            ? ChangeContactSchema
+            : ChangeNameSchema;
   const submission = parseWithZod(formData, { schema });
   const hidden = ["currentPassword", "password", "confirmPassword"];
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hidden }) }, { status: 400 });
@@ -35,6 +43,10 @@ export async function profileAction(request: Request, user: SessionUser, profile
   try {
     if (value.intent === "name") {
       await updateOwnProfile(user.id, { fullName: value.fullName, locale: value.locale });
+      return redirectWithToast(profilePath, { type: "success", message: "auth:toast.profileSaved" });
+    }
+    if (value.intent === "contact") {
+      await updateOwnProfile(user.id, { phone: value.phone, postalAddress: value.postalAddress });
       return redirectWithToast(profilePath, { type: "success", message: "auth:toast.profileSaved" });
     }
     if (value.intent === "removeAvatar") {

@@ -18,6 +18,7 @@ import {
   checkMayDelete,
   deleteManagedUser,
   deleteUserRow,
+  getContactDetails,
   getManagedUser,
   type Actor,
   type ManagedUser,
@@ -175,7 +176,8 @@ function folderName(text: string): string {
  */
 export async function exportClientData(actor: Actor, clientId: string, context: { ip?: string } = {}): Promise<{ fileName: string; zip: Uint8Array }> {
   const client: ManagedUser = await getManagedUser("clients", clientId);
-  const [orders, appointments, reports, avatars] = await Promise.all([
+  const [contact, orders, appointments, reports, avatars] = await Promise.all([
+    getContactDetails(clientId),
     listOrderRecordsOfClient(clientId),
     listAppointmentRecordsOfClient(clientId),
     listReportRecordsOfClient(clientId),
@@ -201,6 +203,8 @@ export async function exportClientData(actor: Actor, clientId: string, context: 
       id: client.id,
       fullName: client.fullName,
       email: client.email,
+      phone: contact.phone,
+      postalAddress: contact.postalAddress,
       role: client.role,
       locale: client.locale,
       enabledFeatures: client.enabledFeatures,

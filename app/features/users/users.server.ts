@@ -202,12 +202,23 @@ export async function recordSignIn(userId: string): Promise<void> {
 }
 
 /** The signed-in user's own changes: name and language of e-mails (the avatar: avatar.server). */
-export async function updateOwnProfile(userId: string, input: { fullName?: string; locale?: string }): Promise<PublicUser> {
-  const changes: { fullName?: string; locale?: string; updatedAt: string } = { updatedAt: nowIso() };
+/** How to reach a person besides e-mail; null where not given. */
+export type ContactDetails = { phone: string | null; postalAddress: string | null };
+
+export async function updateOwnProfile(userId: string, input: { fullName?: string; locale?: string } & Partial<ContactDetails>): Promise<PublicUser> {
+  const changes: { fullName?: string; locale?: string; updatedAt: string } & Partial<ContactDetails> = { updatedAt: nowIso() };
   if (input.fullName !== undefined) changes.fullName = input.fullName;
   if (input.locale !== undefined && isLanguage(input.locale)) changes.locale = input.locale;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.postalAddress !== undefined) changes.postalAddress = input.postalAddress;
   await db().updateTable("users").set(changes).where("id", "=", userId).execute();
   return requirePublicUser(userId);
+}
+
+/** A user's phone and postal address (the profile, the client's page for staff, the data export). */
+export async function getContactDetails(userId: string): Promise<ContactDetails> {
+  const row = await db().selectFrom("users").select(["phone", "postalAddress"]).where("id", "=", userId).executeTakeFirst();
+  return { phone: row?.phone ?? null, postalAddress: row?.postalAddress ?? null };
 }
 
 /** A user's public shape, or the 404 of an unknown user. */
@@ -442,6 +453,7 @@ export async function anonymiseUser(id: string, unusablePasswordHash: string): P
       passwordHash: unusablePasswordHash,
       avatarUrl: null,
       phone: null,
+      postalAddress: null,
       timeZone: null,
       locale: fallbackLanguage,
       enabledFeatures: toJson([]),

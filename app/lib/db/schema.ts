@@ -21,6 +21,8 @@ export interface UsersTable {
   fullName: string;
   avatarUrl: string | null;
   phone: string | null;
+  /** Free lines, a US or a foreign address (0022). */
+  postalAddress: string | null;
   locale: Generated<string>;
   timeZone: string | null;
   enabledFeatures: Json<string[]>;

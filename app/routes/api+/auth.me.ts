@@ -7,8 +7,9 @@ import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /**
  * GET /api/auth/me → the signed-in user `{ id, email, role, fullName, avatarUrl, enabledFeatures, emailVerified, locale }`.
- * PATCH /api/auth/me `{ fullName?, avatarUrl?, locale? }` → the updated user. `avatarUrl` may be
+ * PATCH /api/auth/me `{ fullName?, avatarUrl?, locale?, phone?, postalAddress? }` → the updated user. `avatarUrl` may be
  * null or "" (removes the picture) or the current one; pictures are uploaded on the profile page.
+ * `phone` and `postalAddress` (GET /api/profile/me shows them) are cleared by null or "".
  * No session → 401.
  */
 export const { loader, action } = apiRoute({

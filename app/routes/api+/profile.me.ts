@@ -1,11 +1,16 @@
 import { json } from "@remix-run/node";
 import { requireUser } from "~/features/auth/guards.server";
+import { getContactDetails } from "~/features/users/users.server";
 import { apiRoute } from "~/lib/api.server";
 
-/** GET /api/profile/me → `{ profile: { fullName, avatarUrl } }` (spec §7). */
+/**
+ * GET /api/profile/me → `{ profile: { fullName, avatarUrl, phone, postalAddress } }` (spec §7; the
+ * phone and postal address are null where not given, and changed by PATCH /api/auth/me).
+ */
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     const user = await requireUser(request);
-    return json({ profile: { fullName: user.fullName, avatarUrl: user.avatarUrl } }, { headers: { "Cache-Control": "no-store" } });
+    const contact = await getContactDetails(user.id);
+    return json({ profile: { fullName: user.fullName, avatarUrl: user.avatarUrl, ...contact } }, { headers: { "Cache-Control": "no-store" } });
   },
 });

@@ -9,10 +9,12 @@ import { ProfilePage } from "~/features/auth/profile-page";
 import { profileAction } from "~/features/auth/profile.http.server";
 import { profileSecurity } from "~/features/auth/security.server";
 import { requireUser } from "~/features/auth/guards.server";
+import { getContactDetails } from "~/features/users/users.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl }, security: await profileSecurity(user), title: await translate(request, "auth:profile.title") });
+  const [security, contact, title] = await Promise.all([profileSecurity(user), getContactDetails(user.id), translate(request, "auth:profile.title")]);
+  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl }, security, contact, title });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,8 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ClientProfileRoute() {
-  const { user, security } = useLoaderData<typeof loader>();
-  return <ProfilePage user={user} security={security} />;
+  const { user, security, contact } = useLoaderData<typeof loader>();
+  return <ProfilePage user={user} security={security} contact={contact} />;
 }
 
 export const meta = titleMeta;

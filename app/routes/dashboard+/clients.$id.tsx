@@ -10,7 +10,7 @@ import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/c
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ASSIGNABLE_ROLES, EditUserFormSchema } from "~/features/users/users.schema";
-import { getManagedUser, grantableFeatures, permissionsFor, updateManagedUser } from "~/features/users/users.server";
+import { getContactDetails, getManagedUser, grantableFeatures, permissionsFor, updateManagedUser } from "~/features/users/users.server";
 import { deleteAccount, inviteAgain, keptRecords, retentionPlan, type RetentionPlan } from "~/features/users/client-records.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { isBackOfficeRole } from "~/lib/features";
@@ -34,6 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: user.fullName,
     permissions: { ...permissions, resetTwoFactor: actor.role === "owner" && actor.id !== user.id && (await hasTwoFactor(user.id)) },
     isClient: client,
+    // How the office reaches a client besides e-mail (the client gives them on their profile).
+    contact: client && !user.anonymisedAt ? await getContactDetails(user.id) : null,
     grantable: grantableFeatures(user.role),
     // Said before the confirmation (what deleting would keep) and after (what was kept).
     plan: client && !user.anonymisedAt && permissions.remove ? await retentionPlan(user.id) : null,
@@ -119,7 +121,7 @@ function RetentionList({ kept, deleted }: { kept: RetentionPlan["kept"]; deleted
 
 export default function UserDetailPage() {
   const { t } = useTranslation("users");
-  const { user, permissions, plan, kept, isClient, grantable } = useLoaderData<typeof loader>();
+  const { user, permissions, plan, kept, isClient, grantable, contact } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -152,6 +154,14 @@ export default function UserDetailPage() {
             <dd>{format.dateTime(user.createdAt)}</dd>
             <dt className="font-semibold">{t("fields.lastLoginAt")}</dt>
             <dd>{user.lastLoginAt ? format.dateTime(user.lastLoginAt) : t("detail.never")}</dd>
+            {contact ? (
+              <>
+                <dt className="font-semibold">{t("fields.phone")}</dt>
+                <dd dir={contact.phone ? "ltr" : undefined} className="rtl:text-end">{contact.phone ?? t("detail.notGiven")}</dd>
+                <dt className="font-semibold">{t("fields.postalAddress")}</dt>
+                <dd dir="auto" className="whitespace-pre-line">{contact.postalAddress ?? t("detail.notGiven")}</dd>
+              </>
+            ) : null}
           </dl>
         </CardContent>
       </Card>
