@@ -18,7 +18,8 @@ import { LANGUAGE_STORAGE_KEY } from "~/lib/i18n/config";
  * Forms marked `data-enhance` are sent without a reload: the script posts them with
  * fetch, and the answer (the same page a plain POST gets, errors and kept values
  * included) replaces the form; the form's `[data-outcome]` element, if any, is shown
- * as a message too, and focus goes to the first invalid field. When the request
+ * as a toast too (a success only as the toast: one announcement; an error stays at the
+ * form), and focus goes to the first invalid field. When the request
  * fails, the form stays as it was and `data-failure` is shown.
  */
 function script(messages: { entered: string; exited: string }, language: string): string {
@@ -47,7 +48,7 @@ if(l){if(on){l.setAttribute("data-label",l.textContent);l.textContent=l.getAttri
 d.addEventListener("submit",function(e){var f=e.target;if(e.defaultPrevented||!f.hasAttribute("data-enhance")||!w.fetch||!w.DOMParser)return;e.preventDefault();if(f.hasAttribute("aria-busy"))return;busy(f,true);
 fetch(f.action,{method:"POST",body:new FormData(f),credentials:"same-origin",headers:{Accept:"text/html"}}).then(function(r){return r.text()}).then(function(html){
 var next=new DOMParser().parseFromString(html,"text/html").getElementById(f.id);if(!next)throw new Error("no form");next=d.importNode(next,true);f.replaceWith(next);
-var o=next.querySelector("[data-outcome]");if(o)say(o.textContent,o.getAttribute("data-outcome"));var bad=next.querySelector("[aria-invalid=true]");(bad||next.querySelector("[type=submit]")||next).focus()
+var o=next.querySelector("[data-outcome]");if(o){say(o.textContent,o.getAttribute("data-outcome"));if(o.getAttribute("data-outcome")==="success")o.remove()}var bad=next.querySelector("[aria-invalid=true]");(bad||next.querySelector("[type=submit]")||next).focus()
 }).catch(function(){busy(f,false);say(f.getAttribute("data-failure"),"error")})});
 d.addEventListener("fullscreenchange",function(){say(d.fullscreenElement?c.messages.entered:c.messages.exited)});
 w.addEventListener("keydown",function(e){var f=e.key==="F11"||(e.altKey&&!e.ctrlKey&&!e.metaKey&&e.code==="KeyF");
