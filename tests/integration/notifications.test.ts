@@ -320,7 +320,7 @@ describeEachDialect("notifications written for their reader", (db) => {
     await notify({ userId: reader.id, type: "appointment.confirmed", titleKey: "appointments:notifications.confirmed.title", bodyKey: "appointments:notifications.confirmed.body", params: { reference: "A-1", service: "Notary Public", startsAt } });
     const english = await get(listRoute, "/api/notifications?limit=1&lng=en", reader.token);
     const body = (english.body!.notifications as Array<{ body: string }>)[0]!.body;
-    expect(body).toContain("Thursday, November 26, 2026 at 7:00 PM Gulf Standard Time");
+    expect(body).toContain("Thursday, November 26, 2026 at 7:00 PM Gulf Standard Time");
     const arabic = await get(listRoute, "/api/notifications?limit=1&lng=ar", reader.token);
     const arabicBody = (arabic.body!.notifications as Array<{ body: string }>)[0]!.body;
     expect(arabicBody).toContain("الخميس");
