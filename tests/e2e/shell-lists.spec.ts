@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { acceptCookies } from "./cookies";
-import { DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
+import { createClient, DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
 
 /** The lists' filter forms (components/list-filters.tsx) and tables (components/ui/data-table.tsx). */
 
@@ -115,4 +116,31 @@ test.describe("the cookie pill", () => {
       expect(covered, where).toEqual([]);
     }
   });
+});
+
+test("the audit log names the people and records it mentions and shows its details as readable lines, uncut", async ({ page, context }) => {
+  const errors = watchErrors(page);
+  const subject = createClient({ fullName: "Yasmine Audit-Subject" });
+  const note = "A long explanation that must never be cut in the middle of a word, however long the details become in the end.";
+  const db = openTestDatabase();
+  try {
+    db.prepare("insert into audit_log (id, actor_id, action, target_type, target_id, ip, meta, outcome, created_at) values (?, null, 'user.updated', 'user', ?, '127.0.0.1', ?, 'success', ?)").run(
+      randomUUID(),
+      subject.id,
+      JSON.stringify({ clientId: subject.id, note }),
+      new Date().toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+  await acceptCookies(context);
+  await signIn(context, DEMO.owner);
+  await page.goto(`/dashboard/audit-log?record=${subject.id}`);
+  const row = page.getByTestId("audit-log").locator("tbody tr").first();
+  await expect(row.getByRole("link", { name: /Yasmine Audit-Subject/ })).toBeVisible();
+  await expect(row.locator("dt", { hasText: "clientId" })).toBeVisible();
+  await expect(row.locator("dd", { hasText: "Yasmine Audit-Subject" })).toBeVisible();
+  await expect(row.locator("dd", { hasText: note })).toHaveText(note);
+  await expect(row).not.toContainText(subject.id);
+  errors.expectNone();
 });

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { findUserIdsMatching } from "~/features/users/users.server";
 import { eachAuditEntry, listAuditEntries, type AuditFilters, type AuditLogItem, type AuditOutcome } from "~/lib/audit.server";
+import { db } from "~/lib/db/db.server";
 import type { Page } from "~/lib/pagination";
 import type { AuditQuery } from "./audit.schema";
 import { csvRow } from "./csv";
@@ -25,8 +26,36 @@ export async function resolveAuditFilters(query: AuditQuery, timeZone: string): 
   return filters;
 }
 
-export async function auditPage(query: AuditQuery, timeZone: string): Promise<Page<AuditLogItem>> {
-  return listAuditEntries(await resolveAuditFilters(query, timeZone), query);
+export async function auditPage(query: AuditQuery, timeZone: string): Promise<Page<AuditLogItem> & { labels: Record<string, string> }> {
+  const page = await listAuditEntries(await resolveAuditFilters(query, timeZone), query);
+  const ids = new Set<string>();
+  for (const entry of page.items) {
+    for (const value of [entry.targetId, ...Object.values(entry.meta)]) if (typeof value === "string" && RECORD_ID.test(value)) ids.add(value);
+  }
+  return { ...page, labels: await recordLabels([...ids]) };
+}
+
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The names people know records by (a person's name, an order's reference, an invoice's number…)
+ * for the ids a page of the log mentions, as its record and in its details. The log is read across
+ * every area, so this read looks at their tables by id only; a deleted record keeps its id.
+ */
+async function recordLabels(ids: string[]): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const found = await Promise.all([
+    db().selectFrom("users").select(["id", "fullName as label"]).where("id", "in", ids).execute(),
+    db().selectFrom("serviceOrders").select(["id", "reference as label"]).where("id", "in", ids).execute(),
+    db().selectFrom("appointments").select(["id", "reference as label"]).where("id", "in", ids).execute(),
+    db().selectFrom("invoices").select(["id", "number as label"]).where("id", "in", ids).execute(),
+    db().selectFrom("translationFiles").select(["id", "originalName as label"]).where("id", "in", ids).execute(),
+    db().selectFrom("contactMessages").select(["id", "subject as label"]).where("id", "in", ids).execute(),
+    db().selectFrom("templates").select(["id", "name as label"]).where("id", "in", ids).execute(),
+  ]);
+  const labels: Record<string, string> = {};
+  for (const row of found.flat()) if (row.label) labels[row.id] = row.label;
+  return labels;
 }
 
 export const AUDIT_CSV_HEADER = ["time_utc", "actor_id", "actor_name", "actor_email", "ip", "action", "record_type", "record_id", "outcome", "details"] as const;

@@ -58,9 +58,22 @@ function Outcome({ outcome }: { outcome: string }) {
   );
 }
 
-function details(meta: Record<string, unknown>): string {
-  const text = JSON.stringify(meta);
-  return text === "{}" ? "" : text.length > 140 ? `${text.slice(0, 139)}…` : text;
+/** An entry's details as "key: value" lines, ids replaced by the names they stand for; nothing cut. */
+function Details({ meta, labels }: { meta: Record<string, unknown>; labels: Record<string, string> }) {
+  const entries = Object.entries(meta);
+  if (entries.length === 0) return null;
+  return (
+    <dl className="grid max-w-sm grid-cols-[auto_1fr] gap-x-2 text-xs">
+      {entries.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="font-medium text-muted-foreground">{key}</dt>
+          <dd dir="auto" className="min-w-0 break-words">
+            {typeof value === "string" ? (labels[value] ?? value) : JSON.stringify(value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export default function AuditLogPage() {
@@ -182,7 +195,8 @@ export default function AuditLogPage() {
             header: t("columns.record"),
             cell: (entry) => {
               if (!entry.targetType) return "—";
-              const label = `${t(`records.${entry.targetType}`, { defaultValue: entry.targetType })}${entry.targetId ? ` ${entry.targetId.slice(0, 8)}` : ""}`;
+              const name = entry.targetId ? (page.labels[entry.targetId] ?? entry.targetId.slice(0, 8)) : null;
+              const label = `${t(`records.${entry.targetType}`, { defaultValue: entry.targetType })}${name ? ` ${name}` : ""}`;
               const link = entry.targetId ? RECORD_LINKS[entry.targetType]?.(entry.targetId) : undefined;
               return link ? (
                 <Link to={link} className="text-primary underline-offset-4 hover:underline">
@@ -196,11 +210,7 @@ export default function AuditLogPage() {
           { header: t("columns.outcome"), cell: (entry) => <Outcome outcome={entry.outcome} /> },
           {
             header: t("columns.details"),
-            cell: (entry) => (
-              <code className="block max-w-xs break-all text-xs" dir="ltr">
-                {details(entry.meta)}
-              </code>
-            ),
+            cell: (entry) => <Details meta={entry.meta} labels={page.labels} />,
           },
         ]}
       />
