@@ -33,7 +33,7 @@ export const AUDIT_ACTION_NAMES = {
   user: ["created", "create_denied", "invited", "role_changed", "features_changed", "renamed", "disabled", "enabled", "deleted", "change_denied"],
   client: ["exported", "deleted"],
   file: ["downloaded", "download_denied"],
-  order: ["status_changed"],
+  order: ["status_changed", "sent_to_desk"],
   appointment: ["status_changed"],
   quote: ["created", "sent", "accepted", "declined"],
   invoice: ["created", "issued", "voided", "payment_recorded", "refund_recorded"],

@@ -28,6 +28,21 @@ export function createOrderFor(clientId: string, options: { status?: string; ser
   }
 }
 
+/** An issued, unpaid invoice of the order (its balance is its total). */
+export function createOpenInvoiceFor(clientId: string, orderId: string, totalCents: number): string {
+  const db = openTestDatabase();
+  try {
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    db.prepare(
+      "insert into invoices (id, number, year, sequence, order_id, client_id, bill_to_name, bill_to_email, status, subtotal_cents, total_cents, issued_at, created_at, updated_at) values (?, ?, null, null, ?, ?, 'Client', 'client@example.com', 'open', ?, ?, ?, ?, ?)",
+    ).run(id, `INV-${randomUUID().slice(0, 8).toUpperCase()}`, orderId, clientId, totalCents, totalCents, now, now, now);
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
 export function createReportFor(clientId: string, title: string, body: string, orderId: string | null = null): string {
   const db = openTestDatabase();
   try {

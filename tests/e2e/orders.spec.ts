@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { acceptCookies } from "./cookies";
 import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
-import { createAppointmentFor, createOrderFor, notificationsOf, PDF } from "./orders-helpers";
+import { createAppointmentFor, createOpenInvoiceFor, createOrderFor, notificationsOf, PDF } from "./orders-helpers";
 
 /** Every request the page sends with this method to this path. */
 function requestsTo(page: Page, method: string, path: string): string[] {
@@ -259,6 +259,26 @@ test("an overdue order without a due date says it has been open too long, not th
   await expect(page.getByRole("row").filter({ hasText: dated.reference }).getByText("Overdue")).toBeVisible();
   await page.goto(`/dashboard/service-orders/${undated.id}`);
   await expect(page.locator("header, main").getByText("Open over 14 days").first()).toBeVisible();
+});
+
+test("a completed order tells its real state: its price and what is left to pay, never a quote still to come", async ({ page, context }) => {
+  const client = createClient();
+  const order = createOrderFor(client.id, { status: "completed", priceCents: 12_000 });
+  createOpenInvoiceFor(client.id, order.id, 12_000);
+  const waiting = createOrderFor(client.id);
+  await signIn(context, client.email);
+  await page.goto(`/client/service-orders/${order.id}`);
+  await expect(page.getByText("$120.00").first()).toBeVisible();
+  await expect(page.getByTestId("order-balance")).toHaveText("Left to pay on this order: $120.00");
+  await expect(page.getByText("No documents were attached to this order.")).toBeVisible();
+  await expect(page.getByText("Not yet quoted")).toHaveCount(0);
+  await expect(page.getByText(/We will send you one/)).toHaveCount(0);
+  await expect(page.getByText("No documents yet.")).toHaveCount(0);
+  // A new order is still to be quoted: there the promise is true.
+  await page.goto(`/client/service-orders/${waiting.id}`);
+  await expect(page.getByText("Not yet quoted")).toBeVisible();
+  await expect(page.getByText(/We will send you one/)).toBeVisible();
+  await expect(page.getByText("No documents yet.")).toBeVisible();
 });
 
 test("a client's order card is one link as a whole @mobile", async ({ page, context }) => {

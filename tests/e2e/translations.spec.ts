@@ -1,4 +1,4 @@
-import { createClient, DEMO, expect, hydrated, signIn, test, uniqueIp, watchErrors } from "./fixtures";
+import { createClient, DEMO, expect, hydrated, openTestDatabase, signIn, test, uniqueIp, watchErrors } from "./fixtures";
 import { createOrderFor, PDF } from "./orders-helpers";
 
 /** The translation: a PDF of its own (the certificate tells it apart from the original). */
@@ -127,4 +127,55 @@ test("the same language twice is refused at the field before anything is sent", 
   await expect(target).toBeFocused();
   expect(posted).toBe(false);
   errors.expectNone();
+});
+
+test("an order's document goes to the desk in one step, once, and its translation comes back to the order", async ({ page, context }) => {
+  test.setTimeout(60_000);
+  const client = createClient({ fullName: "Order Desk Client" });
+  const order = createOrderFor(client.id, { status: "in_progress" });
+  const name = `passport-${Date.now()}.pdf`;
+  await signIn(context, DEMO.admin);
+  const errors = watchErrors(page);
+  await page.goto(`/dashboard/service-orders/${order.id}`);
+  await hydrated(page.locator("#staff-documents"));
+  await page.getByLabel("Add documents").setInputFiles({ name, mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  const document = page.getByRole("listitem").filter({ hasText: name });
+  await document.getByText("Send to the translation desk").click();
+  await document.getByLabel("Source language").selectOption("fr");
+  await document.getByLabel("Target language").selectOption("en");
+  await hydrated(document.getByRole("button", { name: "Send to the desk" }));
+  await document.getByRole("button", { name: "Send to the desk" }).dblclick();
+  await expect(page.getByText("Sent to the translation desk.").or(page.getByText("This document is already on the translation desk."))).toBeVisible();
+  await expect(document.getByText("On the translation desk")).toBeVisible();
+  const db = openTestDatabase();
+  const files = db.prepare("select id, source_language, target_language, client_id from translation_files where order_id = ?").all(order.id) as Array<{ id: string; source_language: string; target_language: string; client_id: string }>;
+  db.close();
+  expect(files).toEqual([{ id: expect.any(String), source_language: "fr", target_language: "en", client_id: client.id }]);
+
+  // The desk's order picker names the order by its service and client too.
+  await page.goto(`/dashboard/translations?tab=upload&client=${client.id}`);
+  await expect(page.getByLabel("Service order", { exact: true }).locator(`option[value="${order.id}"]`)).toHaveText(`${order.reference} · Certified Translation · Order Desk Client`);
+
+  // The desk completes it; the order shows the translation and its certificate, to staff and client.
+  await page.goto(`/dashboard/translations/${files[0]!.id}`);
+  await page.getByLabel("New status").selectOption("processing");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByText("Status updated successfully")).toBeVisible();
+  await page.getByLabel("Translated file").setInputFiles({ name: "passport-en.pdf", mimeType: "application/pdf", buffer: TRANSLATED });
+  await page.getByRole("button", { name: "Upload translation" }).click();
+  await expect(page.getByText("Translated file uploaded successfully")).toBeVisible();
+  await page.goto(`/dashboard/service-orders/${order.id}`);
+  const staffView = page.getByTestId("client-translation-files");
+  await expect(staffView.getByRole("link", { name })).toHaveAttribute("href", `/dashboard/translations/${files[0]!.id}`);
+  await expect(staffView.getByText("Completed")).toBeVisible();
+  await expect(staffView.getByText(/^Certificate TC-/)).toBeVisible();
+  errors.expectNone();
+
+  await context.clearCookies();
+  await signIn(context, client.email);
+  await page.goto(`/client/service-orders/${order.id}`);
+  const clientView = page.getByTestId("client-translation-files");
+  await expect(clientView.getByRole("link", { name: "Download the translation" })).toBeVisible();
+  await expect(clientView.getByText(/^Certificate TC-/)).toBeVisible();
 });

@@ -49,11 +49,30 @@ function InvoiceList({ invoices, hrefOf }: { invoices: InvoiceRow[]; hrefOf: (id
           </Link>
           <span className="flex items-center gap-2">
             <span className="tabular-nums">{format.money(invoice.totalCents, invoice.currency)}</span>
+            {invoice.status === "open" && invoice.balanceCents > 0 && invoice.balanceCents !== invoice.totalCents ? (
+              <span className="tabular-nums text-muted-foreground">
+                {t("lines.balance")} {format.money(invoice.balanceCents, invoice.currency)}
+              </span>
+            ) : null}
             <InvoiceStateBadge state={invoice.status} />
           </span>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What the client still owes on an order's issued invoices, or that nothing is left to pay. */
+function OrderBalance({ invoices }: { invoices: InvoiceRow[] }) {
+  const { t } = useTranslation("billing");
+  const format = useFormatter();
+  const open = invoices.filter((invoice) => invoice.status === "open");
+  if (invoices.every((invoice) => invoice.status === "draft" || invoice.status === "void")) return null;
+  const owed = open.reduce((sum, invoice) => sum + invoice.balanceCents, 0);
+  return (
+    <p className="text-sm font-semibold" data-testid="order-balance">
+      {owed > 0 ? t("client.orderBalance", { amount: format.money(owed, open[0]!.currency) }) : t("client.nothingToPay")}
+    </p>
   );
 }
 
@@ -129,66 +148,73 @@ export function StaffOrderBilling({ billing, quoteResult }: { billing: Billing; 
   );
 }
 
-/** On /client/service-orders/{id}: the quote sent to the client, with Accept / Decline, and the order's invoices. */
-export function ClientOrderBilling({ billing }: { billing: Billing }) {
+/**
+ * On /client/service-orders/{id}: the quote sent to the client, with Accept / Decline, and the order's
+ * invoices with what is left to pay. Without a quote, the quote's card shows only while the order
+ * is still to be quoted (`awaitingQuote`): past that, "we will send you one" would not be true.
+ */
+export function ClientOrderBilling({ billing, awaitingQuote }: { billing: Billing; awaitingQuote: boolean }) {
   const { t } = useTranslation("billing");
   const format = useFormatter();
   const quote = billing.current;
   const decidable = quote && quote.displayStatus === "sent";
   return (
     <>
-      <Card data-testid="client-quote">
-        <CardHeader>
-          <CardTitle className="flex flex-wrap items-center gap-2">
-            {t("quote.title")}
-            {quote ? <QuoteStateBadge state={quote.displayStatus} /> : null}
-          </CardTitle>
-          {quote?.validUntil ? <p className="text-sm text-muted-foreground">{t("quote.validUntilOn", { date: format.day(quote.validUntil) })}</p> : null}
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {quote ? (
-            <>
-              <MoneyLinesTable lines={quote.lines} currency={quote.currency} totals={{ subtotalCents: quote.subtotalCents, totalCents: quote.totalCents }} />
-              {quote.note ? <p dir="auto" className="whitespace-pre-line text-sm">{quote.note}</p> : null}
-              {decidable ? (
-                <div className="flex flex-wrap items-start gap-3">
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="acceptQuote" />
-                    <input type="hidden" name="quoteId" value={quote.id} />
-                    <Button type="submit">
-                      <CheckCircle2 className="size-4" aria-hidden />
-                      {t("quote.accept")}
-                    </Button>
-                  </Form>
-                  <ConfirmAction
-                    label={t("quote.decline")}
-                    title={t("quote.declineQuestion")}
-                    description={t("quote.declineWarning")}
-                    confirmLabel={t("quote.decline")}
-                    fields={{ intent: "declineQuote", quoteId: quote.id }}
-                    triggerVariant="outline"
-                    icon={<XCircle className="size-4" aria-hidden />}
-                    testId="decline-quote"
-                  >
-                    <div className="flex flex-col gap-1.5">
-                      <Label htmlFor="decline-reason">{t("quote.declineReason")}</Label>
-                      <Textarea id="decline-reason" name="reason" rows={2} maxLength={2000} />
-                    </div>
-                  </ConfirmAction>
-                </div>
-              ) : null}
-            </>
-          ) : (
-            <p className="text-sm text-muted-foreground">{t("quote.noneForClient")}</p>
-          )}
-        </CardContent>
-      </Card>
+      {quote || awaitingQuote ? (
+        <Card data-testid="client-quote">
+          <CardHeader>
+            <CardTitle className="flex flex-wrap items-center gap-2">
+              {t("quote.title")}
+              {quote ? <QuoteStateBadge state={quote.displayStatus} /> : null}
+            </CardTitle>
+            {quote?.validUntil ? <p className="text-sm text-muted-foreground">{t("quote.validUntilOn", { date: format.day(quote.validUntil) })}</p> : null}
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {quote ? (
+              <>
+                <MoneyLinesTable lines={quote.lines} currency={quote.currency} totals={{ subtotalCents: quote.subtotalCents, totalCents: quote.totalCents }} />
+                {quote.note ? <p dir="auto" className="whitespace-pre-line text-sm">{quote.note}</p> : null}
+                {decidable ? (
+                  <div className="flex flex-wrap items-start gap-3">
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="acceptQuote" />
+                      <input type="hidden" name="quoteId" value={quote.id} />
+                      <Button type="submit">
+                        <CheckCircle2 className="size-4" aria-hidden />
+                        {t("quote.accept")}
+                      </Button>
+                    </Form>
+                    <ConfirmAction
+                      label={t("quote.decline")}
+                      title={t("quote.declineQuestion")}
+                      description={t("quote.declineWarning")}
+                      confirmLabel={t("quote.decline")}
+                      fields={{ intent: "declineQuote", quoteId: quote.id }}
+                      triggerVariant="outline"
+                      icon={<XCircle className="size-4" aria-hidden />}
+                      testId="decline-quote"
+                    >
+                      <div className="flex flex-col gap-1.5">
+                        <Label htmlFor="decline-reason">{t("quote.declineReason")}</Label>
+                        <Textarea id="decline-reason" name="reason" rows={2} maxLength={2000} />
+                      </div>
+                    </ConfirmAction>
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t("quote.noneForClient")}</p>
+            )}
+          </CardContent>
+        </Card>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>{t("client.orderInvoices")}</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-3">
           <InvoiceList invoices={billing.invoices} hrefOf={(id) => `/client/invoices/${id}`} />
+          <OrderBalance invoices={billing.invoices} />
         </CardContent>
       </Card>
     </>

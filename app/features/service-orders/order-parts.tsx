@@ -8,15 +8,30 @@ import type { OrderStatus } from "./status";
 
 type FileRow = { id: string; originalName: string; sizeBytes: number; createdAt: string };
 
-/** A card listing an order's or a report's documents, with what may follow them (a form to add more). */
-export function AttachmentsCard({ title, files, children }: { title: string; files: FileRow[]; children?: ReactNode }) {
+/**
+ * A card listing an order's or a report's documents, with what may follow them (a form to add more).
+ * `closed`: nothing more will come, so an empty list does not say "yet". `fileActions`: what follows each document.
+ */
+export function AttachmentsCard<File extends FileRow>({
+  title,
+  files,
+  closed = false,
+  fileActions,
+  children,
+}: {
+  title: string;
+  files: File[];
+  closed?: boolean;
+  fileActions?: (file: File) => ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <FileList files={files} />
+        <FileList files={files} closed={closed} fileActions={fileActions} />
         {children}
       </CardContent>
     </Card>
@@ -24,10 +39,10 @@ export function AttachmentsCard({ title, files, children }: { title: string; fil
 }
 
 /** Documents of an order or report, each downloaded through the checked route. */
-function FileList({ files }: { files: FileRow[] }) {
+function FileList<File extends FileRow>({ files, closed, fileActions }: { files: File[]; closed: boolean; fileActions?: (file: File) => ReactNode }) {
   const { t } = useTranslation("orders");
   const format = useFormatter();
-  if (files.length === 0) return <p className="text-sm text-muted-foreground">{t("files.none")}</p>;
+  if (files.length === 0) return <p className="text-sm text-muted-foreground">{t(closed ? "files.noneAttached" : "files.none")}</p>;
   return (
     <ul className="divide-y rounded-md border">
       {files.map((file) => (
@@ -40,6 +55,7 @@ function FileList({ files }: { files: FileRow[] }) {
             {t("files.download")}
             <span className="sr-only">{file.originalName}</span>
           </a>
+          {fileActions ? fileActions(file) : null}
         </li>
       ))}
     </ul>

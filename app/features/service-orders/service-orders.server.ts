@@ -469,14 +469,21 @@ export async function listOrdersOfClient(actor: Actor, clientId: string): Promis
   return orderChoicesOfClient(clientId);
 }
 
-export type OrderChoice = { id: string; reference: string; status: string };
+export type OrderChoice = { id: string; reference: string; status: string; serviceTitle: string; clientName: string };
 
 /**
- * A client's newest orders (at most 100) to link a record to. For other areas whose own guard has
- * already admitted the caller (the translation desk's translators are not order staff).
+ * A client's newest orders (at most 100) to link a record to, each with its service and client to
+ * name it by. For other areas whose own guard has already admitted the caller (the translation
+ * desk's translators are not order staff).
  */
-export async function orderChoicesOfClient(clientId: string): Promise<OrderChoice[]> {
-  return db().selectFrom("serviceOrders").select(["id", "reference", "status"]).where("clientId", "=", clientId).orderBy("createdAt", "desc").limit(100).execute();
+export async function orderChoicesOfClient(clientId: string, language: string = fallbackLanguage): Promise<OrderChoice[]> {
+  return db()
+    .selectFrom("serviceOrders as o")
+    .select(["o.id", "o.reference", "o.status", serviceTitleSql("o.serviceId", language).as("serviceTitle"), userColumnSql("o.clientId", "fullName").$notNull().as("clientName")])
+    .where("o.clientId", "=", clientId)
+    .orderBy("o.createdAt", "desc")
+    .limit(100)
+    .execute();
 }
 
 /** True when a service was ever ordered (the services area deactivates it instead of deleting it). */

@@ -24,6 +24,9 @@ export const OVERDUE_AFTER_DAYS = 14;
 
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ["pending", "in_review", "in_progress", "waiting_for_client"];
 
+/** While the office studies an order: the stages where a quote may still be on its way. */
+export const QUOTING_ORDER_STATUSES: readonly OrderStatus[] = ["pending", "in_review"];
+
 /** A client may cancel only before the work has started. */
 export const CLIENT_CANCELLABLE_ORDER_STATUSES: readonly OrderStatus[] = ["pending", "in_review", "waiting_for_client"];
 

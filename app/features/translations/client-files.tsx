@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { useFormatter } from "~/lib/format";
@@ -5,24 +6,31 @@ import { DownloadLink, TranslationStatusBadge } from "./desk-parts";
 import type { ClientTranslationFile } from "./translations.server";
 
 /**
- * The files of a client's translation order on its order page: each with its status and, once
- * completed, the translation to download and its certificate.
+ * The desk files of an order on its page: each with its status and, once completed, the
+ * translation to download and its certificate. `staff`: the order's staff page, where each
+ * file's name leads to it on the desk.
  */
-export function ClientTranslationFiles({ files }: { files: ClientTranslationFile[] }) {
+export function OrderTranslationFiles({ files, staff = false }: { files: ClientTranslationFile[]; staff?: boolean }) {
   const { t } = useTranslation("translations");
   const format = useFormatter();
   if (files.length === 0) return null;
   return (
     <Card data-testid="client-translation-files">
       <CardHeader>
-        <CardTitle>{t("client.title")}</CardTitle>
+        <CardTitle>{t(staff ? "orderDesk.title" : "client.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="divide-y">
           {files.map((file) => (
             <li key={file.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="flex flex-col gap-1">
-                <span className="font-medium">{file.originalName}</span>
+                {staff ? (
+                  <Link to={`/dashboard/translations/${file.id}`} className="primary-link">
+                    {file.originalName}
+                  </Link>
+                ) : (
+                  <span className="font-medium">{file.originalName}</span>
+                )}
                 <span className="text-xs text-muted-foreground">
                   {t("pair", { source: t(`languages.${file.sourceLanguage}`), target: t(`languages.${file.targetLanguage}`) })} · {format.date(file.createdAt)}
                 </span>

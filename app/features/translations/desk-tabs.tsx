@@ -46,7 +46,7 @@ export function UploadTab({
   q: string;
   clients: Person[];
   client: Person | null;
-  orders: Array<{ id: string; reference: string }>;
+  orders: Array<{ id: string; reference: string; serviceTitle: string; clientName: string }>;
   assignees: Person[];
   lastResult: Result;
 }) {
@@ -85,7 +85,7 @@ export function UploadTab({
           <SelectField field={fields.sourceLanguage} label={t("upload.sourceLanguage")} options={languages} />
           <SelectField field={fields.targetLanguage} label={t("upload.targetLanguage")} options={languages} />
         </div>
-        {client ? <SelectField field={fields.orderId} label={t("upload.order")} placeholder={t("upload.noOrder")} options={orders.map((order) => ({ value: order.id, label: order.reference }))} /> : null}
+        {client ? <SelectField field={fields.orderId} label={t("upload.order")} placeholder={t("upload.noOrder")} options={orders.map((order) => ({ value: order.id, label: t("upload.orderChoice", { reference: order.reference, service: order.serviceTitle, client: order.clientName }) }))} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField field={fields.assigneeId} label={t("upload.assignee")} placeholder={t("upload.noAssignee")} options={peopleOptions(assignees)} />
           <TextField field={fields.dueDate} type="date" label={t("upload.dueDate")} />

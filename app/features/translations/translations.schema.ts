@@ -37,6 +37,16 @@ export const UploadFormSchema = z
   .superRefine(differentLanguages);
 export type UploadInput = z.infer<typeof UploadFormSchema>;
 
+/** "Send to the translation desk" on an order's document (the order's staff page). */
+export const SendToDeskFormSchema = z
+  .object({
+    intent: z.literal("toDesk"),
+    documentId: z.string({ required_error: "orders:errors.documentNotFound" }).trim().min(1).max(64),
+    sourceLanguage: language,
+    targetLanguage: language,
+  })
+  .superRefine(differentLanguages);
+
 export const StatusFormSchema = z.object({
   status: z.enum(TRANSLATION_STATUSES, { errorMap: () => ({ message: "translations:errors.statusInvalid" }) }),
   note: z.string().trim().max(1000, "translations:errors.noteTooLong").optional(),

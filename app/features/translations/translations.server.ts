@@ -13,7 +13,7 @@ import { issueCertificate, listCertificatesForFiles } from "~/features/certifica
 import { printableOnCertificate } from "~/features/certificates/certificate-pdf.server";
 import { notify } from "~/features/notifications/notify.server";
 import { logger } from "~/lib/logger.server";
-import { isOrderOfClient, orderChoicesOfClient } from "~/features/service-orders/service-orders.server";
+import { isOrderOfClient, ORDER_RECORD_TYPE, orderChoicesOfClient } from "~/features/service-orders/service-orders.server";
 import { findClientById, listBackOfficeUsersWith, searchActiveClients, userColumnSql, type ClientSummary } from "~/features/users/users.server";
 import { initialStatus, queueAutoProcess } from "./auto-process.server";
 import { certificatePdfPath } from "~/features/certificates/certificates";
@@ -341,6 +341,67 @@ export async function createTranslationFile(actor: Actor, input: UploadInput, up
   return { id };
 }
 
+/** A desk file made from an order's document, found by the order and the document's content. */
+async function findDeskFileOfDocument(orderId: string, sha256: string): Promise<string | null> {
+  const row = await db()
+    .selectFrom("translationFiles as f")
+    .innerJoin("storedFiles as s", "s.id", "f.originalFileId")
+    .select("f.id")
+    .where("f.orderId", "=", orderId)
+    .where("s.sha256", "=", sha256)
+    .orderBy("f.createdAt")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Sends of one document under way in this process: a second press while the first runs waits for it. */
+const sendsUnderWay = new Map<string, Promise<{ id: string; created: boolean }>>();
+
+/**
+ * One of an order's documents onto the desk in one step (staff, on the order's page): its stored
+ * file is copied (encrypted as every file) into a desk file linked to the order and its client, in
+ * the languages given. The same document sent again (a double click, a second tab) gives back the
+ * desk file it already made (`created: false`) instead of a second one.
+ */
+export async function sendOrderDocumentToDesk(
+  actor: Actor,
+  input: { orderId: string; documentId: string; sourceLanguage: TranslationLanguage; targetLanguage: TranslationLanguage },
+  context: Context = {},
+): Promise<{ id: string; created: boolean }> {
+  requireDesk(actor);
+  const order = await db().selectFrom("serviceOrders").select(["id", "reference", "clientId"]).where("id", "=", input.orderId).executeTakeFirst();
+  if (!order) throw notFound("orders:errors.notFound");
+  const document = await findStoredFile(input.documentId);
+  if (!document || document.recordType !== ORDER_RECORD_TYPE || document.recordId !== order.id) throw notFound("orders:errors.documentNotFound");
+  const key = `${order.id}:${document.sha256}`;
+  const underWay = sendsUnderWay.get(key);
+  if (underWay) return { id: (await underWay).id, created: false };
+  const send = (async () => {
+    const existing = await findDeskFileOfDocument(order.id, document.sha256);
+    if (existing) return { id: existing, created: false };
+    const stored = await readStoredFile(document.id);
+    if (!stored) throw notFound("orders:errors.documentNotFound");
+    const bytes = stored.content;
+    const file = { name: document.originalName, size: bytes.length, arrayBuffer: async () => new Uint8Array(bytes).buffer };
+    const upload = await checkDeskUpload(file, await getTranslationSettings(), "documentId");
+    const { id } = await createTranslationFile(
+      actor,
+      { sourceLanguage: input.sourceLanguage, targetLanguage: input.targetLanguage, clientId: order.clientId, orderId: order.id },
+      upload,
+      context,
+    );
+    await audit({ actorId: actor.id, action: "order.sent_to_desk", targetType: "service_order", targetId: order.id, ip: context.ip ?? null, meta: { reference: order.reference, document: document.originalName, translationFileId: id } });
+    return { id, created: true };
+  })();
+  sendsUnderWay.set(key, send);
+  try {
+    return await send;
+  } finally {
+    sendsUnderWay.delete(key);
+  }
+}
+
 /**
  * Text from elsewhere (the document extractor) as a new .txt file on the desk: the same checks
  * and path as an upload; the target language is the settings' default (their default source
@@ -512,17 +573,29 @@ export type ClientTranslationFile = {
   certificateHref: string | null;
 };
 
+/** A desk file of an order as its page shows it; `documentSha256` ties it to the order's document it was made from. */
+export type OrderTranslationFile = ClientTranslationFile & { documentSha256: string | null };
+
 /** The files of one of the client's orders (their own only), for the client's order page. */
 export async function listClientTranslationFiles(clientId: string, orderId: string): Promise<ClientTranslationFile[]> {
-  const rows = await db()
-    .selectFrom("translationFiles")
-    .select(["id", "originalName", "sourceLanguage", "targetLanguage", "status", "createdAt", "completedAt", "translatedFileId", "machineDraft"])
-    .where("clientId", "=", clientId)
-    .where("orderId", "=", orderId)
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(100)
-    .execute();
+  return (await translationFilesOfOrder(orderId, clientId)).map(({ documentSha256: _, ...file }) => file);
+}
+
+/** Every desk file of an order, for its staff page (a desk user's). */
+export async function listOrderTranslationFiles(actor: Actor, orderId: string): Promise<OrderTranslationFile[]> {
+  requireDesk(actor);
+  return translationFilesOfOrder(orderId, null);
+}
+
+/** An order's desk files, newest first (those of this client only when one is given), with what the client may download. */
+async function translationFilesOfOrder(orderId: string, clientId: string | null): Promise<OrderTranslationFile[]> {
+  let query = db()
+    .selectFrom("translationFiles as f")
+    .leftJoin("storedFiles as s", "s.id", "f.originalFileId")
+    .select(["f.id", "f.originalName", "f.sourceLanguage", "f.targetLanguage", "f.status", "f.createdAt", "f.completedAt", "f.translatedFileId", "f.machineDraft", "s.sha256 as documentSha256"])
+    .where("f.orderId", "=", orderId);
+  if (clientId) query = query.where("f.clientId", "=", clientId);
+  const rows = await query.orderBy("f.createdAt", "desc").orderBy("f.id", "desc").limit(100).execute();
   const newest = new Map<string, string>();
   // Newest first: the first certificate met for a file is its latest translated version's.
   for (const certificate of await listCertificatesForFiles(rows.map((row) => row.id))) {
@@ -555,9 +628,9 @@ export async function findDeskClient(actor: Actor, id: string): Promise<ClientSu
 }
 
 /** A client's orders to link a file to (anyone at the desk may link one). */
-export async function listDeskClientOrders(actor: Actor, clientId: string) {
+export async function listDeskClientOrders(actor: Actor, clientId: string, language: string) {
   requireDesk(actor);
-  return orderChoicesOfClient(clientId);
+  return orderChoicesOfClient(clientId, language);
 }
 
 // ---------------------------------------------------------------------------

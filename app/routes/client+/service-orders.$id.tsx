@@ -20,9 +20,9 @@ import { readUploadForm, respondToDocumentUpload } from "~/features/service-orde
 import { AttachmentsCard, StatusTimeline } from "~/features/service-orders/order-parts";
 import { OrderCancelFormSchema } from "~/features/service-orders/service-orders.schema";
 import { addOrderDocuments, changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
-import { CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES } from "~/features/service-orders/status";
+import { CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES, QUOTING_ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
-import { ClientTranslationFiles } from "~/features/translations/client-files";
+import { OrderTranslationFiles } from "~/features/translations/client-files";
 import { listClientTranslationFiles } from "~/features/translations/translations.server";
 import { useFormatter } from "~/lib/format";
 import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
@@ -75,6 +75,10 @@ export default function ClientServiceOrder() {
   const cancelErrors = actionData?.result?.error?.note ?? undefined;
   const open = OPEN_ORDER_STATUSES.includes(order.status);
   const cancellable = CLIENT_CANCELLABLE_ORDER_STATUSES.includes(order.status);
+  // The price set on the order, else the accepted quote's total; "not yet quoted" only while a quote may still come.
+  const acceptedQuote = billing.quotes.find((quote) => quote.status === "accepted");
+  const priceCents = order.priceCents ?? acceptedQuote?.totalCents ?? null;
+  const awaitingQuote = priceCents === null && billing.quotes.length === 0 && QUOTING_ORDER_STATUSES.includes(order.status);
 
   return (
     <div className="space-y-6">
@@ -94,10 +98,12 @@ export default function ClientServiceOrder() {
             <CardContent className="space-y-3">
               <p dir="auto" className="whitespace-pre-line">{order.details}</p>
               <dl className="grid gap-2 text-sm sm:grid-cols-2">
-                <div>
-                  <dt className="font-semibold">{t("detail.price")}</dt>
-                  <dd>{order.priceCents !== null ? format.money(order.priceCents) : t("detail.noPrice")}</dd>
-                </div>
+                {priceCents !== null || awaitingQuote ? (
+                  <div>
+                    <dt className="font-semibold">{t("detail.price")}</dt>
+                    <dd>{priceCents !== null ? format.money(priceCents) : t("detail.noPrice")}</dd>
+                  </div>
+                ) : null}
                 {order.dueDate ? (
                   <div>
                     <dt className="font-semibold">{t("detail.dueDate")}</dt>
@@ -114,11 +120,11 @@ export default function ClientServiceOrder() {
             </CardContent>
           </Card>
 
-          <ClientOrderBilling billing={billing} />
+          <ClientOrderBilling billing={billing} awaitingQuote={awaitingQuote} />
 
-          <ClientTranslationFiles files={translationFiles} />
+          <OrderTranslationFiles files={translationFiles} />
 
-          <AttachmentsCard title={t("detail.attachments")} files={order.files}>
+          <AttachmentsCard title={t("detail.attachments")} files={order.files} closed={!open}>
             {open ? <AddDocumentsForm id="more-documents" upload={upload} errors={fileErrors} disabled={navigation.state === "submitting"} /> : null}
           </AttachmentsCard>
         </div>

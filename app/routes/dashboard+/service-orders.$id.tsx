@@ -22,6 +22,11 @@ import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssig
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
 import { overdueLabel, OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { LinkedTasks } from "~/features/tasks/linked-tasks";
+import { OrderTranslationFiles } from "~/features/translations/client-files";
+import { SendToDesk } from "~/features/translations/order-desk";
+import { getTranslationSettings } from "~/features/translations/settings.server";
+import { SendToDeskFormSchema } from "~/features/translations/translations.schema";
+import { isDeskUser, listOrderTranslationFiles, sendOrderDocumentToDesk } from "~/features/translations/translations.server";
 import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { useFormatter } from "~/lib/format";
 import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
@@ -35,13 +40,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const order = await loadOrNotFound(getOrder(user, params.id!, language));
   const t = await getFixedT(language, "orders");
+  const desk = isDeskUser(user) ? await loadOrderDesk(user, order.id) : null;
   return json({
     order,
+    desk,
     assignees: await listAssignees(),
     tasks: await loadLinkedTasks(user, { orderId: order.id }),
     billing: await loadOrderBilling(user, order),
     title: t("admin.orderTitle", { reference: order.reference }),
   });
+}
+
+/** The order's desk files, and the languages "Send to the translation desk" offers: its latest file's, else the desk's defaults. */
+async function loadOrderDesk(user: Parameters<typeof listOrderTranslationFiles>[0], orderId: string) {
+  const files = await listOrderTranslationFiles(user, orderId);
+  const settings = await getTranslationSettings();
+  const latest = files[0];
+  const defaults = latest
+    ? { sourceLanguage: latest.sourceLanguage, targetLanguage: latest.targetLanguage }
+    : { sourceLanguage: settings.defaultSourceLanguage, targetLanguage: settings.defaultTargetLanguage };
+  return { files, defaults };
 }
 
 type ActionData = { intent: string; result?: SubmissionResult<string[]>; fileErrors?: FileError[] };
@@ -77,6 +95,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
         }
         return redirectWithToast(back, { type: "success", message: "orders:admin.statusChanged", params: { status: submission.value.status } });
       }
+      case "toDesk": {
+        const submission = parseWithZod(fields, { schema: SendToDeskFormSchema });
+        if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+        let created: boolean;
+        try {
+          ({ created } = await sendOrderDocumentToDesk(user, { orderId: id, ...submission.value }, { ip: clientIp(request) }));
+        } catch (error) {
+          return await refusal(request, error, submission, { intent });
+        }
+        return redirectWithToast(back, { type: "success", message: created ? "translations:orderDesk.sent" : "translations:orderDesk.alreadySent" });
+      }
       case "note": {
         const submission = parseWithZod(fields, { schema: OrderNoteFormSchema });
         if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
@@ -92,7 +121,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DashboardServiceOrder() {
-  const { order, assignees, tasks, billing } = useLoaderData<typeof loader>();
+  const { order, desk, assignees, tasks, billing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
   const format = useFormatter();
@@ -149,7 +178,24 @@ export default function DashboardServiceOrder() {
             </CardContent>
           </Card>
 
-          <AttachmentsCard title={t("detail.attachments")} files={order.files}>
+          {desk ? <OrderTranslationFiles files={desk.files} staff /> : null}
+
+          <AttachmentsCard
+            title={t("detail.attachments")}
+            files={order.files}
+            fileActions={
+              desk
+                ? (file) => (
+                    <SendToDesk
+                      documentId={file.id}
+                      deskFile={desk.files.find((deskFile) => deskFile.documentSha256 === file.sha256) ?? null}
+                      defaults={desk.defaults}
+                      lastResult={actionData?.intent === "toDesk" && actionData.result?.initialValue?.documentId === file.id ? actionData.result : undefined}
+                    />
+                  )
+                : undefined
+            }
+          >
             <AddDocumentsForm
               id="staff-documents"
               upload={upload}
@@ -251,7 +297,7 @@ export default function DashboardServiceOrder() {
   );
 }
 
-export const handle = { i18n: ["orders", "tasks", "billing"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "tasks", "billing", "translations"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

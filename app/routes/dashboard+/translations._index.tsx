@@ -52,7 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tabs = tabsFor(user.role);
   const tab = activeTab(url, tabs);
   const settings = await getTranslationSettings();
-  const t = await getFixedT(await getLanguage(request), "translations");
+  const language = await getLanguage(request);
+  const t = await getFixedT(language, "translations");
   const limits = { maxFileSizeMb: settings.maxFileSizeMb, allowedFileTypes: settings.allowedFileTypes };
   const common = { tab, tabs, limits, title: `${t("title")} · ${t(`tabs.${tab}`)}` };
 
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         q: q ?? "",
         clients: await searchDeskClients(user, q),
         client,
-        orders: client ? await listDeskClientOrders(user, client.id) : [],
+        orders: client ? await listDeskClientOrders(user, client.id, language) : [],
         assignees: await listDeskAssignees(user),
         defaults: { sourceLanguage: settings.defaultSourceLanguage, targetLanguage: settings.defaultTargetLanguage },
       },
