@@ -144,3 +144,17 @@ test("the audit log names the people and records it mentions and shows its detai
   await expect(row).not.toContainText(subject.id);
   errors.expectNone();
 });
+
+test("a file picker's 'Choose files' is drawn as a button", async ({ page, context }) => {
+  await acceptCookies(context);
+  await signIn(context, DEMO.owner);
+  await page.goto("/dashboard/document-extractor");
+  const picker = page.locator("input[type=file]").first();
+  const button = await picker.evaluate((input) => {
+    const style = getComputedStyle(input, "::file-selector-button");
+    return { border: style.borderTopWidth, background: style.backgroundColor, radius: style.borderTopLeftRadius };
+  });
+  expect(button.border).not.toBe("0px");
+  expect(button.background).not.toBe("rgba(0, 0, 0, 0)");
+  expect(button.radius).not.toBe("0px");
+});
