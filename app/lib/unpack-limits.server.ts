@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { pdfDecrypter, type PdfDecrypter } from "./pdf-decrypt.server";
 
 /**
  * Bounds on what a document unpacks to. A file of a megabyte can hold gigabytes once inflated
@@ -133,14 +134,17 @@ export async function checkZip(bytes: Uint8Array, limits: UnpackLimits = ZIP_LIM
  * may lie). Each is inflated from its start to the end of its DEFLATE data, whatever its dictionary
  * says its filter is (a dictionary can hide it: a reference, a string with "<<" in it), after the
  * text encodings listed before it; a stream that is no DEFLATE data ends at its first bytes. A picture declaring more than MAX_IMAGE_PIXELS
- * pixels is refused unread.
+ * pixels is refused unread. An encrypted PDF's streams are decrypted first (lib/pdf-decrypt), as
+ * pdf.js will; one that needs a password is refused with PdfNeedsPassword (pdf.js cannot open it).
  */
 export async function checkPdf(bytes: Uint8Array, limits: UnpackLimits = PDF_LIMITS): Promise<void> {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
   const spent = budget(limits);
+  const decrypter = pdfDecrypter(text);
   for (let at = text.indexOf("stream"); at >= 0; at = text.indexOf("stream", at + 6)) {
-    const dictionary = text.startsWith("end", at - 3) ? null : dictionaryBefore(text, at);
-    if (dictionary === null) continue;
+    const found = text.startsWith("end", at - 3) ? null : dictionaryBefore(text, at);
+    if (found === null) continue;
+    const { dictionary, start: dictionaryStart } = found;
     const isImage = /\/Subtype\s*\/Image(?![A-Za-z0-9])/.test(dictionary);
     if (isImage) {
       const width = Number(/\/Width\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
@@ -153,9 +157,34 @@ export async function checkPdf(bytes: Uint8Array, limits: UnpackLimits = PDF_LIM
     const start = at + 6 + lineEnd + (text.startsWith("\r\n", at + 6 + lineEnd) ? 2 : 1);
     const endstream = text.indexOf("endstream", start);
     const cap = spent.next(isImage ? null : (endstream < 0 ? text.length : endstream) - start);
+    const data = decrypter ? decrypted(text, bytes, decrypter, dictionary, dictionaryStart, start, endstream) : bytes.subarray(start);
     // The two bytes of the zlib header, then raw DEFLATE (pdf.js does the same and skips the checksum).
-    spent.add(await inflatedSize(undoTextEncodings(dictionary, bytes.subarray(start)).subarray(2), cap), cap);
+    spent.add(await inflatedSize(undoTextEncodings(dictionary, data).subarray(2), cap), cap);
   }
+}
+
+/**
+ * The data of an encrypted file's stream, decrypted with the key of its object (the numbers before
+ * its dictionary). It ends where its /Length says when "endstream" follows there, else at the first
+ * "endstream", as pdf.js reads it. Cross-reference streams are never encrypted, nor metadata when
+ * /EncryptMetadata is false.
+ */
+function decrypted(text: string, bytes: Uint8Array, decrypter: PdfDecrypter, dictionary: string, dictionaryStart: number, start: number, endstream: number): Uint8Array {
+  const type = /\/Type\s*\/([A-Za-z]+)/.exec(dictionary)?.[1];
+  const object = /(\d+)\s+(\d+)\s+obj\s*$/.exec(text.slice(Math.max(0, dictionaryStart - 32), dictionaryStart));
+  if (type === "XRef" || (type === "Metadata" && !decrypter.encryptsMetadata) || !object) return bytes.subarray(start);
+  const length = /\/Length\s+(\d+)(?![\d\s]*R)/.exec(dictionary)?.[1] ?? indirectLength(text, dictionary);
+  const byLength = length === null ? -1 : start + Number(length);
+  const end = byLength >= start && /^\s*endstream/.test(text.slice(byLength, byLength + 64)) ? byLength : endstream < 0 ? text.length : endstream;
+  return decrypter.stream(bytes.subarray(start, end), Number(object[1]), Number(object[2]));
+}
+
+/** A stream's /Length given as a reference to an object holding a number. */
+function indirectLength(text: string, dictionary: string): string | null {
+  const reference = /\/Length\s+(\d+)\s+(\d+)\s+R/.exec(dictionary);
+  if (!reference) return null;
+  const definitions = [...text.matchAll(new RegExp(`(?<![0-9])${reference[1]}\\s+${reference[2]}\\s+obj\\s*(\\d+)\\s*endobj`, "g"))];
+  return definitions.at(-1)?.[1] ?? null;
 }
 
 /** Dictionaries are read this far back at most (a walk back never costs more). */
@@ -165,7 +194,7 @@ const MAX_DICTIONARY_CHARS = 65_536;
  * The dictionary that ends (">>", then blanks) right before the keyword at `at`: null when there is
  * none (the word is inside some data), its last MAX_DICTIONARY_CHARS characters when longer.
  */
-function dictionaryBefore(text: string, at: number): string | null {
+function dictionaryBefore(text: string, at: number): { dictionary: string; start: number } | null {
   let close = at - 1;
   while (close >= 0 && /\s/.test(text[close]!)) close -= 1;
   if (close < 1 || text[close] !== ">" || text[close - 1] !== ">") return null;
@@ -178,10 +207,10 @@ function dictionaryBefore(text: string, at: number): string | null {
     } else if (text[index] === "<" && text[index - 1] === "<") {
       depth -= 1;
       index -= 1;
-      if (depth === 0) return text.slice(index - 1, close + 1);
+      if (depth === 0) return { dictionary: text.slice(index - 1, close + 1), start: index - 1 };
     }
   }
-  return text.slice(from, close + 1);
+  return { dictionary: text.slice(from, close + 1), start: from };
 }
 
 const isWhite = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;

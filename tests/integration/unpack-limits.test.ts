@@ -8,12 +8,14 @@ import { stopOcr } from "~/features/extractor/ocr.server";
 import { countDocumentWords } from "~/features/translations/word-count.server";
 import { AppError } from "~/lib/app-error";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
+import { countWords } from "~/features/translations/word-count.server";
+import { PdfNeedsPassword } from "~/lib/pdf-decrypt.server";
 import { checkPdf, checkZip, UnpackRefused, ZIP_LIMITS } from "~/lib/unpack-limits.server";
 import * as filesApi from "~/routes/api+/translation-files";
 import * as deskPage from "~/routes/dashboard+/translations._index";
 import { describeEachDialect } from "../setup/database";
 import { callJson } from "../support/api";
-import { docxBomb, pdfBomb, pdfWithPicture } from "../support/bombs";
+import { docxBomb, encryptedTextPdf, pdfBomb, pdfWithPicture, type PdfEncryption } from "../support/bombs";
 import { docx, textPdf } from "../support/documents";
 import { makeUser, type TestUser } from "../support/factories";
 
@@ -25,6 +27,15 @@ import { makeUser, type TestUser } from "../support/factories";
  */
 let made: Promise<{ docx: Buffer; pdf: Buffer }> | null = null;
 const bombs = () => (made ??= Promise.all([docxBomb(400), pdfBomb(160)]).then(([docx, pdf]) => ({ docx, pdf })));
+
+/**
+ * PDFs that open without a password (the standard security handler with an empty user password),
+ * whose streams pdf.js decrypts before inflating: a 40 MB bomb of each encryption.
+ */
+const ENCRYPTIONS: PdfEncryption[] = ["rc4", "aes128", "aes256"];
+let madeEncrypted: Promise<Buffer[]> | null = null;
+const encryptedBombs = () => (madeEncrypted ??= Promise.all(ENCRYPTIONS.map((kind) => pdfBomb(40, undefined, kind))));
+const ORDINARY_LINE = "An ordinary encrypted statement of account for March.";
 
 /** A greyscale PNG that declares `width` × `height` pixels, with one row of data. */
 function pngDeclaring(width: number, height: number): Buffer {
@@ -75,6 +86,22 @@ describe("unpacking limits", () => {
     await expect(checkPdf(await pdfWithPicture(10_000, 10_000))).rejects.toBeInstanceOf(UnpackRefused);
     await expect(checkPdf(await pdfWithPicture(1_000, 1_000))).resolves.toBeUndefined();
     await expect(checkPdf(await textPdf([["An ordinary statement of account."]]))).resolves.toBeUndefined();
+  });
+
+  it("decrypt an encrypted PDF's streams (RC4, AES-128, AES-256) before inflating them, and refuse one that needs a password", async () => {
+    for (const bomb of await encryptedBombs()) await expect(checkPdf(bomb)).rejects.toBeInstanceOf(UnpackRefused);
+    for (const kind of ENCRYPTIONS) await expect(checkPdf(encryptedTextPdf(ORDINARY_LINE, kind))).resolves.toBeUndefined();
+    for (const kind of ["rc4", "aes128"] as const) await expect(checkPdf(encryptedTextPdf(ORDINARY_LINE, kind, "secret"))).rejects.toBeInstanceOf(PdfNeedsPassword);
+  });
+
+  it("make the extractor refuse an encrypted PDF bomb and one that needs a password, and still read ordinary encrypted ones", async () => {
+    for (const bomb of await encryptedBombs()) expect(await refusalOf(extractText(bomb))).toEqual({ status: 413, key: "extractor:errors.unpacksTooLarge" });
+    expect(await refusalOf(extractText(encryptedTextPdf(ORDINARY_LINE, "aes128", "secret")))).toEqual({ status: 422, key: "extractor:errors.encrypted" });
+    for (const kind of ENCRYPTIONS) {
+      const { text } = await extractText(encryptedTextPdf(ORDINARY_LINE, kind));
+      expect(text.trim()).toBe(ORDINARY_LINE);
+      expect(countWords(text)).toBe(8);
+    }
   });
 
   it("make the extractor refuse a DOCX, a PDF and pictures that unpack too far, and still read ordinary ones", async () => {
@@ -146,6 +173,16 @@ describeEachDialect("translation desk: decompression bombs", (db) => {
     expect(page.body.result?.error.file?.[0]).toContain("translations:errors.unpacksTooLarge");
     expect(await stored()).toEqual(before);
 
+    for (const bomb of await encryptedBombs()) {
+      const answer = await api(bomb, "form.pdf");
+      expect([answer.status, answer.body.message]).toEqual([413, "form.pdf unpacks to far more data than a document of its size can hold, so it was not accepted. If it is a real document, save it again from its program and upload the new copy."]);
+    }
+    const locked = await api(encryptedTextPdf(ORDINARY_LINE, "rc4", "secret"), "locked.pdf");
+    expect(locked.status).toBe(400);
+    expect(JSON.stringify(locked.body)).toContain("locked.pdf is protected by a password. Remove the password and upload it again.");
+    expect(await stored()).toEqual(before);
+
+    for (const kind of ENCRYPTIONS) expect((await api(encryptedTextPdf(ORDINARY_LINE, kind), `${kind}.pdf`)).status).toBe(201);
     const ordinary = await api(docx(["An ordinary letter of six words."]), "letter.docx");
     expect([ordinary.status, ordinary.body.file?.wordCount]).toEqual([201, 6]);
     expect((await api(await textPdf([["An ordinary statement."]]), "statement.pdf")).status).toBe(201);

@@ -1,5 +1,7 @@
+import crypto from "node:crypto";
 import { once } from "node:events";
 import zlib from "node:zlib";
+import { rc4, revision6Hash } from "~/lib/pdf-decrypt.server";
 import { docx } from "./documents";
 
 /**
@@ -69,8 +71,66 @@ export async function docxBomb(megabytes: number, declaredBytes = 2_000): Promis
   return Buffer.concat([...parts, directory, end]);
 }
 
-/** A one-page PDF written by hand from its objects (strings, or a dictionary and its stream's bytes). */
-function pdfOf(objects: Array<string | { dictionary: string; stream: Buffer }>): Buffer {
+/** The encryptions a PDF's standard security handler offers: RC4 128-bit (R3), AES-128 (R4), AES-256 (R6). */
+export type PdfEncryption = "rc4" | "aes128" | "aes256";
+
+const PAD = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
+const md5 = (...parts: Uint8Array[]) => crypto.createHash("md5").update(Buffer.concat(parts)).digest();
+const aes = (algorithm: string, key: Uint8Array, iv: Uint8Array, data: Uint8Array, pad = true) => {
+  const cipher = crypto.createCipheriv(algorithm, key, iv).setAutoPadding(pad);
+  return Buffer.concat([cipher.update(data), cipher.final()]);
+};
+
+/**
+ * The encryption dictionary and stream encrypter of the standard security handler, as a writer makes
+ * them for `userPassword` (the empty one opens the file without asking); the owner's entries are
+ * arbitrary bytes (only the user's password is ever tried).
+ */
+function encryption(kind: PdfEncryption, id: Buffer, userPassword: string) {
+  const hex = (bytes: Uint8Array) => `<${Buffer.from(bytes).toString("hex")}>`;
+  if (kind === "aes256") {
+    if (userPassword) throw new Error("only the empty password is written for AES-256");
+    const [key, validationSalt, keySalt] = [crypto.randomBytes(32), crypto.randomBytes(8), crypto.randomBytes(8)];
+    const user = Buffer.concat([revision6Hash(validationSalt), validationSalt, keySalt]);
+    const userKey = aes("aes-256-cbc", revision6Hash(keySalt), Buffer.alloc(16), key, false);
+    return {
+      dictionary: `<< /Filter /Standard /V 5 /R 6 /Length 256 /P -3904 /O ${hex(crypto.randomBytes(48))} /U ${hex(user)} /OE ${hex(crypto.randomBytes(32))} /UE ${hex(userKey)} /Perms ${hex(crypto.randomBytes(16))} /CF << /StdCF << /CFM /AESV3 /AuthEvent /DocOpen /Length 32 >> >> /StmF /StdCF /StrF /StdCF >>`,
+      encrypt: (data: Buffer) => {
+        const iv = crypto.randomBytes(16);
+        return Buffer.concat([iv, aes("aes-256-cbc", key, iv, data)]);
+      },
+    };
+  }
+  const owner = md5(Buffer.from("owner")).toString("hex").repeat(2);
+  const permissions = Buffer.alloc(4);
+  permissions.writeInt32LE(-3904);
+  let key = md5(Buffer.concat([Buffer.from(userPassword, "latin1"), PAD]).subarray(0, 32), Buffer.from(owner, "hex"), permissions, id);
+  for (let round = 0; round < 50; round += 1) key = md5(key);
+  let user = rc4(key, md5(PAD, id));
+  for (let round = 1; round <= 19; round += 1) user = rc4(key.map((byte) => byte ^ round), user);
+  const encrypted = `/O <${owner}> /U ${hex(Buffer.concat([user, Buffer.alloc(16)]))} /P -3904`;
+  const objectKey = (number: number, salt: string) => md5(key, Buffer.from([number & 0xff, number >> 8, number >> 16, 0, 0]), Buffer.from(salt)).subarray(0, 16);
+  if (kind === "rc4") {
+    return { dictionary: `<< /Filter /Standard /V 2 /R 3 /Length 128 ${encrypted} >>`, encrypt: (data: Buffer, number: number) => Buffer.from(rc4(objectKey(number, ""), data)) };
+  }
+  return {
+    dictionary: `<< /Filter /Standard /V 4 /R 4 /Length 128 ${encrypted} /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >> /StmF /StdCF /StrF /StdCF >>`,
+    encrypt: (data: Buffer, number: number) => {
+      const iv = crypto.randomBytes(16);
+      return Buffer.concat([iv, aes("aes-128-cbc", objectKey(number, "sAlT"), iv, data)]);
+    },
+  };
+}
+
+/**
+ * A one-page PDF written by hand from its objects (strings, or a dictionary and its stream's bytes),
+ * its streams encrypted when `encrypted` says how (strings are written outside streams only in clear
+ * dictionaries, so nothing else needs encrypting).
+ */
+function pdfOf(objects: Array<string | { dictionary: string; stream: Buffer }>, encrypted?: { kind: PdfEncryption; userPassword?: string }): Buffer {
+  const id = crypto.randomBytes(16);
+  const security = encrypted && encryption(encrypted.kind, id, encrypted.userPassword ?? "");
+  if (security) objects = [...objects, security.dictionary];
   const parts: Buffer[] = [Buffer.from("%PDF-1.7\n")];
   let length = parts[0]!.length;
   const offsets: number[] = [];
@@ -81,13 +141,15 @@ function pdfOf(objects: Array<string | { dictionary: string; stream: Buffer }>):
   objects.forEach((object, index) => {
     offsets.push(length);
     if (typeof object === "string") return add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`));
-    add(Buffer.from(`${index + 1} 0 obj\n<< ${object.dictionary} /Length ${object.stream.length} >>\nstream\n`));
-    add(object.stream);
+    const stream = security ? security.encrypt(object.stream, index + 1) : object.stream;
+    add(Buffer.from(`${index + 1} 0 obj\n<< ${object.dictionary} /Length ${stream.length} >>\nstream\n`));
+    add(stream);
     add(Buffer.from("\nendstream\nendobj\n"));
   });
   const xref = length;
   add(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, "0")} 00000 n \n`).join("")}`));
-  add(Buffer.from(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  const encrypt = security ? ` /Encrypt ${objects.length} 0 R /ID [<${id.toString("hex")}> <${id.toString("hex")}>]` : "";
+  add(Buffer.from(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`));
   return Buffer.concat(parts);
 }
 
@@ -119,11 +181,26 @@ function ascii85(data: Buffer): Buffer {
  * A PDF whose page's content stream (FlateDecode) inflates to `megabytes` MB; `encoding` first
  * writes the compressed bytes as hexadecimal or ASCII85 text (`[/ASCIIHexDecode /FlateDecode]`).
  */
-export async function pdfBomb(megabytes: number, encoding?: "hex" | "ascii85"): Promise<Buffer> {
+export async function pdfBomb(megabytes: number, encoding?: "hex" | "ascii85", encrypted?: PdfEncryption): Promise<Buffer> {
   const content = await deflated(megabytes, "0 0 m 1 1 l S\n", "zlib");
   const stream = !encoding ? content : encoding === "hex" ? Buffer.from(`${content.toString("hex")}>`) : ascii85(content);
   const filter = !encoding ? "/FlateDecode" : `[/${encoding === "hex" ? "ASCIIHexDecode" : "ASCII85Decode"} /FlateDecode]`;
-  return pdfOf([...PAGE, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>", { dictionary: `/Filter ${filter}`, stream }]);
+  const objects = [...PAGE, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>", { dictionary: `/Filter ${filter}`, stream }];
+  return pdfOf(objects, encrypted && { kind: encrypted });
+}
+
+/** A one-page PDF showing `line` in Helvetica, its streams encrypted as `kind` says, opening with `userPassword` (none: the empty one). */
+export function encryptedTextPdf(line: string, kind: PdfEncryption, userPassword?: string): Buffer {
+  const content = zlib.deflateSync(Buffer.from(`BT /F1 18 Tf 72 700 Td (${line}) Tj ET\n`, "latin1"));
+  return pdfOf(
+    [
+      ...PAGE,
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+      { dictionary: "/Filter /FlateDecode", stream: content },
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    ],
+    { kind, userPassword },
+  );
 }
 
 /** A PDF whose page shows a picture declaring `width` × `height` pixels (its data a few bytes). */

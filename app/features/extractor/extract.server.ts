@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import type { getDocumentProxy } from "unpdf";
 import { AppError } from "~/lib/app-error";
+import { PdfNeedsPassword } from "~/lib/pdf-decrypt.server";
 import { checkPdf, checkZip, MAX_IMAGE_PIXELS, UnpackRefused } from "~/lib/unpack-limits.server";
 import { EXTRACT_TIME_LIMIT_MS, LANGUAGE_CODES, MAX_OCR_PAGES, MAX_TEXT_PAGES, OCR_LANGUAGES, type OcrLanguage } from "./limits";
 import { recognize } from "./ocr.server";
@@ -227,6 +228,7 @@ async function checkUnpacking(check: Promise<void>): Promise<void> {
     await check;
   } catch (error) {
     if (error instanceof UnpackRefused) throw refuse.unpacksTooLarge();
+    if (error instanceof PdfNeedsPassword) throw refuse.encrypted();
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import { AppError, invalid } from "~/lib/app-error";
 import { isUtf8Text, sanitizeFileName, type CheckedUpload } from "~/lib/storage.server";
+import { PdfNeedsPassword } from "~/lib/pdf-decrypt.server";
 import { checkPdf, checkZip, UnpackRefused } from "~/lib/unpack-limits.server";
 import { FILE_TYPE_MIME, typeFromName, type TranslationFileType } from "./file-types";
 import type { TranslationSettings } from "./settings.server";
@@ -36,7 +37,8 @@ export async function detectTranslationFileType(buffer: Buffer, name: string): P
 /**
  * The desk's checks of a file the multipart reader kept (or null when none was chosen), against its
  * settings: the size against the maximum in MB, the type from the content against the allowed types.
- * A DOCX or PDF that unpacks past its limits (lib/unpack-limits) is refused (413) before it is stored.
+ * A DOCX or PDF that unpacks past its limits (lib/unpack-limits) is refused (413) before it is stored,
+ * and a PDF that needs a password (nothing could read it).
  * A refusal names the field: 'Please select a file to upload', too large, or not allowed.
  */
 export async function checkDeskUpload(
@@ -60,6 +62,7 @@ export async function checkDeskUpload(
     if (kind === "pdf") await checkPdf(buffer);
   } catch (error) {
     if (error instanceof UnpackRefused) throw new AppError(413, "translations:errors.unpacksTooLarge", { field, params: { name } });
+    if (error instanceof PdfNeedsPassword) throw invalid("translations:errors.passwordProtected", { field, params: { name } });
     throw error;
   }
   return { buffer, originalName: name, type: { ext: kind, mime: FILE_TYPE_MIME[kind] }, kind };
