@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { sql } from "kysely";
 import { DateTime } from "luxon";
 import { beforeAll, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { demoConsistencyProblems, seedDemoAccounts, type DemoSeedResult } from "
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { nthWeekdayOfMonth } from "~/features/availability/holidays";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
+import { mailDir } from "~/lib/mail.server";
 import { describeEachDialect } from "../setup/database";
 
 const TABLES = [
@@ -36,9 +38,12 @@ describeEachDialect("demo seeding", (db) => {
   let seeded: DemoSeedResult;
   let officeYear = 0;
   let today = "";
+  let mailBefore: string[] = [];
+  const mailFiles = () => (fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()) : []);
 
   beforeAll(async () => {
     await seedPublicContent(db());
+    mailBefore = mailFiles();
     seeded = await seedDemoAccounts(db(), "Demo-Passw0rd!");
     const now = DateTime.now().setZone((await getAvailabilitySettings()).timeZone);
     officeYear = now.year;
@@ -64,6 +69,10 @@ describeEachDialect("demo seeding", (db) => {
     const again = await seedDemoAccounts(db(), "Other-Passw0rd!");
     expect(again).toEqual({ holidaysAdded: 0, clients: [], problems: [] });
     expect(await counts()).toEqual(before);
+  });
+
+  it("sends no mail: the demo's year happened long ago", () => {
+    expect(mailFiles()).toEqual(mailBefore);
   });
 
   it("closes the office on Thanksgiving, December 25 and January 1 of this year and the next", async () => {

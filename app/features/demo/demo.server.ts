@@ -15,6 +15,7 @@ import type { DB } from "~/lib/db/connection.server";
 import { db as appDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
+import { withoutMail } from "~/lib/mail.server";
 import { nowIso } from "~/lib/ids.server";
 import { DEMO_APPOINTMENTS, DEMO_EXTRA_CLIENTS, DEMO_REPORTS, DEMO_TASKS, demoOrderStories } from "./stories.server";
 import { seedAppointment, seedOrders, seedReport, seedTask, type TaskStory, type YearContext } from "./year.server";
@@ -48,7 +49,12 @@ export type SeededClient = { clientId: string; email: string; orderIds: string[]
  * two-factor sign-in with `totpSecret` (DEMO_TOTP_SECRET), so that outside test suites can
  * compute their codes; one that already has two-factor keeps it.
  */
-export async function seedDemoAccounts(db: DB, password: string, totpSecret: string = env().demoTotpSecret): Promise<DemoSeedResult> {
+export function seedDemoAccounts(db: DB, password: string, totpSecret: string = env().demoTotpSecret): Promise<DemoSeedResult> {
+  // The demo's records were made long ago: nobody is e-mailed about them.
+  return withoutMail(() => seedDemo(db, password, totpSecret));
+}
+
+async function seedDemo(db: DB, password: string, totpSecret: string): Promise<DemoSeedResult> {
   const passwordHash = await hashPassword(password);
   const { timeZone } = await getAvailabilitySettings();
   const today = DateTime.now().setZone(timeZone).startOf("day");

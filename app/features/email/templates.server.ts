@@ -2,6 +2,7 @@ import type Mail from "nodemailer/lib/mailer";
 import { fallbackLanguage, isLanguage, type Language } from "~/lib/i18n/config";
 import { getInstance } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
+import { mailIsSilenced } from "~/lib/mail.server";
 import { sendLocalizedEmail, type EmailContent } from "./email.server";
 
 /**
@@ -143,6 +144,7 @@ export async function sendTemplatedEmail<Variable extends string>(
     replyTo?: string;
   },
 ): Promise<void> {
+  if (mailIsSilenced()) return;
   const language = isLanguage(options.language) ? options.language : fallbackLanguage;
   const content = await composeEmail(template, language, options.values, options.actionUrl);
   await sendLocalizedEmail({ to: options.to, language, namespaces: [], build: () => content, attachments: options.attachments, replyTo: options.replyTo });
