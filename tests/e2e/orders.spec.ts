@@ -281,6 +281,18 @@ test("a completed order tells its real state: its price and what is left to pay,
   await expect(page.getByText("No documents yet.")).toBeVisible();
 });
 
+test("cancelling a new order is a quiet button, not the loudest thing on its page", async ({ page, context }) => {
+  const client = createClient();
+  const order = createOrderFor(client.id);
+  await signIn(context, client.email);
+  await page.goto(`/client/service-orders/${order.id}`);
+  const cancel = page.getByTestId("cancel-order");
+  await hydrated(cancel);
+  await expect(cancel).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await cancel.click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+});
+
 test("a client's order card is one link as a whole @mobile", async ({ page, context }) => {
   const client = createClient();
   const order = createOrderFor(client.id);

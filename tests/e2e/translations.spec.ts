@@ -1,5 +1,6 @@
 import { createClient, DEMO, expect, hydrated, openTestDatabase, signIn, test, uniqueIp, watchErrors } from "./fixtures";
 import { createOrderFor, PDF } from "./orders-helpers";
+import { createTranslationFileRow } from "./translation-helpers";
 
 /** The translation: a PDF of its own (the certificate tells it apart from the original). */
 const TRANSLATED = Buffer.concat([PDF, Buffer.from("\n% translated into Arabic\n")]);
@@ -178,4 +179,16 @@ test("an order's document goes to the desk in one step, once, and its translatio
   const clientView = page.getByTestId("client-translation-files");
   await expect(clientView.getByRole("link", { name: "Download the translation" })).toBeVisible();
   await expect(clientView.getByText(/^Certificate TC-/)).toBeVisible();
+});
+
+test("a desk row's Delete is a quiet button that asks first", async ({ page, context }) => {
+  const name = `quiet-${Date.now()}.pdf`;
+  const id = createTranslationFileRow({ name });
+  await signIn(context, DEMO.admin);
+  await page.goto(`/dashboard/translations?tab=files&q=${name}`);
+  const remove = page.getByTestId(`delete-${id}`);
+  await hydrated(remove);
+  await expect(remove).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  await remove.click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
 });

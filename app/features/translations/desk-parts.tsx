@@ -265,7 +265,8 @@ export function DeleteFileAction({ fileId, name, redirectTo }: { fileId: string;
       confirmLabel={t("actions.deleteConfirm")}
       action={`/dashboard/translations/${fileId}`}
       fields={{ intent: "delete", redirectTo }}
-      triggerVariant="destructive"
+      triggerVariant="ghost"
+      className="self-start text-destructive"
       icon={<Trash2 aria-hidden className="size-4" />}
       testId={`delete-${fileId}`}
     />

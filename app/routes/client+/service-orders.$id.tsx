@@ -150,7 +150,8 @@ export default function ClientServiceOrder() {
                   description={t("detail.cancelWarning")}
                   confirmLabel={t("detail.cancelConfirm")}
                   fields={{ intent: "cancel" }}
-                  triggerVariant="destructive"
+                  triggerVariant="ghost"
+                  className="text-destructive"
                   icon={<XCircle aria-hidden className="size-4" />}
                   testId="cancel-order"
                 >
