@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/lib/env.server";
-import { CHALLENGE_SECONDS } from "./two-factor.server";
+import { CHALLENGE_SECONDS } from "./two-factor.schema";
 
 /**
  * The browser's cookies of two-factor sign-in (docs/decisions/010), as Set-Cookie values for the doors:

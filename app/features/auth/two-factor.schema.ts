@@ -4,6 +4,12 @@ import { z } from "zod";
  * The schemas of two-factor sign-in and the sessions list (forms, actions and the JSON API).
  * Messages are keys of the `security` namespace.
  */
+/**
+ * How long the step between the password and the code may take. Kept here, in a module that
+ * imports nothing of the app, because the pending sign-in's cookie and its sealed token both use it.
+ */
+export const CHALLENGE_SECONDS = 10 * 60;
+
 const checkbox = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
 
 /** A 6-digit authenticator code or a recovery code ("abcde-fghjk"); spaces and dashes allowed. */

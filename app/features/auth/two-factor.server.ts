@@ -13,6 +13,7 @@ import { newId, nowIso } from "~/lib/ids.server";
 import { consume, isLimited, reset } from "~/lib/rate-limit.server";
 import { decryptSecret, encryptSecret } from "~/lib/secrets.server";
 import { deleteUserSessions, type SessionKind } from "~/lib/session.server";
+import { CHALLENGE_SECONDS } from "./two-factor.schema";
 
 /**
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238: 6 digits, 30 seconds, SHA-1;
@@ -32,8 +33,6 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
-/** How long the step between the password and the code may take. */
-export const CHALLENGE_SECONDS = 10 * 60;
 /** How long a set-up page's secret stays usable. */
 const SETUP_SECONDS = 60 * 60;
 
