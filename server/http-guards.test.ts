@@ -1,6 +1,7 @@
 import express from "express";
+import { once } from "node:events";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES, bodyLimit, methodGuard, urlGuard } from "./http-guards";
 import { remixRequest, sendRemixResponse } from "./remix-handler";
@@ -83,6 +84,32 @@ describe("body limit", () => {
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toHaveProperty("message");
     expect(reads).toBe(before);
+  });
+
+  it("reads and drops the rest of a refused body, so a client still sending it reads the 413 and is not reset", async () => {
+    const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    let answer = "";
+    let failure: Error | null = null;
+    let ended = false;
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+    socket.on("error", (error) => (failure = error));
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    socket.once("end", () => (ended = true));
+    const send = (data: Buffer | string) => new Promise<void>((resolve) => socket.write(data, () => resolve()));
+    const total = 5 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    await send(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`);
+    await send(chunk);
+    // The answer comes first, whole; the client then sends the rest of its body as it reads.
+    while (!answer.includes("}") && !failure) await once(socket, "data");
+    expect(answer).toMatch(/^HTTP\/1\.1 413 [^]*Connection: close[^]*\r\n\r\n\{"message":"The request is too large \(at most 1 MB\)\."\}$/);
+    expect(ended).toBe(false);
+    for (let sent = chunk.length; sent < total && !failure; sent += chunk.length) await send(chunk);
+    socket.end();
+    // All of it read, the server ends the connection, without a reset.
+    await closed;
+    expect(failure).toBeNull();
+    expect(ended).toBe(true);
   });
 
   it("passes a body up to the limit on to the app, whole", async () => {

@@ -107,17 +107,22 @@ export function urlGuard() {
 const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 const DRAIN_LIMIT_MS = 5_000;
 
+/**
+ * The 413, always JSON. Nothing of the rest of the body is kept. Closing at once would reset a client
+ * that is still sending, and a reset can drop the answer it has not read yet; so the rest is read and
+ * dropped, up to a bound of bytes and time, and only then does the answer end and the connection
+ * close. The answer is written whole at once (its Content-Length tells the client it is complete), but
+ * ended only after the rest: Node closes a "Connection: close" answer's connection as soon as it ends.
+ */
 function tooLarge(req: Request, res: Response): void {
-  res.setHeader("Connection", "close");
-  refuse(req, res, 413, "tooLarge", { json: true });
-  // Nothing of the rest is kept. Closing at once would reset a client that is still sending, and a
-  // reset can drop the answer it has not read yet; so the rest is read and dropped, up to a bound
-  // of bytes and time, and then the connection ends either way.
+  const body = JSON.stringify({ message: MESSAGES[languageOf(req)].tooLarge });
+  res.writeHead(413, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), Connection: "close" });
+  res.write(body);
   let drained = 0;
   const stop = () => {
     clearTimeout(timer);
     req.off("data", onDrain);
-    req.socket.destroy();
+    if (!res.writableEnded) res.end();
   };
   const onDrain = (chunk: Buffer) => {
     drained += chunk.length;
@@ -126,7 +131,8 @@ function tooLarge(req: Request, res: Response): void {
   const timer = setTimeout(stop, DRAIN_LIMIT_MS);
   timer.unref();
   req.on("data", onDrain);
-  req.once("end", () => clearTimeout(timer));
+  req.once("end", stop);
+  req.once("close", stop);
   req.resume();
 }
 
