@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { createOrder, getOrder } from "~/features/service-orders/service-orders.server";
 import { listClientTranslationFiles, listOrderTranslationFiles, sendOrderDocumentToDesk } from "~/features/translations/translations.server";
@@ -45,6 +45,22 @@ describeEachDialect("orders and the translation desk", (db) => {
     expect((await readStoredFile(row.originalFileId))!.content.equals((await readStoredFile(documentId))!.content)).toBe(true);
     const audit = await db().selectFrom("auditLog").select(["action", "targetId"]).where("action", "=", "order.sent_to_desk").where("targetId", "=", orderId).execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it("makes one desk file when two servers send the same document at the same moment", async () => {
+    const { orderId, documentId } = await orderWithDocument("passport.pdf");
+    // A second server: its own copy of the modules (nothing shared in memory), the same database.
+    vi.resetModules();
+    const [other, otherDb] = await Promise.all([import("~/features/translations/translations.server"), import("~/lib/db/db.server")]);
+    otherDb.setDb(db());
+    const input = { orderId, documentId, sourceLanguage: "ar", targetLanguage: "en" } as const;
+    const sends = await Promise.all([sendOrderDocumentToDesk(cast.admin, input), other.sendOrderDocumentToDesk(cast.admin, input)]);
+    expect(sends[0]!.id).toBe(sends[1]!.id);
+    expect(sends.filter((send) => send.created)).toHaveLength(1);
+    expect(await listOrderTranslationFiles(cast.admin, orderId)).toHaveLength(1);
+    // The refused send's copy of the bytes is not left behind.
+    const copies = await db().selectFrom("storedFiles").select("id").where("recordType", "=", "translation").where("originalName", "=", "passport.pdf").execute();
+    expect(copies).toHaveLength(1);
   });
 
   it("refuses a client, someone without the desk and a document of another order", async () => {

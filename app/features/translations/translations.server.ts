@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
+import { conflict, forbidden, invalid, isUniqueViolation, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db, isPostgres } from "~/lib/db/db.server";
 import { countPerValue, type Bucket } from "~/lib/statistics.server";
@@ -8,7 +8,7 @@ import { canUseBackOffice } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
 import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
-import { deleteFilesFor, findStoredFile, readStoredFile, storeFile, type StoredFile } from "~/lib/storage.server";
+import { deleteFilesFor, deleteStoredFile, findStoredFile, readStoredFile, storeFile, type StoredFile } from "~/lib/storage.server";
 import { issueCertificate, listCertificatesForFiles } from "~/features/certificates/certificates.server";
 import { printableOnCertificate } from "~/features/certificates/certificate-pdf.server";
 import { notify } from "~/features/notifications/notify.server";
@@ -292,7 +292,12 @@ async function writeHistory(fileId: string, from: string | null, to: string, not
 }
 
 /** A new file on the desk: checked upload, stored encrypted, words counted when the text is at hand. */
-export async function createTranslationFile(actor: Actor, input: UploadInput, upload: DeskUpload, context: Context = {}): Promise<{ id: string }> {
+export async function createTranslationFile(
+  actor: Actor,
+  input: UploadInput & { sourceDocumentId?: string },
+  upload: DeskUpload,
+  context: Context = {},
+): Promise<{ id: string }> {
   requireDesk(actor);
   let clientId: string | null = null;
   if (input.clientId) {
@@ -311,28 +316,35 @@ export async function createTranslationFile(actor: Actor, input: UploadInput, up
   const wordCount = await countDocumentWords(upload.kind, upload.buffer, input.sourceLanguage);
   const now = nowIso();
   const status: TranslationStatus = initialStatus(upload.kind, settings.autoProcess);
-  await db()
-    .insertInto("translationFiles")
-    .values({
-      id,
-      originalFileId: stored.id,
-      sourceLanguage: input.sourceLanguage,
-      targetLanguage: input.targetLanguage,
-      status,
-      notes: input.notes || null,
-      orderId: input.orderId || null,
-      clientId,
-      assigneeId,
-      dueDate: input.dueDate ?? null,
-      uploadedBy: actor.id,
-      originalName: upload.originalName,
-      originalSize: upload.buffer.length,
-      originalType: upload.kind,
-      wordCount,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  try {
+    await db()
+      .insertInto("translationFiles")
+      .values({
+        id,
+        originalFileId: stored.id,
+        sourceLanguage: input.sourceLanguage,
+        targetLanguage: input.targetLanguage,
+        status,
+        notes: input.notes || null,
+        orderId: input.orderId || null,
+        clientId,
+        assigneeId,
+        dueDate: input.dueDate ?? null,
+        uploadedBy: actor.id,
+        originalName: upload.originalName,
+        originalSize: upload.buffer.length,
+        originalType: upload.kind,
+        wordCount,
+        createdAt: now,
+        updatedAt: now,
+        sourceDocumentId: input.sourceDocumentId ?? null,
+      })
+      .execute();
+  } catch (error) {
+    // The row was refused (a document already on the desk): its copy of the bytes goes too.
+    await deleteStoredFile(stored.id);
+    throw error;
+  }
   await writeHistory(id, null, "pending", null, actor.id);
   // Auto-process: the file goes straight to work (decision 012), recorded as its own step.
   if (status === "processing") await writeHistory(id, "pending", "processing", "auto", null);
@@ -355,14 +367,12 @@ async function findDeskFileOfDocument(orderId: string, sha256: string): Promise<
   return row?.id ?? null;
 }
 
-/** Sends of one document under way in this process: a second press while the first runs waits for it. */
-const sendsUnderWay = new Map<string, Promise<{ id: string; created: boolean }>>();
-
 /**
  * One of an order's documents onto the desk in one step (staff, on the order's page): its stored
  * file is copied (encrypted as every file) into a desk file linked to the order and its client, in
- * the languages given. The same document sent again (a double click, a second tab) gives back the
- * desk file it already made (`created: false`) instead of a second one.
+ * the languages given. The same document sent again (a double click, a second tab, another server
+ * at the same moment) gives back the desk file it already made (`created: false`) instead of a
+ * second one: the database keeps one desk file per source document.
  */
 export async function sendOrderDocumentToDesk(
   actor: Actor,
@@ -374,32 +384,29 @@ export async function sendOrderDocumentToDesk(
   if (!order) throw notFound("orders:errors.notFound");
   const document = await findStoredFile(input.documentId);
   if (!document || document.recordType !== ORDER_RECORD_TYPE || document.recordId !== order.id) throw notFound("orders:errors.documentNotFound");
-  const key = `${order.id}:${document.sha256}`;
-  const underWay = sendsUnderWay.get(key);
-  if (underWay) return { id: (await underWay).id, created: false };
-  const send = (async () => {
-    const existing = await findDeskFileOfDocument(order.id, document.sha256);
-    if (existing) return { id: existing, created: false };
-    const stored = await readStoredFile(document.id);
-    if (!stored) throw notFound("orders:errors.documentNotFound");
-    const bytes = stored.content;
-    const file = { name: document.originalName, size: bytes.length, arrayBuffer: async () => new Uint8Array(bytes).buffer };
-    const upload = await checkDeskUpload(file, await getTranslationSettings(), "documentId");
-    const { id } = await createTranslationFile(
+  const existing = await findDeskFileOfDocument(order.id, document.sha256);
+  if (existing) return { id: existing, created: false };
+  const stored = await readStoredFile(document.id);
+  if (!stored) throw notFound("orders:errors.documentNotFound");
+  const bytes = stored.content;
+  const file = { name: document.originalName, size: bytes.length, arrayBuffer: async () => new Uint8Array(bytes).buffer };
+  const upload = await checkDeskUpload(file, await getTranslationSettings(), "documentId");
+  let id: string;
+  try {
+    ({ id } = await createTranslationFile(
       actor,
-      { sourceLanguage: input.sourceLanguage, targetLanguage: input.targetLanguage, clientId: order.clientId, orderId: order.id },
+      { sourceLanguage: input.sourceLanguage, targetLanguage: input.targetLanguage, clientId: order.clientId, orderId: order.id, sourceDocumentId: document.id },
       upload,
       context,
-    );
-    await audit({ actorId: actor.id, action: "order.sent_to_desk", targetType: "service_order", targetId: order.id, ip: context.ip ?? null, meta: { reference: order.reference, document: document.originalName, translationFileId: id } });
-    return { id, created: true };
-  })();
-  sendsUnderWay.set(key, send);
-  try {
-    return await send;
-  } finally {
-    sendsUnderWay.delete(key);
+    ));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Sent at the same moment elsewhere: that send's file is the one.
+    const made = await db().selectFrom("translationFiles").select("id").where("sourceDocumentId", "=", document.id).executeTakeFirstOrThrow();
+    return { id: made.id, created: false };
   }
+  await audit({ actorId: actor.id, action: "order.sent_to_desk", targetType: "service_order", targetId: order.id, ip: context.ip ?? null, meta: { reference: order.reference, document: document.originalName, translationFileId: id } });
+  return { id, created: true };
 }
 
 /**

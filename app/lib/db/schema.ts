@@ -366,6 +366,8 @@ export interface TranslationFilesTable {
   completedAt: NullableTimestamp;
   /** The current translated version is auto-process's machine draft (migration 0014). */
   machineDraft: Generated<boolean>;
+  /** The order document it was sent from, one desk file per document (migration 0023). */
+  sourceDocumentId: string | null;
 }
 
 export interface TranslationFileVersionsTable {
