@@ -32,7 +32,7 @@ const appointmentOf = () => firstId("select id from appointments where client_id
 const reportOf = () => firstId("select id from reports where client_id = ? order by created_at", clientId());
 const messageOf = () => firstId("select id from contact_messages order by created_at desc");
 
-/** A task to open (the demo has none): made once, linked to the demo client's first order. */
+/** A task to open, the test's own (it does not hang on the demo's tasks): made once, linked to the demo client's first order. */
 function taskOf(): string {
   const db = openTestDatabase();
   try {
@@ -46,7 +46,7 @@ function taskOf(): string {
   }
 }
 
-/** An issued invoice of the demo client's first order (the demo has none): made once, numbered in a year no real invoice uses. */
+/** An issued invoice of the demo client's first order, the test's own (it does not hang on the demo's invoices): made once, numbered in a year no real invoice uses. */
 function invoiceOf(): string {
   const db = openTestDatabase();
   try {

@@ -139,14 +139,22 @@ describeEachDialect("data layer", (db, dialect) => {
   it("creates the demo accounts with their records, idempotently", async () => {
     await seedPublicContent(db());
     await seedDemoAccounts(db(), "Demo-Passw0rd!");
+    const demoUsers = () => db().selectFrom("users").select(["id", "email", "role", "passwordHash", "emailVerifiedAt"]).where("email", "like", "%@demo.test").orderBy("email").execute();
+    const first = await demoUsers();
     await seedDemoAccounts(db(), "Other-Passw0rd!");
-    const users = await db().selectFrom("users").select(["id", "email", "role", "passwordHash", "emailVerifiedAt"]).where("email", "like", "%@demo.test").orderBy("email").execute();
-    expect(users.map((user) => [user.email, user.role])).toEqual([
+    const users = await demoUsers();
+    expect(users).toEqual(first);
+    // The four accounts of the contract with their roles; every other demo account is a client.
+    const contract = ["admin@demo.test", "client2@demo.test", "client@demo.test", "owner@demo.test"];
+    expect(users.filter((user) => contract.includes(user.email)).map((user) => [user.email, user.role])).toEqual([
       ["admin@demo.test", "admin"],
       ["client2@demo.test", "client"],
       ["client@demo.test", "client"],
       ["owner@demo.test", "owner"],
     ]);
+    const others = users.filter((user) => !contract.includes(user.email));
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.filter((user) => user.role !== "client").map((user) => user.email)).toEqual([]);
     const client = users.find((user) => user.email === "client@demo.test")!;
     expect(client.emailVerifiedAt).toMatch(ISO);
     const features = await db().selectFrom("users").select("enabledFeatures").where("id", "=", client.id).executeTakeFirstOrThrow();
