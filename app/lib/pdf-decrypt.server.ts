@@ -39,13 +39,14 @@ type Dictionary = Map<string, Value>;
  * Throws PdfNeedsPassword when the empty password does not open it.
  */
 export function pdfDecrypter(text: string): PdfDecrypter | null {
-  const mention = text.lastIndexOf("/Encrypt");
+  // The last trailer's (or cross-reference stream's) entries, which may come before the objects they name.
+  const mention = lastEnd(text, /\/Encrypt(?![A-Za-z0-9])/g);
   if (mention < 0) return null;
-  let encrypt = parse(text, mention + "/Encrypt".length).value;
+  let encrypt = parse(text, mention).value;
   if (encrypt instanceof Reference) encrypt = indirect(text, encrypt);
   if (!(encrypt instanceof Map) || encrypt.get("Filter") !== "Standard") throw new PdfNeedsPassword();
-  const idAt = text.lastIndexOf("/ID");
-  const ids = idAt < 0 ? [] : parse(text, idAt + 3).value;
+  const idAt = lastEnd(text, /\/ID(?=\s*\[)/g);
+  const ids = idAt < 0 ? [] : parse(text, idAt).value;
   const id = Array.isArray(ids) && ids[0] instanceof Uint8Array ? ids[0] : new Uint8Array(0);
   const revision = Number(encrypt.get("R"));
   const stream = revision >= 5 ? aes256Decrypter(encrypt) : standardDecrypter(encrypt, revision, id);
@@ -151,6 +152,13 @@ export function rc4(key: Uint8Array, data: Uint8Array): Uint8Array {
 }
 
 const bytesOf = (value: Value | undefined) => (value instanceof Uint8Array ? value : new Uint8Array(0));
+
+/** Where the last match of `pattern` (global) ends, or -1. */
+function lastEnd(text: string, pattern: RegExp): number {
+  let end = -1;
+  for (const match of text.matchAll(pattern)) end = match.index + match[0].length;
+  return end;
+}
 
 /** The value of object `number` `generation`: its last definition in the file (an update comes after). */
 function indirect(text: string, { number, generation }: Reference): Value {

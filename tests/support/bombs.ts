@@ -108,7 +108,10 @@ function encryption(kind: PdfEncryption, id: Buffer, userPassword: string) {
   for (let round = 0; round < 50; round += 1) key = md5(key);
   let user = rc4(key, md5(PAD, id));
   for (let round = 1; round <= 19; round += 1) user = rc4(key.map((byte) => byte ^ round), user);
-  const encrypted = `/O <${owner}> /U ${hex(Buffer.concat([user, Buffer.alloc(16)]))} /P -3904`;
+  // /U as a literal string, as most writers make it: its bytes as they are, but for the escaped ones
+  // (its last 16 bytes, never compared, hold each kind, so /P after it is read right only if they are).
+  const literal = (bytes: Uint8Array) => `(${Buffer.from(bytes).toString("latin1").replace(/[\\()\r\n]/g, (char) => ({ "\r": "\\r", "\n": "\\n" })[char] ?? `\\${char}`)})`;
+  const encrypted = `/O <${owner}> /U ${literal(Buffer.concat([user, Buffer.from("5c28290d0a0900ff5c28290d0a0900ff", "hex")]))} /P -3904`;
   const objectKey = (number: number, salt: string) => md5(key, Buffer.from([number & 0xff, number >> 8, number >> 16, 0, 0]), Buffer.from(salt)).subarray(0, 16);
   if (kind === "rc4") {
     return { dictionary: `<< /Filter /Standard /V 2 /R 3 /Length 128 ${encrypted} >>`, encrypt: (data: Buffer, number: number) => Buffer.from(rc4(objectKey(number, ""), data)) };
@@ -140,7 +143,7 @@ function pdfOf(objects: Array<string | { dictionary: string; stream: Buffer }>, 
   };
   objects.forEach((object, index) => {
     offsets.push(length);
-    if (typeof object === "string") return add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`));
+    if (typeof object === "string") return add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`, "latin1"));
     const stream = security ? security.encrypt(object.stream, index + 1) : object.stream;
     add(Buffer.from(`${index + 1} 0 obj\n<< ${object.dictionary} /Length ${stream.length} >>\nstream\n`));
     add(stream);
