@@ -20,9 +20,13 @@ function readLanguage(language: Language): Namespaces {
   return namespaces;
 }
 
-/** The bundled files, without run-time overrides; read once in production, on each call in development. */
+/**
+ * The bundled files, without run-time overrides; read on each call in development (an edited file
+ * applies at once), else once: a new read makes new i18next instances, which every e-mail and live
+ * notification would pay for.
+ */
 export function bundledResources(): Resources {
-  if (cache && process.env.NODE_ENV === "production") return cache;
+  if (cache && process.env.NODE_ENV !== "development") return cache;
   cache = Object.fromEntries(supportedLanguages.map((language) => [language, readLanguage(language)])) as Resources;
   return cache;
 }
