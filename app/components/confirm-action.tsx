@@ -33,6 +33,9 @@ export type ConfirmActionProps = {
   icon?: ReactNode;
   className?: string;
   testId?: string;
+  /** The dialog opened from elsewhere too (a card dropped on the Cancelled column); the trigger still opens it. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 };
 
 function useHydrated(): boolean {
@@ -65,10 +68,14 @@ export function ConfirmAction({
   icon,
   className,
   testId,
+  open: openFromProps,
+  onOpenChange,
 }: ConfirmActionProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openFromProps ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
 
   if (!hydrated) {
     return (
@@ -76,7 +83,8 @@ export function ConfirmAction({
         <summary
           className={cn(
             "inline-flex cursor-pointer list-none items-center gap-2 rounded-md text-sm font-semibold [&::-webkit-details-marker]:hidden",
-            triggerVariant === "destructive" ? "text-destructive" : "text-foreground",
+            // Otherwise the colour of its block (a quiet trigger in the danger colour passes `text-destructive`).
+            triggerVariant === "destructive" && "text-destructive",
           )}
         >
           {icon}

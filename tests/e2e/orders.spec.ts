@@ -145,6 +145,21 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Sent by mistake.")).toBeVisible();
   });
 
+  test("an admin cancels a tracker card after confirming in the card", async ({ page, context }) => {
+    const client = createClient();
+    const order = createOrderFor(client.id, { dueDate: "1990-01-02" });
+    await signIn(context, DEMO.admin);
+    await acceptCookies(context);
+    await page.goto("/dashboard/service-tracker");
+    const card = page.locator(`[data-status="pending"] [data-order="${order.reference}"]`);
+    await expect(card.getByRole("button", { name: "Cancel the order" })).toBeHidden();
+    await card.getByText("Move to Cancelled").click();
+    await expect(card.getByText(`Cancel order ${order.reference}?`)).toBeVisible();
+    await card.getByRole("button", { name: "Cancel the order" }).click();
+    await expect(page).toHaveURL("/dashboard/service-tracker");
+    await expect(page.locator(`[data-order="${order.reference}"]`)).toHaveCount(0);
+  });
+
   test("the order form is a plain multipart POST", async ({ page, context }) => {
     const client = createClient();
     await signIn(context, client.email);
@@ -207,6 +222,54 @@ test.describe("an admin works the service tracker", () => {
     await expect(clientPage.getByText("In progress").first()).toBeVisible();
     await expect(clientPage.getByText("In review").first()).toBeVisible();
     await clientContext.close();
+  });
+
+  test("cancelling a card is a quiet move that asks first, in English and Arabic @mobile", async ({ page, context }) => {
+    const client = createClient({ fullName: "Cancel Client" });
+    const first = createOrderFor(client.id, { dueDate: "1990-01-02" });
+    const second = createOrderFor(client.id, { dueDate: "1990-01-02" });
+    await acceptCookies(context);
+    await signIn(context, DEMO.admin);
+    const errors = watchErrors(page);
+    const pending = (reference: string) => page.locator(`[data-status="pending"] [data-order="${reference}"]`);
+
+    await page.goto("/dashboard/service-tracker");
+    const card = pending(first.reference);
+    await hydrated(card);
+    // The forward move stays a button of the card; no card's cancel is a filled button that moves at once.
+    await expect(card.getByRole("button", { name: `Move to In review (${first.reference})` })).toBeVisible();
+    const cancels = page.getByRole("button", { name: /^Move to Cancelled/ });
+    expect(await cancels.count()).toBeGreaterThan(1);
+    for (const cancel of await cancels.all()) {
+      await expect(cancel).toHaveAttribute("type", "button");
+      await expect(cancel).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+    }
+
+    // Asking first: closing the confirmation leaves the order where it was.
+    await card.getByRole("button", { name: `Move to Cancelled (${first.reference})` }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog.getByRole("heading", { name: `Cancel order ${first.reference}?` })).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(pending(first.reference)).toBeVisible();
+    await pending(first.reference).getByRole("button", { name: `Move to Cancelled (${first.reference})` }).click();
+    await dialog.getByRole("button", { name: "Cancel the order" }).click();
+    // The board has no Cancelled column: the card leaves it.
+    await expect(page.getByText("Status changed to Cancelled.")).toBeVisible();
+    await expect(page.locator(`[data-order="${first.reference}"]`)).toHaveCount(0);
+
+    // Arabic, right to left: the same quiet move and its confirmation.
+    await page.goto("/dashboard/service-tracker?lng=ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const arabicCard = pending(second.reference);
+    await hydrated(arabicCard);
+    const arabicCancel = arabicCard.getByRole("button", { name: `نقل إلى «ملغى» (${second.reference})` });
+    await expect(arabicCancel).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+    await arabicCancel.click();
+    await expect(dialog.getByRole("heading", { name: `هل تريد إلغاء الطلب ${second.reference}؟` })).toBeVisible();
+    await dialog.getByRole("button", { name: "إلغاء الطلب" }).click();
+    await expect(page.locator(`[data-order="${second.reference}"]`)).toHaveCount(0);
+    errors.expectNone();
   });
 
   test("changes a status from the order page, with a note, limited to allowed states", async ({ page, context }) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
+import { createClient, DEMO, expect, hydrated, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
 import { createOrderFor } from "./orders-helpers";
 
 /**
@@ -65,4 +65,46 @@ test("a task made from an order is assigned live, moved on the board with the ke
   await expect(column.locator(`li[data-task="${title}"]`).getByRole("button", { name: /نقل إلى «منجزة»/ })).toBeVisible();
   await ownerContext.close();
   await adminContext.close();
+});
+
+test("cancelling a task on the board is a quiet move that asks first, from its button and from a drop on Cancelled", async ({ page, context }) => {
+  const title = `Cancel me ${randomUUID().slice(0, 6)}`;
+  const db = openTestDatabase();
+  try {
+    // Due long ago: the first card of its column.
+    db.prepare("insert into tasks (id, title, due_date) values (?, ?, '1990-01-01')").run(randomUUID(), title);
+  } finally {
+    db.close();
+  }
+  await signIn(context, DEMO.admin);
+  const errors = watchErrors(page);
+  await page.goto("/dashboard/tasks/board");
+  const card = page.locator(`[data-status="todo"] li[data-task="${title}"]`);
+  await hydrated(card);
+  await expect(card.getByRole("button", { name: `Move to Done (${title})` })).toBeVisible();
+  const cancel = card.getByRole("button", { name: `Move to Cancelled (${title})` });
+  await expect(cancel).toHaveAttribute("type", "button");
+  await expect(cancel).toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+
+  // Dropped on Cancelled, as a hand drags (Chromium starts an HTML5 drag only after the pointer moves a little).
+  await card.scrollIntoViewIfNeeded();
+  const from = (await card.boundingBox())!;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(from.x + from.width / 2, y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, y, { steps: 5 });
+  const to = (await page.locator('[data-status="cancelled"]').boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, Math.max(y, to.y + Math.min(to.height / 2, 200)), { steps: 15 });
+  await page.mouse.up();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: `Cancel the task “${title}”?` })).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toBeVisible();
+
+  await cancel.click();
+  await dialog.getByRole("button", { name: "Cancel the task" }).click();
+  await expect(page.locator(`[data-status="cancelled"] li[data-task="${title}"]`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+  errors.expectNone();
 });

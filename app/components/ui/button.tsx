@@ -20,6 +20,7 @@ export const buttonVariants = cva(
       size: {
         default: "h-10 px-4 py-2",
         sm: "h-9 px-3",
+        xs: "h-7 px-2 text-xs",
         lg: "h-11 px-6 text-base",
         icon: "size-10",
       },

@@ -65,7 +65,8 @@ export default function ServiceTracker() {
     () => Object.fromEntries(Object.keys(ORDER_TRANSITIONS).map((status) => [status, t("tracker.moveTo", { status: t(`status.${status as OrderStatus}`) })])) as Record<OrderStatus, string>,
     [t],
   );
-  // Drag and drop is an enhancement of the buttons: it submits the same form data.
+  // Drag and drop is an enhancement of the buttons: it submits the same form data. The board has
+  // no Cancelled column: cancelling is the card's quiet move, which asks first.
   const drag = useBoardDrag<OrderStatus>({
     canMove: (from, to) => ORDER_TRANSITIONS[from].includes(to),
     onMove: (id, status) => fetcher.submit({ id, status }, { method: "post" }),
@@ -165,6 +166,7 @@ function BoardCard({
   moveLabels: Record<OrderStatus, string>;
 }) {
   const targets = ORDER_TRANSITIONS[order.status];
+  const forward = targets.filter((to) => to !== "cancelled");
   // Before hydration a card is not offered for dragging (its buttons work).
   const draggable = cardProps.draggable;
   return (
@@ -185,7 +187,22 @@ function BoardCard({
           {order.overdue ? <OverdueFlag label={overdueLabel(t, order.dueDate)} className="mt-1" withIcon={false} /> : null}
         </div>
       </div>
-      <BoardMoveButtons id={order.id} itemName={order.reference} targets={targets.map((to) => ({ status: to, label: moveLabels[to] }))} />
+      <BoardMoveButtons
+        id={order.id}
+        itemName={order.reference}
+        targets={forward.map((to) => ({ status: to, label: moveLabels[to] }))}
+        cancel={
+          targets.includes("cancelled")
+            ? {
+                status: "cancelled",
+                label: moveLabels.cancelled,
+                title: t("tracker.cancelQuestion", { reference: order.reference }),
+                description: t("tracker.cancelWarning"),
+                confirmLabel: t("tracker.cancelConfirm"),
+              }
+            : undefined
+        }
+      />
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { GripVertical, List } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBoardDrag } from "~/components/board-drag";
 import { BoardMoveButtons } from "~/components/area/board-move";
@@ -24,8 +25,8 @@ import { cn } from "~/lib/utils";
 
 /**
  * The tasks by status, the service tracker's way (app/routes/dashboard+/service-tracker.tsx):
- * each card has a button per other column (keyboard and no JavaScript), and dragging a card
- * submits the same form (`useBoardDrag`); the row of columns scrolls within itself (`BoardScroller`).
+ * each card has a button per other column (keyboard and no JavaScript; Cancelled asks first), and
+ * dragging a card submits the same form (`useBoardDrag`); the row of columns scrolls within itself (`BoardScroller`).
  */
 const BOARD = "/dashboard/tasks/board";
 
@@ -53,9 +54,11 @@ export default function TaskBoard() {
   const { columns, mine } = useLoaderData<typeof loader>();
   const { t } = useTranslation("tasks");
   const fetcher = useFetcher();
+  // The card whose cancelling is being confirmed after a drop on the Cancelled column.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const drag = useBoardDrag<TaskStatus>({
     canMove: (from, to) => from !== to,
-    onMove: (id, status) => fetcher.submit({ id, status }, { method: "post" }),
+    onMove: (id, status) => (status === "cancelled" ? setConfirming(id) : fetcher.submit({ id, status }, { method: "post" })),
   });
   return (
     <div className="space-y-4">
@@ -97,7 +100,13 @@ export default function TaskBoard() {
                 {column.tasks.length === 0 ? <p className="text-sm text-muted-foreground">{t("board.empty")}</p> : null}
                 <ul className="flex flex-col gap-2">
                   {column.tasks.map((task) => (
-                    <TaskCard key={task.id} task={task} cardProps={drag.cardProps(task.id, task.status)} />
+                    <TaskCard
+                      key={task.id}
+                      task={task}
+                      cardProps={drag.cardProps(task.id, task.status)}
+                      confirming={confirming === task.id}
+                      onConfirmingChange={(open) => setConfirming(open ? task.id : null)}
+                    />
                   ))}
                 </ul>
                 {column.total > column.tasks.length ? (
@@ -114,8 +123,20 @@ export default function TaskBoard() {
   );
 }
 
-function TaskCard({ task, cardProps }: { task: TaskListItem; cardProps: ReturnType<ReturnType<typeof useBoardDrag<TaskStatus>>["cardProps"]> }) {
+function TaskCard({
+  task,
+  cardProps,
+  confirming,
+  onConfirmingChange,
+}: {
+  task: TaskListItem;
+  cardProps: ReturnType<ReturnType<typeof useBoardDrag<TaskStatus>>["cardProps"]>;
+  confirming: boolean;
+  onConfirmingChange: (open: boolean) => void;
+}) {
   const { t } = useTranslation("tasks");
+  const targets = taskTargets(task.status);
+  const moveLabel = (to: TaskStatus) => t("board.moveTo", { status: t(`status.${to}`) });
   return (
     <li {...cardProps} data-task={task.title} className={cn("board-card", task.overdue && "border-destructive/60")}>
       <div className="flex items-start gap-2">
@@ -132,7 +153,24 @@ function TaskCard({ task, cardProps }: { task: TaskListItem; cardProps: ReturnTy
           </div>
         </div>
       </div>
-      <BoardMoveButtons id={task.id} itemName={task.title} targets={taskTargets(task.status).map((to) => ({ status: to, label: t("board.moveTo", { status: t(`status.${to}`) }) }))} />
+      <BoardMoveButtons
+        id={task.id}
+        itemName={task.title}
+        targets={targets.filter((to) => to !== "cancelled").map((to) => ({ status: to, label: moveLabel(to) }))}
+        cancel={
+          targets.includes("cancelled")
+            ? {
+                status: "cancelled",
+                label: moveLabel("cancelled"),
+                title: t("board.cancelQuestion", { title: task.title }),
+                description: t("board.cancelWarning"),
+                confirmLabel: t("board.cancelConfirm"),
+              }
+            : undefined
+        }
+        confirmOpen={confirming}
+        onConfirmOpenChange={onConfirmingChange}
+      />
     </li>
   );
 }
