@@ -57,6 +57,14 @@ export function ShellToaster() {
   );
 }
 
+/** A flash toast, translated: from the root loader, or from an upload's JSON answer (its page is not reloaded). */
+export function showFlashToast(flash: FlashToast, text: string) {
+  const options = { id: flash.id };
+  if (flash.type === "success") showToast.success(text, options);
+  else if (flash.type === "error") showToast.error(text, options);
+  else showToast(text, options);
+}
+
 /**
  * Shows the root loader's flash toast once (translated in the current language). After a
  * language change made without a reload the new language's strings may still be on their
@@ -69,12 +77,7 @@ export function useFlashToast(flash: FlashToast | null | undefined, language: st
     let cancelled = false;
     const namespace = flash.message.includes(":") ? flash.message.slice(0, flash.message.indexOf(":")) : "common";
     const show = () => {
-      if (cancelled) return;
-      const text = i18n.t(flash.message, { ...flash.params, lng: language });
-      const options = { id: flash.id };
-      if (flash.type === "success") showToast.success(text, options);
-      else if (flash.type === "error") showToast.error(text, options);
-      else showToast(text, options);
+      if (!cancelled) showFlashToast(flash, i18n.t(flash.message, { ...flash.params, lng: language }));
     };
     if (i18n.hasResourceBundle(language, namespace) || !i18n.services?.backendConnector) show();
     else (i18n.services.backendConnector as { load: (languages: string[], namespaces: string[], done: () => void) => void }).load([language], [namespace], show);

@@ -1,6 +1,7 @@
-import { unstable_parseMultipartFormData } from "@remix-run/node";
+import { json, unstable_parseMultipartFormData } from "@remix-run/node";
 import { AppError, isAppError } from "./app-error";
 import { createUploadHandler } from "./storage.server";
+import { redirectWithToast, ToastSchema, type ToastInput } from "./toast.server";
 
 /**
  * Reading forms that may carry files. Multipart bodies go through the storage module's upload
@@ -44,4 +45,19 @@ export async function readOneFileForm(request: Request, fileField: string, maxBy
   const file = form.getAll(fileField).find((value): value is File => typeof value !== "string") ?? null;
   const tooLarge = rejected.find((rejection) => rejection.problem === "too_large")?.fileName ?? null;
   return { fields: textFields(form), file, tooLarge };
+}
+
+/** Pages that upload with a progress bar send this header and get JSON back instead of a page. */
+export function wantsJson(request: Request): boolean {
+  return request.headers.get("x-upload") === "progress";
+}
+
+/**
+ * Success after an upload. The progress-bar upload gets JSON `{ redirectTo, toast }` and shows the
+ * toast at once, as the root shows a flash toast (its navigation afterwards does not reload the root,
+ * which reads the flash cookie); a plain form post gets a redirect with the flash toast.
+ */
+export async function redirectAfterUpload(request: Request, redirectTo: string, toast: ToastInput): Promise<Response> {
+  if (wantsJson(request)) return json({ redirectTo, toast: ToastSchema.parse(toast) });
+  return redirectWithToast(redirectTo, toast);
 }

@@ -87,6 +87,27 @@ test.describe("a client orders a service", () => {
   });
 });
 
+test("documents added with the progress bar are announced at once and listed, without a reload, on the client's and the staff's order page", async ({ page, context }) => {
+  const client = createClient();
+  const order = createOrderFor(client.id);
+  const errors = watchErrors(page);
+  for (const [who, path] of [[client.email, `/client/service-orders/${order.id}`], [DEMO.admin, `/dashboard/service-orders/${order.id}`]] as const) {
+    await signIn(context, who);
+    await page.goto(path);
+    const upload = page.getByRole("button", { name: "Upload", exact: true });
+    await hydrated(upload);
+    // Gone if the page were loaded again.
+    await page.evaluate(() => Object.assign(window, { keptThroughUpload: true }));
+    const name = `added-${Date.now()}.pdf`;
+    await page.getByLabel("Add documents").setInputFiles({ name, mimeType: "application/pdf", buffer: PDF });
+    await upload.click();
+    await expect(page.getByTestId("toast-region").getByText("1 document added.")).toHaveCount(1);
+    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+    expect(await page.evaluate(() => "keptThroughUpload" in window)).toBe(true);
+  }
+  errors.expectNone();
+});
+
 test.describe("files the browser can already tell would be refused are not sent", () => {
   test("a file over the size limit: the message at once, nothing sent, the form kept", async ({ page, context }) => {
     const client = createClient();

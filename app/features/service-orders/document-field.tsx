@@ -1,8 +1,9 @@
-import { Form, useMatches, useNavigate } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Paperclip } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { useUploadProgress } from "~/components/upload-progress";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ACCEPT_ATTRIBUTE, MAX_UPLOAD_MB } from "~/lib/upload-limits";
@@ -51,22 +52,11 @@ export function DocumentField({ name = "documents", id, label, errors: answered 
   );
 }
 
-type UploadAnswer<R> = { redirectTo?: string; result?: R; fileErrors?: FileError[] };
+type UploadAnswer<R> = { result?: R; fileErrors?: FileError[] };
 
-/**
- * With JavaScript, a form carrying files is sent by XMLHttpRequest so the
- * page can show upload progress; the action answers JSON (header
- * `X-Upload: progress`). Without JavaScript the same form is a plain
- * multipart POST and nothing here runs.
- */
+/** The order and report forms' upload with a progress bar (`useUploadProgress`), after the browser's checks of the chosen files. */
 export function useUploadWithProgress<R>() {
-  const navigate = useNavigate();
-  const matches = useMatches();
-  // Ask Remix for the action's own answer (JSON) rather than a rendered page.
-  const routeId = matches[matches.length - 1]?.id ?? "";
-  const [progress, setProgress] = useState<number | null>(null);
-  const [answer, setAnswer] = useState<UploadAnswer<R> | null>(null);
-  const [failed, setFailed] = useState(false);
+  const upload = useUploadProgress<UploadAnswer<R>>((body) => Boolean(body.result || body.fileErrors));
 
   /**
    * Sends the form with a progress bar when it carries files; true when the page must not
@@ -76,39 +66,12 @@ export function useUploadWithProgress<R>() {
     const files = chosenFiles(formData);
     if (files.length === 0) return false;
     const refused = checkChosenFiles(files);
-    if (refused.length > 0) {
-      setFailed(false);
-      setAnswer({ fileErrors: refused });
-      return true;
-    }
-    const request = new XMLHttpRequest();
-    request.open("POST", `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
-    request.setRequestHeader("X-Upload", "progress");
-    request.responseType = "json";
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) setProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      setProgress(null);
-      const body = request.response as UploadAnswer<R> | null;
-      if (request.status < 300 && body?.redirectTo) {
-        form.reset();
-        navigate(body.redirectTo);
-      } else if (body && (body.result || body.fileErrors)) {
-        setAnswer(body);
-      } else setFailed(true);
-    };
-    request.onerror = () => {
-      setProgress(null);
-      setFailed(true);
-    };
-    setFailed(false);
-    setProgress(0);
-    request.send(formData);
+    if (refused.length > 0) upload.answerLocally({ fileErrors: refused });
+    else upload.send(form, formData, action);
     return true;
   }
 
-  return { progress, answer, failed, send };
+  return { progress: upload.progress, answer: upload.answer, failed: upload.failed, send };
 }
 
 export function UploadProgress({ progress, failed }: { progress: number | null; failed: boolean }) {

@@ -2,8 +2,7 @@ import { json } from "@remix-run/node";
 import { AppError, encodeMessage } from "~/lib/app-error";
 import { consume } from "~/lib/rate-limit.server";
 import { checkUpload, createUploadHandler, UploadRejected, type CheckedUpload } from "~/lib/storage.server";
-import { createToastHeaders, redirectWithToast, type ToastInput } from "~/lib/toast.server";
-import { isMultipart, parseMultipart, textFields } from "~/lib/upload-form.server";
+import { isMultipart, parseMultipart, redirectAfterUpload, textFields } from "~/lib/upload-form.server";
 import { fileError, NO_FILE_CHOSEN, type FileError } from "./file-checks";
 
 /**
@@ -47,17 +46,6 @@ export async function readUploadForm(request: Request, userId: string, fileField
     }
   }
   return { fields: textFields(form), uploads, fileErrors };
-}
-
-/** Pages that upload with a progress bar send this header and get JSON back instead of a page. */
-export function wantsJson(request: Request): boolean {
-  return request.headers.get("x-upload") === "progress";
-}
-
-/** Success after an upload: JSON `{ redirectTo }` with the toast for the progress-bar upload, a redirect otherwise. */
-export async function redirectAfterUpload(request: Request, redirectTo: string, toast: ToastInput): Promise<Response> {
-  if (wantsJson(request)) return json({ redirectTo }, { headers: await createToastHeaders(toast) });
-  return redirectWithToast(redirectTo, toast);
 }
 
 /**

@@ -1,12 +1,12 @@
-import { Form, useMatches, useNavigate } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { CheckCircle2, Clock, Download, Loader2, Trash2, XCircle, type LucideIcon } from "lucide-react";
 import { useState } from "react";
-import { toast as showToast } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { useResetKey } from "~/components/form-reset";
 import { LinkTabs } from "~/components/link-tabs";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { useUploadProgress } from "~/components/upload-progress";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { decodeMessage } from "~/lib/app-error";
@@ -55,73 +55,39 @@ export function useMessage() {
   };
 }
 
-type UploadAnswer = { redirectTo?: string; toast?: { message: string; params?: Record<string, string | number> }; result?: { error?: Record<string, string[] | null> | null } & Record<string, unknown>; failure?: string; reason?: string };
+type UploadAnswer = { result?: { error?: Record<string, string[] | null> | null } & Record<string, unknown>; failure?: string; reason?: string };
 
 /**
- * With JavaScript a form carrying a file is sent by XMLHttpRequest, so the page shows the
- * upload's progress; the action answers JSON (header `X-Upload: progress`). Without
- * JavaScript the same form is a plain multipart POST and nothing here runs. A file the
- * browser can already tell would be refused (size, name) is not sent.
+ * The desk's upload with a progress bar (`useUploadProgress`). A file the browser can already
+ * tell would be refused (none, too large, a type not allowed by its name) is not sent.
  */
 export function useDeskUpload(limits: { maxFileSizeMb: number; allowedFileTypes: readonly string[] }) {
-  const navigate = useNavigate();
-  const matches = useMatches();
-  const { t } = useTranslation();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [answer, setAnswer] = useState<UploadAnswer | null>(null);
+  const upload = useUploadProgress<UploadAnswer>((body) => Boolean(body.result || body.failure));
   const [localError, setLocalError] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+
+  function refusalOf(data: FormData): string | null {
+    const file = data.get("file");
+    const chosen = file && typeof file !== "string" && (file.size > 0 || file.name !== "") ? file : null;
+    if (!chosen) return "translations:errors.fileRequired";
+    if (chosen.size > limits.maxFileSizeMb * 1024 * 1024) return `translations:errors.tooLarge\u001f${JSON.stringify({ name: chosen.name, max: limits.maxFileSizeMb })}`;
+    const named = typeFromName(chosen.name);
+    if (!named || !limits.allowedFileTypes.includes(named)) {
+      return `translations:errors.typeNotAllowed\u001f${JSON.stringify({ name: chosen.name, types: limits.allowedFileTypes.map((type) => type.toUpperCase()).join(", ") })}`;
+    }
+    return null;
+  }
 
   /** True when the page must not submit the form itself. */
   function send(form: HTMLFormElement, routeId?: string): boolean {
     const data = new FormData(form);
-    const file = data.get("file");
-    const chosen = file && typeof file !== "string" && (file.size > 0 || file.name !== "") ? file : null;
-    setFailed(false);
-    if (!chosen) {
-      setLocalError("translations:errors.fileRequired");
-      return true;
-    }
-    if (chosen.size > limits.maxFileSizeMb * 1024 * 1024) {
-      setLocalError(`translations:errors.tooLarge\u001f${JSON.stringify({ name: chosen.name, max: limits.maxFileSizeMb })}`);
-      return true;
-    }
-    const named = typeFromName(chosen.name);
-    if (!named || !limits.allowedFileTypes.includes(named)) {
-      setLocalError(`translations:errors.typeNotAllowed\u001f${JSON.stringify({ name: chosen.name, types: limits.allowedFileTypes.map((type) => type.toUpperCase()).join(", ") })}`);
-      return true;
-    }
-    setLocalError(null);
-    const target = routeId ?? matches[matches.length - 1]?.id ?? "";
-    const action = form.action;
-    const request = new XMLHttpRequest();
-    request.open("POST", `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(target)}`);
-    request.setRequestHeader("X-Upload", "progress");
-    request.responseType = "json";
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) setProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      setProgress(null);
-      const body = request.response as UploadAnswer | null;
-      if (request.status < 300 && body?.redirectTo) {
-        form.reset();
-        setAnswer(null);
-        if (body.toast) showToast.success(t(body.toast.message, body.toast.params));
-        navigate(body.redirectTo);
-      } else if (body && (body.result || body.failure)) setAnswer(body);
-      else setFailed(true);
-    };
-    request.onerror = () => {
-      setProgress(null);
-      setFailed(true);
-    };
-    setProgress(0);
-    request.send(data);
+    const refusal = refusalOf(data);
+    setLocalError(refusal);
+    if (refusal) upload.answerLocally(upload.answer);
+    else upload.send(form, data, form.action, routeId);
     return true;
   }
 
-  return { progress, answer, localError, failed, send };
+  return { progress: upload.progress, answer: upload.answer, localError, failed: upload.failed, send };
 }
 
 export function DeskUploadProgress({ progress, failed, failedKey }: { progress: number | null; failed: boolean; failedKey: string }) {

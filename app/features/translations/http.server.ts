@@ -1,16 +1,13 @@
-import { json } from "@remix-run/node";
 import { AppError } from "~/lib/app-error";
 import { consume } from "~/lib/rate-limit.server";
 import type { StoredFile } from "~/lib/storage.server";
-import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
 import { readOneFileForm, type OneFileForm } from "~/lib/upload-form.server";
 import type { TranslationSettings } from "./settings.server";
 import { checkDeskUpload, type DeskUpload } from "./upload.server";
 
 /**
  * The HTTP side of the translation desk: reading a form that may carry a file (multipart, or
- * urlencoded without one), answering a progress-bar upload with JSON and a plain form post
- * with a redirect, and sending a download.
+ * urlencoded without one) and sending a download.
  */
 /** Reads the form; a file over the settings' maximum is drained and noted, never kept in memory whole. */
 export async function readDeskForm(request: Request, userId: string, settings: Pick<TranslationSettings, "maxFileSizeMb">, fileField = "file"): Promise<OneFileForm> {
@@ -22,21 +19,6 @@ export async function readDeskForm(request: Request, userId: string, settings: P
 /** The form's file checked against the settings (type by content, size), or a refusal naming the field. */
 export function checkFormFile(form: OneFileForm, settings: Pick<TranslationSettings, "maxFileSizeMb" | "allowedFileTypes">, field = "file"): Promise<DeskUpload> {
   return checkDeskUpload(form.file, settings, field, form.tooLarge);
-}
-
-/** Pages that upload with a progress bar send this header and get JSON back instead of a page. */
-export function wantsJson(request: Request): boolean {
-  return request.headers.get("x-upload") === "progress";
-}
-
-/**
- * Success after an upload. The progress-bar upload gets JSON `{ redirectTo, toast }` and shows
- * the toast itself (its navigation afterwards does not reload the root, which shows flash
- * toasts); a plain form post gets a redirect with the flash toast.
- */
-export async function redirectAfterUpload(request: Request, redirectTo: string, toast: ToastInput): Promise<Response> {
-  if (wantsJson(request)) return json({ redirectTo, toast: { message: toast.message, params: toast.params ?? {} } });
-  return redirectWithToast(redirectTo, toast);
 }
 
 function contentDisposition(name: string): string {

@@ -17,7 +17,8 @@ import { LinkedTasks } from "~/features/tasks/linked-tasks";
 import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { DeleteFileAction, DownloadLink, StatusForm, TranslatedUploadForm, TranslationStatusBadge, useMessage } from "~/features/translations/desk-parts";
 import { WORDS_PER_PAGE } from "~/features/translations/file-types";
-import { checkFormFile, readDeskForm, redirectAfterUpload } from "~/features/translations/http.server";
+import { checkFormFile, readDeskForm } from "~/features/translations/http.server";
+import { redirectAfterUpload } from "~/lib/upload-form.server";
 import { getTranslationSettings } from "~/features/translations/settings.server";
 import { AssignFormSchema, StatusFormSchema, TranslatedFormSchema } from "~/features/translations/translations.schema";
 import {

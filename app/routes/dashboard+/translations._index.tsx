@@ -11,7 +11,8 @@ import { viewerTimeZone } from "~/features/availability/availability.server";
 import { DeskTabs, DESK_TABS, type DeskTab } from "~/features/translations/desk-parts";
 import { FilesTab, SettingsTab, StatisticsTab, UploadTab } from "~/features/translations/desk-tabs";
 import { TRANSLATION_LANGUAGES } from "~/features/translations/file-types";
-import { checkFormFile, readDeskForm, redirectAfterUpload } from "~/features/translations/http.server";
+import { checkFormFile, readDeskForm } from "~/features/translations/http.server";
+import { redirectAfterUpload } from "~/lib/upload-form.server";
 import { getTranslationSettings, saveTranslationSettings } from "~/features/translations/settings.server";
 import { parseTranslationListQuery, SettingsFormSchema, UploadFormSchema } from "~/features/translations/translations.schema";
 import {
