@@ -1,8 +1,9 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { Form } from "@remix-run/react";
 import { AlertTriangle } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
@@ -37,12 +38,6 @@ export type ConfirmActionProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
 };
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 function HiddenFields({ fields }: { fields?: Record<string, string> }) {
   return (

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { ConfirmAction } from "~/components/confirm-action";
 
 export type BoardCancelMove = {
@@ -15,8 +16,10 @@ export type BoardCancelMove = {
  * (`name="status"`), each naming the card for screen readers. The buttons use the compact
  * `board-move` class: a board holds dozens of them, and each utility-class string would be
  * repeated in the HTML for every one. The cancelling move is not one of them: a quiet button
- * in the danger colour that asks first (a dialog, or a <details> block without JavaScript),
- * which a drop on the Cancelled column opens too (`confirmOpen`).
+ * in the danger colour that asks first. With JavaScript it opens the confirmation dialog
+ * (which a drop on the Cancelled column opens too: `confirmOpen`); without, it opens a
+ * <details> block of the same form with the question and the confirming button, lighter than
+ * ConfirmAction's own block since every card of the board carries it.
  */
 export function BoardMoveButtons({
   id,
@@ -33,22 +36,19 @@ export function BoardMoveButtons({
   confirmOpen?: boolean;
   onConfirmOpenChange?: (open: boolean) => void;
 }) {
+  const hydrated = useHydrated();
   if (targets.length === 0 && !cancel) return null;
   const forItem = <span className="sr-only">{` (${itemName})`}</span>;
   return (
-    <div className="board-moves">
-      {targets.length > 0 ? (
-        <Form method="post" className="contents">
-          <input type="hidden" name="id" value={id} />
-          {targets.map(({ status, label }) => (
-            <button key={status} type="submit" name="status" value={status} className="board-move">
-              {label}
-              {forItem}
-            </button>
-          ))}
-        </Form>
-      ) : null}
-      {cancel ? (
+    <Form method="post" className="board-moves">
+      <input type="hidden" name="id" value={id} />
+      {targets.map(({ status, label }) => (
+        <button key={status} type="submit" name="status" value={status} className="board-move">
+          {label}
+          {forItem}
+        </button>
+      ))}
+      {cancel && hydrated ? (
         <ConfirmAction
           label={
             <>
@@ -68,6 +68,18 @@ export function BoardMoveButtons({
           onOpenChange={onConfirmOpenChange}
         />
       ) : null}
-    </div>
+      {cancel && !hydrated ? (
+        <details className="board-cancel">
+          <summary>
+            {cancel.label}
+            {forItem}
+          </summary>
+          <p>{cancel.title}</p>
+          <button type="submit" name="status" value={cancel.status} className="board-move">
+            {cancel.confirmLabel}
+          </button>
+        </details>
+      ) : null}
+    </Form>
   );
 }
