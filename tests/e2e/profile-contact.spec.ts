@@ -1,4 +1,4 @@
-import { createClient, DEMO, expect, hydrated, signIn, test } from "./fixtures";
+import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
 
 /**
  * A client gives a phone number and a postal address on their profile (a wrong phone is
@@ -7,6 +7,7 @@ import { createClient, DEMO, expect, hydrated, signIn, test } from "./fixtures";
 test("a client saves a phone and a postal address; staff see them on the client's page", async ({ page, context, browser }) => {
   const client = createClient();
   await signIn(context, client.email);
+  const errors = watchErrors(page);
   await page.goto("/client/profile");
   const phone = page.getByLabel("Phone", { exact: true });
   const address = page.getByLabel("Postal address", { exact: true });
@@ -23,13 +24,16 @@ test("a client saves a phone and a postal address; staff see them on the client'
   await page.reload();
   await expect(phone).toHaveValue("+33 1 42 68 53 00");
   await expect(address).toHaveValue("12 rue de la Paix\n75002 Paris\nFrance");
+  errors.expectNone();
 
   const staff = await browser.newContext();
   await signIn(staff, DEMO.admin);
   const staffPage = await staff.newPage();
+  const staffErrors = watchErrors(staffPage);
   await staffPage.goto(`/dashboard/clients/${client.id}`);
   await expect(staffPage.getByRole("definition").filter({ hasText: "+33 1 42 68 53 00" })).toBeVisible();
   await expect(staffPage.getByRole("definition").filter({ hasText: "75002 Paris" })).toHaveText("12 rue de la Paix\n75002 Paris\nFrance");
+  staffErrors.expectNone();
   await staff.close();
 });
 
