@@ -133,7 +133,9 @@ export async function checkZip(bytes: Uint8Array, limits: UnpackLimits = ZIP_LIM
  * Checks a PDF's streams, found in the bytes as they are (not through a cross-reference table that
  * may lie). Each is inflated from its start to the end of its DEFLATE data, whatever its dictionary
  * says its filter is (a dictionary can hide it: a reference, a string with "<<" in it), after the
- * text encodings listed before it; a stream that is no DEFLATE data ends at its first bytes. A picture declaring more than MAX_IMAGE_PIXELS
+ * text encodings listed before it; a stream that is no DEFLATE data ends at its first bytes. One
+ * whose filters include LZW or RunLength (which can make gigabytes of a few kilobytes) is decoded
+ * by its filters instead, each with the same cap. A picture declaring more than MAX_IMAGE_PIXELS
  * pixels is refused unread. An encrypted PDF's streams are decrypted first (lib/pdf-decrypt), as
  * pdf.js will; one that needs a password is refused with PdfNeedsPassword (pdf.js cannot open it).
  */
@@ -158,9 +160,133 @@ export async function checkPdf(bytes: Uint8Array, limits: UnpackLimits = PDF_LIM
     const endstream = text.indexOf("endstream", start);
     const cap = spent.next(isImage ? null : (endstream < 0 ? text.length : endstream) - start);
     const data = decrypter ? decrypted(text, bytes, decrypter, dictionary, dictionaryStart, start, endstream) : bytes.subarray(start);
-    // The two bytes of the zlib header, then raw DEFLATE (pdf.js does the same and skips the checksum).
-    spent.add(await inflatedSize(undoTextEncodings(dictionary, data).subarray(2), cap), cap);
+    spent.add(await decodedSize(dictionary, data, cap), cap);
   }
+}
+
+const LZW = ["/LZWDecode", "/LZW"];
+const RUN_LENGTH = ["/RunLengthDecode", "/RL"];
+const FLATE = ["/FlateDecode", "/Fl"];
+
+/** A stream's filters, in the order they are undone (one name or an array of them). */
+function filtersOf(dictionary: string): string[] {
+  return /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary)?.[1]?.match(/\/[A-Za-z0-9]+/g) ?? [];
+}
+
+/**
+ * The size a stream decodes to, refused past `cap`. Without LZW or RunLength in its chain it is
+ * inflated from its start whatever its filters say; with them, its filters are undone in their
+ * order, each bounded by the cap, up to the first that is none of these (a picture's own, bounded
+ * by its pixels).
+ */
+async function decodedSize(dictionary: string, data: Uint8Array, cap: number): Promise<number> {
+  const filters = filtersOf(dictionary);
+  const { data: text, rest } = undoTextEncodings(filters, data);
+  // The two bytes of the zlib header, then raw DEFLATE (pdf.js does the same and skips the checksum).
+  if (!rest.some((filter) => LZW.includes(filter) || RUN_LENGTH.includes(filter))) return inflatedSize(text.subarray(2), cap);
+  const earlyChange = /\/EarlyChange\s+0(?![0-9])/.test(dictionary) ? 0 : 1;
+  let out: Decoded = { bytes: text, length: text.length };
+  for (const [index, filter] of rest.entries()) {
+    const keep = index < rest.length - 1;
+    if (LZW.includes(filter)) out = lzwDecoded(out.bytes, earlyChange, cap, keep);
+    else if (RUN_LENGTH.includes(filter)) out = runLengthDecoded(out.bytes, cap, keep);
+    else if (FLATE.includes(filter) && !keep) return inflatedSize(out.bytes.subarray(2), cap);
+    else if (FLATE.includes(filter)) out = inflatedBelow(out.bytes.subarray(2), cap);
+    else break;
+  }
+  return out.length;
+}
+
+/** Raw DEFLATE inflated whole, refused past `cap`; damaged data makes nothing (its reader refuses it). */
+function inflatedBelow(data: Uint8Array, cap: number): Decoded {
+  try {
+    const bytes = zlib.inflateRawSync(data, { maxOutputLength: cap, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    return { bytes, length: bytes.length };
+  } catch (error) {
+    if (error instanceof RangeError) throw new UnpackRefused(`more than ${cap} bytes from ${data.length}`);
+    return { bytes: new Uint8Array(0), length: 0 };
+  }
+}
+
+/**
+ * What a decoder makes, counted and refused as soon as the count passes `cap`; the bytes are kept
+ * only when another filter follows (else `bytes` stays empty and only `length` grows).
+ */
+type Decoded = { bytes: Uint8Array; length: number };
+
+function output(cap: number, keep: boolean, from: number) {
+  let bytes = new Uint8Array(keep ? 4096 : 0);
+  let length = 0;
+  return {
+    write(chunk: Uint8Array) {
+      length += chunk.length;
+      if (length > cap) throw new UnpackRefused(`more than ${cap} bytes from ${from}`);
+      if (!keep) return;
+      if (length > bytes.length) {
+        const larger = new Uint8Array(Math.min(cap, Math.max(length, bytes.length * 2)));
+        larger.set(bytes.subarray(0, length - chunk.length));
+        bytes = larger;
+      }
+      bytes.set(chunk, length - chunk.length);
+    },
+    done: () => ({ bytes: bytes.subarray(0, length), length }),
+  };
+}
+
+/**
+ * LZWDecode: codes of 9 to 12 bits, 256 clearing the table and 257 ending the data; the code width
+ * grows one code early unless /EarlyChange is 0. Damaged data ends the output, as in pdf.js.
+ */
+function lzwDecoded(data: Uint8Array, earlyChange: number, cap: number, keep: boolean): Decoded {
+  const out = output(cap, keep, data.length);
+  const prefix = new Int16Array(4096);
+  const suffix = new Uint8Array(4096);
+  const lengths = new Uint16Array(4096);
+  for (let code = 0; code < 256; code += 1) [prefix[code], suffix[code], lengths[code]] = [-1, code, 1];
+  const word = new Uint8Array(4097);
+  let [next, bits, previous, buffer, held] = [258, 9, -1, 0, 0];
+  for (const byte of data) {
+    buffer = ((buffer << 8) | byte) & 0xffffff;
+    held += 8;
+    while (held >= bits) {
+      held -= bits;
+      const code = (buffer >>> held) & ((1 << bits) - 1);
+      if (code === 256) {
+        [next, bits, previous] = [258, 9, -1];
+        continue;
+      }
+      if (code === 257 || code > next || (code === next && previous < 0)) return out.done();
+      const known = code < next ? code : previous;
+      let length = lengths[known]!;
+      for (let at = length - 1, entry = known; at >= 0; at -= 1, entry = prefix[entry]!) word[at] = suffix[entry]!;
+      if (code === next) word[length++] = word[0]!;
+      out.write(word.subarray(0, length));
+      if (previous >= 0 && next < 4096) {
+        [prefix[next], suffix[next], lengths[next]] = [previous, word[0]!, lengths[previous]! + 1];
+        next += 1;
+      }
+      while (bits < 12 && next + earlyChange >= 1 << bits) bits += 1;
+      previous = code;
+    }
+  }
+  return out.done();
+}
+
+/** RunLengthDecode: a length byte below 128 copies that many bytes and one, above repeats the next byte 257 less it, 128 ends. */
+function runLengthDecoded(data: Uint8Array, cap: number, keep: boolean): Decoded {
+  const out = output(cap, keep, data.length);
+  for (let at = 0; at < data.length && data[at] !== 128; ) {
+    const run = data[at]!;
+    if (run < 128) {
+      out.write(data.subarray(at + 1, Math.min(data.length, at + 2 + run)));
+      at += run + 2;
+    } else {
+      if (at + 1 >= data.length) break;
+      out.write(new Uint8Array(257 - run).fill(data[at + 1]!));
+      at += 2;
+    }
+  }
+  return out.done();
 }
 
 /**
@@ -216,18 +342,20 @@ function dictionaryBefore(text: string, at: number): { dictionary: string; start
 const isWhite = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
 
 /**
- * Undoes the text encodings listed before a stream's other filters (`[/ASCII85Decode /FlateDecode]`),
+ * Undoes the text encodings listed first in a stream's filters (`[/ASCII85Decode /FlateDecode]`),
  * as pdf.js does before inflating; each makes fewer bytes than it reads, "z" in ASCII85 aside (four).
+ * The filters after them are returned.
  */
-function undoTextEncodings(dictionary: string, data: Uint8Array): Uint8Array {
-  const filters = /\/Filter\s*\[([^\]]*)\]/.exec(dictionary)?.[1]?.match(/\/[A-Za-z0-9]+/g) ?? [];
+function undoTextEncodings(filters: string[], data: Uint8Array): { data: Uint8Array; rest: string[] } {
   let out = data;
-  for (const filter of filters) {
+  let index = 0;
+  for (; index < filters.length; index += 1) {
+    const filter = filters[index];
     if (filter === "/ASCIIHexDecode" || filter === "/AHx") out = fromHex(out);
     else if (filter === "/ASCII85Decode" || filter === "/A85") out = fromAscii85(out);
     else break;
   }
-  return out;
+  return { data: out, rest: filters.slice(index) };
 }
 
 /** ASCIIHexDecode, up to its end mark (">") or the first byte that is not hexadecimal. */

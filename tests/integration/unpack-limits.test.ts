@@ -10,12 +10,12 @@ import { AppError } from "~/lib/app-error";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import { countWords } from "~/features/translations/word-count.server";
 import { PdfNeedsPassword } from "~/lib/pdf-decrypt.server";
-import { checkPdf, checkZip, UnpackRefused, ZIP_LIMITS } from "~/lib/unpack-limits.server";
+import { checkPdf, checkZip, PDF_LIMITS, UnpackRefused, ZIP_LIMITS } from "~/lib/unpack-limits.server";
 import * as filesApi from "~/routes/api+/translation-files";
 import * as deskPage from "~/routes/dashboard+/translations._index";
 import { describeEachDialect } from "../setup/database";
 import { callJson } from "../support/api";
-import { docxBomb, encryptedTextPdf, pdfBomb, pdfWithPicture, type PdfEncryption } from "../support/bombs";
+import { docxBomb, encryptedTextPdf, lzwTextPdf, pdfBomb, pdfDecodingBomb, pdfWithPicture, type PdfEncryption } from "../support/bombs";
 import { docx, textPdf } from "../support/documents";
 import { makeUser, type TestUser } from "../support/factories";
 
@@ -36,6 +36,13 @@ const ENCRYPTIONS: PdfEncryption[] = ["rc4", "aes128", "aes256"];
 let madeEncrypted: Promise<Buffer[]> | null = null;
 const encryptedBombs = () => (madeEncrypted ??= Promise.all(ENCRYPTIONS.map((kind) => pdfBomb(40, undefined, kind))));
 const ORDINARY_LINE = "An ordinary encrypted statement of account for March.";
+
+/**
+ * Streams that pdf.js decodes by LZW (a few kilobytes making 200 MB) or RunLength (2.5 MB making
+ * 160 MB, past the 128 MB a stream may make), and an ordinary page whose text is LZW-encoded.
+ */
+const decodingBombs = () => [pdfDecodingBomb("lzw", 200), pdfDecodingBomb("runLength", 160)];
+const LZW_LINE = "An ordinary statement of account written with LZW.";
 
 /** A greyscale PNG that declares `width` × `height` pixels, with one row of data. */
 function pngDeclaring(width: number, height: number): Buffer {
@@ -86,6 +93,25 @@ describe("unpacking limits", () => {
     await expect(checkPdf(await pdfWithPicture(10_000, 10_000))).rejects.toBeInstanceOf(UnpackRefused);
     await expect(checkPdf(await pdfWithPicture(1_000, 1_000))).resolves.toBeUndefined();
     await expect(checkPdf(await textPdf([["An ordinary statement of account."]]))).resolves.toBeUndefined();
+  });
+
+  it("decode a PDF's LZW and RunLength streams with a cap, in their filters' order, counting every byte", async () => {
+    const [lzwBomb, runLengthBomb] = decodingBombs();
+    expect(lzwBomb!.length).toBeLessThan(100 * 1024);
+    await expect(checkPdf(lzwBomb!)).rejects.toBeInstanceOf(UnpackRefused);
+    await expect(checkPdf(runLengthBomb!)).rejects.toBeInstanceOf(UnpackRefused);
+    await expect(checkPdf(pdfDecodingBomb("lzw", 200, true))).rejects.toBeInstanceOf(UnpackRefused);
+    await expect(checkPdf(lzwTextPdf(LZW_LINE))).resolves.toBeUndefined();
+    // The count is exact: a page of 5,000 letters and its operators passes a cap of its size, not one byte less.
+    const long = lzwTextPdf("x".repeat(5_000));
+    const content = `BT /F1 18 Tf 72 700 Td (${"x".repeat(5_000)}) Tj ET\n`.length;
+    await expect(checkPdf(long, { ...PDF_LIMITS, maxPartBytes: content })).resolves.toBeUndefined();
+    await expect(checkPdf(long, { ...PDF_LIMITS, maxPartBytes: content - 1 })).rejects.toBeInstanceOf(UnpackRefused);
+  });
+
+  it("make the extractor refuse LZW and RunLength bombs, and still read a page written with LZW", async () => {
+    for (const bomb of decodingBombs()) expect(await refusalOf(extractText(bomb))).toEqual({ status: 413, key: "extractor:errors.unpacksTooLarge" });
+    expect((await extractText(lzwTextPdf(LZW_LINE))).text.trim()).toBe(LZW_LINE);
   });
 
   it("decrypt an encrypted PDF's streams (RC4, AES-128, AES-256) before inflating them, and refuse one that needs a password", async () => {
@@ -182,7 +208,11 @@ describeEachDialect("translation desk: decompression bombs", (db) => {
     expect(JSON.stringify(locked.body)).toContain("locked.pdf is protected by a password. Remove the password and upload it again.");
     expect(await stored()).toEqual(before);
 
+    for (const bomb of decodingBombs()) expect((await api(bomb, "scan.pdf")).status).toBe(413);
+    expect(await stored()).toEqual(before);
+
     for (const kind of ENCRYPTIONS) expect((await api(encryptedTextPdf(ORDINARY_LINE, kind), `${kind}.pdf`)).status).toBe(201);
+    expect((await api(lzwTextPdf(LZW_LINE), "lzw.pdf")).status).toBe(201);
     const ordinary = await api(docx(["An ordinary letter of six words."]), "letter.docx");
     expect([ordinary.status, ordinary.body.file?.wordCount]).toEqual([201, 6]);
     expect((await api(await textPdf([["An ordinary statement."]]), "statement.pdf")).status).toBe(201);

@@ -216,3 +216,82 @@ export async function pdfWithPicture(width: number, height: number): Promise<Buf
     { dictionary: `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, stream: pixels },
   ]);
 }
+
+/**
+ * LZW codes packed as PDF's LZWDecode reads them (9 to 12 bits, the width growing one code early
+ * as /EarlyChange 1 says): the writer follows the reader's table, which grows by one at each code
+ * after the first and restarts at the clear code (256).
+ */
+function lzwPacked(codes: Iterable<number>): Buffer {
+  const bytes: number[] = [];
+  let [next, bits, first, buffer, held] = [258, 9, true, 0, 0];
+  for (const code of codes) {
+    buffer = (buffer << bits) | code;
+    held += bits;
+    while (held >= 8) {
+      held -= 8;
+      bytes.push((buffer >>> held) & 0xff);
+    }
+    buffer &= (1 << held) - 1;
+    if (code === 256) [next, bits, first] = [258, 9, true];
+    else if (first) first = false;
+    else if (next < 4096) next += 1;
+    while (bits < 12 && next + 1 >= 1 << bits) bits += 1;
+  }
+  if (held > 0) bytes.push((buffer << (8 - held)) & 0xff);
+  return Buffer.from(bytes);
+}
+
+/** `data` as LZW codes of its bytes one by one, clearing the table before it fills. */
+function lzw(data: Buffer): Buffer {
+  return lzwPacked(
+    (function* () {
+      for (let at = 0; at < data.length; at += 1) {
+        if (at % 3_000 === 0) yield 256;
+        yield data[at]!;
+      }
+      yield 257;
+    })(),
+  );
+}
+
+/**
+ * LZW codes that make about `megabytes` MB from a few kilobytes: each new code is the one before and
+ * an "A" (3,838 of them at the table's end), then the longest is repeated.
+ */
+function lzwBombCodes(megabytes: number): Buffer {
+  return lzwPacked(
+    (function* () {
+      yield 256;
+      yield 0x41;
+      for (let code = 258; code < 4096; code += 1) yield code;
+      for (let made = 0; made < megabytes * 1024 * 1024; made += 3_839) yield 4095;
+      yield 257;
+    })(),
+  );
+}
+
+/** A one-page PDF whose content stream is `stream`, filtered by `filter` (a name or an array), showing text in Helvetica. */
+function pdfWithContent(filter: string, stream: Buffer): Buffer {
+  return pdfOf([
+    ...PAGE,
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    { dictionary: `/Filter ${filter}`, stream },
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+  ]);
+}
+
+/**
+ * A PDF whose content stream decodes to about `megabytes` MB: by LZW (a few kilobytes, also after
+ * ASCII85 when `ascii85`), or by RunLength (two bytes for 128, so about a sixty-fourth of it).
+ */
+export function pdfDecodingBomb(kind: "lzw" | "runLength", megabytes: number, ascii85Encoded = false): Buffer {
+  if (kind === "runLength") return pdfWithContent("/RunLengthDecode", Buffer.alloc((megabytes * 1024 * 1024) / 64, Buffer.from([0x81, 0x20])));
+  const codes = lzwBombCodes(megabytes);
+  return ascii85Encoded ? pdfWithContent("[/ASCII85Decode /LZWDecode]", ascii85(codes)) : pdfWithContent("/LZWDecode", codes);
+}
+
+/** A one-page PDF showing `line` in Helvetica, its content stream LZW-encoded. */
+export function lzwTextPdf(line: string): Buffer {
+  return pdfWithContent("/LZWDecode", lzw(Buffer.from(`BT /F1 18 Tf 72 700 Td (${line}) Tj ET\n`, "latin1")));
+}
