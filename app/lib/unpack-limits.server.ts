@@ -48,7 +48,7 @@ const CHUNK = 64 * 1024;
  * soon as the count passes `cap`. It stops at the end of the DEFLATE stream (what follows is not
  * read); damaged data ends the count, and the reader that comes after says the file is damaged.
  */
-export function inflatedSize(data: Uint8Array, cap: number): Promise<number> {
+export function inflatedSize(data: Uint8Array, cap: number, watch?: (chunk: Uint8Array) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const inflater = zlib.createInflateRaw();
     let size = 0;
@@ -64,9 +64,13 @@ export function inflatedSize(data: Uint8Array, cap: number): Promise<number> {
     };
     inflater.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= cap) return;
-      inflater.destroy();
-      reject(new UnpackRefused(`more than ${cap} bytes from ${data.length}`));
+      try {
+        if (size > cap) throw new UnpackRefused(`more than ${cap} bytes from ${data.length}`);
+        watch?.(chunk);
+      } catch (error) {
+        inflater.destroy();
+        reject(error);
+      }
     });
     inflater.on("end", () => resolve(size));
     inflater.on("error", () => resolve(size));
@@ -160,7 +164,9 @@ export async function checkPdf(bytes: Uint8Array, limits: UnpackLimits = PDF_LIM
     const endstream = text.indexOf("endstream", start);
     const cap = spent.next(isImage ? null : (endstream < 0 ? text.length : endstream) - start);
     const data = decrypter ? decrypted(text, bytes, decrypter, dictionary, dictionaryStart, start, endstream) : bytes.subarray(start);
-    spent.add(await decodedSize(dictionary, data, cap), cap);
+    const inline = isImage ? null : inlineImages(cap);
+    const size = await decodedSize(dictionary, data, cap, inline?.see);
+    spent.add(size + (inline?.end() ?? 0), cap);
   }
 }
 
@@ -170,7 +176,7 @@ const FLATE = ["/FlateDecode", "/Fl"];
 
 /** A stream's filters, in the order they are undone (one name or an array of them). */
 function filtersOf(dictionary: string): string[] {
-  return /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary)?.[1]?.match(/\/[A-Za-z0-9]+/g) ?? [];
+  return /\/F(?:ilter)?(?![A-Za-z0-9])\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary)?.[1]?.match(/\/[A-Za-z0-9]+/g) ?? [];
 }
 
 /**
@@ -179,18 +185,74 @@ function filtersOf(dictionary: string): string[] {
  * order, each bounded by the cap, up to the first that is none of these (a picture's own, bounded
  * by its pixels).
  */
-async function decodedSize(dictionary: string, data: Uint8Array, cap: number): Promise<number> {
+async function decodedSize(dictionary: string, data: Uint8Array, cap: number, watch?: (chunk: Uint8Array) => void): Promise<number> {
   const filters = filtersOf(dictionary);
   const { data: text, rest } = undoTextEncodings(filters, data);
   // The two bytes of the zlib header, then raw DEFLATE (pdf.js does the same and skips the checksum).
-  if (!rest.some((filter) => LZW.includes(filter) || RUN_LENGTH.includes(filter))) return inflatedSize(text.subarray(2), cap);
+  if (!rest.some((filter) => LZW.includes(filter) || RUN_LENGTH.includes(filter))) return inflatedSize(text.subarray(2), cap, watch);
   const earlyChange = /\/EarlyChange\s+0(?![0-9])/.test(dictionary) ? 0 : 1;
   let out: Decoded = { bytes: text, length: text.length };
+  for (const [index, filter] of rest.entries()) {
+    const last = index === rest.length - 1;
+    if (LZW.includes(filter)) out = lzwDecoded(out.bytes, earlyChange, cap, !last, last ? watch : undefined);
+    else if (RUN_LENGTH.includes(filter)) out = runLengthDecoded(out.bytes, cap, !last, last ? watch : undefined);
+    else if (FLATE.includes(filter) && last) return inflatedSize(out.bytes.subarray(2), cap, watch);
+    else if (FLATE.includes(filter)) out = inflatedBelow(out.bytes.subarray(2), cap);
+    else break;
+  }
+  return out.length;
+}
+
+/** An inline picture's data is decoded when it is this far into what its content stream made (or at the stream's end). */
+const INLINE_DATA_CHARS = 64 * 1024;
+const INLINE_IMAGE = /(?<![^\s])BI\s((?:(?!\sID\s)[\s\S]){0,4096}?)\sID\s/g;
+
+/**
+ * Watches what a content stream makes for inline pictures (BI, their dictionary, ID, their data):
+ * one declaring more than MAX_IMAGE_PIXELS is refused, and data they inflate (Flate, LZW, RunLength)
+ * is decoded with the stream's cap; `end` gives the bytes their data made.
+ */
+function inlineImages(cap: number) {
+  let seen = "";
+  let made = 0;
+  const scan = (final: boolean) => {
+    let keepFrom = Math.max(0, seen.length - 4096);
+    for (const match of seen.matchAll(INLINE_IMAGE)) {
+      const dataStart = match.index + match[0].length;
+      if (!final && seen.length - dataStart < INLINE_DATA_CHARS) {
+        keepFrom = Math.min(keepFrom, match.index);
+        break;
+      }
+      const dictionary = match[1]!;
+      const width = Number(/\/W(?:idth)?\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
+      const height = Number(/\/H(?:eight)?\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
+      if (width * height > MAX_IMAGE_PIXELS) throw new UnpackRefused(`an inline picture of ${width} × ${height} pixels`);
+      made += decodedNow(dictionary, Buffer.from(seen.slice(dataStart), "latin1"), cap - made);
+      keepFrom = Math.max(keepFrom, dataStart);
+    }
+    seen = seen.slice(keepFrom);
+  };
+  return {
+    see(chunk: Uint8Array) {
+      seen += Buffer.from(chunk).toString("latin1");
+      if (seen.length > 2 * INLINE_DATA_CHARS) scan(false);
+    },
+    end(): number {
+      scan(true);
+      return made;
+    },
+  };
+}
+
+/** The size an inline picture's data decodes to by the filters that inflate, refused past `cap`. */
+function decodedNow(dictionary: string, data: Uint8Array, cap: number): number {
+  const { data: text, rest } = undoTextEncodings(filtersOf(dictionary), data);
+  const earlyChange = /\/EarlyChange\s+0(?![0-9])/.test(dictionary) ? 0 : 1;
+  let out: Decoded = { bytes: text, length: 0 };
   for (const [index, filter] of rest.entries()) {
     const keep = index < rest.length - 1;
     if (LZW.includes(filter)) out = lzwDecoded(out.bytes, earlyChange, cap, keep);
     else if (RUN_LENGTH.includes(filter)) out = runLengthDecoded(out.bytes, cap, keep);
-    else if (FLATE.includes(filter) && !keep) return inflatedSize(out.bytes.subarray(2), cap);
     else if (FLATE.includes(filter)) out = inflatedBelow(out.bytes.subarray(2), cap);
     else break;
   }
@@ -214,13 +276,14 @@ function inflatedBelow(data: Uint8Array, cap: number): Decoded {
  */
 type Decoded = { bytes: Uint8Array; length: number };
 
-function output(cap: number, keep: boolean, from: number) {
+function output(cap: number, keep: boolean, from: number, watch?: (chunk: Uint8Array) => void) {
   let bytes = new Uint8Array(keep ? 4096 : 0);
   let length = 0;
   return {
     write(chunk: Uint8Array) {
       length += chunk.length;
       if (length > cap) throw new UnpackRefused(`more than ${cap} bytes from ${from}`);
+      watch?.(chunk);
       if (!keep) return;
       if (length > bytes.length) {
         const larger = new Uint8Array(Math.min(cap, Math.max(length, bytes.length * 2)));
@@ -237,8 +300,8 @@ function output(cap: number, keep: boolean, from: number) {
  * LZWDecode: codes of 9 to 12 bits, 256 clearing the table and 257 ending the data; the code width
  * grows one code early unless /EarlyChange is 0. Damaged data ends the output, as in pdf.js.
  */
-function lzwDecoded(data: Uint8Array, earlyChange: number, cap: number, keep: boolean): Decoded {
-  const out = output(cap, keep, data.length);
+function lzwDecoded(data: Uint8Array, earlyChange: number, cap: number, keep: boolean, watch?: (chunk: Uint8Array) => void): Decoded {
+  const out = output(cap, keep, data.length, watch);
   const prefix = new Int16Array(4096);
   const suffix = new Uint8Array(4096);
   const lengths = new Uint16Array(4096);
@@ -273,8 +336,8 @@ function lzwDecoded(data: Uint8Array, earlyChange: number, cap: number, keep: bo
 }
 
 /** RunLengthDecode: a length byte below 128 copies that many bytes and one, above repeats the next byte 257 less it, 128 ends. */
-function runLengthDecoded(data: Uint8Array, cap: number, keep: boolean): Decoded {
-  const out = output(cap, keep, data.length);
+function runLengthDecoded(data: Uint8Array, cap: number, keep: boolean, watch?: (chunk: Uint8Array) => void): Decoded {
+  const out = output(cap, keep, data.length, watch);
   for (let at = 0; at < data.length && data[at] !== 128; ) {
     const run = data[at]!;
     if (run < 128) {

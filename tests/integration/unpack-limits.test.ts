@@ -15,7 +15,7 @@ import * as filesApi from "~/routes/api+/translation-files";
 import * as deskPage from "~/routes/dashboard+/translations._index";
 import { describeEachDialect } from "../setup/database";
 import { callJson } from "../support/api";
-import { docxBomb, encryptedTextPdf, lzwTextPdf, pdfBomb, pdfDecodingBomb, pdfWithPicture, type PdfEncryption } from "../support/bombs";
+import { docxBomb, encryptedTextPdf, lzwTextPdf, pdfBomb, pdfDecodingBomb, pdfWithInlinePicture, pdfWithPicture, type PdfEncryption } from "../support/bombs";
 import { docx, textPdf } from "../support/documents";
 import { makeUser, type TestUser } from "../support/factories";
 
@@ -107,6 +107,13 @@ describe("unpacking limits", () => {
     const content = `BT /F1 18 Tf 72 700 Td (${"x".repeat(5_000)}) Tj ET\n`.length;
     await expect(checkPdf(long, { ...PDF_LIMITS, maxPartBytes: content })).resolves.toBeUndefined();
     await expect(checkPdf(long, { ...PDF_LIMITS, maxPartBytes: content - 1 })).rejects.toBeInstanceOf(UnpackRefused);
+  });
+
+  it("bound a content stream's inline pictures by their pixels, and decode their Flate data with a cap", async () => {
+    await expect(checkPdf(await pdfWithInlinePicture(10_000, 10_000))).rejects.toBeInstanceOf(UnpackRefused);
+    await expect(checkPdf(await pdfWithInlinePicture(10, 10, 200))).rejects.toBeInstanceOf(UnpackRefused);
+    await expect(checkPdf(await pdfWithInlinePicture(10, 10))).resolves.toBeUndefined();
+    expect(await refusalOf(extractText(await pdfWithInlinePicture(10, 10, 200)))).toEqual({ status: 413, key: "extractor:errors.unpacksTooLarge" });
   });
 
   it("make the extractor refuse LZW and RunLength bombs, and still read a page written with LZW", async () => {

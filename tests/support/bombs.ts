@@ -295,3 +295,14 @@ export function pdfDecodingBomb(kind: "lzw" | "runLength", megabytes: number, as
 export function lzwTextPdf(line: string): Buffer {
   return pdfWithContent("/LZWDecode", lzw(Buffer.from(`BT /F1 18 Tf 72 700 Td (${line}) Tj ET\n`, "latin1")));
 }
+
+/**
+ * A PDF whose page draws an inline picture declaring `width` × `height` pixels, its data a few
+ * bytes, or (`megabytes`) Flate data inflating that far.
+ */
+export async function pdfWithInlinePicture(width: number, height: number, megabytes?: number): Promise<Buffer> {
+  const data = megabytes ? await deflated(megabytes, "\u0000", "zlib") : Buffer.alloc(Math.min(width * height, 100));
+  const filter = megabytes ? " /F /Fl" : "";
+  const content = Buffer.concat([Buffer.from(`q ${width} 0 0 ${height} 0 0 cm BI /W ${width} /H ${height} /BPC 8 /CS /G${filter} ID `), data, Buffer.from(" EI Q\n")]);
+  return pdfWithContent("/FlateDecode", zlib.deflateSync(content));
+}
