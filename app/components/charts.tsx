@@ -33,7 +33,7 @@ function ChartTable({ id, title, data, format, labelHeader, valueHeader }: Omit<
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer text-muted-foreground hover:text-foreground">{t("charts.showTable")}</summary>
-      {/* Cell styles come from `.chart-table` (app.css): one class, not one per cell (issue 19: small pages). */}
+      {/* Cell styles come from `.chart-table` (app.css): one class, not one per cell, so a long table's HTML stays small. */}
       <table id={id} className="chart-table">
         <caption className="sr-only">{title}</caption>
         <thead>

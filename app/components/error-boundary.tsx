@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 
 /**
- * The generic error page (spec §2 "Shared behaviour"). Every route exports
+ * The generic error page, the same on every route. Every route exports
  * `export const ErrorBoundary = GeneralErrorBoundary` (or renders it with its
  * own status handlers); 404 answers show the not-found page. Users never see
  * a stack trace: the server logs the error with the request id.

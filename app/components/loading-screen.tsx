@@ -6,7 +6,7 @@ import { LogoMark } from "~/components/logo";
 /** A navigation slower than this shows the full-page loading screen; quick ones never flash it. */
 export const SLOW_NAVIGATION_MS = 400;
 
-/** The full-page loading screen with the animated logo, during slow navigations (spec §2). */
+/** The full-page loading screen with the animated logo, during slow navigations, so a slow page shows it is on its way. */
 export function PageLoadingScreen() {
   const { t } = useTranslation();
   const navigation = useNavigation();

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { WithTooltip } from "~/components/ui/tooltip";
 
-/** Spec §9: the button appears after 300 px of scrolling. */
+/** The button appears after 300 px of scrolling, once the top of the page is out of sight. */
 export const SCROLL_TO_TOP_THRESHOLD = 300;
 
 export function ScrollToTop() {

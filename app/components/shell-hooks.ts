@@ -3,7 +3,7 @@ import { toast } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 import { MOBILE_BREAKPOINT } from "~/lib/sidebar-constants";
 
-/** Spec §4/§9: re-evaluated 100 ms after the last resize. */
+/** The device mode is re-evaluated 100 ms after the last resize, not on every resize event. */
 export const RESIZE_DEBOUNCE_MS = 100;
 
 export function deviceOf(width: number): "mobile" | "desktop" {
@@ -42,7 +42,7 @@ export function useIsMobile(): boolean {
   return mobile;
 }
 
-/** F11 and Alt+F toggle full screen; a toast says which way (spec §2, §8). */
+/** F11 and Alt+F toggle full screen; a toast says which way. */
 export function useFullScreenHotkeys() {
   const { t } = useTranslation();
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { toast as showToast, Toaster, useToasterStore } from "react-hot-toast";
 import { useTranslation } from "react-i18next";
 
-/** Spec §9: toasts close after 4 s, at most 3 are visible, 14 px apart. */
+/** Toasts close after 4 s and at most 3 are visible, 14 px apart, so they never bury the page. */
 export const TOAST_DURATION = 4000;
 export const TOAST_LIMIT = 3;
 export const TOAST_GAP = 14;

@@ -22,7 +22,7 @@ export function useCookieConsent() {
 }
 
 /**
- * The cookie banner (spec §4 "Cookie banner"). Every button is a form post to
+ * The cookie banner. Every button is a form post to
  * /resources/cookie-consent, so it works without JavaScript; the views are
  * links (?cookies=…) that JavaScript turns into instant switches. Until the
  * visitor picks a view, mobile-width screens show the minimised pill and wider

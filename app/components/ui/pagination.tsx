@@ -15,7 +15,7 @@ type PaginationProps = Partial<Pick<Page<unknown>, "total" | "totalCapped" | "ne
  * Server-side pagination for every list: plain links (they work without JavaScript)
  * that keep the page's other query parameters. Near the start, pages go by number;
  * past KEYSET_FROM_PAGE, "next" and "previous" carry the list's cursors (`after`,
- * `before`), so a deep page costs what the first does (issue 19). A total past the
+ * `before`), so a deep page costs what the first does even with a hundred thousand rows. A total past the
  * count cap reads "10,000+". Hidden when there is a single page.
  */
 export function Pagination({ page, pageCount, total, totalCapped = false, nextCursor, prevCursor, param = "page" }: PaginationProps) {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
 
 /**
- * Loading placeholders in the shapes of spec §2 (text, avatar, button, image,
+ * Loading placeholders in the shapes of what they stand for (text, avatar, button, image,
  * card, list item, table row, stats, form, content section). They fade in over
  * 0.25 s and pulse gently; both stop under prefers-reduced-motion.
  */

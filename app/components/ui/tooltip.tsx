@@ -2,7 +2,10 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from "react";
 import { cn } from "~/lib/utils";
 
-/** Spec §4/§9: opens after 700 ms, instantly within 300 ms of a previous close. */
+/**
+ * Opens after 700 ms, so a passing pointer shows nothing; instantly within 300 ms of a previous close,
+ * so moving along a row of buttons does not wait each time.
+ */
 export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP_DELAY = 300;
 export const TOOLTIP_SIDE_OFFSET = 4;
