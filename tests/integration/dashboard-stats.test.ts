@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { forgetDashboardStats, getDashboardStats, STATS_TTL_MS } from "~/features/service-orders/overview.server";
+import { forgetDashboardStats, getDashboardStats, STATS_TTL_MS } from "~/features/client-records/overview.server";
 import { describeEachDialect } from "../setup/database";
 import { makeCast, type Cast } from "../support/factories";
 

@@ -399,7 +399,7 @@ export function appointmentReferenceSql(appointmentId: string): RawBuilder<strin
 
 // ---------------------------------------------------------------------------
 // A client's records as a whole: the data export and the deletion with retention
-// (features/users/client-records.server.ts, docs/decisions/011). Staff only; the caller checks.
+// (features/client-records/client-records.server.ts, docs/decisions/011). Staff only; the caller checks.
 
 export type AppointmentRecord = {
   id: string;

@@ -271,7 +271,7 @@ export async function findClient(actor: Actor, id: string): Promise<ClientSummar
 
 // ---------------------------------------------------------------------------
 // A client's records as a whole: the data export and the deletion with retention
-// (features/users/client-records.server.ts, docs/decisions/011). Staff only; the caller checks.
+// (features/client-records/client-records.server.ts, docs/decisions/011). Staff only; the caller checks.
 
 export type ReportRecord = {
   id: string;

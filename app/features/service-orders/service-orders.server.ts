@@ -503,7 +503,7 @@ export function orderReferenceSql(orderId: string): RawBuilder<string | null> {
 
 // ---------------------------------------------------------------------------
 // A client's records as a whole: the data export and the deletion with retention
-// (features/users/client-records.server.ts, docs/decisions/011). Staff only; the caller checks.
+// (features/client-records/client-records.server.ts, docs/decisions/011). Staff only; the caller checks.
 
 export type OrderRecord = {
   id: string;

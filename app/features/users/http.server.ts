@@ -1,11 +1,10 @@
 import { json } from "@remix-run/node";
 import { inviteUser } from "~/features/auth/auth.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { apiMessage, readApiBody, type ApiHandler } from "~/lib/api.server";
+import { readApiBody, type ApiHandler } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 import { pageJson } from "~/lib/pagination";
 import { CreateUserSchema, parseUsersQuery, UpdateUserSchema } from "./users.schema";
-import { deleteAccount } from "./client-records.server";
 import { getManagedUser, listUsers, updateManagedUser, type Scope } from "./users.server";
 
 /**
@@ -31,8 +30,8 @@ export function collectionHandlers(scope: Scope): { GET: ApiHandler; POST: ApiHa
   };
 }
 
-/** GET reads one account, PATCH (or PUT) changes it, DELETE removes it (a client: what must be kept stays, anonymised). */
-export function itemHandlers(scope: Scope): { GET: ApiHandler; PATCH: ApiHandler; PUT: ApiHandler; DELETE: ApiHandler } {
+/** GET reads one account, PATCH (or PUT) changes it; its deletion is the client records' (`accountDeletionHandler`). */
+export function itemHandlers(scope: Scope): { GET: ApiHandler; PATCH: ApiHandler; PUT: ApiHandler } {
   const change: ApiHandler = async ({ request, params }) => {
     const actor = await requireAdmin(request);
     const input = await readApiBody(request, UpdateUserSchema);
@@ -45,11 +44,5 @@ export function itemHandlers(scope: Scope): { GET: ApiHandler; PATCH: ApiHandler
     },
     PATCH: change,
     PUT: change,
-    DELETE: async ({ request, params }) => {
-      const actor = await requireAdmin(request);
-      // A client's deletion keeps, anonymised, what the firm must keep (docs/decisions/011) and says what.
-      const { anonymised, plan } = await deleteAccount(actor, scope, params.id!, { ip: clientIp(request) });
-      return { message: await apiMessage(request, "users:api.deleted"), ...(plan ? { anonymised, kept: plan.kept, deleted: plan.deleted } : {}) };
-    },
   };
 }

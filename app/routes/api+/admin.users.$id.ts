@@ -1,5 +1,6 @@
+import { accountDeletionHandler } from "~/features/client-records/http.server";
 import { itemHandlers } from "~/features/users/http.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** GET, PATCH and DELETE /api/admin/users/{id} (owner, admins; the owner-only rules apply). */
-export const { loader, action } = apiRoute(itemHandlers("users"));
+export const { loader, action } = apiRoute({ ...itemHandlers("users"), DELETE: accountDeletionHandler("users") });

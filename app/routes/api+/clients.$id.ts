@@ -1,5 +1,6 @@
+import { accountDeletionHandler } from "~/features/client-records/http.server";
 import { itemHandlers } from "~/features/users/http.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** GET, PATCH and DELETE /api/clients/{id} (owner, admins; the owner-only rules apply). */
-export const { loader, action } = apiRoute(itemHandlers("clients"));
+export const { loader, action } = apiRoute({ ...itemHandlers("clients"), DELETE: accountDeletionHandler("clients") });

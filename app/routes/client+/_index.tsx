@@ -10,7 +10,7 @@ import { requireUser } from "~/features/auth/guards.server";
 import { listInvoices } from "~/features/billing/invoices.server";
 import { listQuotesAwaitingClient } from "~/features/billing/quotes.server";
 import { ClientInvoicesCard } from "~/features/billing/client-invoices-card";
-import { getClientOverview } from "~/features/service-orders/overview.server";
+import { getClientOverview } from "~/features/client-records/overview.server";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
 import { hasFeature } from "~/lib/features";
 import { useFormatter } from "~/lib/format";

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { viewerTimeZone } from "~/features/availability/availability.server";
-import { getDashboardStats } from "~/features/service-orders/overview.server";
+import { getDashboardStats } from "~/features/client-records/overview.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/features/service-orders/status";
 import { RANGE_PRESETS } from "~/features/statistics/range";
 import { parseStatsRange } from "~/features/statistics/range.server";

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ASSIGNABLE_ROLES, EditUserFormSchema } from "~/features/users/users.schema";
 import { getContactDetails, getManagedUser, grantableFeatures, permissionsFor, updateManagedUser } from "~/features/users/users.server";
-import { deleteAccount, inviteAgain, keptRecords, retentionPlan, type RetentionPlan } from "~/features/users/client-records.server";
+import { deleteAccount, inviteAgain, keptRecords, retentionPlan, type RetentionPlan } from "~/features/client-records/client-records.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { isBackOfficeRole } from "~/lib/features";
 import { TwoFactorResetCard } from "~/features/auth/two-factor-reset";

@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { BoardScroller } from "~/features/service-orders/board-scroller";
-import { forgetDashboardStats } from "~/features/service-orders/overview.server";
+import { forgetDashboardStats } from "~/features/client-records/overview.server";
 import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";
 import { listBoard, parseBoardMore, RECENT_DAYS } from "~/features/service-orders/board.server";
 import { changeOrderStatus } from "~/features/service-orders/service-orders.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { exportClientData } from "~/features/users/client-records.server";
+import { exportClientData } from "~/features/client-records/client-records.server";
 import { clientIp, loadOrNotFound } from "~/lib/http.server";
 
 /**

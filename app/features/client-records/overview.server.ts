@@ -3,7 +3,7 @@ import { countNewContactMessages } from "~/features/inbox/inbox.server";
 import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/reports.server";
 import { forgetStatistics } from "~/features/statistics/statistics.server";
 import { db } from "~/lib/db/db.server";
-import { listOpenOrdersForClient, countOrdersCreatedSince, type OrderListItem } from "./service-orders.server";
+import { listOpenOrdersForClient, countOrdersCreatedSince, type OrderListItem } from "~/features/service-orders/service-orders.server";
 
 /**
  * Read-only summaries for the two home pages (the announcement is the client area layout's).

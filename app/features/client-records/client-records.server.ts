@@ -23,7 +23,7 @@ import {
   type Actor,
   type ManagedUser,
   type Scope,
-} from "./users.server";
+} from "~/features/users/users.server";
 
 /**
  * A client's records as a whole (docs/decisions/011): the data export (JSON and their
