@@ -125,7 +125,7 @@ function dayStart(day: string, timeZone: string, plusDays = 0): string {
 export async function listAppointments(actor: Actor, query: AppointmentListQuery, language = "en"): Promise<Page<AppointmentView>> {
   const timeZone = isValidTimeZone(query.timeZone) ? query.timeZone : (await getAvailabilitySettings()).timeZone;
   const now = nowIso();
-  // Filters and the count on the appointments table alone; the joins for the page's rows only (issue 19).
+  // Filters and the count on the appointments table alone; the joins for the page's rows only, so a page costs the same at any volume.
   let base = db().selectFrom("appointments as a");
   if (!isStaff(actor)) base = base.where("a.clientId", "=", actor.id);
   if (query.status) base = base.where("a.status", "=", query.status);
@@ -442,7 +442,7 @@ export async function deleteAppointmentsOfClient(clientId: string): Promise<numb
   return Number(result.numDeletedRows);
 }
 
-/** Dashboard statistics (issue 17): appointments starting in each period, over appointments_starts_idx. */
+/** Dashboard statistics: appointments starting in each period, over appointments_starts_idx. */
 export function countAppointmentsPerPeriod(periods: readonly Bucket[]): Promise<number[]> {
   return countPerBucket(db().selectFrom("appointments"), "startsAt", periods);
 }

@@ -14,7 +14,7 @@ import { StatusLabel } from "./ui";
  * many appointments): nothing is wider than the screen. The week view adds an agenda for
  * the phone, its appointments day by day, which a day's count links to. The month view
  * holds a few appointments a day and no agenda (statuses are words, without icons, in both views),
- * so that a busy month stays a small page (issue 19): "+N more", and a day's count on a
+ * so that a busy month stays a small page: "+N more", and a day's count on a
  * phone, open that day's week. The week shows up to eight a day; its "+N more" opens the
  * appointments list of that day. The days and their entries take the calendar's `t` and formatter as
  * props (a month shows up to 126 entries).

@@ -9,7 +9,7 @@ import { hasTwoFactor, twoFactorRequired } from "./two-factor.server";
 
 /**
  * The one set of guards every loader, action and API route starts with (one way to
- * check rights). Pages get redirects (spec §4 "Session"); /api/* gets refusals that
+ * check rights). Pages get redirects (to /login when signed out, to the user's own home when refused); /api/* gets refusals that
  * the API door answers as `{ message }` 401/403 in the caller's language.
  */
 export type SessionUser = PublicUser & {

@@ -46,7 +46,7 @@ export function startOfWeekUtc(now = new Date()): string {
 }
 
 /**
- * The admin dashboard's tiles at any volume (issue 19). Each is a count over one index range:
+ * The admin dashboard's tiles, as fast with 100,000 orders as with ten. Each is a count over one index range:
  * this week's orders (service_orders_created_idx), new contact messages (their status index),
  * reports awaiting feedback (reports_feedback_idx, the rows without feedback). Those that still
  * grow with their table (awaiting feedback) are read at most every `STATS_TTL_MS` per process

@@ -31,7 +31,7 @@ export async function processImage(kind: ImageKind, file: { name: string; size: 
   if (!type || !ACCEPTED.has(type.mime)) throw invalid("site-media:images.errors.type", { field });
 
   const size = IMAGE_SIZES[kind];
-  // Loaded on first use, not at start: the server's resident memory stays small (issue 19).
+  // Loaded on first use, not at start: the server's resident memory stays small when no one uses it.
   const { default: sharp } = await import("sharp");
   let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   pipeline =

@@ -16,7 +16,7 @@ import type { AnnouncementInput, FaqInput, LogoInput, TestimonialInput } from ".
 
 /**
  * The back-office side of the website's FAQs, testimonials, client logos and announcements
- * (issue 17; owner and admins). Every change empties the public caches at once
+ * (owner and admins). Every change empties the public caches at once
  * (clearPublicCache), so the public site shows it on its next page view.
  */
 type Actor = { id: string };

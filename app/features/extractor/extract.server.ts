@@ -236,7 +236,7 @@ async function checkUnpacking(check: Promise<void>): Promise<void> {
 async function fromDocx(bytes: Uint8Array, context: Context): Promise<Omit<ExtractResult, "language">> {
   await checkUnpacking(checkZip(bytes));
   try {
-    // Loaded on first use, not at start: the server's resident memory stays small (issue 19).
+    // Loaded on first use, not at start: the server's resident memory stays small when no one uses it.
     const { default: mammoth } = await import("mammoth");
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
     context.onProgress({ done: 1, total: 1, page: 1, method: "text" });

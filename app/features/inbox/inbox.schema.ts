@@ -10,7 +10,7 @@ const EMAIL = z.string().email();
 const REQUIRED = ["name", "email", "subject", "message"] as const;
 
 /**
- * The contact form (spec §3 "Contact message", §5, §8): every field required,
+ * The contact form (name or company, e-mail, subject, message): every field required,
  * with one form-level message 'Please fill in all fields' when any is missing,
  * and the e-mail address checked (checks inside one transform, so an empty
  * form and a bad address are reported together).

@@ -285,7 +285,7 @@ export async function countNewContactMessages(): Promise<number> {
 const answeredAt = sql`coalesce(replied_at, read_at)`;
 
 /**
- * Dashboard statistics (issue 17): the messages received in [start, end), how many were
+ * Dashboard statistics: the messages received in [start, end), how many were
  * answered, and the mean time from arrival to answer in seconds (null when none was). One
  * aggregate over contact_messages_created_read_idx.
  */

@@ -7,8 +7,9 @@ import { logger } from "~/lib/logger.server";
 import { checkHost, type ResolvedAddress, type Resolver } from "./service-address.server";
 
 /**
- * The machine-translation provider: the LibreTranslate HTTP API (STACK-NOTES 18), spoken
- * directly (the npm `libretranslate` client sends `apiKey` and is wrong).
+ * The machine-translation provider: the LibreTranslate HTTP API (no npm package ships en↔fr or en↔ar
+ * model weights to run offline), spoken directly (the npm `libretranslate` client sends `apiKey`
+ * where the API wants `api_key`).
  *
  * - `POST {endpoint}/translate` `{ q, source, target, format, api_key }` → `{ translatedText, detectedLanguage? }`
  * - `POST {endpoint}/detect` `{ q, api_key }` → `[{ language, confidence }]`

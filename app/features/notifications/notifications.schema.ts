@@ -1,11 +1,11 @@
 import { z } from "zod";
 
-/** Page size of every notification list (spec §9). */
+/** Page size of every notification list page, and the API's default `limit`. */
 export const NOTIFICATION_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * GET /api/notifications?page&limit&read (spec §7), and `after`/`before` cursors from an
+ * GET /api/notifications?page&limit&read, and `after`/`before` cursors from an
  * earlier answer's nextCursor/prevCursor. Out-of-range values are refused (400), not guessed.
  */
 export const ListQuerySchema = z

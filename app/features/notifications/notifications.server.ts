@@ -243,7 +243,7 @@ async function emailCopy(recipient: Recipient, content: Content): Promise<void> 
 // ---------------------------------------------------------------------------
 // Reading and changing one's own notifications
 
-/** The user's unread count: one primary-key read of the counter the writes keep (issue 19). */
+/** The user's unread count: one primary-key read of the counter the writes keep, not a count over a million rows. */
 export async function countUnread(userId: string): Promise<number> {
   const row = await db().selectFrom("notificationCounters").select("unread").where("userId", "=", userId).executeTakeFirst();
   return Math.max(0, Number(row?.unread ?? 0));

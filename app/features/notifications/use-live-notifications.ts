@@ -8,8 +8,8 @@ import type { NotificationEventPayload } from "./notifications.schema";
  * The live unread count, shared by every bell and page on screen. One socket
  * per tab (opened while at least one component uses it, socket.io-client
  * loaded on demand so public pages never download it), plus a poll of
- * GET /api/notifications/unread every 30 seconds (spec §9), so a lost socket
- * costs nothing. Socket trouble is only logged (spec §8).
+ * GET /api/notifications/unread every 30 seconds, so a lost socket
+ * costs nothing. Socket trouble is only logged: the badge is not worth interrupting the user.
  */
 export const UNREAD_POLL_MS = 30_000;
 
@@ -38,7 +38,7 @@ export function resetUnread(value: number) {
 async function refreshUnread() {
   try {
     const response = await fetch("/api/notifications/unread", { headers: { Accept: "application/json" }, credentials: "same-origin" });
-    // Spec §4: a 401 means the session is gone; sign in again.
+    // A 401 means the session is gone; sign in again.
     if (response.status === 401) window.location.assign(`/login?redirectTo=${encodeURIComponent(window.location.pathname)}`);
     if (!response.ok) return;
     const data = (await response.json()) as { count?: unknown };

@@ -88,7 +88,7 @@ export async function listReports(actor: Actor, filters: Partial<ReportListQuery
   if (filters.unread) base = base.where("r.readAt", "is", null);
   const q = filters.q?.trim();
   if (q && isStaff(actor)) {
-    // The title on the reports table itself; names and e-mails through the users first (issue 19).
+    // The title on the reports table itself; names and e-mails through the users first, a small table, so the search never scans a join.
     const people = await findUserIdsMatching(q);
     base = base.where((eb) => eb.or([titleContains(q), ...(people.length > 0 ? [eb("r.clientId", "in", people)] : [])]));
   }

@@ -7,7 +7,7 @@ import { isOverdue, type Actor } from "./service-orders.server";
 import { OPEN_ORDER_STATUSES, OVERDUE_AFTER_DAYS, type OrderStatus } from "./status";
 
 /**
- * The tracker board (/dashboard/service-tracker), kept small at any volume (issue 19):
+ * The tracker board (/dashboard/service-tracker), kept small and fast at any volume:
  * - each column's count comes from one grouped query on service_orders alone (no join);
  * - each column shows a bounded number of cards, the most urgent first, `BOARD_STEP` more per
  *   "show more" (`?more=<status>`, repeated), up to `BOARD_MAX_CARDS`; beyond, the orders list;
@@ -159,7 +159,7 @@ async function loadCards(ids: string[], language: string, now: Date): Promise<Ma
     .select(["o.id", "o.reference", "o.status", userColumnSql("o.clientId", "fullName").$notNull().as("clientName"), serviceTitleSql("o.serviceId", language).as("serviceTitle"), "o.dueDate", "o.createdAt"])
     .where("o.id", "in", ids)
     .execute();
-  // The creation date only decides "overdue"; the card goes without it (issue 19: a small page).
+  // The creation date only decides "overdue"; the card goes without it, to keep the page small.
   return new Map(
     rows.map((row) => {
       const { createdAt: _created, ...card } = row;

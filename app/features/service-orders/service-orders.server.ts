@@ -154,7 +154,7 @@ const REFERENCE_PATTERN = /^SO-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
 
 /**
  * Orders a caller may see, filtered, sorted and one page at a time (`parseOrderListQuery`).
- * At volume (issue 19): filters and the count apply to the orders table alone; a search is
+ * At a firm's real volume (100,000 orders): filters and the count apply to the orders table alone; a search is
  * an exact reference, or the orders of the people whose name or e-mail matches (users
  * first, a small table); pages are keyset pages past the first ones, so page 2,000 costs
  * what page 2 does.
@@ -552,7 +552,7 @@ export async function deleteOrdersOfClient(clientId: string, ids: string[]): Pro
 }
 
 /**
- * Dashboard statistics (issue 17): the orders created in [range.start, range.end) by status,
+ * Dashboard statistics: the orders created in [range.start, range.end) by status,
  * each a range of service_orders_status_created_idx, and per period, each a range of
  * service_orders_created_idx (app/lib/statistics.server.ts); no row is loaded.
  */

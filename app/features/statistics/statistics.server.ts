@@ -12,7 +12,7 @@ import { hasFeature, isAdminRole } from "~/lib/features";
 import { monthPeriods, weekPeriods, type Period, type StatsRange } from "./range.server";
 
 /**
- * The statistics of /dashboard (issue 17) over a date range. Each figure is an aggregate read by
+ * The statistics of /dashboard over a date range. Each figure is an aggregate read by
  * its area's module through an index (no row is loaded, whatever the table's size); this module
  * only decides which figures a viewer gets and keeps them briefly.
  *

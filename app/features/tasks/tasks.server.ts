@@ -548,7 +548,7 @@ export async function countOpenTasksOf(userId: string): Promise<number> {
 }
 
 
-/** Dashboard statistics (issue 17): open tasks due before today (the office's), as `?view=overdue` lists them (tasks_status_idx). */
+/** Dashboard statistics: open tasks due before today (the office's), as `?view=overdue` lists them (tasks_status_idx). */
 export async function countOverdueTasks(now = new Date()): Promise<number> {
   const today = await officeToday(now);
   const row = await db()

@@ -1,5 +1,5 @@
 /**
- * The file types the desk offers in its settings (spec §4 "Translation settings"), each with
+ * The file types the desk offers in its settings (PDF, DOC, DOCX, TXT and more), each with
  * the MIME type it is served with and the names a browser may show. The server decides a
  * file's type from its content (translations/upload.server.ts); names are only a hint.
  */
@@ -49,7 +49,7 @@ export function typeFromName(name: string): TranslationFileType | null {
 /** The most the settings accept as a maximum file size (MB). */
 export const MAX_FILE_SIZE_MB_LIMIT = 50;
 
-/** Languages the desk translates between (spec §3 "Languages"). */
+/** Languages the desk translates between: the firm's three, English, Arabic and French. */
 export const TRANSLATION_LANGUAGES = ["en", "ar", "fr"] as const;
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 

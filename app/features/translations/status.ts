@@ -1,6 +1,6 @@
 /**
- * The translation file's status machine (spec §4 "Translation file status"; transitions are
- * ours: docs/decisions/012). Shared by the server, which enforces it, and the pages, which
+ * The translation file's status machine (pending, processing, completed, failed; the transitions
+ * are ours: docs/decisions/012-translation-desk.md). Shared by the server, which enforces it, and the pages, which
  * offer only the allowed moves.
  */
 export const TRANSLATION_STATUSES = ["pending", "processing", "completed", "failed"] as const;

@@ -709,7 +709,7 @@ export async function translationStatistics(actor: Actor, now = new Date()): Pro
   };
 }
 
-/** Dashboard statistics (issue 17): translation files received in [start, end), one count per status over translation_files_status_list_idx. */
+/** Dashboard statistics: translation files received in [start, end), one count per status over translation_files_status_list_idx. */
 export function countTranslationFilesByStatus(range: Bucket): Promise<Record<TranslationStatus, number>> {
   const received = db().selectFrom("translationFiles").where("createdAt", ">=", range.start).where("createdAt", "<", range.end);
   return countPerValue(received, "status", TRANSLATION_STATUSES);

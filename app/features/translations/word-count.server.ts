@@ -18,7 +18,7 @@ export async function countDocumentWords(type: string, content: Buffer, locale: 
     if (type === "docx") {
       // mammoth inflates whole parts in memory: the archive is bounded first (a refusal leaves it uncounted).
       await checkZip(content);
-      // Loaded on first use, not at start: the server's resident memory stays small (issue 19).
+      // Loaded on first use, not at start: the server's resident memory stays small when no one uses it.
       const { default: mammoth } = await import("mammoth");
       const { value } = await mammoth.extractRawText({ buffer: content });
       return countWords(value, locale);

@@ -11,7 +11,7 @@ import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_MIME_TYPES, avatarPath } from "
 import { AVATAR_RECORD_TYPE, requirePublicUser, type PublicUser } from "./users.server";
 
 /**
- * The profile's picture (spec §3 avatarUrl). An image uploaded by its owner, checked
+ * The profile's picture (the user's avatarUrl). An image uploaded by its owner, checked
  * by its content (PNG, JPEG or WebP, at most AVATAR_MAX_MB), stored encrypted like every
  * upload (lib/storage, record type "avatar", record id = the user), and served by
  * /resources/avatars/{fileId} to its owner and the back-office. `users.avatar_url` holds

@@ -10,7 +10,7 @@ export function avatarPath(fileId: string): string {
 }
 
 /**
- * "The avatar is also remembered locally" (spec §3): the browser keeps the signed-in
+ * The avatar is also remembered locally: the browser keeps the signed-in
  * user's avatar address under this localStorage key, so that every open tab's header
  * shows a new picture at once (the `storage` event), and forgets it at sign-out.
  */

@@ -22,13 +22,13 @@ function remember(url: string | null): void {
   }
 }
 
-/** Forgets the remembered avatar (sign-out: spec §4 clears the local storage of the session). */
+/** Forgets the remembered avatar (sign-out clears what the session left in local storage). */
 export function forgetRememberedAvatar(): void {
   remember(null);
 }
 
 /**
- * The signed-in user's avatar address, "also remembered locally" (spec §3): the server's value
+ * The signed-in user's avatar address, also remembered locally: the server's value
  * is rendered first (the same on both sides), mirrored into localStorage (AVATAR_STORAGE_KEY),
  * and a change made in another tab shows here at once.
  */

@@ -33,7 +33,7 @@ import { deleteUserSessions } from "~/lib/session.server";
 // ---------------------------------------------------------------------------
 // The user as everyone else sees it
 
-/** The user as the API shows it (spec §3, CONTRACT.md). */
+/** The user as the API shows it: what the browser may read, never a password hash or secret. */
 export type PublicUser = {
   id: string;
   email: string;
@@ -257,7 +257,7 @@ export function grantableFeatures(role: string): readonly string[] {
   return role === "staff" ? BACK_OFFICE_FEATURES : CLIENT_FEATURES;
 }
 
-/** "clients" are every account that does not work in the back-office (spec §6: any other role is a client). */
+/** "clients" are every account that does not work in the back-office (any role but admin, owner or staff is a client). */
 function usersIn(scope: Scope) {
   return db()
     .selectFrom("users")
@@ -513,7 +513,7 @@ export async function searchActiveClients(q: string | undefined): Promise<Client
 
 /**
  * Ids of the people whose name or e-mail contains the text, for other areas' searches
- * ("match users first, then their records": issue 19). The users table stays small next to
+ * (match users first, then their records, so a search never scans a large table). The users table stays small next to
  * orders or notifications, so a contains-search over it is cheap; the cap bounds the
  * `in (...)` list the caller builds.
  */
@@ -566,7 +566,7 @@ export async function findActiveBackOfficeUser(id: string): Promise<BackOfficeMe
   return (await activeBackOfficeUsers().where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
-/** Dashboard statistics (issue 17): client accounts created in each period, over users_role_created_idx. */
+/** Dashboard statistics: client accounts created in each period, over users_role_created_idx. */
 export function countNewClientsPerPeriod(periods: readonly Bucket[]): Promise<number[]> {
   return countPerBucket(db().selectFrom("users").where("role", "=", "client"), "createdAt", periods);
 }
