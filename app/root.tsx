@@ -19,7 +19,7 @@ import { getLanguage } from "~/lib/i18n/i18n.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { I18nBootstrapScript } from "~/lib/i18n/namespaces";
 import { getUser } from "~/features/auth/guards.server";
-import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { useNonce } from "~/lib/nonce";
 import { useShouldHydrate } from "~/lib/hydration";
 import { StaticShell } from "~/components/static-shell";

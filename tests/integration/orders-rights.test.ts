@@ -19,7 +19,7 @@ import { createReport } from "~/features/reports/reports.server";
 import { addOrderNote, createOrder } from "~/features/service-orders/service-orders.server";
 import { toJson } from "~/lib/db/connection.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
-import { officeToday } from "~/features/service-orders/service-orders.server";
+import { officeToday } from "~/core/office/today.server";
 import { checkUpload, storeFile } from "~/lib/storage.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { describeEachDialect } from "../setup/database";

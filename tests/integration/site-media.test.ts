@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { DateTime } from "luxon";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { clearPublicCache, getCurrentAnnouncement, listFaqs, listLogos, listTestimonials } from "~/features/content/content.server";
 import { processImage } from "~/features/content/images.server";
 import { seedPublicContent } from "~/features/content/seed.server";

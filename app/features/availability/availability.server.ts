@@ -1,10 +1,12 @@
+import { forgetOfficeTimeZone } from "~/core/office/time-zone.server";
 import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
+import { DEFAULT_TIME_ZONE } from "~/lib/format";
 import { toJson } from "~/lib/db/connection.server";
 import { nowIso } from "~/lib/ids.server";
 import { listBusyIntervals } from "~/features/appointments/busy.server";
 import { federalHolidayClosures } from "./holidays";
-import { bookingWindow, computeSlots, isValidTimeZone, type AvailabilityRules, type Slot, type WeeklyHours } from "./slots";
+import { bookingWindow, computeSlots, type AvailabilityRules, type Slot, type WeeklyHours } from "./slots";
 
 /**
  * The office's availability: the one row of `availability_settings` (id 'default',
@@ -13,7 +15,7 @@ import { bookingWindow, computeSlots, isValidTimeZone, type AvailabilityRules, t
 const SETTINGS_ID = "default";
 
 const FALLBACK_RULES: AvailabilityRules = {
-  timeZone: "America/Detroit",
+  timeZone: DEFAULT_TIME_ZONE,
   slotMinutes: 30,
   bufferMinutes: 0,
   minNoticeHours: 24,
@@ -32,33 +34,6 @@ export async function getAvailabilitySettings(): Promise<AvailabilityRules> {
     maxDaysAhead: row.maxDaysAhead,
     weeklyHours: row.weeklyHours,
   };
-}
-
-const ZONE_CACHE_MS = 60_000;
-let officeZone: { value: string; until: number } | undefined;
-
-/**
- * The office's time zone, the default zone of every time shown (lib/format.ts). Read on every
- * page, so kept for a minute (another instance's change is seen within that minute).
- */
-export async function getOfficeTimeZone(): Promise<string> {
-  if (officeZone && officeZone.until > Date.now()) return officeZone.value;
-  const row = await db().selectFrom("availabilitySettings").select("timeZone").where("id", "=", SETTINGS_ID).executeTakeFirst();
-  officeZone = { value: row?.timeZone ?? FALLBACK_RULES.timeZone, until: Date.now() + ZONE_CACHE_MS };
-  return officeZone.value;
-}
-
-/**
- * The zone a viewer reads times in (docs/areas/appointments.md "Times"): their profile's,
- * else the office's. The root loader gives the same one to every page's formatter.
- */
-export async function viewerTimeZone(user: { timeZone?: string | null } | null): Promise<string> {
-  return isValidTimeZone(user?.timeZone) ? user.timeZone : getOfficeTimeZone();
-}
-
-/** Every IANA zone the runtime knows, for the office's time-zone choice. */
-export function listTimeZones(): string[] {
-  return Intl.supportedValuesOf("timeZone");
 }
 
 /** Who changed a setting, for the audit log (the seeder and tests change them without one). */
@@ -80,7 +55,7 @@ export async function updateAvailabilitySettings(rules: AvailabilityRules, by?: 
     .values({ id: SETTINGS_ID, ...values })
     .onConflict((oc) => oc.column("id").doUpdateSet(values))
     .execute();
-  officeZone = undefined;
+  forgetOfficeTimeZone();
   if (by) {
     const after: AvailabilityRules = { ...rules };
     await audit({ actorId: by.actorId, action: "settings.availability_changed", targetType: "settings", targetId: "availability", ip: by.ip ?? null, meta: { from: before, to: after } });

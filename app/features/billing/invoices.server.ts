@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
-import { getOrder, officeToday } from "~/features/service-orders/service-orders.server";
+import { getOrder } from "~/features/service-orders/service-orders.server";
+import { officeToday } from "~/core/office/today.server";
 import { findClientById } from "~/features/users/users.server";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";

@@ -2,7 +2,7 @@ import { absoluteUrl } from "~/features/email/email.server";
 import { defineEmailTemplate, sendTemplatedEmail, type EmailTemplate, type TemplateValues } from "~/features/email/templates.server";
 import { notify } from "~/features/notifications/notify.server";
 import { findRecipient } from "~/features/users/users.server";
-import { viewerTimeZone } from "~/features/availability/availability.server";
+import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { db } from "~/lib/db/db.server";
 import { createFormatter } from "~/lib/format";
 import { getFixedT } from "~/lib/i18n/i18n.server";

@@ -1,4 +1,5 @@
-import { getOrder, officeToday } from "~/features/service-orders/service-orders.server";
+import { getOrder } from "~/features/service-orders/service-orders.server";
+import { officeToday } from "~/core/office/today.server";
 import { conflict, forbidden, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";

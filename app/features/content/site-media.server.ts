@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { toJson } from "~/lib/db/connection.server";

@@ -1,4 +1,4 @@
-import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { defineJob, scheduleDaily } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
 import { purgeOldNotifications } from "./notifications.server";

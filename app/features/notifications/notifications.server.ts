@@ -11,7 +11,7 @@ import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { emitToUser } from "~/lib/realtime.server";
 import { createFormatter, type Formatter } from "~/lib/format";
-import { viewerTimeZone } from "~/features/availability/availability.server";
+import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { serviceTitles } from "~/features/services/services.server";
 import { env } from "~/lib/env.server";
 import type { PageRequest, Page } from "~/lib/pagination";

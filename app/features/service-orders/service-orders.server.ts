@@ -1,10 +1,10 @@
-import { DateTime } from "luxon";
 import { sql, type RawBuilder } from "kysely";
 import { absoluteUrl } from "~/features/email/email.server";
 import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";
-import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { getOfficeTimeZone } from "~/core/office/time-zone.server";
+import { officeToday } from "~/core/office/today.server";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
@@ -295,11 +295,6 @@ async function notifyStaffOfNewOrder(orderId: string, reference: string, clientI
       link: `/dashboard/service-orders/${orderId}`,
     });
   }
-}
-
-/** Today's date (YYYY-MM-DD) in the office's zone: due dates are the office's calendar days. */
-export async function officeToday(now = new Date()): Promise<string> {
-  return DateTime.fromJSDate(now).setZone(await getOfficeTimeZone()).toISODate()!;
 }
 
 /**

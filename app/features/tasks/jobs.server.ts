@@ -1,5 +1,5 @@
-import { getOfficeTimeZone } from "~/features/availability/availability.server";
-import { officeToday } from "~/features/service-orders/service-orders.server";
+import { getOfficeTimeZone } from "~/core/office/time-zone.server";
+import { officeToday } from "~/core/office/today.server";
 import { defineJob, scheduleDaily } from "~/lib/jobs.server";
 import { logger } from "~/lib/logger.server";
 import { sendDueReminders } from "./tasks.server";

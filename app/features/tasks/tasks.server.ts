@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from "kysely";
 import { appointmentReferenceSql, getAppointment } from "~/features/appointments/appointments.server";
 import { notify } from "~/features/notifications/notify.server";
-import { canReadOrder, getOrder, officeToday, orderReferenceSql } from "~/features/service-orders/service-orders.server";
+import { canReadOrder, getOrder, orderReferenceSql } from "~/features/service-orders/service-orders.server";
+import { officeToday } from "~/core/office/today.server";
 import { findActiveBackOfficeUser, findClientById, listBackOfficeUsersWith, userColumnSql } from "~/features/users/users.server";
 import { forbidden, invalid, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";

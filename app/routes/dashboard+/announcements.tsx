@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LEVELS } from "~/features/content/content";
 import { Badge, CheckboxField, EditLink, EditorActions, ItemEditor } from "~/features/content/site-media-parts";
 import { AnnouncementFormSchema } from "~/features/content/site-media.schema";

@@ -15,7 +15,7 @@ import { parseAppointmentListQuery } from "~/features/appointments/appointments.
 import { listAppointments } from "~/features/appointments/appointments.server";
 import { APPOINTMENT_STATUSES } from "~/features/appointments/status";
 import { StatusBadge } from "~/features/appointments/ui";
-import { viewerTimeZone } from "~/features/availability/availability.server";
+import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

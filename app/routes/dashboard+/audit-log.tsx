@@ -16,7 +16,7 @@ import { AUDIT_OUTCOME_VALUES, auditFilterParams, parseAuditQuery } from "~/feat
 import { AUDIT_ACTION_NAMES, AUDIT_FAMILY_NAMES, AUDIT_RECORD_TYPES } from "~/lib/audit-actions";
 import { auditPage } from "~/features/audit/audit.server";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import { viewerTimeZone } from "~/features/availability/availability.server";
+import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { useFormatter } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

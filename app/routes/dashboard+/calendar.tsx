@@ -16,11 +16,10 @@ import {
   addClosedDay,
   getAvailabilitySettings,
   listClosedDays,
-  listTimeZones,
   removeClosedDay,
   updateAvailabilitySettings,
-  viewerTimeZone,
 } from "~/features/availability/availability.server";
+import { listTimeZones, viewerTimeZone } from "~/core/office/time-zone.server";
 import { WEEKDAYS } from "~/features/availability/slots";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { createFormatter } from "~/lib/format";

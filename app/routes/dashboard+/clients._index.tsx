@@ -17,7 +17,7 @@ import { titleMeta } from "~/lib/meta";
 import { parseUsersQuery } from "~/features/users/users.schema";
 import { listUsers } from "~/features/users/users.server";
 import { requireAdmin } from "~/features/auth/guards.server";
-import { viewerTimeZone } from "~/features/availability/availability.server";
+import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { DateRangeFields } from "~/components/date-range-fields";
 import { useFormatter } from "~/lib/format";
 import { DataTable } from "~/components/ui/data-table";

@@ -13,7 +13,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { DateRangeFields } from "~/components/date-range-fields";
 import { peopleOptions } from "~/components/select-options";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import { viewerTimeZone } from "~/features/availability/availability.server";
+import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { listContactMessages, listInboxAssignees } from "~/features/inbox/inbox.server";
 import { dayFilter } from "~/lib/day-range";
 import { INBOX_STATUSES } from "~/features/inbox/status";

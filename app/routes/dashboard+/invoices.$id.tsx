@@ -21,7 +21,7 @@ import { InvoiceStateBadge } from "~/features/billing/badges";
 import { InvoiceHistory, PaymentsTable } from "~/features/billing/invoice-parts";
 import { MoneyLinesTable } from "~/features/billing/money-lines";
 import { RecordPaymentForm } from "~/features/billing/payment-form";
-import { officeToday } from "~/features/service-orders/service-orders.server";
+import { officeToday } from "~/core/office/today.server";
 import { createFormatter, useFormatter } from "~/lib/format";
 import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { assertServiceEndpoint } from "~/features/machine-translation/service-address.server";
-import { viewerTimeZone } from "~/features/availability/availability.server";
+import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { DeskTabs, DESK_TABS, type DeskTab } from "~/features/translations/desk-parts";
 import { FilesTab, SettingsTab, StatisticsTab, UploadTab } from "~/features/translations/desk-tabs";
 import { TRANSLATION_LANGUAGES } from "~/features/translations/file-types";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseAuditQuery } from "~/features/audit/audit.schema";
 import { auditCsvStream, resolveAuditFilters } from "~/features/audit/audit.server";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import { viewerTimeZone } from "~/features/availability/availability.server";
+import { viewerTimeZone } from "~/core/office/time-zone.server";
 
 /**
  * GET /resources/audit-log.csv?who&action&type&record&outcome&from&to (the owner only):

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/auth/guards.server";
-import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { renderCertificatePdf } from "~/features/certificates/certificate-pdf.server";
 import { getCertificateForDownload, verifyUrlFor } from "~/features/certificates/certificates.server";
 import { certificatePdfResponse } from "~/features/certificates/http.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/features/auth/guards.server";
-import { getOfficeTimeZone } from "~/features/availability/availability.server";
+import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { getInvoice } from "~/features/billing/invoices.server";
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { getFirm } from "~/features/content/content.server";
