@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { demoConsistencyProblems, seedDemoAccounts, type DemoSeedResult } from "~/features/demo/demo.server";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
-import { nthWeekdayOfMonth } from "~/features/availability/holidays";
+import { nthWeekdayOfMonth } from "~/core/office/holidays.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";
 import { mailDir } from "~/lib/mail.server";
 import { describeEachDialect } from "../setup/database";

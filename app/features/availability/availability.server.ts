@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from "~/lib/format";
 import { toJson } from "~/lib/db/connection.server";
 import { nowIso } from "~/lib/ids.server";
 import { listBusyIntervals } from "~/features/appointments/busy.server";
-import { federalHolidayClosures } from "./holidays";
+import { federalHolidayClosures } from "~/core/office/holidays.server";
 import { bookingWindow, computeSlots, type AvailabilityRules, type Slot, type WeeklyHours } from "./slots";
 
 /**
@@ -90,7 +90,7 @@ export async function removeClosedDay(day: string, by?: SettingsActor): Promise<
 }
 
 /**
- * Closes the office on the US federal holidays of each year (holidays.ts) that has no
+ * Closes the office on the US federal holidays of each year (core/office/holidays.server.ts) that has no
  * closed day yet: a year staff already planned, or one whose holidays were seeded and
  * then reopened by hand, is left as it is. Existing days keep their reason. Returns
  * the number of days added.

@@ -4,7 +4,7 @@ import { hashPassword } from "~/features/auth/password.server";
 import { ensureTwoFactorWithSecret } from "~/features/auth/two-factor.server";
 import { getAppointment } from "~/features/appointments/appointments.server";
 import { findFreeSlots, getAvailabilitySettings, listClosedDays, seedFederalHolidays } from "~/features/availability/availability.server";
-import { federalHolidayClosures } from "~/features/availability/holidays";
+import { federalHolidayClosures } from "~/core/office/holidays.server";
 import { createContactMessage } from "~/features/inbox/inbox.server";
 import { markAllNotificationsRead } from "~/features/notifications/notifications.server";
 import { getReport } from "~/features/reports/reports.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { federalHolidayClosures, nthWeekdayOfMonth, observedDay, usFederalHolidays } from "./holidays";
+import { federalHolidayClosures, nthWeekdayOfMonth, observedDay, usFederalHolidays } from "./holidays.server";
 
 describe("US federal holidays", () => {
   it("finds the nth and the last weekday of a month", () => {
