@@ -10,10 +10,11 @@ import { installValidationMessages } from "~/lib/validation";
 installValidationMessages();
 
 /**
- * Namespaces a page did not bring with it come from /locales/{lng}/{ns}.json (spec §7),
+ * Namespaces a page did not bring with it come from /locales/{lng}/{ns}.json,
  * versioned by the build and by the run-time overrides' version, so a new deployment's or an
  * admin's new strings are never mixed with old ones.
- * i18next retries a failed read (spec §9: 5 retries from 350 ms, doubling; 10 reads at once).
+ * i18next retries a failed read (5 retries from 350 ms, doubling; 10 reads at once), so a brief
+ * network hiccup does not leave a page with raw keys.
  */
 let stringsVersion = 0;
 

@@ -79,8 +79,9 @@ function Document({ children, language, ssrTheme, flash }: { children: React.Rea
   const hydrate = useShouldHydrate();
   return (
     // The theme class is set on the server when the visitor chose one; otherwise the
-    // flash-prevention script picks the system theme before paint (STACK-NOTES trap 8).
-    // data-fonts: the text is drawn in the web fonts (components/web-fonts.tsx, docs/decisions/005).
+    // flash-prevention script picks the system theme before paint. That class is then the one thing
+    // the server could not know, so suppressHydrationWarning lets React accept the difference.
+    // data-fonts: the text is drawn in the web fonts (components/web-fonts.tsx, docs/decisions/005-web-fonts-from-the-second-page.md).
     <html
       lang={language}
       dir={directionOf(language)}
@@ -118,7 +119,7 @@ function ShellBehaviour({ language }: { language: Language }) {
   useDeviceAttribute();
   useFullScreenHotkeys();
   useEffect(() => {
-    // Spec §7: the language choice is cached in local storage.
+    // The language choice is also remembered in the browser's local storage (the server reads its cookie).
     try {
       window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
     } catch {

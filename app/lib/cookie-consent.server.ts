@@ -59,7 +59,7 @@ function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || (process.env.APP_URL ?? "").startsWith("https://");
 }
 
-/** Both cookies: 30 days, path /, Secure on https, SameSite Lax (spec §9). */
+/** Both cookies: 30 days, path /, Secure on https, SameSite Lax. */
 export function consentCookies(request: Request, settings: ConsentSettings): string[] {
   const options = { path: "/", maxAge: CONSENT_MAX_AGE, sameSite: "lax" as const, secure: isHttps(request), httpOnly: true };
   return [

@@ -1,12 +1,12 @@
 /**
- * Cookie consent (spec §3, §4 "Cookie banner", §9): four categories, a flag
+ * Cookie consent: four categories (necessary, preferences, analytics, marketing), a flag
  * recording that a choice was made, both kept 30 days. Shared by the server
  * (which reads the cookies so the first HTML is right) and the browser.
  */
 export const CONSENT_COOKIE = "cookie_consent";
 export const CONSENT_SETTINGS_COOKIE = "cookie_consent_settings";
 export const CONSENT_MAX_AGE = 60 * 60 * 24 * 30;
-/** "Hide for 30 seconds" (spec §9: banner temporary hide 30000 ms). */
+/** "Hide for 30 seconds": the banner's header control hides it that long, then it comes back. */
 export const CONSENT_HIDE_MS = 30_000;
 export const CONSENT_HIDDEN_COOKIE = "cookie_consent_hidden";
 

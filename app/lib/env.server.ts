@@ -78,7 +78,7 @@ export type Env = {
   trustProxy: boolean | number | string;
   logLevel: string;
   fileEncryptionKey: Buffer;
-  /** How long one machine-translation request may take (spec §9: 30 s). */
+  /** How long one machine-translation request may take (30 s by default, the app's usual request time-out). */
   mtTimeoutMs: number;
   /** Whether the machine-translation service may be on this machine or a private network (a LibreTranslate beside the app). */
   mtAllowPrivateHosts: boolean;

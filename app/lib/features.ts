@@ -1,5 +1,5 @@
 /**
- * Roles and features (spec §6; docs/decisions/007).
+ * Roles and features ().
  *
  * - owner and admin: the whole back-office; every feature.
  * - staff: an employee who is neither admin nor owner. Reaches /dashboard, but only
@@ -42,7 +42,7 @@ export function isAdmin(user: WithRole): boolean {
   return isAdminRole(user.role);
 }
 
-/** Spec §6: admin and owner have every feature; others only what is in their enabledFeatures. */
+/** Admin and owner have every feature; others only what is in their enabledFeatures. */
 export function hasFeature(user: WithFeatures, feature: Feature): boolean {
   return isAdminRole(user.role) || user.enabledFeatures.includes(feature);
 }
@@ -62,7 +62,7 @@ export function canUseBackOffice(user: WithFeatures, access: BackOfficeAccess): 
   return hasFeature(user, access);
 }
 
-/** Where a signed-in user belongs (spec §4 "Session"). */
+/** Where a signed-in user belongs: the back-office for staff, the client area for everyone else. */
 export function homePathFor(role: string): "/dashboard" | "/client" {
   return isBackOfficeRole(role) ? "/dashboard" : "/client";
 }

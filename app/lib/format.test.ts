@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createFormatter } from "./format";
 
-/** Issue 13: a time is shown in the viewer's zone, the zone named, the same text on server and browser. */
+/** A time is shown in the viewer's zone, the zone named, the same text on server and browser (else React discards the server's HTML). */
 const TEN_AM_DETROIT = "2026-11-26T15:00:00.000Z";
 
 describe("createFormatter", () => {

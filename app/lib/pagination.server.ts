@@ -3,7 +3,7 @@ import { db } from "./db/db.server";
 import { COUNT_CAP, KEYSET_FROM_PAGE, decodeCursor, encodeCursor, offsetOf, toPage, type Page, type PageRequest } from "./pagination";
 
 /**
- * Lists at a firm's real volume (issue 19): one query shape for every list.
+ * Lists at a firm's real volume (100,000 orders, a million notifications): one query shape for every list.
  *
  * - Sorted on indexed keys ending with the row's unique id, so equal timestamps keep a
  *   stable order.

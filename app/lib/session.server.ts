@@ -13,8 +13,8 @@ import { disconnectSessions, disconnectUser } from "./realtime-hub.server";
  * also closes the realtime sockets opened with it (on every instance).
  */
 export const SESSION_COOKIE_NAME = "firm_auth_token";
-export const REMEMBER_ME_SECONDS = 60 * 60 * 24 * 30; // spec §9: 30 days
-export const SESSION_SECONDS = 60 * 60 * 24; // spec §9: 1 day
+export const REMEMBER_ME_SECONDS = 60 * 60 * 24 * 30; // 30 days with "remember me"
+export const SESSION_SECONDS = 60 * 60 * 24; // 1 day without it
 /** "Last seen" is written at most once a minute per session, not on every request. */
 const LAST_SEEN_INTERVAL_MS = 60 * 1000;
 

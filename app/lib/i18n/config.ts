@@ -1,4 +1,4 @@
-/** Languages of the interface (spec §7 "Language detection"). Shared by server and browser. */
+/** Languages of the interface; English is the fallback. Shared by server and browser. */
 export const supportedLanguages = ["en", "ar", "fr"] as const;
 export type Language = (typeof supportedLanguages)[number];
 export const fallbackLanguage: Language = "en";

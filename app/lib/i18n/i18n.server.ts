@@ -6,7 +6,7 @@ import { refreshStringOverrides, resources } from "./resources.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-/** The language choice, readable by the server on the first request (spec §7: cookie after the query string). */
+/** The language choice, readable by the server on the first request (detection order: the query string, then this cookie). */
 export const languageCookie = createCookie(LANGUAGE_COOKIE, {
   path: "/",
   sameSite: "lax",
@@ -33,9 +33,8 @@ export async function getLanguage(request: Request): Promise<Language> {
 }
 
 /**
- * The Set-Cookie that keeps a language chosen by `?lng=` (spec §7: the detected
- * choice is cached), so the next page, without `?lng`, is in it too; null when the
- * query names no supported language or the cookie already says it.
+ * The Set-Cookie that keeps a language chosen by `?lng=`, so the next page, without `?lng`,
+ * is in it too; null when the query names no supported language or the cookie already says it.
  */
 export async function queryLanguageCookie(request: Request): Promise<string | null> {
   const chosen = new URL(request.url).searchParams.get("lng");

@@ -6,7 +6,7 @@ import { publicMeta } from "~/components/public/seo";
 import { loadLegalPage } from "~/features/content/http.server";
 import type { HydrationHandle } from "~/lib/hydration";
 
-// The cookie banner links here (spec §2); the page is /privacyPolicy, which is its canonical URL.
+// The cookie banner's "Learn more" links here; the page is /privacyPolicy, which is its canonical URL.
 export function loader({ request }: LoaderFunctionArgs) {
   return loadLegalPage(request, "privacy-policy", "/privacyPolicy");
 }

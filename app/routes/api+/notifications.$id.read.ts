@@ -3,7 +3,7 @@ import { requireUser } from "~/features/auth/guards.server";
 import { apiRoute } from "~/lib/api.server";
 import { notFound } from "~/lib/app-error";
 
-/** PUT /api/notifications/{id}/read → { notification } (spec §7). Another user's notification is a 404. */
+/** PUT /api/notifications/{id}/read → { notification }. Another user's notification is a 404. */
 export const { loader, action } = apiRoute({
   PUT: async ({ request, params }) => {
     const user = await requireUser(request);

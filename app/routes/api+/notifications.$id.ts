@@ -3,7 +3,7 @@ import { requireUser } from "~/features/auth/guards.server";
 import { apiRoute } from "~/lib/api.server";
 import { notFound } from "~/lib/app-error";
 
-/** DELETE /api/notifications/{id} → { id, deleted } (spec §7). Another user's notification is a 404, as if absent. */
+/** DELETE /api/notifications/{id} → { id, deleted }. Another user's notification is a 404, as if absent. */
 export const { loader, action } = apiRoute({
   DELETE: async ({ request, params }) => {
     const user = await requireUser(request);

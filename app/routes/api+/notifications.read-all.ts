@@ -2,7 +2,7 @@ import { markAllNotificationsRead } from "~/features/notifications/notifications
 import { requireUser } from "~/features/auth/guards.server";
 import { apiRoute } from "~/lib/api.server";
 
-/** PUT /api/notifications/read-all → { count } (spec §7). */
+/** PUT /api/notifications/read-all → { count }. */
 export const { loader, action } = apiRoute({
   PUT: async ({ request }) => {
     const user = await requireUser(request);

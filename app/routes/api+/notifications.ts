@@ -6,7 +6,7 @@ import { apiRoute, readApiQuery } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";
 
 /**
- * GET /api/notifications?page&limit&read (spec §7; `after`/`before` take an answer's
+ * GET /api/notifications?page&limit&read (`after`/`before` take an answer's
  * nextCursor/prevCursor) → { notifications, page, perPage, limit, total, totalCapped,
  * pageCount, nextCursor, prevCursor } · DELETE /api/notifications → { count }.
  */

@@ -3,7 +3,7 @@ import { countUnread } from "~/features/notifications/notifications.server";
 import { requireUser } from "~/features/auth/guards.server";
 import { apiRoute } from "~/lib/api.server";
 
-/** GET /api/notifications/unread → { count } (spec §7; the browser polls it every 30 s). */
+/** GET /api/notifications/unread → { count } (the browser polls it every 30 s). */
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     const user = await requireUser(request);

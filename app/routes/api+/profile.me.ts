@@ -4,7 +4,7 @@ import { getContactDetails } from "~/features/users/users.server";
 import { apiRoute } from "~/lib/api.server";
 
 /**
- * GET /api/profile/me → `{ profile: { fullName, avatarUrl, phone, postalAddress } }` (spec §7; the
+ * GET /api/profile/me → `{ profile: { fullName, avatarUrl, phone, postalAddress } }` (the
  * phone and postal address are null where not given, and changed by PATCH /api/auth/me).
  */
 export const { loader, action } = apiRoute({

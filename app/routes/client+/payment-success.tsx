@@ -17,7 +17,7 @@ import { titleMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 
 /**
- * /client/payment-success (spec §2): where Stripe Checkout sends the client back.
+ * /client/payment-success: where Stripe Checkout sends the client back.
  * With `?session_id=` the session's real state is read on the server from the provider
  * (paid, still processing, failed or cancelled; a paid one is recorded by that read if the
  * webhook has not done it yet); nothing is taken from the query string but the id, and a

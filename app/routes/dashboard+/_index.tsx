@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [statistics, tiles] = await Promise.all([getStatistics(user, range), admin ? getDashboardStats() : null]);
   const { start: _start, end: _end, ...shownRange } = range;
   // The few words of the orders and translations areas this page shows, written here: the page
-  // then sends only the statistics strings to the browser, not both areas' (issue 19: small pages).
+  // then sends only the statistics strings to the browser, not both areas', to keep the page small.
   const labels = {
     tiles: { newThisWeek: t("dashboard.newThisWeek"), unreadMessages: t("dashboard.unreadMessages"), awaitingFeedback: t("dashboard.awaitingFeedback") },
     orderStatusHeader: t("admin.status"),

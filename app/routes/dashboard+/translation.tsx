@@ -42,7 +42,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
 
 /**
- * The single-text translation tool (spec §2 "translation"): a form post that re-renders with
+ * The single-text translation tool: a form post that re-renders with
  * the machine draft and keeps what was typed, with or without JavaScript. Below it, the
  * glossary of fixed terms per language pair. Staff with the translations feature.
  */

@@ -4,7 +4,7 @@ import { isLanguage } from "~/lib/i18n/config";
 import { resources } from "~/lib/i18n/resources.server";
 
 /**
- * GET /locales/{lng}/{ns}.json: the per-language strings (spec §7) with the run-time overrides
+ * GET /locales/{lng}/{ns}.json: the per-language strings with the run-time overrides
  * merged over the bundled files, 404 for an unknown language or namespace. Pages ask for it with
  * `?v=<build>.<overrides version>`: a changed string is a new URL, so the cache below never serves old text.
  */

@@ -4,7 +4,7 @@ import { safeRedirect } from "~/lib/http.server";
 import { themeSessionResolver } from "~/lib/theme.server";
 
 /**
- * Sets the theme. remix-themes' own action reads JSON only (STACK-NOTES trap 7):
+ * Sets the theme. remix-themes' own action reads JSON only:
  * this one also takes a plain form post, so the switch works without JavaScript.
  * "system" (or an empty value) forgets the choice and follows the device.
  */
