@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Firm, FooterBlocks, ServiceSummary } from "~/features/content/content";
+import type { FooterBlocks, ServiceSummary } from "~/features/content/content";
+import type { Firm } from "~/core/office/firm";
 import { OfficeDetails } from "./office-details";
 
 /** Official pages the firm's clients ask about most (until the footer's links are edited); they open in a new tab. */

@@ -1,4 +1,4 @@
-import type { OpeningHours } from "~/features/content/content";
+import type { OpeningHours } from "~/core/office/firm";
 import { intlLocale } from "~/lib/i18n/config";
 
 const DAY_INDEX: Record<string, number> = { Mo: 0, Tu: 1, We: 2, Th: 3, Fr: 4, Sa: 5, Su: 6 };

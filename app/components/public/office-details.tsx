@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { formatAddress, telHref, type Firm } from "~/features/content/content";
+import { formatAddress, telHref, type Firm } from "~/core/office/firm";
 import { formatOpeningHours } from "./hours";
 
 /** Address, phone, e-mail and hours of the office, all read from the firm's content. */

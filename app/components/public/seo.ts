@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { formatAddress, type Firm, type ServiceSummary } from "~/features/content/content";
+import { type ServiceSummary } from "~/features/content/content";
+import { formatAddress, type Firm } from "~/core/office/firm";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
 
 /** What each public page's loader says about itself (already translated). */

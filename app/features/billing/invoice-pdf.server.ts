@@ -4,7 +4,7 @@ import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import type { InvoiceDetail } from "~/features/billing/invoices.server";
 import { otherWaysToPay, type PaymentWaysFirm } from "~/features/billing/payment-ways";
-import type { Firm } from "~/features/content/content";
+import type { Firm } from "~/core/office/firm";
 import { createFormatter } from "~/lib/format";
 import { directionOf, type Language } from "~/lib/i18n/config";
 import { getFixedT } from "~/lib/i18n/i18n.server";

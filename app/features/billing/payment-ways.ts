@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { formatAddress, type Firm } from "~/features/content/content";
+import { formatAddress, type Firm } from "~/core/office/firm";
 
 export type PaymentWaysFirm = Pick<Firm, "name" | "address" | "zelleRecipient" | "checkPayee">;
 

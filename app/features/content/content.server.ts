@@ -5,7 +5,8 @@ import { announceCacheCleared, onCacheCleared } from "~/lib/cache-bus.server";
 import { pageCacheStore } from "~/lib/page-cache.server";
 import { readStoredFile } from "~/lib/storage.server";
 import { fallbackLanguage, type Language } from "~/lib/i18n/config";
-import type { Announcement, AnnouncementAudience, AnnouncementLevel, Faq, Firm, FooterBlocks, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
+import type { Announcement, AnnouncementAudience, AnnouncementLevel, Faq, FooterBlocks, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
+import type { Firm } from "~/core/office/firm";
 
 /**
  * The public website's content, read by language. Everything here is read far

@@ -1,26 +1,5 @@
 /** Shapes of the public content, shared by the server reads and the components that show them. */
 
-export type OpeningHours = { days: string[]; opens: string; closes: string };
-
-export type Firm = {
-  name: string;
-  legalName?: string;
-  proprietor: string;
-  proprietorTitle?: Record<string, string>;
-  phone: string;
-  email: string;
-  address: { street: string; city: string; region: string; postalCode: string; country: string };
-  /** The e-mail or phone number clients send Zelle payments to; empty: invoices do not offer Zelle. */
-  zelleRecipient?: string;
-  /** The name checks are made payable to; empty: invoices do not offer paying by check. */
-  checkPayee?: string;
-  geo?: { latitude: number; longitude: number };
-  timeZone?: string;
-  hours: OpeningHours[];
-  foundedYear?: number;
-  social?: Record<string, string>;
-};
-
 export type ServiceSummary = { key: string; icon: string; title: string; description: string; priceFromCents: number | null };
 export type ServiceDetail = ServiceSummary & { fullDescription: string; durationMinutes: number };
 export type Faq = { id: string; question: string; answer: string };
@@ -44,16 +23,6 @@ export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
 export type Announcement = { id: string; message: string; linkUrl: string | null; level: AnnouncementLevel; dismissible: boolean };
 export type LegalDocument = "terms-of-service" | "privacy-policy" | "cookie-policy";
 
-/** One line of the address, as people write it in the US. */
-export function formatAddress(address: Firm["address"]): string {
-  return `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`;
-}
-
-/** The maps link of the Get Directions action. */
-export function directionsUrl(address: Firm["address"]): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(formatAddress(address))}`;
-}
-
 /**
  * Where a client logo's image is served (routes/resources+/logos.$fileId.ts). A new image is a new
  * stored file, so a new address: browsers may keep each one for good.
@@ -65,9 +34,4 @@ export function logoImageSrc(fileId: string): string {
 /** Where a published testimonial's photo is served (routes/resources+/testimonials.$fileId.ts). */
 export function testimonialPhotoSrc(fileId: string): string {
   return `/resources/testimonials/${encodeURIComponent(fileId)}`;
-}
-
-/** "tel:" link from a displayed number. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }

@@ -9,7 +9,7 @@ import { FormErrors, TextareaField, TextField, useZodForm } from "~/components/f
 import { OfficeDetails } from "~/components/public/office-details";
 import { publicMeta } from "~/components/public/seo";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { directionsUrl } from "~/features/content/content";
+import { directionsUrl } from "~/core/office/firm";
 import { getFirm } from "~/features/content/content.server";
 import { ContactSchema, HONEYPOT_FIELD } from "~/features/inbox/inbox.schema";
 import { submitContactMessage } from "~/features/inbox/inbox.server";

@@ -13,7 +13,8 @@ import { Button } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/features/auth/guards.server";
-import type { Firm, FooterBlocks, Stat } from "~/features/content/content";
+import type { FooterBlocks, Stat } from "~/features/content/content";
+import type { Firm } from "~/core/office/firm";
 import {
   diffLines,
   getSectionForEdit,
