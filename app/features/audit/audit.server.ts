@@ -4,7 +4,6 @@ import { eachAuditEntry, listAuditEntries, type AuditFilters, type AuditLogItem,
 import { db } from "~/lib/db/db.server";
 import type { Page } from "~/lib/pagination";
 import type { AuditQuery } from "./audit.schema";
-import { csvRow } from "./csv";
 
 /**
  * The owner's view of the audit log (app/lib/audit.server.ts owns the table): the
@@ -60,33 +59,9 @@ async function recordLabels(ids: string[]): Promise<Record<string, string>> {
 
 export const AUDIT_CSV_HEADER = ["time_utc", "actor_id", "actor_name", "actor_email", "ip", "action", "record_type", "record_id", "outcome", "details"] as const;
 
-/** Every matching entry as CSV (UTF-8 with a byte-order mark, so spreadsheets read Arabic names), read in batches as it is sent. */
-export function auditCsvStream(filters: AuditFilters): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const entries = eachAuditEntry(filters);
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvRow(AUDIT_CSV_HEADER)}`));
-        return;
-      }
-      let chunk = "";
-      for (let i = 0; i < 200; i++) {
-        const next = await entries.next();
-        if (next.done) {
-          if (chunk) controller.enqueue(encoder.encode(chunk));
-          controller.close();
-          return;
-        }
-        const entry = next.value;
-        chunk += csvRow([entry.createdAt, entry.actorId, entry.actorName, entry.actorEmail, entry.ip, entry.action, entry.targetType, entry.targetId, entry.outcome, entry.meta]);
-      }
-      controller.enqueue(encoder.encode(chunk));
-    },
-    async cancel() {
-      await entries.return(undefined);
-    },
-  });
+/** Every matching entry as a CSV row (AUDIT_CSV_HEADER's columns), read in batches as the download is sent. */
+export async function* eachAuditCsvRow(filters: AuditFilters): AsyncGenerator<unknown[]> {
+  for await (const entry of eachAuditEntry(filters)) {
+    yield [entry.createdAt, entry.actorId, entry.actorName, entry.actorEmail, entry.ip, entry.action, entry.targetType, entry.targetId, entry.outcome, entry.meta];
+  }
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { csvResponse } from "~/core/csv.server";
 import { parseAuditQuery } from "~/features/audit/audit.schema";
-import { auditCsvStream, resolveAuditFilters } from "~/features/audit/audit.server";
+import { AUDIT_CSV_HEADER, eachAuditCsvRow, resolveAuditFilters } from "~/features/audit/audit.server";
 import { requireBackOffice } from "~/features/auth/guards.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 
@@ -13,12 +14,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const owner = await requireBackOffice(request, "owner");
   const filters = await resolveAuditFilters(parseAuditQuery(new URL(request.url)), await viewerTimeZone(owner));
   const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(auditCsvStream(filters), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="audit-log-${stamp}.csv"`,
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvResponse({ filename: `audit-log-${stamp}.csv`, header: AUDIT_CSV_HEADER, rows: eachAuditCsvRow(filters) });
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { csvResponse } from "~/core/csv.server";
 import { requireAdmin } from "~/features/auth/guards.server";
 import { parsePaymentListQuery } from "~/features/billing/billing.schema";
-import { paymentsCsvStream } from "~/features/billing/payments-csv.server";
+import { PAYMENT_CSV_HEADER, eachPaymentCsvRow } from "~/features/billing/payments.server";
 
 /**
  * GET /resources/payments.csv?from&to (owner and admins): every payment and refund received
@@ -13,12 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parsePaymentListQuery(new URL(request.url));
   const stamp = new Date().toISOString().slice(0, 10);
   const range = [query.from, query.to].filter(Boolean).join("_to_") || stamp;
-  return new Response(paymentsCsvStream(user, { from: query.from, to: query.to, kind: query.kind, method: query.method }), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="payments-${range}.csv"`,
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+  const rows = eachPaymentCsvRow(user, { from: query.from, to: query.to, kind: query.kind, method: query.method });
+  return csvResponse({ filename: `payments-${range}.csv`, header: PAYMENT_CSV_HEADER, rows });
 }
