@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    // Vitest ignores tsconfig paths (STACK-NOTES trap 13).
+    // Vitest ignores tsconfig paths, so the `~` alias is repeated here.
     alias: { "~": path.resolve(__dirname, "app") },
   },
   test: {

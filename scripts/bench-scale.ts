@@ -1,4 +1,4 @@
-// npm run bench:scale — the back-office at a firm's real volume (issue 19), measured the same way on both dialects:
+// npm run bench:scale — the back-office at a firm's real volume (100,000 orders, a million notifications), measured the same way on both dialects:
 //   1. two fresh SQLite databases (temporary DATA_DIRs), or two fresh PostgreSQL schemas (dropped afterwards);
 //   2. the built server (built first when missing), with the Node options of `npm start` and SEED_DEMO=true, started
 //      once on each and stopped: the app's own migrations and demo seed;

@@ -1,5 +1,6 @@
 // Bundles server/ (the Express host) into dist/server.js. The Remix build is
-// loaded at run time from build/index.js, so it is not bundled here (STACK-NOTES trap 12).
+// loaded at run time from build/index.js (a path computed at run time), so esbuild does not bundle
+// it here and a new Remix build needs no new server bundle.
 import { build } from "esbuild";
 
 await build({

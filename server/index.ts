@@ -106,7 +106,8 @@ export async function startServer() {
           "upgrade-insecure-requests": secure ? [] : null,
         },
       },
-      // Chromium sends `Origin: null` on form posts under no-referrer (STACK-NOTES trap 6).
+      // Chromium sends `Origin: null` on form posts under no-referrer, and Remix's CSRF check then
+      // answers 500 to every form posted without JavaScript.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: secure ? { maxAge: 63072000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { createClient, expect, hydrated, signIn, test } from "./fixtures";
 
 /**
- * The profile picture (spec §3 avatarUrl, "also remembered locally"): uploaded on the
+ * The profile picture (avatarUrl, also remembered locally): uploaded on the
  * profile page, shown in the header's user menu and the sidebar, mirrored into
  * localStorage ("firm_avatar_url"), removed again; in English and in Arabic, with
  * JavaScript (no page or console error) and without it (a plain multipart form).

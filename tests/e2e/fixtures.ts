@@ -98,7 +98,7 @@ export function apiToken(email: string): string {
 
 /**
  * Drops the session cookies after leaving the page: an open area page answers a lost
- * session by going to /login on its own (spec §4), which would race the test's next step.
+ * session by going to /login on its own, which would race the test's next step.
  */
 export async function leaveAndSignOut(page: Page, context: BrowserContext): Promise<void> {
   await page.goto("about:blank");
@@ -171,7 +171,8 @@ export { expect };
 /**
  * Records every console error, page error (hydration mismatches included) and failed
  * same-origin request of a page; `expectNone()` fails the test with the list.
- * Browser tests of a page's journey start with it (issue 14: a page test fails on any error).
+ * Browser tests of a page's journey start with it: a page test fails on any error, so a hydration
+ * mismatch or a broken request is never passed over.
  */
 export function watchErrors(page: Page): { errors: string[]; expectNone: () => void } {
   const errors: string[] = [];

@@ -6,7 +6,7 @@ import path from "node:path";
 import { baseURL } from "../../playwright.config";
 import { createClient, DEMO } from "./fixtures";
 
-/** The host's HTTP rules (issue 13), over HTTP against the built server. */
+/** The host's HTTP rules (body limits, odd requests, cross-site posts, headers, cookies, file modes), over HTTP against the built server. */
 const { port } = new URL(baseURL);
 
 type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };

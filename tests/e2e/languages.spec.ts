@@ -3,7 +3,7 @@ import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from 
 import { createOrderFor } from "./orders-helpers";
 
 /**
- * Two journeys of issue 17 with JavaScript on: an admin overrides a French button label and the
+ * Two journeys of the firm editing its own words, with JavaScript on: an admin overrides a French button label and the
  * French public page shows it at once (then puts the original back); the statistics page opened
  * with a date range leads, through a figure, to the list it counts, filtered by the same days. And the
  * Arabic strings offer each of Arabic's six plural forms.

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { acceptCookies } from "./cookies";
 import { createClient, expect, signIn, test, DEMO, hydrated } from "./fixtures";
 
-/** The area layout of /client and /dashboard: sidebar, header, user menu (spec §2, §3, §9). */
+/** The area layout of /client and /dashboard: sidebar, header, user menu. */
 
 const CLIENT_PAGE = "/client/this-page-does-not-exist";
 const DASHBOARD_PAGE = "/dashboard/this-page-does-not-exist";

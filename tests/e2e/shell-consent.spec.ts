@@ -1,7 +1,7 @@
 import type { BrowserContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-/** Spec §4 "Cookie banner", §9: cookies 30 days, path /, SameSite Lax; 30-second hide. */
+/** The cookie banner: its views and choices; cookies 30 days, path /, SameSite Lax; 30-second hide. */
 
 const PAGE = "/no/such/page";
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, hydrated, signIn, test, DEMO } from "./fixtures";
 
-/** Spec §2 "Shared behaviour", §4 "Language, theme, device", §9: the frame around every page. */
+/** The frame around every page: error and not-found pages, language, theme, device mode, hotkeys, toasts. */
 
 const UNKNOWN_CLIENT_PAGE = "/client/this-page-does-not-exist";
 

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { DEMO, expect, openTestDatabase, signIn, test, watchErrors } from "./fixtures";
 
 /**
- * The website's own screens (issue 17), with JavaScript on: an admin edits a FAQ in Arabic and the
+ * The website's own screens, with JavaScript on: an admin edits a FAQ in Arabic and the
  * Arabic home page shows it at once; publishes an announcement on the public bar and ends it by
  * editing its end into the past; uploads a client logo (an SVG is refused, a PNG is resized and
  * shown with its width and height); adds a testimonial with a photo, refused until the person's consent.

@@ -29,7 +29,7 @@ async function startInstance(options: Parameters<typeof configureRealtime>[1] = 
 
 const clients: ClientSocket[] = [];
 
-/** The browser's settings (spec §7), with the given credentials. */
+/** The browser's socket settings (websocket then polling, 10 s time-out), with the given credentials. */
 function client(url: string, options: { token?: string; cookie?: string; origin?: string } = {}): ClientSocket {
   const socket = connect(url, {
     path: "/socket.io",

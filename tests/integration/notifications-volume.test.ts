@@ -21,7 +21,7 @@ import { createSession } from "~/lib/session.server";
 import { describeEachDialect } from "../setup/database";
 
 /**
- * Issue 19's notification part and issue 13's "written for the reader": the unread counter
+ * Notifications at a firm's volume, written for their reader: the unread counter
  * (never a count over the rows), cursor pages, the purge of old read rows; service titles
  * and the live event in the reader's language.
  */

@@ -236,7 +236,7 @@ const ROUTES: Record<string, Entry> = {
     ],
   },
   "dashboard+/audit-log.tsx": { checks: [get("/dashboard/audit-log", dashAuditLog.loader, () => "/dashboard/audit-log", OWNER_PAGE)] },
-  // The website's screens (issue 17): owner and admins; an empty form is a 400 for them, a redirect for the others.
+  // The website's screens (the firm edits its own site): owner and admins; an empty form is a 400 for them, a redirect for the others.
   "dashboard+/faqs.tsx": {
     checks: [
       get("/dashboard/faqs?lang=ar", dashFaqs.loader, () => "/dashboard/faqs?lang=ar", ADMIN_PAGE),

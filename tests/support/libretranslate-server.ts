@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A small LibreTranslate on 127.0.0.1 for tests (STACK-NOTES 18): the real HTTP API, a
+ * A small LibreTranslate on 127.0.0.1 for tests (no real one runs offline here): the real HTTP API, a
  * deterministic "translation", and every request recorded, so that a test can check what
  * left the app (a masked value must never be in `requests`).
  *

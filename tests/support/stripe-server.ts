@@ -5,8 +5,8 @@ import { pathToFileURL } from "node:url";
 import Stripe from "stripe";
 
 /**
- * A small Stripe-compatible server on 127.0.0.1 for tests and local runs (STACK-NOTES 21: no
- * stripe-mock is reachable). The real `stripe` SDK talks to it when the app runs with
+ * A small Stripe-compatible server on 127.0.0.1 for tests and local runs (no
+ * stripe-mock is in any reachable registry). The real `stripe` SDK talks to it when the app runs with
  * `STRIPE_API_BASE=http://127.0.0.1:<port>` (any `STRIPE_SECRET_KEY`, e.g. `sk_test_fake`).
  *
  * The API the app uses:
