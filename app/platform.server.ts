@@ -1,9 +1,11 @@
 import type { Server as SocketServer } from "socket.io";
 import type { Platform } from "../server/platform";
+import { registerNotifier } from "~/core/notify.server";
 import { assertTwoFactorSecretsReadable } from "~/features/auth/two-factor.server";
 import { seedDemoIfEnabled } from "~/features/demo/demo.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { stopExtractions } from "~/features/extractor/extractor.server";
+import { notify } from "~/features/notifications/notifications.server";
 import { startOverridesSync, stopOverridesSync } from "~/features/languages/languages.server";
 import { closeDb, db } from "~/lib/db/db.server";
 import { migrateToLatest } from "~/lib/db/migrate.server";
@@ -14,6 +16,9 @@ import { pageCacheStore } from "~/lib/page-cache.server";
 import { closeRedis, redis } from "~/lib/redis.server";
 import { startJobWorker, type JobWorker } from "~/lib/jobs.server";
 import "./jobs.server";
+
+// The areas notify through core/notify; the notifications area delivers.
+registerNotifier(notify);
 
 let worker: JobWorker | undefined;
 

@@ -1,9 +1,14 @@
 // npm run db:migrate | npm run seed — the same steps `npm start` takes, on their own.
+import { registerNotifier } from "../app/core/notify.server";
 import { seedPublicContent } from "../app/features/content/seed.server";
 import { seedDemoAccounts } from "../app/features/demo/demo.server";
+import { notify } from "../app/features/notifications/notifications.server";
 import { closeDb, db } from "../app/lib/db/db.server";
 import { migrateToLatest } from "../app/lib/db/migrate.server";
 import { env, EnvError } from "../app/lib/env.server";
+
+// The demo's stories notify (a contact message tells the staff): the notifications area delivers.
+registerNotifier(notify);
 
 async function main(command: string | undefined) {
   const { results } = await migrateToLatest(db());

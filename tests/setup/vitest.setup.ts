@@ -1,4 +1,5 @@
 import { installValidationMessages } from "~/lib/validation";
+import { registerNotifier } from "~/core/notify.server";
 
 import fs from "node:fs";
 import os from "node:os";
@@ -18,3 +19,7 @@ delete process.env.REDIS_URL;
 delete process.env.SMTP_URL;
 
 installValidationMessages();
+
+// The app's start-up registers the notifications area's notify with core/notify; the tests do it
+// here, loading that area on the first notification only (most suites send none).
+registerNotifier(async (input, options) => (await import("~/features/notifications/notifications.server")).notify(input, options));

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { countUnread } from "~/features/notifications/notify.server";
+import { countUnread } from "~/features/notifications/notifications.server";
 import type { SessionUser } from "~/features/auth/guards.server";
 import { getCurrentAnnouncement } from "~/features/content/content.server";
 import { dismissedAnnouncementId } from "~/features/content/http.server";

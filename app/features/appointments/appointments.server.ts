@@ -10,7 +10,7 @@ import { newId, newReference, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { type Page } from "~/lib/pagination";
 import { countCapped, keysetPage } from "~/lib/pagination.server";
-import { notify } from "~/features/notifications/notify.server";
+import { notify } from "~/core/notify.server";
 import { getService, listServices, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
 import { findFreeSlots, getAvailabilitySettings } from "~/features/availability/availability.server";
 import { canonicalIso, holdStartsFor, isValidTimeZone } from "~/features/availability/slots";

@@ -1,6 +1,6 @@
 import { absoluteUrl } from "~/features/email/email.server";
 import { defineEmailTemplate, sendTemplatedEmail, type EmailTemplate, type TemplateValues } from "~/features/email/templates.server";
-import { notify } from "~/features/notifications/notify.server";
+import { notify } from "~/core/notify.server";
 import { findRecipient } from "~/features/users/users.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { db } from "~/lib/db/db.server";

@@ -5,7 +5,7 @@ import { db, isPostgres } from "~/lib/db/db.server";
 import type { Bucket } from "~/lib/statistics.server";
 import { dayRangeInstants } from "~/lib/day-range";
 import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
-import { notify } from "~/features/notifications/notify.server";
+import { notify } from "~/core/notify.server";
 import { findActiveBackOfficeUser, listBackOfficeUsersWith } from "~/features/users/users.server";
 import { audit } from "~/lib/audit.server";
 import { canUseBackOffice } from "~/lib/features";

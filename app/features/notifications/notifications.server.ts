@@ -14,6 +14,7 @@ import { createFormatter, type Formatter } from "~/lib/format";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { serviceTitles } from "~/features/services/services.server";
 import { env } from "~/lib/env.server";
+import type { NotifyInput, NotifyOptions } from "~/core/notify.server";
 import type { PageRequest, Page } from "~/lib/pagination";
 import { countCapped, keysetPage } from "~/lib/pagination.server";
 import type { AudienceRole, ComposeInput, NotificationEventPayload, NotificationView, BroadcastView } from "./notifications.schema";
@@ -31,20 +32,6 @@ export type { BroadcastView, NotificationEventPayload, NotificationView };
 
 export const NOTIFICATION_EVENT = "notification:new";
 
-export type NotifyInput = {
-  userId: string;
-  /** Who caused the event: nobody is notified of what they did themselves (a receipt by e-mail is the caller's to send). */
-  actorId?: string | null;
-  type: string;
-  titleKey: string;
-  bodyKey?: string | null;
-  params?: Record<string, string | number>;
-  link?: string | null;
-  broadcastId?: string | null;
-  /** Also send a copy by e-mail, in the recipient's language (for events that deserve one). */
-  email?: boolean;
-};
-
 type Recipient = { id: string; email: string; locale: string };
 type Content = Omit<NotifyInput, "userId" | "actorId" | "email">;
 
@@ -57,10 +44,11 @@ const FAN_OUT_BATCH = 200;
  * Notifies one user: stores the row, pushes it live, and e-mails a copy when asked; nothing
  * (null) when the user is the one who acted. Inside a transaction, pass it (`{ db: trx }`):
  * SQLite has one connection, and a query outside the open transaction would wait for it forever.
+ * The areas reach it through core/notify (the start-up registers it there).
  */
-export async function notify(input: NotifyInput & { actorId?: undefined }, options?: { db?: DB }): Promise<string>;
-export async function notify(input: NotifyInput, options?: { db?: DB }): Promise<string | null>;
-export async function notify(input: NotifyInput, options: { db?: DB } = {}): Promise<string | null> {
+export async function notify(input: NotifyInput & { actorId?: undefined }, options?: NotifyOptions): Promise<string>;
+export async function notify(input: NotifyInput, options?: NotifyOptions): Promise<string | null>;
+export async function notify(input: NotifyInput, options: NotifyOptions = {}): Promise<string | null> {
   const { email, userId, actorId, ...content } = input;
   if (actorId === userId) return null;
   const executor = options.db ?? db();

@@ -16,7 +16,7 @@ import { countCapped, keysetPage, type SortKey } from "~/lib/pagination.server";
 import { countPerBucket, countPerValue, type Bucket } from "~/lib/statistics.server";
 import { dayRangeInstants } from "~/lib/day-range";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
-import { notify } from "~/features/notifications/notify.server";
+import { notify } from "~/core/notify.server";
 import { getService, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
 import { findClientById, findRecipient, findUserIdsMatching, isStaffMember, listActiveStaff, userColumnSql } from "~/features/users/users.server";
 import { MAX_PRICE_CENTS, type OrderListQuery, type OrderPatchInput, type OrderSort } from "./service-orders.schema";

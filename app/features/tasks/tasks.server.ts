@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import { appointmentReferenceSql, getAppointment } from "~/features/appointments/appointments.server";
-import { notify } from "~/features/notifications/notify.server";
+import { notify } from "~/core/notify.server";
 import { canReadOrder, getOrder, orderReferenceSql } from "~/features/service-orders/service-orders.server";
 import { officeToday } from "~/core/office/today.server";
 import { findActiveBackOfficeUser, findClientById, listBackOfficeUsersWith, userColumnSql } from "~/features/users/users.server";

@@ -2,7 +2,7 @@ import { extractText } from "~/features/extractor/extract.server";
 import type { OcrLanguage } from "~/features/extractor/limits";
 import { machineTranslate } from "~/features/machine-translation/machine-translation.server";
 import type { MtLanguage } from "~/features/machine-translation/machine-translation.schema";
-import { notify } from "~/features/notifications/notify.server";
+import { notify } from "~/core/notify.server";
 import { findPublicUser } from "~/features/users/users.server";
 import { AppError } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";

@@ -11,7 +11,7 @@ import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.serve
 import { deleteFilesFor, deleteStoredFile, findStoredFile, readStoredFile, storeFile, type StoredFile } from "~/lib/storage.server";
 import { issueCertificate, listCertificatesForFiles } from "~/features/certificates/certificates.server";
 import { printableOnCertificate } from "~/features/certificates/certificate-pdf.server";
-import { notify } from "~/features/notifications/notify.server";
+import { notify } from "~/core/notify.server";
 import { logger } from "~/lib/logger.server";
 import { isOrderOfClient, ORDER_RECORD_TYPE, orderChoicesOfClient } from "~/features/service-orders/service-orders.server";
 import { findClientById, listBackOfficeUsersWith, searchActiveClients, userColumnSql, type ClientSummary } from "~/features/users/users.server";
