@@ -5,8 +5,6 @@ import { isAdminRole } from "~/lib/features";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { conflict, forbidden, isUniqueViolation, notFound } from "~/lib/app-error";
-import { hasAppointmentsForService } from "~/features/appointments/appointments.server";
-import { hasOrdersForService } from "~/features/service-orders/service-orders.server";
 import { clearPublicCache } from "~/features/content/content.server";
 import type { ServiceCreateInput, ServiceUpdateInput } from "./services.schema";
 
@@ -170,12 +168,19 @@ export async function updateService(actor: Actor, id: string, input: ServiceUpda
   return (await getService(id, language, { includeInactive: true }))!;
 }
 
-/** Removes a service that has never been ordered or booked; one in use is deactivated instead. */
-export async function deleteService(actor: Actor, id: string): Promise<{ deleted: boolean; deactivated: boolean }> {
+/** Whether a record of another area (an order, an appointment) refers to the service. */
+export type ServiceUse = (serviceId: string) => Promise<boolean>;
+
+/**
+ * Removes a service that has never been ordered or booked; one in use is deactivated instead.
+ * `uses` are the questions of the areas above this one that refer to services, asked in turn
+ * (the route passes them: this area does not know who uses it).
+ */
+export async function deleteService(actor: Actor, id: string, uses: readonly ServiceUse[]): Promise<{ deleted: boolean; deactivated: boolean }> {
   requireStaffActor(actor);
   const existing = await db().selectFrom("services").select("id").where("id", "=", id).executeTakeFirst();
   if (!existing) throw notFound("orders:errors.serviceNotFound");
-  if ((await hasOrdersForService(id)) || (await hasAppointmentsForService(id))) {
+  if (await inUse(id, uses)) {
     await db().updateTable("services").set({ active: false, updatedAt: nowIso() }).where("id", "=", id).execute();
     await audit({ actorId: actor.id, action: "service.deactivated", targetType: "service", targetId: id });
     clearPublicCache();
@@ -185,6 +190,11 @@ export async function deleteService(actor: Actor, id: string): Promise<{ deleted
   await audit({ actorId: actor.id, action: "service.deleted", targetType: "service", targetId: id });
   clearPublicCache();
   return { deleted: true, deactivated: false };
+}
+
+async function inUse(id: string, uses: readonly ServiceUse[]): Promise<boolean> {
+  for (const refersTo of uses) if (await refersTo(id)) return true;
+  return false;
 }
 
 export type ServiceForEdit = Omit<ServiceView, "title" | "description" | "fullDescription"> & {

@@ -1,3 +1,5 @@
+import { hasAppointmentsForService } from "~/features/appointments/appointments.server";
+import { hasOrdersForService } from "~/features/service-orders/service-orders.server";
 import { ServiceUpdateSchema } from "~/features/services/services.schema";
 import { deleteService, getService, updateService } from "~/features/services/services.server";
 import { getUser, requireAdmin } from "~/features/auth/guards.server";
@@ -21,6 +23,6 @@ export const { loader, action } = apiRoute({
   },
   DELETE: async ({ request, params }) => {
     const user = await requireAdmin(request);
-    return deleteService(user, params.id!);
+    return deleteService(user, params.id!, [hasOrdersForService, hasAppointmentsForService]);
   },
 });

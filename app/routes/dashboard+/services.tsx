@@ -13,7 +13,9 @@ import { ServiceIcon } from "~/components/public/service-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { hasAppointmentsForService } from "~/features/appointments/appointments.server";
 import { requireBackOffice } from "~/features/auth/guards.server";
+import { hasOrdersForService } from "~/features/service-orders/service-orders.server";
 import { priceToCents, SERVICE_ICONS, ServiceFormSchema } from "~/features/services/services.schema";
 import { createService, deleteService, getServiceForEdit, listServices, moveService, setServiceVisible, updateService } from "~/features/services/services.server";
 import { notFound } from "~/lib/app-error";
@@ -60,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast("/dashboard/services", { type: "success", message: intent === "show" ? "content:services.shown" : "content:services.hidden" });
     }
     if (intent === "delete") {
-      const result = await deleteService(user, id);
+      const result = await deleteService(user, id, [hasOrdersForService, hasAppointmentsForService]);
       return redirectWithToast("/dashboard/services", { type: "success", message: result.deleted ? "content:services.deleted" : "content:services.deactivated" });
     }
   } catch (error) {
