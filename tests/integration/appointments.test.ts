@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { findFreeSlots, updateAvailabilitySettings } from "~/features/availability/availability.server";
+import { updateAvailabilitySettings } from "~/features/availability/availability.server";
+import { findFreeSlots } from "~/features/appointments/free-slots.server";
 import { APPOINTMENT_STATUSES, APPOINTMENT_TRANSITIONS } from "~/features/appointments/status";
 import { changeAppointmentStatus, createAppointment, findNextAppointment, type Actor } from "~/features/appointments/appointments.server";
 import { dayPicker } from "~/features/appointments/booking.server";

@@ -1,7 +1,8 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { createAppointment } from "~/features/appointments/appointments.server";
 import { hashPassword } from "~/features/auth/password.server";
-import { findFreeSlots, updateAvailabilitySettings } from "~/features/availability/availability.server";
+import { updateAvailabilitySettings } from "~/features/availability/availability.server";
+import { findFreeSlots } from "~/features/appointments/free-slots.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import * as auditLib from "~/lib/audit.server";

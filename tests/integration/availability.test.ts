@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { addClosedDay, findFreeSlots, seedFederalHolidays, updateAvailabilitySettings } from "~/features/availability/availability.server";
+import { addClosedDay, seedFederalHolidays, updateAvailabilitySettings } from "~/features/availability/availability.server";
+import { findFreeSlots } from "~/features/appointments/free-slots.server";
 import { holdStartsFor, type AvailabilityRules } from "~/features/availability/slots";
 import { changeAppointmentStatus, createAppointment, findBookableService, rescheduleAppointment } from "~/features/appointments/appointments.server";
 import { slotChoices } from "~/features/appointments/booking.server";

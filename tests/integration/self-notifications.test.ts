@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
-import { findFreeSlots, updateAvailabilitySettings } from "~/features/availability/availability.server";
+import { updateAvailabilitySettings } from "~/features/availability/availability.server";
+import { findFreeSlots } from "~/features/appointments/free-slots.server";
 import { changeAppointmentStatus, createAppointment, rescheduleAppointment } from "~/features/appointments/appointments.server";
 import { recordManualPayment, recordProviderTransaction } from "~/features/billing/payments.server";
 import { acceptQuote, createQuote, sendQuote } from "~/features/billing/quotes.server";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { daySchema, isRealDay } from "~/features/availability/availability.schema";
 import { parseListQuery, type PageRequest } from "~/lib/pagination";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "./status";
 
@@ -6,11 +7,6 @@ import { APPOINTMENT_STATUSES, type AppointmentStatus } from "./status";
  * Input of the appointment pages and API. Messages are i18n keys of the
  * `appointments` namespace (zod's own are `common:validation.*`).
  */
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const isRealDay = (value: string) =>
-  DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
-export const daySchema = z.string().refine(isRealDay, "appointments:errors.dayInvalid");
 export const instantSchema = z.string({ required_error: "appointments:errors.slotRequired" }).datetime({ offset: true, message: "appointments:errors.slotRequired" });
 const notesSchema = z.string().trim().max(2000, "appointments:errors.notesTooLong");
 const timeZoneSchema = z.string().max(64);

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { createFormatter } from "~/lib/format";
-import { findFreeSlots, getAvailabilitySettings } from "~/features/availability/availability.server";
+import { getAvailabilitySettings } from "~/features/availability/availability.server";
+import { findFreeSlots } from "./free-slots.server";
 import { bookingWindow, isValidTimeZone, type Slot } from "~/features/availability/slots";
 import { monthOf, monthWeeks } from "./weeks";
 

@@ -1,8 +1,14 @@
 import { z } from "zod";
-import { daySchema } from "~/features/appointments/appointments.schema";
 import { isValidTimeZone, WEEKDAYS } from "./slots";
 
 /** The availability settings form and the closed-day forms of /dashboard/calendar. */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An office day written YYYY-MM-DD that exists in the calendar. */
+export const isRealDay = (value: string) =>
+  DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+export const daySchema = z.string().refine(isRealDay, "appointments:errors.dayInvalid");
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const whole = (min: number, max: number) =>

@@ -4,9 +4,8 @@ import { db } from "~/lib/db/db.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/format";
 import { toJson } from "~/lib/db/connection.server";
 import { nowIso } from "~/lib/ids.server";
-import { listBusyIntervals } from "~/features/appointments/busy.server";
 import { federalHolidayClosures } from "~/core/office/holidays.server";
-import { bookingWindow, computeSlots, type AvailabilityRules, type Slot, type WeeklyHours } from "./slots";
+import type { AvailabilityRules, WeeklyHours } from "./slots";
 
 /**
  * The office's availability: the one row of `availability_settings` (id 'default',
@@ -117,41 +116,8 @@ export async function seedFederalHolidays(years: readonly number[]): Promise<num
   return added;
 }
 
-/**
- * Free slots for a service of `durationMinutes` between two office days. The
- * booking form, the reschedule form and `GET /api/appointments/available-slots`
- * all call this. `ignoreAppointmentId` lets an appointment move within its own time.
- */
-export async function findFreeSlots(input: {
-  durationMinutes: number;
-  from: string;
-  to: string;
-  now?: Date;
-  ignoreAppointmentId?: string;
-  /** the office's offer without the bookings (tells "just taken" from "never offered") */
-  ignoreBookings?: boolean;
-}): Promise<{ timeZone: string; slots: Slot[] }> {
-  const rules = await getAvailabilitySettings();
-  const now = input.now ?? new Date();
-  const window = bookingWindow(rules, now);
-  const from = input.from < window.firstDay ? window.firstDay : input.from;
-  const to = input.to > window.lastDay ? window.lastDay : input.to;
-  if (from > to) return { timeZone: rules.timeZone, slots: [] };
-
-  // Busy intervals near the range: a day either side covers time-zone offsets and the buffer.
-  const rangeStart = new Date(Date.parse(`${from}T00:00:00Z`) - 2 * 86_400_000).toISOString();
-  const rangeEnd = new Date(Date.parse(`${to}T00:00:00Z`) + 3 * 86_400_000).toISOString();
-  const busy = input.ignoreBookings ? [] : await listBusyIntervals({ from: rangeStart, to: rangeEnd, ignoreAppointmentId: input.ignoreAppointmentId });
+/** The closed days between two office days (YYYY-MM-DD, both included). */
+export async function closedDaysBetween(from: string, to: string): Promise<Set<string>> {
   const closed = await db().selectFrom("closedDays").select("day").where("day", ">=", from).where("day", "<=", to).execute();
-
-  const slots = computeSlots({
-    rules,
-    durationMinutes: input.durationMinutes,
-    from,
-    to,
-    closedDays: new Set(closed.map((row) => row.day)),
-    busy,
-    now,
-  });
-  return { timeZone: rules.timeZone, slots };
+  return new Set(closed.map((row) => row.day));
 }

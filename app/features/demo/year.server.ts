@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { changeAppointmentStatus, createAppointment } from "~/features/appointments/appointments.server";
-import { findFreeSlots } from "~/features/availability/availability.server";
+import { findFreeSlots } from "~/features/appointments/free-slots.server";
 import { createInvoiceFromOrder, issueInvoice, voidInvoice } from "~/features/billing/invoices.server";
 import { recordManualPayment } from "~/features/billing/payments.server";
 import { createInvoiceFromQuote, createQuote, sendQuote } from "~/features/billing/quotes.server";

@@ -1,7 +1,7 @@
 import { requireUser } from "~/features/auth/guards.server";
 import { SlotsQuerySchema } from "~/features/appointments/appointments.schema";
 import { findBookableService } from "~/features/appointments/appointments.server";
-import { findFreeSlots } from "~/features/availability/availability.server";
+import { findFreeSlots } from "~/features/appointments/free-slots.server";
 import { AppError } from "~/lib/app-error";
 import { apiRoute, readApiQuery } from "~/lib/api.server";
 
