@@ -6,7 +6,7 @@ import { getFixedT } from "./i18n/i18n.server";
 import { logger } from "./logger.server";
 
 /**
- * The JSON API's door (CONTRACT.md): every `app/routes/api+/*` route is made with
+ * The JSON API's door, one for every route so they all answer alike: every `app/routes/api+/*` route is made with
  * `apiRoute`. A handler returns a value (sent as JSON, 200), a Response (sent as
  * it is), or throws an AppError, which becomes `{ message }` with its status in the
  * caller's language: the request's Accept-Language when it has one, else the

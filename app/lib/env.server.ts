@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * The process configuration (CONTRACT.md "Environment"), validated once at start.
+ * The process configuration from the environment, validated once at start.
  * A bad value stops the process with one clear line instead of failing later.
  */
 const booleanString = z

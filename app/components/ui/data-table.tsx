@@ -12,7 +12,7 @@ export type DataTableColumn<Row> = {
 };
 
 /**
- * The one table style of the staff lists (DESIGN.md): a bordered box with a caption for
+ * The one table style of the staff lists, so every list reads the same: a bordered box with a caption for
  * screen readers, a sticky header row, and the list's own message in the body when there
  * is nothing to show. Below the sm breakpoint each row is a stacked card whose cells show
  * their column's name, so no column (the status above all) is cut off on a phone.

@@ -1,7 +1,7 @@
 import type { AppointmentView } from "./types";
 
 /**
- * The JSON shape of an appointment in the API (CONTRACT.md): plain data, no Response.
+ * The JSON shape of an appointment in the API: plain data, no Response.
  * The routes are made with apiRoute (lib/api.server.ts), which answers refusals.
  */
 export function appointmentJson(appointment: AppointmentView) {

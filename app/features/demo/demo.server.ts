@@ -21,7 +21,7 @@ import { nowIso } from "~/lib/ids.server";
 import { DEMO_APPOINTMENTS, DEMO_EXTRA_CLIENTS, DEMO_REPORTS, DEMO_TASKS, demoOrderStories } from "./stories.server";
 import { seedAppointment, seedOrders, seedReport, seedTask, type TaskStory, type YearContext } from "./year.server";
 
-/** CONTRACT.md "Demo accounts". */
+/** The demo accounts, the same on every install so that testers and browser tests can sign in with them. */
 export const DEMO_ACCOUNTS = [
   { email: "owner@demo.test", role: "owner", fullName: "Nadia Haddad", locale: "en" },
   { email: "admin@demo.test", role: "admin", fullName: "Marc Dubois", locale: "fr" },
@@ -84,7 +84,7 @@ async function seedDemo(db: DB, password: string, totpSecret: string): Promise<D
   return { holidaysAdded, clients: seeded, problems };
 }
 
-/** The start-up's demo step: nothing unless SEED_DEMO=true (CONTRACT.md "Demo accounts"). */
+/** The start-up's demo step: nothing unless SEED_DEMO=true, so a real install never has demo accounts. */
 export async function seedDemoIfEnabled(db: DB, config: { seedDemo: boolean; demoPassword: string; demoTotpSecret: string }): Promise<DemoSeedResult | null> {
   if (!config.seedDemo) return null;
   return seedDemoAccounts(db, config.demoPassword, config.demoTotpSecret);

@@ -14,7 +14,7 @@ export function directionOf(language: string): "rtl" | "ltr" {
   return language === "ar" ? "rtl" : "ltr";
 }
 
-/** BCP 47 tag for Intl: Arabic pages show Latin digits everywhere (one choice, DESIGN.md). */
+/** BCP 47 tag for Intl: Arabic pages show Latin digits everywhere (one choice, so a figure never changes script between pages). */
 export function intlLocale(language: string): string {
   if (language === "ar") return "ar-u-nu-latn";
   if (language === "fr") return "fr-FR";
