@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { listLanguages } from "~/features/machine-translation/libretranslate.server";
 import { addGlossaryTerm, deleteGlossaryTerm, listGlossary, machineTranslate } from "~/features/machine-translation/machine-translation.server";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { getMachineTranslationCredentials } from "~/features/translations/settings.server";
+import { getMachineTranslationCredentials } from "~/features/machine-translation/settings.server";
 import { action as translateApi } from "~/routes/api+/translate";
 import * as settingsApi from "~/routes/api+/translation-settings";
 import * as deskPage from "~/routes/dashboard+/translations._index";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getMachineTranslationCredentials } from "~/features/translations/settings.server";
+import { getMachineTranslationCredentials } from "./settings.server";
 import { AppError, conflict, forbidden, invalid, isUniqueViolation } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";

@@ -4,16 +4,15 @@ import { toJson } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
 import { nowIso } from "~/lib/ids.server";
-import { logger } from "~/lib/logger.server";
-import { decryptSecret, encryptSecret } from "~/lib/secrets.server";
+import { encryptSecret } from "~/lib/secrets.server";
 import { isTranslationFileType, TRANSLATION_LANGUAGES, type TranslationFileType, type TranslationLanguage } from "./file-types";
 import type { SettingsInput } from "./translations.schema";
 
 /**
  * The desk's settings (table translation_settings, one row "default"): the only code that
- * reads or writes it. The API key is kept encrypted (encryptSecret) and never leaves this
- * module except to the machine-translation tool's server code (getMachineTranslationCredentials):
- * every other reader gets `apiKeySet` only.
+ * writes it. The API key is kept encrypted (encryptSecret) and never leaves the server: every
+ * reader here gets `apiKeySet` only; the machine-translation area reads the service's endpoint
+ * and key for its calls (machine-translation/settings.server.ts).
  */
 export type TranslationSettings = {
   defaultSourceLanguage: TranslationLanguage;
@@ -67,25 +66,6 @@ export async function getTranslationSettings(): Promise<TranslationSettings> {
     apiKeySet: Boolean(row.apiKeyEncrypted),
     updatedAt: row.updatedAt,
   };
-}
-
-/**
- * For the machine-translation tool's server code only: the endpoint and the decrypted key,
- * or null when the API integration is off or has no endpoint. Never send the result to a browser.
- */
-export async function getMachineTranslationCredentials(): Promise<{ endpoint: string; apiKey: string | null } | null> {
-  const row = await readRow();
-  if (!row?.apiEnabled || !row.apiEndpoint) return null;
-  let apiKey: string | null = null;
-  if (row.apiKeyEncrypted) {
-    try {
-      apiKey = decryptSecret(row.apiKeyEncrypted);
-    } catch (error) {
-      // A key sealed with another FILE_ENCRYPTION_KEY cannot be read: act as if none were set.
-      logger.error({ err: error }, "translation API key cannot be decrypted");
-    }
-  }
-  return { endpoint: row.apiEndpoint, apiKey };
 }
 
 /** Admins and the owner save the settings (a new key replaces the stored one; `clearApiKey` removes it). */
