@@ -21,6 +21,7 @@ import * as m0020 from "./0020_client_orders_index";
 import * as m0021 from "./0021_statistics_indexes";
 import * as m0022 from "./0022_client_postal_address";
 import * as m0023 from "./0023_desk_file_source_document";
+import * as m0024 from "./0024_requests";
 
 /**
  * Migrations as an imported object (not FileMigrationProvider) so that the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0021_statistics_indexes": m0021,
   "0022_client_postal_address": m0022,
   "0023_desk_file_source_document": m0023,
+  "0024_requests": m0024,
 };

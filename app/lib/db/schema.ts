@@ -632,6 +632,95 @@ export interface StripeEventsTable {
   receivedAt: Timestamp;
 }
 
+/** The reminder schedule of a request list (migration 0024): days relative to the due date, then every `overdueEvery` days while overdue, at most `max` in all. */
+export type ReminderSchedule = { before: number[]; overdueEvery: number; max: number };
+
+/** One item of a request template (the same fields an item is created with). */
+export type RequestItemDefinition = {
+  kind: string;
+  answerType?: string | null;
+  choices?: string[] | null;
+  label: string;
+  hint?: string | null;
+  required: boolean;
+};
+
+export interface RequestListsTable {
+  id: string;
+  clientId: string;
+  serviceOrderId: string | null;
+  title: string;
+  message: Generated<string>;
+  dueDate: string;
+  status: Generated<string>;
+  remindersEnabled: Flag;
+  reminderOffsets: Json<ReminderSchedule>;
+  remindersSent: Generated<number>;
+  lastReminderAt: NullableTimestamp;
+  createdBy: string | null;
+  assigneeId: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  submittedAt: NullableTimestamp;
+  completedAt: NullableTimestamp;
+  cancelledAt: NullableTimestamp;
+  cancelReason: string | null;
+}
+
+export interface RequestItemsTable {
+  id: string;
+  listId: string;
+  position: number;
+  kind: string;
+  answerType: string | null;
+  choices: ColumnType<string[] | null, string | null | undefined, string | null>;
+  label: string;
+  hint: string | null;
+  required: Flag;
+  state: Generated<string>;
+  answer: string | null;
+  notApplicableReason: string | null;
+  staffNote: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface RequestItemFilesTable {
+  id: string;
+  itemId: string;
+  fileId: string;
+  createdAt: Timestamp;
+}
+
+export interface RequestTemplatesTable {
+  id: string;
+  serviceKey: string | null;
+  locale: string;
+  title: string;
+  message: Generated<string>;
+  itemDefinitions: Json<RequestItemDefinition[]>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface RequestRemindersTable {
+  id: string;
+  listId: string;
+  sentAt: Timestamp;
+  number: number;
+  missingCount: number;
+}
+
+export interface RequestLinksTable {
+  id: string;
+  listId: string;
+  userId: string;
+  tokenHash: string;
+  expiresAt: string;
+  revokedAt: NullableTimestamp;
+  createdAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -683,6 +772,12 @@ export interface Database {
   invoiceEvents: InvoiceEventsTable;
   checkoutSessions: CheckoutSessionsTable;
   stripeEvents: StripeEventsTable;
+  requestLists: RequestListsTable;
+  requestItems: RequestItemsTable;
+  requestItemFiles: RequestItemFilesTable;
+  requestTemplates: RequestTemplatesTable;
+  requestReminders: RequestRemindersTable;
+  requestLinks: RequestLinksTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -695,8 +790,9 @@ export type UserUpdate = Updateable<UsersTable>;
  */
 export const BOOLEAN_COLUMNS = new Set([
   "remember", "active", "published", "read", "autoProcess", "notifyOnCompletion", "apiEnabled", "machineDraft",
-  "dismissible",
+  "dismissible", "remindersEnabled", "required",
 ]);
 export const JSON_COLUMNS = new Set([
   "enabledFeatures", "data", "i18n", "weeklyHours", "params", "allowedFileTypes", "meta", "payload",
+  "reminderOffsets", "choices", "itemDefinitions",
 ]);
