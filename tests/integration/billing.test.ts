@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, expect, it } from "vitest";
 import { PaymentApiSchema, PaymentFormSchema, QuoteApiSchema, QuoteFormSchema } from "~/features/billing/billing.schema";
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import type { Language } from "~/lib/i18n/config";
 import { createInvoiceFromOrder, getInvoice, issueInvoice, listInvoices, updateDraftInvoice, voidInvoice, type Actor } from "~/features/billing/invoices.server";
 import { monthPeriods, parseStatsRange } from "~/features/statistics/range.server";

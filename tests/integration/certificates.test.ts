@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from "vitest";
 import { certificateStatement, renderCertificatePdf } from "~/features/certificates/certificate-pdf.server";
 import { CERTIFICATE_NO_PATTERN } from "~/features/certificates/certificates";
 import { findCertificate, issueCertificate, listCertificatesForFiles, verifyUrlFor, type IssueCertificateInput } from "~/features/certificates/certificates.server";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import * as downloadRoute from "~/routes/resources+/certificates.$file";
 import * as verifyRoute from "~/routes/_public+/verify.$no";

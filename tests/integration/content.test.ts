@@ -2,7 +2,6 @@ import { beforeAll, beforeEach, expect, it } from "vitest";
 import {
   clearPublicCache,
   getCurrentAnnouncement,
-  getFirm,
   getLegalHtml,
   getServiceByKey,
   getStats,
@@ -11,6 +10,7 @@ import {
   listTestimonials,
   renderMarkdown,
 } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { toJson } from "~/lib/db/connection.server";
 import { newId } from "~/lib/ids.server";

@@ -1,7 +1,8 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { listBookableServices, findBookableService } from "~/features/appointments/appointments.server";
 import { getSectionForEdit, listSectionsOverview, restoreSectionVersion, saveSection } from "~/features/content/content-admin.server";
-import { clearPublicCache, getFirm, getLegalHtml, getSection, getStats, listServices as publicServices } from "~/features/content/content.server";
+import { clearPublicCache, getLegalHtml, getSection, getStats, listServices as publicServices } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { createOrder, getOrder } from "~/features/service-orders/service-orders.server";
 import { AppError } from "~/lib/app-error";

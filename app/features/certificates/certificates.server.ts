@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Selectable } from "kysely";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { invalid, isUniqueViolation, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import type { TranslationCertificatesTable } from "~/lib/db/schema";

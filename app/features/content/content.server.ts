@@ -6,7 +6,7 @@ import { pageCacheStore } from "~/lib/page-cache.server";
 import { readStoredFile } from "~/lib/storage.server";
 import { fallbackLanguage, type Language } from "~/lib/i18n/config";
 import type { Announcement, AnnouncementAudience, AnnouncementLevel, Faq, FooterBlocks, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
-import type { Firm } from "~/core/office/firm";
+import { forgetFirm, getFirm } from "~/core/office/firm.server";
 
 /**
  * The public website's content, read by language. Everything here is read far
@@ -52,6 +52,7 @@ function clearLocalCaches(): void {
 export function clearPublicCache(): void {
   listen();
   announceCacheCleared(PUBLIC_CACHE);
+  forgetFirm();
 }
 
 async function readSection<T>(key: string, locale: string): Promise<T | null> {
@@ -72,15 +73,6 @@ export function getSectionHtml(key: string, field: string, language: Language): 
     const section = await getSection<Record<string, unknown>>(key, language);
     const markdown = section?.[field];
     return typeof markdown === "string" && markdown ? renderMarkdown(markdown) : null;
-  });
-}
-
-/** The firm's identity: name, proprietor, address, phone, e-mail, hours (language-neutral, locale '*'). */
-export function getFirm(): Promise<Firm> {
-  return cached("firm", async () => {
-    const firm = await readSection<Firm>("firm", "*");
-    if (!firm) throw new Error("the firm's content section is missing (seedPublicContent not run?)");
-    return firm;
   });
 }
 

@@ -1,3 +1,4 @@
+import { getFirm } from "~/core/office/firm.server";
 import { env } from "~/lib/env.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { directionOf, isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
@@ -52,11 +53,10 @@ ${content.note ? `<p style="margin:16px 0 0;font-size:13px;color:#475569">${esca
 }
 
 /**
- * The firm's name as its content says now: the content module owns the table, and its
- * cache is emptied when the content changes. A message still goes out without it.
+ * The firm's name as its content says now (the kept details are forgotten whenever the content
+ * changes). A message still goes out without it.
  */
 export async function emailFirmName(): Promise<string> {
-  const { getFirm } = await import("~/features/content/content.server");
   return getFirm().then(
     (firm) => firm.name,
     (error: unknown) => {

@@ -1,5 +1,5 @@
 import { type InboxStatus, type ReplyTemplateKey } from "./status";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { sql } from "kysely";
 import { db, isPostgres } from "~/lib/db/db.server";
 import type { Bucket } from "~/lib/statistics.server";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "~/components/language-switch";
 import { LogoMark } from "~/components/logo";
 import { ThemeSwitch } from "~/components/theme-switch";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 
 /**
  * The account screens: the firm's mark and name over one centred card (people see whose site

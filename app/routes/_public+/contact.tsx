@@ -10,7 +10,7 @@ import { OfficeDetails } from "~/components/public/office-details";
 import { publicMeta } from "~/components/public/seo";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { directionsUrl } from "~/core/office/firm";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { ContactSchema, HONEYPOT_FIELD } from "~/features/inbox/inbox.schema";
 import { submitContactMessage } from "~/features/inbox/inbox.server";
 import { getUser } from "~/features/auth/guards.server";

@@ -7,7 +7,7 @@ import { publicMeta } from "~/components/public/seo";
 import { findCertificate, publicCertificate } from "~/features/certificates/certificates.server";
 import { tooManyLookups } from "~/features/certificates/http.server";
 import { CertificateNotFound, CertificateRecord, FileCheck, LookupsLimited, VerifyAnother } from "~/features/certificates/verify-parts";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { clientIp } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

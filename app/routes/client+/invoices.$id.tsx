@@ -13,7 +13,7 @@ import { PaymentsTable } from "~/features/billing/invoice-parts";
 import { MoneyLinesTable } from "~/features/billing/money-lines";
 import { otherWaysToPay } from "~/features/billing/payment-ways";
 import { PrintStyles } from "~/features/billing/print-styles";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { startCheckout } from "~/features/payments/payments.server";
 import { isStripeConfigured } from "~/features/payments/stripe.server";
 import { useFormatter } from "~/lib/format";

@@ -25,7 +25,8 @@ import {
   saveSection,
   sectionLines,
 } from "~/features/content/content-admin.server";
-import { getFirm, listServices } from "~/features/content/content.server";
+import { listServices } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import {
   CONTENT_LANGUAGES,
   isLocalized,

@@ -4,7 +4,7 @@ import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { renderCertificatePdf } from "~/features/certificates/certificate-pdf.server";
 import { getCertificateForDownload, verifyUrlFor } from "~/features/certificates/certificates.server";
 import { certificatePdfResponse } from "~/features/certificates/http.server";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { audit } from "~/lib/audit.server";
 import { clientIp, invariantResponse, loadOrNotFound } from "~/lib/http.server";
 

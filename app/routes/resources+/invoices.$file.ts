@@ -3,7 +3,7 @@ import { requireUser } from "~/features/auth/guards.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { getInvoice } from "~/features/billing/invoices.server";
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
-import { getFirm } from "~/features/content/content.server";
+import { getFirm } from "~/core/office/firm.server";
 import { findRecipient } from "~/features/users/users.server";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";
 import { invariantResponse, loadOrNotFound } from "~/lib/http.server";
