@@ -5,7 +5,7 @@ import { z } from "zod";
  * (docs/decisions/007). Lists are paginated on the server: nothing loads a whole table.
  *
  * Query: `page` (1-based), `perPage` (also read as `limit` and `pageSize`, the
- * spec's notification API says `limit`), `sort`, `after` (a keyset cursor for the
+ * notification API's published name is `limit`), `sort`, `after` (a keyset cursor for the
  * API and deep pages) and each list's own filters.
  */
 export const DEFAULT_PER_PAGE = 20;

@@ -19,7 +19,7 @@ test.describe("cookie consent", () => {
     await expect(banner).toBeVisible();
     const learnMore = banner.getByRole("link", { name: "Learn more about cookies in our privacy policy" });
     await expect(learnMore).toHaveAttribute("href", "/privacy-policy");
-    // The visible words are the spec's; the rest is for screen readers.
+    // The visible words are the banner's fixed text; the rest is for screen readers.
     await expect(learnMore.locator(".sr-only")).toHaveText(" about cookies in our privacy policy");
     expect(await learnMore.evaluate((link) => link.firstChild?.textContent)).toBe("Learn more");
     await expect(banner.getByRole("button", { name: "Reject All" })).toBeVisible();

@@ -93,7 +93,7 @@ test.describe("without JavaScript", () => {
       await page.reload();
       await expect(page.getByRole("link", { name: tab, exact: true })).toHaveAttribute("aria-current", "page");
     }
-    // A plain form post: without a file the spec's message comes back at the field.
+    // A plain form post: without a file the desk's fixed message comes back at the field.
     await page.getByRole("link", { name: "Upload", exact: true }).click();
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(page.getByText("Please select a file to upload")).toBeVisible();

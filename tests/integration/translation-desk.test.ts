@@ -113,7 +113,7 @@ describeEachDialect("translation desk", (db) => {
     const tooBig = await upload(cast.admin, uploadForm(big, "big.pdf"));
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.message).toBe("big.pdf is larger than the maximum of 1 MB.");
-    // The page's action answers the same refusals with the spec's failure message above the form.
+    // The page's action answers the same refusals with the desk's fixed failure message above the form.
     const page = await callJson<{ result: { error: Record<string, string[]> } }>(deskPage.action, { path: "/dashboard/translations?tab=upload", method: "POST", as: cast.admin, body: uploadForm(EXE, "cv.pdf", { intent: "upload" }) });
     expect(page.status).toBe(400);
     expect(page.body.result.error[""]).toEqual(["translations:messages.uploadFailed"]);

@@ -194,7 +194,7 @@ describeEachDialect("user management", (db) => {
       expect(list.status).toBe(200);
       expect(list.body).toMatchObject({ page: 1, perPage: 20, total: 1, pageCount: 1, totalCapped: false });
       expect((list.body.users as unknown[])[0]).toMatchObject({ id: client.id, email: client.email, role: "client", disabled: false });
-      // The spec's `limit` names the page size too.
+      // The API's published `limit` names the page size too.
       expect((await callJson(usersRoute.loader, as(admin, "/api/admin/users?limit=1"))).body).toMatchObject({ perPage: 1 });
 
       const read = await callJson<{ client: { id: string } }>(clientsItemRoute.loader, as(admin, `/api/clients/${client.id}`, { params: { id: client.id } }));

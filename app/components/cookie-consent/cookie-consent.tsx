@@ -131,7 +131,7 @@ export function CookieConsent({ consent }: { consent: ConsentState }) {
         {t("cookies.intro")}{" "}
         <Link to="/privacy-policy" className="font-medium text-primary underline underline-offset-4">
           {t("cookies.learnMore")}
-          {/* The visible words are the spec's; the rest tells screen readers and search engines where it goes. */}
+          {/* The visible words are the banner's fixed text ; the rest tells screen readers and search engines where it goes. */}
           <span className="sr-only">{t("cookies.learnMoreContext")}</span>
         </Link>
       </p>

@@ -81,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       page = await listTranslationFiles(user, { ...query, timeZone: await viewerTimeZone(user) });
     } catch (error) {
-      // The tab still shows, with the spec's "Failed to fetch translation files" in place of the list.
+      // The tab still shows, with the desk's fixed "Failed to fetch translation files" in place of the list.
       logger.error({ err: error }, "translation files list failed");
       page = { items: [], page: 1, perPage: query.perPage, total: 0, totalCapped: false, pageCount: 1, nextCursor: null, prevCursor: null };
       fetchFailed = true;
@@ -105,7 +105,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type AnySubmission = Pick<Submission<unknown>, "reply">;
 
-/** A refused upload or settings form: the spec's failure message above the form, the reason at its field. */
+/** A refused upload or settings form: the desk's fixed failure message above the form, the reason at its field. */
 function failed(error: unknown, submission: AnySubmission, failure: string, hideFields?: string[]) {
   if (!isAppError(error)) throw error;
   const message = encodeMessage(error.key, error.params);
