@@ -8,9 +8,9 @@ import {
   listFaqs,
   listServices,
   listTestimonials,
-  renderMarkdown,
 } from "~/features/content/content.server";
 import { getFirm } from "~/core/office/firm.server";
+import { renderMarkdown } from "~/core/markdown.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { toJson } from "~/lib/db/connection.server";
 import { newId } from "~/lib/ids.server";
@@ -102,6 +102,6 @@ describeEachDialect("public content", (db) => {
     expect(html).not.toContain("<script");
     expect(html).not.toContain("javascript:");
     expect(html).not.toContain("onerror");
-    expect(html).toContain('<a href="https://www.irs.gov" rel="noopener" target="_blank">irs</a>');
+    expect(html).toContain('<a href="https://www.irs.gov" rel="noopener noreferrer nofollow" target="_blank">irs</a>');
   });
 });

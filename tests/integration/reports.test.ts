@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
-import { renderMarkdown } from "~/features/reports/markdown.server";
+import { renderMarkdown } from "~/core/markdown.server";
 import {
   countReportsAwaitingFeedback,
   countUnreadReports,

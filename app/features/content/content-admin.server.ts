@@ -4,7 +4,8 @@ import { toJson } from "~/lib/db/connection.server";
 import { AppError, forbidden, notFound } from "~/lib/app-error";
 import { isAdminRole } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
-import { clearPublicCache, renderMarkdown } from "./content.server";
+import { clearPublicCache } from "./content.server";
+import { renderMarkdown } from "~/core/markdown.server";
 import { CONTENT_LANGUAGES, isLocalized, SECTION_IDS, SECTION_SCHEMAS, storageLocale, type ContentLanguage, type SectionId } from "./sections";
 
 /**
@@ -186,7 +187,7 @@ export async function restoreSectionVersion(actor: Actor, id: SectionId, languag
 
 /** The HTML a section's Markdown field shows as on the public site (sanitised). */
 export function previewMarkdown(markdown: string): string {
-  return renderMarkdown(markdown);
+  return renderMarkdown(markdown, { topHeading: 1 });
 }
 
 export type DiffLine = { kind: "same" | "added" | "removed"; text: string };

@@ -1,5 +1,4 @@
-import { marked } from "marked";
-import sanitizeHtml from "sanitize-html";
+import { renderMarkdown } from "~/core/markdown.server";
 import { db } from "~/lib/db/db.server";
 import { announceCacheCleared, onCacheCleared } from "~/lib/cache-bus.server";
 import { pageCacheStore } from "~/lib/page-cache.server";
@@ -72,7 +71,7 @@ export function getSectionHtml(key: string, field: string, language: Language): 
   return cached(`section-html:${key}:${field}:${language}`, async () => {
     const section = await getSection<Record<string, unknown>>(key, language);
     const markdown = section?.[field];
-    return typeof markdown === "string" && markdown ? renderMarkdown(markdown) : null;
+    return typeof markdown === "string" && markdown ? renderMarkdown(markdown, { topHeading: 1 }) : null;
   });
 }
 
@@ -248,21 +247,7 @@ export function getLegalHtml(document: LegalDocument, language: Language): Promi
   return cached(`legal:${document}:${language}`, async () => {
     const section = await getSection<{ markdown?: string }>(`legal.${document}`, language);
     if (!section?.markdown) return null;
-    return renderMarkdown(section.markdown);
-  });
-}
-
-/** Markdown → HTML with only ordinary document markup left (no scripts, styles or event handlers). */
-export function renderMarkdown(markdown: string): string {
-  const html = marked.parse(markdown, { async: false, gfm: true });
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, "h1", "h2"],
-    allowedAttributes: { a: ["href", "title", "rel", "target"], th: ["scope"], td: ["colspan"] },
-    allowedSchemes: ["http", "https", "mailto", "tel"],
-    transformTags: {
-      a: (tagName, attribs) =>
-        /^https?:/.test(attribs.href ?? "") ? { tagName, attribs: { ...attribs, rel: "noopener", target: "_blank" } } : { tagName, attribs },
-    },
+    return renderMarkdown(section.markdown, { topHeading: 1 });
   });
 }
 

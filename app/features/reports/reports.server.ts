@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { renderMarkdown } from "~/core/markdown.server";
 import { absoluteUrl } from "~/features/email/email.server";
 import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
 import { forbidden, invalid, notFound } from "~/lib/app-error";
@@ -13,7 +14,6 @@ import { notify } from "~/core/notify.server";
 import { findClientById, findUserIdsMatching, searchActiveClients, userColumnSql, type ClientSummary } from "~/features/users/users.server";
 import { isOrderOfClient, orderReferenceSql } from "~/features/service-orders/service-orders.server";
 import type { FeedbackInput, ReportListQuery, ReportPatchInput } from "./reports.schema";
-import { renderMarkdown } from "./markdown.server";
 
 
 /** The client's e-mail when a report is sent to them (editable on /dashboard/templates). */
