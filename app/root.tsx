@@ -18,7 +18,7 @@ import { directionOf, fallbackLanguage, isLanguage, LANGUAGE_STORAGE_KEY, type L
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { I18nBootstrapScript } from "~/lib/i18n/namespaces";
-import { getUser } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { useNonce } from "~/lib/nonce";
 import { useShouldHydrate } from "~/lib/hydration";

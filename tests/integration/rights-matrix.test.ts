@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { hasTwoFactor } from "~/features/auth/two-factor.server";
+import { hasTwoFactor } from "~/core/identity/two-factor-state.server";
 import { createInvoiceFromOrder, issueInvoice } from "~/features/billing/invoices.server";
 import { issueCertificate } from "~/features/certificates/certificates.server";
 import { seedPublicContent } from "~/features/content/seed.server";

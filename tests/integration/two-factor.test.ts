@@ -5,11 +5,11 @@ import { hashPassword } from "~/features/auth/password.server";
 import {
   assertTwoFactorSecretsReadable,
   confirmTwoFactorSetup,
-  hasTwoFactor,
   startTwoFactorSetup,
   totpStep,
   verifySecondFactor,
 } from "~/features/auth/two-factor.server";
+import { hasTwoFactor } from "~/core/identity/two-factor-state.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { seedDemoIfEnabled } from "~/features/demo/demo.server";
 import { resetEnvForTests } from "~/lib/env.server";

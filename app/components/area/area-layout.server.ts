@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { countUnread } from "~/features/notifications/notifications.server";
-import type { SessionUser } from "~/features/auth/guards.server";
+import type { SessionUser } from "~/core/identity/session-user.server";
 import { getCurrentAnnouncement } from "~/features/content/content.server";
 import { dismissedAnnouncementId } from "~/features/content/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";

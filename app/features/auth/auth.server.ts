@@ -6,7 +6,6 @@ import {
   createManagedUser,
   findAccount,
   findAccountByEmail,
-  findPublicUser,
   insertUser,
   isEmailInUse,
   markEmailVerified,
@@ -15,9 +14,9 @@ import {
   type Actor,
   type AssignableRole,
   type ManagedUser,
-  type PublicUser,
   type Scope,
 } from "~/features/users/users.server";
+import { findPublicUser, type PublicUser } from "~/core/identity/directory.server";
 import { AppError, invalid, isAppError, rateLimited } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";

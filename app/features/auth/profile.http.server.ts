@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import type { SessionUser } from "~/features/auth/guards.server";
+import type { SessionUser } from "~/core/identity/session-user.server";
 import { readAvatarForm, removeAvatar, saveAvatar } from "~/features/users/avatar.server";
 import { updateOwnProfile } from "~/features/users/users.server";
 import { refusal } from "~/lib/http.server";

@@ -2,13 +2,13 @@ import { createHash, randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { z } from "zod";
+import { hasTwoFactor, twoFactorRequired } from "~/core/identity/two-factor-state.server";
 import { findAccount, type Actor } from "~/features/users/users.server";
 import { AppError, invalid } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import type { DB } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
 import { env, EnvError } from "~/lib/env.server";
-import { isAdminRole } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { consume, isLimited, reset } from "~/lib/rate-limit.server";
 import { decryptSecret, encryptSecret } from "~/lib/secrets.server";
@@ -163,13 +163,6 @@ async function replaceRecoveryCodes(database: DB, userId: string): Promise<strin
 // State
 
 export type TwoFactorStatus = { enabled: boolean; enabledAt: string | null; recoveryCodesLeft: number; required: boolean };
-
-/** Owner and admins must have two-factor (docs/decisions/010). */
-export const twoFactorRequired = (role: string) => isAdminRole(role);
-
-export async function hasTwoFactor(userId: string): Promise<boolean> {
-  return Boolean(await db().selectFrom("twoFactorCredentials").select("userId").where("userId", "=", userId).executeTakeFirst());
-}
 
 /** When the user's two-factor was set up (the trusted-browser cookie names it), or null when it is off. */
 export async function twoFactorStamp(userId: string): Promise<string | null> {

@@ -1,4 +1,5 @@
-import { requireUser, type SessionUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
+import { type SessionUser } from "~/core/identity/session-user.server";
 import { forbidden } from "~/lib/app-error";
 import { isAdminRole, isBackOfficeRole } from "~/lib/features";
 import { parseWithZod } from "@conform-to/zod";

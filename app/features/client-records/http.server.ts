@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import type { Scope } from "~/features/users/users.server";
 import { apiMessage, type ApiHandler } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";

@@ -1,5 +1,5 @@
 import { canUseBackOffice } from "~/lib/features";
-import { getUser } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
 import { readSiteImageForAdmin } from "./site-media.server";
 
 /**

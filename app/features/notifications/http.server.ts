@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import type { SessionUser } from "~/features/auth/guards.server";
+import type { SessionUser } from "~/core/identity/session-user.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { pageLinks, parseListQuery } from "~/lib/pagination";

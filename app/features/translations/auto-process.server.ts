@@ -3,7 +3,7 @@ import type { OcrLanguage } from "~/features/extractor/limits";
 import { machineTranslate } from "~/features/machine-translation/machine-translation.server";
 import type { MtLanguage } from "~/features/machine-translation/machine-translation.schema";
 import { notify } from "~/core/notify.server";
-import { findPublicUser } from "~/features/users/users.server";
+import { findPublicUser } from "~/core/identity/directory.server";
 import { AppError } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";

@@ -8,7 +8,8 @@ import { nowIso } from "~/lib/ids.server";
 import { readOneFileForm } from "~/lib/upload-form.server";
 import { deleteStoredFile, detectAllowedType, findStoredFile, readStoredFile, sanitizeFileName, storeFile } from "~/lib/storage.server";
 import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_MIME_TYPES, avatarPath } from "./avatar";
-import { AVATAR_RECORD_TYPE, requirePublicUser, type PublicUser } from "./users.server";
+import { AVATAR_RECORD_TYPE, requirePublicUser } from "./users.server";
+import { type PublicUser } from "~/core/identity/directory.server";
 
 /**
  * The profile's picture (the user's avatarUrl). An image uploaded by its owner, checked

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { inviteUser } from "~/features/auth/auth.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { readApiBody, type ApiHandler } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 import { pageJson } from "~/lib/pagination";

@@ -14,6 +14,7 @@ import { type Page, type PageRequest } from "~/lib/pagination";
 import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
 import { deleteFilesFor } from "~/lib/storage.server";
 import { deleteUserSessions } from "~/lib/session.server";
+import { findPublicUser, PUBLIC_COLUMNS, publicUser, type PublicUser, type UserRow } from "~/core/identity/directory.server";
 
 /**
  * The `users` table's owner: the only module that reads or writes it. Other areas
@@ -29,70 +30,6 @@ import { deleteUserSessions } from "~/lib/session.server";
  * A refused change is written to the audit log with the outcome "denied".
  * Refusals are AppErrors with keys of the `users` namespace.
  */
-
-// ---------------------------------------------------------------------------
-// The user as everyone else sees it
-
-/** The user as the API shows it: what the browser may read, never a password hash or secret. */
-export type PublicUser = {
-  id: string;
-  email: string;
-  role: string;
-  fullName: string;
-  avatarUrl: string | null;
-  enabledFeatures: string[];
-  emailVerified: boolean;
-  locale: string;
-};
-
-/** The columns of `users` that make a PublicUser. */
-export type UserRow = {
-  id: string;
-  email: string;
-  role: string;
-  fullName: string;
-  avatarUrl: string | null;
-  enabledFeatures: string[];
-  emailVerifiedAt: string | null;
-  locale: string;
-};
-
-export function publicUser(user: UserRow): PublicUser {
-  return {
-    id: user.id,
-    email: user.email,
-    role: user.role,
-    fullName: user.fullName,
-    avatarUrl: user.avatarUrl,
-    enabledFeatures: user.enabledFeatures,
-    emailVerified: Boolean(user.emailVerifiedAt),
-    locale: user.locale,
-  };
-}
-
-/** Only the public fields of a richer user (the session user carries its session id and zone). */
-export function publicFields(user: PublicUser): PublicUser {
-  const { id, email, role, fullName, avatarUrl, enabledFeatures, emailVerified, locale } = user;
-  return { id, email, role, fullName, avatarUrl, enabledFeatures, emailVerified, locale };
-}
-
-const PUBLIC_COLUMNS = ["id", "email", "role", "fullName", "avatarUrl", "enabledFeatures", "emailVerifiedAt", "locale"] as const;
-
-export async function findPublicUser(userId: string): Promise<PublicUser | null> {
-  const row = await db().selectFrom("users").select(PUBLIC_COLUMNS).where("id", "=", userId).executeTakeFirst();
-  return row ? publicUser(row) : null;
-}
-
-/** The signed-in user behind a session (guards): null when the account is gone or disabled. */
-export async function findActiveUser(userId: string): Promise<(PublicUser & { timeZone: string | null }) | null> {
-  const row = await db()
-    .selectFrom("users")
-    .select([...PUBLIC_COLUMNS, "timeZone", "disabledAt"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  if (!row || row.disabledAt) return null;
-  return { ...publicUser(row), timeZone: row.timeZone };
-}
 
 // ---------------------------------------------------------------------------
 // Creating accounts: registration, staff-made accounts, the demo seeder and the test factory

@@ -15,7 +15,7 @@ import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
 import { useRedirectTo } from "~/features/auth/redirect-to";
 import { hidingFields, requestContext } from "~/features/auth/http.server";
-import { requireGuest } from "~/features/auth/guards.server";
+import { requireGuest } from "~/core/identity/guards.server";
 import { setPendingChallenge } from "~/features/auth/two-factor-cookies.server";
 import { homePathFor } from "~/lib/features";
 import { refusal, safeRedirect } from "~/lib/http.server";

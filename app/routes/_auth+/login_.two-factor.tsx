@@ -9,7 +9,7 @@ import { FieldErrors, FormErrors, TextField, useZodForm } from "~/components/for
 import { Button } from "~/components/ui/button";
 import { completeTwoFactorSignIn } from "~/features/auth/auth.server";
 import { AuthCard } from "~/features/auth/auth-card";
-import { requireGuest } from "~/features/auth/guards.server";
+import { requireGuest } from "~/core/identity/guards.server";
 import { requestContext } from "~/features/auth/http.server";
 import { useRedirectTo } from "~/features/auth/redirect-to";
 import { clearPendingChallenge, readPendingChallenge } from "~/features/auth/two-factor-cookies.server";

@@ -14,7 +14,7 @@ import { AuthCard } from "~/features/auth/auth-card";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
 import { hidingFields, requestContext } from "~/features/auth/http.server";
-import { getUser } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
 import { refusal } from "~/lib/http.server";
 import { readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";

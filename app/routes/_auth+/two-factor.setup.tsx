@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { AuthCard } from "~/features/auth/auth-card";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { requestContext } from "~/features/auth/http.server";
 import { TwoFactorSetupSchema } from "~/features/auth/two-factor.schema";
 import { confirmTwoFactorSetup, resumeTwoFactorSetup, startTwoFactorSetup, twoFactorStatus } from "~/features/auth/two-factor.server";

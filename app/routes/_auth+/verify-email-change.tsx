@@ -12,7 +12,7 @@ import { confirmEmailChange, linkProblem } from "~/features/auth/auth.server";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
 import { requestContext } from "~/features/auth/http.server";
-import { getUser } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
 import { homePathFor } from "~/lib/features";
 import { refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -14,7 +14,7 @@ import { linkProblem, resendVerification, verifyEmail } from "~/features/auth/au
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
 import { requestContext } from "~/features/auth/http.server";
-import { getUser } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
 import { homePathFor } from "~/lib/features";
 import { refusal, safeRedirect } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";

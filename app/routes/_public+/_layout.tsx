@@ -6,7 +6,7 @@ import { Navbar } from "~/components/public/navbar";
 import { firmJsonLd } from "~/components/public/seo";
 import { dismissedAnnouncementId } from "~/features/content/http.server";
 import { getPublicChrome } from "~/features/content/content.server";
-import { getUser } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
 import { env } from "~/lib/env.server";
 import { homePathFor } from "~/lib/features";
 import { getLanguage } from "~/lib/i18n/i18n.server";

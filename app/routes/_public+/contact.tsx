@@ -13,7 +13,7 @@ import { directionsUrl } from "~/core/office/firm";
 import { getFirm } from "~/core/office/firm.server";
 import { ContactSchema, HONEYPOT_FIELD } from "~/features/inbox/inbox.schema";
 import { submitContactMessage } from "~/features/inbox/inbox.server";
-import { getUser } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
 import { clientIp } from "~/lib/http.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

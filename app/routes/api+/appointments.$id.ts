@@ -1,4 +1,4 @@
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { appointmentJson } from "~/features/appointments/api.server";
 import { ApiUpdateSchema } from "~/features/appointments/appointments.schema";
 import {

@@ -1,4 +1,4 @@
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { SlotsQuerySchema } from "~/features/appointments/appointments.schema";
 import { findBookableService } from "~/features/appointments/appointments.server";
 import { findFreeSlots } from "~/features/appointments/free-slots.server";

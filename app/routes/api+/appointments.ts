@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { appointmentJson } from "~/features/appointments/api.server";
 import { ApiCreateSchema, parseAppointmentListQuery } from "~/features/appointments/appointments.schema";
 import { createAppointment, listAppointments } from "~/features/appointments/appointments.server";

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { signOut } from "~/features/auth/auth.server";
 import { requestContext } from "~/features/auth/http.server";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { apiMessage, apiRoute } from "~/lib/api.server";
 import { clearSessionCookie, readToken } from "~/lib/session.server";
 

@@ -1,8 +1,9 @@
 import { json } from "@remix-run/node";
 import { UpdateMeApiSchema } from "~/features/auth/auth.schema";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { setOwnAvatarUrl } from "~/features/users/avatar.server";
-import { publicFields, updateOwnProfile } from "~/features/users/users.server";
+import { publicFields } from "~/core/identity/directory.server";
+import { updateOwnProfile } from "~/features/users/users.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /**

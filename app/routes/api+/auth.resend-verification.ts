@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EmailSchema } from "~/features/auth/auth.schema";
 import { resendVerification } from "~/features/auth/auth.server";
 import { requestContext } from "~/features/auth/http.server";
-import { getUser } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
 import { invalid } from "~/lib/app-error";
 import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";
 

@@ -1,5 +1,5 @@
 import { markAllNotificationsRead } from "~/features/notifications/notifications.server";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** PUT /api/notifications/read-all → { count }. */

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { deleteAllNotifications, listNotifications, readerLanguage } from "~/features/notifications/notifications.server";
 import { ListQuerySchema } from "~/features/notifications/notifications.schema";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { apiRoute, readApiQuery } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { countUnread } from "~/features/notifications/notifications.server";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** GET /api/notifications/unread → { count } (the browser polls it every 30 s). */

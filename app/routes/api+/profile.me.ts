@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { getContactDetails } from "~/features/users/users.server";
 import { apiRoute } from "~/lib/api.server";
 

@@ -1,6 +1,6 @@
 import { FeedbackSchema } from "~/features/reports/reports.schema";
 import { getReport, submitFeedback } from "~/features/reports/reports.server";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /** POST /api/reports/{id}/feedback `{ rating: 1–5, comment? }`: the client's feedback on its report. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { markReportRead } from "~/features/reports/reports.server";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** PUT (or PATCH) /api/reports/{id}/read: the client marks its report read. */

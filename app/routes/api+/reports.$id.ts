@@ -1,6 +1,6 @@
 import { ReportPatchApiSchema } from "~/features/reports/reports.schema";
 import { deleteReport, getReport, updateReport } from "~/features/reports/reports.server";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /** GET /api/reports/{id} (reading does not mark it read: PUT …/read does) · PATCH, DELETE (staff). */

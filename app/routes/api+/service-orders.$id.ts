@@ -1,6 +1,6 @@
 import { OrderPatchApiSchema } from "~/features/service-orders/service-orders.schema";
 import { deleteOrder, getOrder, updateOrder } from "~/features/service-orders/service-orders.server";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 

@@ -1,4 +1,4 @@
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { listOrders } from "~/features/service-orders/service-orders.server";
 import { apiRoute } from "~/lib/api.server";

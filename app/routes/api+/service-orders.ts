@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { documentsRefusal, readUploadForm } from "~/features/service-orders/http.server";
 import { OrderCreateApiSchema, parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { createOrder, getOrder, listOrders } from "~/features/service-orders/service-orders.server";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { pageJson } from "~/lib/pagination";

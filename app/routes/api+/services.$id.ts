@@ -2,7 +2,8 @@ import { hasAppointmentsForService } from "~/features/appointments/appointments.
 import { hasOrdersForService } from "~/features/service-orders/service-orders.server";
 import { ServiceUpdateSchema } from "~/features/services/services.schema";
 import { deleteService, getService, updateService } from "~/features/services/services.server";
-import { getUser, requireAdmin } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { notFound } from "~/lib/app-error";
 import { isAdminRole } from "~/lib/features";

@@ -1,7 +1,8 @@
 import { json } from "@remix-run/node";
 import { ServiceCreateSchema } from "~/features/services/services.schema";
 import { createService, listServices } from "~/features/services/services.server";
-import { getUser, requireAdmin } from "~/features/auth/guards.server";
+import { getUser } from "~/core/identity/session-user.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { isAdminRole } from "~/lib/features";
 import { getLanguage } from "~/lib/i18n/i18n.server";

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { TaskCommentSchema } from "~/features/tasks/tasks.schema";
 import { addTaskComment, listTaskComments } from "~/features/tasks/tasks.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";

@@ -1,4 +1,4 @@
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { TaskPatchApiSchema } from "~/features/tasks/tasks.schema";
 import { deleteTask, getTask, updateTask } from "~/features/tasks/tasks.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { parseTaskListQuery, TaskCreateApiSchema } from "~/features/tasks/tasks.schema";
 import { createTask, getTask, listTasks } from "~/features/tasks/tasks.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";

@@ -1,4 +1,4 @@
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { TranslateApiSchema } from "~/features/machine-translation/machine-translation.schema";
 import { machineTranslate } from "~/features/machine-translation/machine-translation.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";

@@ -1,4 +1,4 @@
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { downloadChoice, downloadResponse } from "~/features/translations/http.server";
 import { openTranslationDownload } from "~/features/translations/translations.server";
 import { apiRoute } from "~/lib/api.server";

@@ -1,4 +1,4 @@
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { StatusFormSchema } from "~/features/translations/translations.schema";
 import { changeTranslationStatus, getTranslationFile } from "~/features/translations/translations.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";

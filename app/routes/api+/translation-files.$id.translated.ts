@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { checkFormFile, readDeskForm } from "~/features/translations/http.server";
 import { getTranslationSettings } from "~/features/translations/settings.server";
 import { TranslatedFormSchema } from "~/features/translations/translations.schema";

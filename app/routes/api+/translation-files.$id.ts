@@ -1,4 +1,4 @@
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { deleteTranslationFile, getTranslationFile } from "~/features/translations/translations.server";
 import { apiRoute } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";

@@ -1,4 +1,4 @@
-import { requireAdmin, requireBackOffice } from "~/features/auth/guards.server";
+import { requireAdmin, requireBackOffice } from "~/core/identity/guards.server";
 import { assertServiceEndpoint } from "~/features/machine-translation/service-address.server";
 import { getTranslationSettings, saveTranslationSettings } from "~/features/translations/settings.server";
 import { SettingsFormSchema } from "~/features/translations/translations.schema";

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { listInvoices } from "~/features/billing/invoices.server";
 import { listQuotesAwaitingClient } from "~/features/billing/quotes.server";
 import { ClientInvoicesCard } from "~/features/billing/client-invoices-card";

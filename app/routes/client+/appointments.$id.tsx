@@ -20,7 +20,7 @@ import {
 import { slotChoices } from "~/features/appointments/booking.server";
 import { AddToCalendarButton, AppointmentHistory, AppointmentWhen, DayPicker, SlotRadios, StatusBadge, StepForm, useStepFocus } from "~/features/appointments/ui";
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { useFormatter } from "~/lib/format";
 import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

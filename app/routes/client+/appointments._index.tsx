@@ -10,7 +10,7 @@ import { pageLinks } from "~/lib/pagination";
 import { parseClientListQuery } from "~/features/appointments/appointments.schema";
 import { listAppointments } from "~/features/appointments/appointments.server";
 import { StatusBadge } from "~/features/appointments/ui";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

@@ -14,7 +14,7 @@ import { BookingQuerySchema, BookingSchema } from "~/features/appointments/appoi
 import { createAppointment, listBookableServices } from "~/features/appointments/appointments.server";
 import { slotChoices } from "~/features/appointments/booking.server";
 import { BrowserTimeZoneInput, DayPicker, SlotRadios, StepForm, useStepFocus } from "~/features/appointments/ui";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { useFormatter } from "~/lib/format";
 import { refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { getInvoice } from "~/features/billing/invoices.server";
 import { InvoiceStateBadge } from "~/features/billing/badges";
 import { PaymentsTable } from "~/features/billing/invoice-parts";

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { listClientInvoices } from "~/features/billing/invoices.server";
 import { InvoiceStateBadge } from "~/features/billing/badges";
 import { useFormatter } from "~/lib/format";

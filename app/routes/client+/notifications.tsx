@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NotificationCenter } from "~/features/notifications/notification-center";
 import { handleNotificationAction, loadNotificationCenter } from "~/features/notifications/http.server";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

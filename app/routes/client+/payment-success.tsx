@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { latestPaymentOfClient } from "~/features/billing/payments.server";
 import { readCheckoutState } from "~/features/payments/payments.server";
 import { isAppError } from "~/lib/app-error";

@@ -11,7 +11,7 @@ import { FieldErrors, FormErrors, TextareaField, useZodForm } from "~/components
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { Rating, ReportContent } from "~/features/reports/report-parts";
 import { FeedbackSchema } from "~/features/reports/reports.schema";
 import { getReport, markReportRead, submitFeedback } from "~/features/reports/reports.server";

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { pageLinks } from "~/lib/pagination";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { parseReportListQuery } from "~/features/reports/reports.schema";
 import { listReports } from "~/features/reports/reports.server";
 import { useFormatter } from "~/lib/format";

@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { ClientOrderBilling } from "~/features/billing/order-billing";
 import { clientOrderBillingAction, loadOrderBilling } from "~/features/billing/http.server";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";

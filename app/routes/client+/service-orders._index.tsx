@@ -10,7 +10,7 @@ import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
 import { pageLinks } from "~/lib/pagination";
-import { requireFeature } from "~/features/auth/guards.server";
+import { requireFeature } from "~/core/identity/guards.server";
 import { parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { listOrders } from "~/features/service-orders/service-orders.server";
 import { ORDER_STATUSES } from "~/features/service-orders/status";

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { getDashboardStats } from "~/features/client-records/overview.server";
 import { ORDER_STATUSES, type OrderStatus } from "~/features/service-orders/status";

@@ -4,7 +4,7 @@ import { AreaLayout } from "~/components/area/area-layout";
 import { areaLayoutData } from "~/components/area/area-layout.server";
 import { areaLayoutHandle, areaLayoutShouldRevalidate } from "~/components/area/area-layout.shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return areaLayoutData(request, await requireBackOffice(request), "staff");

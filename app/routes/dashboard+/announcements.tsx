@@ -9,7 +9,7 @@ import { SelectField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LEVELS } from "~/features/content/content";
 import { Badge, CheckboxField, EditLink, EditorActions, ItemEditor } from "~/features/content/site-media-parts";

@@ -15,7 +15,7 @@ import { StatusChangeSchema } from "~/features/appointments/appointments.schema"
 import { changeAppointmentStatus, getAppointment, getAppointmentHistory } from "~/features/appointments/appointments.server";
 import { APPOINTMENT_TRANSITIONS, type AppointmentStatus } from "~/features/appointments/status";
 import { AddToCalendarButton, AppointmentHistory, AppointmentWhen, StatusBadge } from "~/features/appointments/ui";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { LinkedTasks } from "~/features/tasks/linked-tasks";
 import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { useFormatter } from "~/lib/format";

@@ -16,7 +16,7 @@ import { listAppointments } from "~/features/appointments/appointments.server";
 import { APPOINTMENT_STATUSES } from "~/features/appointments/status";
 import { StatusBadge } from "~/features/appointments/ui";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

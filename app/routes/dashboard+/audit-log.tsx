@@ -15,7 +15,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { AUDIT_OUTCOME_VALUES, auditFilterParams, parseAuditQuery } from "~/features/audit/audit.schema";
 import { AUDIT_ACTION_NAMES, AUDIT_FAMILY_NAMES, AUDIT_RECORD_TYPES } from "~/lib/audit-actions";
 import { auditPage } from "~/features/audit/audit.server";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { useFormatter } from "~/lib/format";
 import { translate } from "~/lib/i18n/i18n.server";

@@ -21,7 +21,7 @@ import {
 } from "~/features/availability/availability.server";
 import { listTimeZones, viewerTimeZone } from "~/core/office/time-zone.server";
 import { WEEKDAYS } from "~/features/availability/slots";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { createFormatter } from "~/lib/format";
 import { clientIp, currentPath } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

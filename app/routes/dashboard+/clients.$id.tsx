@@ -12,10 +12,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ASSIGNABLE_ROLES, EditUserFormSchema } from "~/features/users/users.schema";
 import { getContactDetails, getManagedUser, grantableFeatures, permissionsFor, updateManagedUser } from "~/features/users/users.server";
 import { deleteAccount, inviteAgain, keptRecords, retentionPlan, type RetentionPlan } from "~/features/client-records/client-records.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { isBackOfficeRole } from "~/lib/features";
 import { TwoFactorResetCard } from "~/features/auth/two-factor-reset";
-import { hasTwoFactor } from "~/features/auth/two-factor.server";
+import { hasTwoFactor } from "~/core/identity/two-factor-state.server";
 import { useFormatter } from "~/lib/format";
 import { ConfirmAction } from "~/components/confirm-action";
 import { PageHeader } from "~/components/page-header";

@@ -16,7 +16,7 @@ import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { parseUsersQuery } from "~/features/users/users.schema";
 import { listUsers } from "~/features/users/users.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { DateRangeFields } from "~/components/date-range-fields";
 import { useFormatter } from "~/lib/format";

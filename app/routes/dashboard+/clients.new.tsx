@@ -14,7 +14,7 @@ import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { ASSIGNABLE_ROLES, CreateUserSchema } from "~/features/users/users.schema";
 import { inviteUser } from "~/features/auth/auth.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { clientIp, refusal } from "~/lib/http.server";
 import { supportedLanguages } from "~/lib/i18n/config";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -12,7 +12,7 @@ import { LegalPage } from "~/components/public/legal-page";
 import { Button } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import type { FooterBlocks, Stat } from "~/features/content/content";
 import type { Firm } from "~/core/office/firm";
 import {

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { ExtractionPanel } from "~/features/extractor/extractor-parts";
 import { ExtractFormSchema } from "~/features/extractor/extractor.schema";
 import { getExtraction, startExtraction, textFileName, type ExtractionView } from "~/features/extractor/extractor.server";

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { Badge, EditLink, EditorActions, isLanguageParam, ItemEditor, LanguageTabs, MoveButtons } from "~/features/content/site-media-parts";
 import { listScreenData } from "~/features/content/site-media.http.server";
 import { FaqFormSchema } from "~/features/content/site-media.schema";

@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { peopleOptions } from "~/components/select-options";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { InboxActionSchema, InboxAssignSchema, InboxReplySchema } from "~/features/inbox/inbox.schema";
 import {
   assignContactMessage,

@@ -12,7 +12,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { DateRangeFields } from "~/components/date-range-fields";
 import { peopleOptions } from "~/components/select-options";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { listContactMessages, listInboxAssignees } from "~/features/inbox/inbox.server";
 import { dayFilter } from "~/lib/day-range";

@@ -12,7 +12,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { InvoiceVoidFormSchema, PaymentFormSchema } from "~/features/billing/billing.schema";
 import { getInvoice, issueInvoice, voidInvoice } from "~/features/billing/invoices.server";
 import { recordManualPayment } from "~/features/billing/payments.server";

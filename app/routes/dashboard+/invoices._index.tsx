@@ -12,7 +12,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { parseInvoiceListQuery } from "~/features/billing/billing.schema";
 import { listInvoices } from "~/features/billing/invoices.server";
 import { INVOICE_STATUSES } from "~/features/billing/status";

@@ -12,7 +12,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { OverrideFormSchema, parseStringListQuery, STRING_FILTERS } from "~/features/languages/languages.schema";
 import { languageCoverage, listNamespaces, listStrings, resetOverride, saveOverride, type StringRow } from "~/features/languages/languages.server";
 import { decodeMessage, encodeMessage, isAppError } from "~/lib/app-error";

@@ -9,7 +9,7 @@ import { handleNotificationAction, loadNotificationCenter } from "~/features/not
 import { BroadcastPageSchema, ComposeSchema } from "~/features/notifications/notifications.schema";
 import { listBroadcasts, sendBroadcast } from "~/features/notifications/notifications.server";
 import { SentBroadcasts } from "~/features/notifications/sent-broadcasts";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

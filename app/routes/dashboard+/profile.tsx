@@ -8,7 +8,7 @@ import { translate } from "~/lib/i18n/i18n.server";
 import { ProfilePage } from "~/features/auth/profile-page";
 import { profileAction } from "~/features/auth/profile.http.server";
 import { profileSecurity } from "~/features/auth/security.server";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request);

@@ -6,7 +6,7 @@ import { ConfirmAction } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { Rating, ReportContent } from "~/features/reports/report-parts";
 import { deleteReport, getReport } from "~/features/reports/reports.server";
 import { useFormatter } from "~/lib/format";

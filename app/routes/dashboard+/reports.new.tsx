@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { ReportCreateFormSchema } from "~/features/reports/reports.schema";
 import { ClientPicker } from "~/features/users/client-picker";
 import { createReport, findClient, searchClients } from "~/features/reports/reports.server";

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { peopleOptions } from "~/components/select-options";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { StaffOrderBilling } from "~/features/billing/order-billing";
 import { loadOrderBilling, staffOrderBillingAction } from "~/features/billing/http.server";
 import { AddDocumentsForm, useUploadWithProgress } from "~/features/service-orders/document-field";

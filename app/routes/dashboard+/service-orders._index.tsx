@@ -13,7 +13,7 @@ import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
 import { peopleOptions } from "~/components/select-options";
 import { pageLinks } from "~/lib/pagination";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { ORDER_SORTS, parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
 import { listAssignees, listOrders } from "~/features/service-orders/service-orders.server";

@@ -9,7 +9,7 @@ import { useBoardDrag } from "~/components/board-drag";
 import { BoardMoveButtons } from "~/components/area/board-move";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { BoardScroller } from "~/features/service-orders/board-scroller";
 import { forgetDashboardStats } from "~/features/client-records/overview.server";
 import { OrderMoveFormSchema } from "~/features/service-orders/service-orders.schema";

@@ -14,7 +14,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { hasAppointmentsForService } from "~/features/appointments/appointments.server";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { hasOrdersForService } from "~/features/service-orders/service-orders.server";
 import { priceToCents, SERVICE_ICONS, ServiceFormSchema } from "~/features/services/services.schema";
 import { createService, deleteService, getServiceForEdit, listServices, moveService, setServiceVisible, updateService } from "~/features/services/services.server";

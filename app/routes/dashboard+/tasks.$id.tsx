@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { taskTargets } from "~/features/tasks/status";
 import { TaskDue, TaskFormFields, TaskLinkLabel, TaskPriorityLabel, TaskRepeats, TaskStatusBadge } from "~/features/tasks/task-parts";
 import { TaskCommentSchema, TaskFormSchema, TaskMoveFormSchema } from "~/features/tasks/tasks.schema";

@@ -12,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
 import { peopleOptions } from "~/components/select-options";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_VIEWS } from "~/features/tasks/status";
 import { TaskDue, TaskLinkLabel, TaskPriorityLabel, TaskRepeats, TaskStatusBadge } from "~/features/tasks/task-parts";
 import { parseTaskListQuery } from "~/features/tasks/tasks.schema";

@@ -9,7 +9,7 @@ import { BoardMoveButtons } from "~/components/area/board-move";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { BoardScroller } from "~/features/service-orders/board-scroller";
 import { taskTargets, type TaskStatus } from "~/features/tasks/status";
 import { TaskDue, TaskLinkLabel, TaskPriorityLabel } from "~/features/tasks/task-parts";

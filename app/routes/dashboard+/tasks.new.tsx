@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { TaskFormFields, TaskLinkLabel } from "~/features/tasks/task-parts";
 import { TaskFormSchema } from "~/features/tasks/tasks.schema";
 import { createTask, describeLink, listTaskAssignees } from "~/features/tasks/tasks.server";

@@ -10,7 +10,7 @@ import { FormErrors, TextareaField, TextField, useZodForm } from "~/components/f
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { getTemplateForEditing, previewTemplate, resetTemplateOverride, saveTemplateOverride, sendTestEmail, type TemplatePreview } from "~/features/email/overrides.server";
 import { TemplateEditSchema } from "~/features/email/templates.schema";
 import { useFormatter } from "~/lib/format";

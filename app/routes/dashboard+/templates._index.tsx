@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/ui/data-table";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { listTemplateCatalogue } from "~/features/email/overrides.server";
 import { languageNames, supportedLanguages } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

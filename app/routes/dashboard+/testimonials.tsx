@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { testimonialPhotoSrc } from "~/features/content/content";
 import { IMAGE_MAX_MB } from "~/features/content/images";
 import { Badge, CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField } from "~/features/content/site-media-parts";

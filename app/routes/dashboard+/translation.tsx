@@ -16,7 +16,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import {
   GlossaryAddSchema,
   MAX_TEXT_LENGTH,

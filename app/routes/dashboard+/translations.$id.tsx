@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { peopleOptions } from "~/components/select-options";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { CertificateLink } from "~/features/certificates/certificate-link";
 import { LinkedTasks } from "~/features/tasks/linked-tasks";
 import { loadLinkedTasks } from "~/features/tasks/tasks.server";

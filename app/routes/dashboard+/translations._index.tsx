@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { assertServiceEndpoint } from "~/features/machine-translation/service-address.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { DeskTabs, DESK_TABS, type DeskTab } from "~/features/translations/desk-parts";

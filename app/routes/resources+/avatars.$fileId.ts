@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { readAvatar } from "~/features/users/avatar.server";
 import { loadOrNotFound } from "~/lib/http.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { renderCertificatePdf } from "~/features/certificates/certificate-pdf.server";
 import { getCertificateForDownload, verifyUrlFor } from "~/features/certificates/certificates.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { exportClientData } from "~/features/client-records/client-records.server";
 import { clientIp, loadOrNotFound } from "~/lib/http.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireBackOffice } from "~/features/auth/guards.server";
+import { requireBackOffice } from "~/core/identity/guards.server";
 import { getExtraction } from "~/features/extractor/extractor.server";
 import { textDownload } from "~/features/extractor/http.server";
 import { loadOrNotFound } from "~/lib/http.server";

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/reports.server";
 import { canReadOrder, ORDER_RECORD_TYPE } from "~/features/service-orders/service-orders.server";
-import { requireUser, type SessionUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
+import { type SessionUser } from "~/core/identity/session-user.server";
 import { isAdminRole } from "~/lib/features";
 import { audit } from "~/lib/audit.server";
 import { clientIp } from "~/lib/http.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { getInvoice } from "~/features/billing/invoices.server";
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";

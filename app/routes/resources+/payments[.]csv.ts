@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse } from "~/core/csv.server";
-import { requireAdmin } from "~/features/auth/guards.server";
+import { requireAdmin } from "~/core/identity/guards.server";
 import { parsePaymentListQuery } from "~/features/billing/billing.schema";
 import { PAYMENT_CSV_HEADER, eachPaymentCsvRow } from "~/features/billing/payments.server";
 

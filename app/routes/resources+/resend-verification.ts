@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { resendVerification } from "~/features/auth/auth.server";
 import { requestContext } from "~/features/auth/http.server";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { homePathFor } from "~/lib/features";
 import { isAppError } from "~/lib/app-error";
 import { safeRedirect } from "~/lib/http.server";

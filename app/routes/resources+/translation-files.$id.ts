@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/features/auth/guards.server";
+import { requireUser } from "~/core/identity/guards.server";
 import { downloadChoice, downloadResponse } from "~/features/translations/http.server";
 import { openTranslationDownload } from "~/features/translations/translations.server";
 import { isAppError } from "~/lib/app-error";

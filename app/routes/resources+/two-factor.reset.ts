@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { requireOwner } from "~/features/auth/guards.server";
+import { requireOwner } from "~/core/identity/guards.server";
 import { requestContext } from "~/features/auth/http.server";
 import { ResetTwoFactorSchema } from "~/features/auth/two-factor.schema";
 import { resetTwoFactor } from "~/features/auth/two-factor.server";

@@ -1,44 +1,17 @@
 import { redirect } from "@remix-run/node";
-import { findActiveUser, type PublicUser } from "~/features/users/users.server";
 import { AppError } from "~/lib/app-error";
-import { refusalJson, rememberCallerLanguage } from "~/lib/api.server";
+import { refusalJson } from "~/lib/api.server";
 import { canUseBackOffice, hasFeature, homePathFor, type BackOfficeAccess, type Feature } from "~/lib/features";
 import { isApiRequest } from "~/lib/http.server";
-import { findSession, readToken } from "~/lib/session.server";
-import { hasTwoFactor, twoFactorRequired } from "./two-factor.server";
+import { getUser, type SessionUser } from "./session-user.server";
+import { hasTwoFactor, twoFactorRequired } from "./two-factor-state.server";
 
 /**
  * The one set of guards every loader, action and API route starts with (one way to
- * check rights). Pages get redirects (to /login when signed out, to the user's own home when refused); /api/* gets refusals that
- * the API door answers as `{ message }` 401/403 in the caller's language.
+ * check rights). Pages get redirects (to /login when signed out, to the user's own home when
+ * refused); /api/* gets refusals that the API door answers as `{ message }` 401/403 in the
+ * caller's language.
  */
-export type SessionUser = PublicUser & {
-  timeZone: string | null;
-  sessionId: string;
-};
-
-const resolved = new WeakMap<Request, Promise<SessionUser | null>>();
-
-async function lookUp(request: Request): Promise<SessionUser | null> {
-  const token = await readToken(request);
-  if (!token) return null;
-  const session = await findSession(token);
-  if (!session) return null;
-  const user = await findActiveUser(session.userId);
-  if (!user) return null;
-  rememberCallerLanguage(request, user.locale);
-  return { ...user, sessionId: session.id };
-}
-
-/** The signed-in user, or null (looked up once per request: the root and the page loader share it). */
-export function getUser(request: Request): Promise<SessionUser | null> {
-  let found = resolved.get(request);
-  if (!found) {
-    found = lookUp(request);
-    resolved.set(request, found);
-  }
-  return found;
-}
 
 function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
