@@ -12,7 +12,7 @@ import { migrateToLatest } from "~/lib/db/migrate.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { configureRealtime } from "~/lib/realtime.server";
-import { pageCacheStore } from "~/lib/page-cache.server";
+import { pageCacheStore } from "~/features/content/page-cache.server";
 import { closeRedis, redis } from "~/lib/redis.server";
 import { startJobWorker, type JobWorker } from "~/lib/jobs.server";
 import "./jobs.server";

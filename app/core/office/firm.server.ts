@@ -1,4 +1,4 @@
-import { announceCacheCleared, onCacheCleared } from "~/lib/cache-bus.server";
+import { defineCache } from "~/core/cache.server";
 import { db } from "~/lib/db/db.server";
 import type { Firm } from "./firm";
 
@@ -8,37 +8,16 @@ import type { Firm } from "./firm";
  * area calls forgetFirm(), which empties it on every instance through Redis when REDIS_URL is set)
  * or, at the latest, for a minute, so that instances without Redis catch up too.
  */
-const FIRM_CACHE = "office-firm";
-const FIRM_LIFETIME_MS = 60_000;
-let kept: { value: Promise<Firm>; expires: number } | undefined;
-let listening = false;
-
-function listen(): void {
-  if (listening) return;
-  listening = true;
-  onCacheCleared(FIRM_CACHE, () => {
-    kept = undefined;
-  });
-}
+const kept = defineCache<Firm>({ name: "office-firm", ttlMs: 60_000 });
 
 /** The firm's identity: name, proprietor, address, phone, e-mail, hours (language-neutral). */
 export function getFirm(): Promise<Firm> {
-  listen();
-  const now = Date.now();
-  if (kept && kept.expires > now) return kept.value;
-  const value = readFirm();
-  kept = { value, expires: now + FIRM_LIFETIME_MS };
-  // A failed read is not remembered: the next request tries again.
-  value.catch(() => {
-    if (kept?.value === value) kept = undefined;
-  });
-  return value;
+  return kept.get("firm", readFirm);
 }
 
 /** Forgets the kept details here and on the other instances; the content area calls it after any change to public content. */
 export function forgetFirm(): void {
-  listen();
-  announceCacheCleared(FIRM_CACHE);
+  kept.invalidate();
 }
 
 async function readFirm(): Promise<Firm> {

@@ -1,7 +1,6 @@
 import { renderMarkdown } from "~/core/markdown.server";
 import { db } from "~/lib/db/db.server";
-import { announceCacheCleared, onCacheCleared } from "~/lib/cache-bus.server";
-import { pageCacheStore } from "~/lib/page-cache.server";
+import { defineCache, invalidateCache } from "~/core/cache.server";
 import { readStoredFile } from "~/lib/storage.server";
 import { fallbackLanguage, type Language } from "~/lib/i18n/config";
 import type { Announcement, AnnouncementAudience, AnnouncementLevel, Faq, FooterBlocks, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
@@ -11,46 +10,20 @@ import { forgetFirm, getFirm } from "~/core/office/firm.server";
  * The public website's content, read by language. Everything here is read far
  * more often than it changes, so each answer is kept in memory per language
  * until an admin edits the content (the admin screens call clearPublicCache(),
- * which empties this cache on every instance through Redis when REDIS_URL is set)
- * or, at the latest, for a minute (the page cache's lifetime), so that instances
- * without Redis catch up too.
+ * which empties this cache and the public page cache on every instance through
+ * Redis when REDIS_URL is set) or, at the latest, for a minute (the page cache's
+ * lifetime), so that instances without Redis catch up too.
  */
-const CACHE_LIFETIME_MS = 60_000;
-const cache = new Map<string, { value: Promise<unknown>; expires: number }>();
-let listening = false;
-
-/** Listens for other instances' clears from the first use on. */
-function listen(): void {
-  if (listening) return;
-  listening = true;
-  onCacheCleared(PUBLIC_CACHE, clearLocalCaches);
-}
+export const PUBLIC_CACHE = "public-content";
+const publicContent = defineCache<unknown>({ name: PUBLIC_CACHE, ttlMs: 60_000 });
 
 function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  listen();
-  const now = Date.now();
-  const found = cache.get(key);
-  if (found && found.expires > now) return found.value as Promise<T>;
-  const value = load();
-  cache.set(key, { value, expires: now + CACHE_LIFETIME_MS });
-  // A failed read is not remembered: the next request tries again.
-  value.catch(() => {
-    if (cache.get(key)?.value === value) cache.delete(key);
-  });
-  return value;
+  return publicContent.get(key, load) as Promise<T>;
 }
 
-const PUBLIC_CACHE = "public-content";
-
-function clearLocalCaches(): void {
-  cache.clear();
-  pageCacheStore.clear();
-}
-
-/** Forgets every cached public answer, here and on the other instances; call it after any change to public content. */
+/** Forgets every cached public answer and page, here and on the other instances; call it after any change to public content. */
 export function clearPublicCache(): void {
-  listen();
-  announceCacheCleared(PUBLIC_CACHE);
+  invalidateCache(PUBLIC_CACHE);
   forgetFirm();
 }
 

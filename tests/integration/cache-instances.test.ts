@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type * as CacheModule from "~/core/cache.server";
+import type * as RedisModule from "~/lib/redis.server";
+
+/**
+ * The one cache across instances: an invalidation on one process empties the same named cache on
+ * another through Redis. Two copies of the modules (vi.resetModules) stand for two instances, each
+ * with its own Redis connections. Needs TEST_REDIS_URL.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+
+type Instance = { cache: typeof CacheModule; redis: typeof RedisModule };
+
+async function startInstance(): Promise<Instance> {
+  vi.resetModules();
+  const env = await import("~/lib/env.server");
+  env.resetEnvForTests();
+  return { cache: await import("~/core/cache.server"), redis: await import("~/lib/redis.server") };
+}
+
+describe.skipIf(!redisUrl)("invalidating a cache on every instance", () => {
+  const instances: Instance[] = [];
+
+  beforeAll(async () => {
+    process.env.REDIS_URL = redisUrl;
+    instances.push(await startInstance(), await startInstance());
+  });
+
+  afterAll(async () => {
+    for (const { cache, redis } of instances) {
+      await cache.closeCaches();
+      await redis.closeRedis();
+    }
+    delete process.env.REDIS_URL;
+    vi.resetModules();
+    (await import("~/lib/env.server")).resetEnvForTests();
+  });
+
+  /** The same named cache on both instances, each counting its loads. */
+  function sharedCache(name: string) {
+    return instances.map(({ cache }) => {
+      let loads = 0;
+      const named = cache.defineCache<number>({ name, ttlMs: 60_000 });
+      return { named, read: (key: string) => named.get(key, async () => ++loads) };
+    });
+  }
+
+  /** Until the other instance's subscription is in place, nothing reaches it: wait for it once. */
+  async function subscribed(): Promise<void> {
+    const [first] = instances;
+    const probe = `probe-${Math.random()}`;
+    const [, there] = sharedCache(probe);
+    await there!.read("k");
+    await expect
+      .poll(async () => {
+        first!.cache.invalidateCache(probe);
+        return there!.read("k");
+      })
+      .toBeGreaterThan(1);
+  }
+
+  it("a whole cache emptied on one is emptied on the other; a key, only that key", async () => {
+    // Two copies of the module, so nothing is shared in memory.
+    expect(instances[0]!.cache).not.toBe(instances[1]!.cache);
+    await subscribed();
+    const name = `bus-${Math.random()}`;
+    const [here, there] = sharedCache(name);
+    expect(await there!.read("a")).toBe(1);
+    expect(await there!.read("b")).toBe(2);
+    expect(await here!.read("a")).toBe(1);
+
+    here!.named.invalidate("a");
+    // This instance at once; the other when the message arrives.
+    expect(await here!.read("a")).toBe(2);
+    await expect.poll(() => there!.read("a")).toBe(3);
+    expect(await there!.read("b")).toBe(2);
+
+    instances[0]!.cache.invalidateCache(name);
+    await expect.poll(() => there!.read("b")).toBe(4);
+    expect(await there!.read("a")).toBe(4 + 1);
+  });
+
+  it("an instance does not act on its own messages twice", async () => {
+    await subscribed();
+    const name = `own-${Math.random()}`;
+    const [here] = sharedCache(name);
+    expect(await here!.read("k")).toBe(1);
+    here!.named.invalidate();
+    expect(await here!.read("k")).toBe(2);
+    // Time for its own message to come back from Redis: it must not empty the cache again.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await here!.read("k")).toBe(2);
+  });
+});
