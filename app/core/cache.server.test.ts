@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defineCache, invalidateCache } from "./cache.server";
+import { defineCache, invalidateCache, scopeKey } from "./cache.server";
 
 const NOW = Date.parse("2026-03-18T12:00:00.000Z");
 let names = 0;
@@ -115,5 +115,12 @@ describe("defineCache", () => {
     expect(cache.peek("a")).toEqual({ n: 1 });
     expect(cache.peek("b")).toBeUndefined();
     expect(cache.peek("c")).toEqual({ n: 3 });
+  });
+
+  it("names each scope object with its own key part", () => {
+    const one = {};
+    const two = {};
+    expect(scopeKey(one)).toBe(scopeKey(one));
+    expect(scopeKey(one)).not.toBe(scopeKey(two));
   });
 });

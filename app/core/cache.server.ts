@@ -139,6 +139,16 @@ export function defineCache<T>({ name, ttlMs, max = 1_000 }: CacheOptions): Name
   };
 }
 
+const scopes = new WeakMap<object, number>();
+let lastScope = 0;
+
+/** A key part naming an object (a database connection), for caches whose entries belong to one such object. */
+export function scopeKey(scope: object): string {
+  let id = scopes.get(scope);
+  if (id === undefined) scopes.set(scope, (id = ++lastScope));
+  return `#${id}`;
+}
+
 /** Stops listening for other instances (tests, shutdown). */
 export async function closeCaches(): Promise<void> {
   const current = subscriber;

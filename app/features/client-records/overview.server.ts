@@ -2,6 +2,7 @@ import { findNextAppointment } from "~/features/appointments/appointments.server
 import { countNewContactMessages } from "~/features/inbox/inbox.server";
 import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/reports.server";
 import { forgetStatistics } from "~/features/statistics/statistics.server";
+import { defineCache, scopeKey } from "~/core/cache.server";
 import { db } from "~/lib/db/db.server";
 import { listOpenOrdersForClient, countOrdersCreatedSince, type OrderListItem } from "~/features/service-orders/service-orders.server";
 
@@ -51,30 +52,21 @@ export function startOfWeekUtc(now = new Date()): string {
  * reports awaiting feedback (reports_feedback_idx, the rows without feedback). Those that still
  * grow with their table (awaiting feedback) are read at most every `STATS_TTL_MS` per process
  * and database: the figures are kept that long (concurrent requests share one read), and
- * `forgetDashboardStats()` empties them where this process changes an order from the tracker.
- * A change made elsewhere (another area, another instance) shows within 30 seconds.
+ * `forgetDashboardStats()` empties them (on every instance, with Redis) when an order changes on
+ * the tracker. A change made by another area shows within 30 seconds.
  */
 export const STATS_TTL_MS = 30_000;
 
-const statsCache = new WeakMap<object, { at: number; stats: Promise<DashboardStats> }>();
+const statsCache = defineCache<DashboardStats>({ name: "dashboard-stats", ttlMs: STATS_TTL_MS });
 
-/** Empties the cached dashboard figures (of the current database). */
+/** Empties the cached dashboard figures. */
 export function forgetDashboardStats(): void {
-  statsCache.delete(db());
+  statsCache.invalidate();
   forgetStatistics();
 }
 
 export function getDashboardStats(now = Date.now()): Promise<DashboardStats> {
-  const key = db();
-  const cached = statsCache.get(key);
-  if (cached && now - cached.at >= 0 && now - cached.at < STATS_TTL_MS) return cached.stats;
-  const stats = readDashboardStats(new Date(now));
-  statsCache.set(key, { at: now, stats });
-  // A failed read is not kept: the next request tries again.
-  stats.catch(() => {
-    if (statsCache.get(key)?.stats === stats) statsCache.delete(key);
-  });
-  return stats;
+  return statsCache.get(scopeKey(db()), () => readDashboardStats(new Date(now)), { now });
 }
 
 async function readDashboardStats(now: Date): Promise<DashboardStats> {

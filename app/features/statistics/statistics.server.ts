@@ -7,6 +7,7 @@ import { countOverdueTasks } from "~/features/tasks/tasks.server";
 import { countTranslationFilesByStatus } from "~/features/translations/translations.server";
 import type { TranslationStatus } from "~/features/translations/status";
 import { countNewClientsPerPeriod } from "~/features/users/users.server";
+import { defineCache, scopeKey } from "~/core/cache.server";
 import { db } from "~/lib/db/db.server";
 import { hasFeature, isAdminRole } from "~/lib/features";
 import { monthPeriods, weekPeriods, type Period, type StatsRange } from "./range.server";
@@ -36,15 +37,13 @@ export type Statistics = {
 
 type Viewer = { id?: string; role: string; enabledFeatures: readonly string[] };
 
-/** The figures are kept this long per range and viewer scope (per process), and emptied by forgetStatistics(). */
+/** The figures are kept this long per database, range and viewer scope (per process), and emptied by forgetStatistics(). */
 export const STATISTICS_TTL_MS = 30_000;
-const MAX_KEPT = 100;
-
-const kept = new WeakMap<object, Map<string, { at: number; value: Promise<Statistics> }>>();
+const kept = defineCache<Statistics>({ name: "statistics", ttlMs: STATISTICS_TTL_MS, max: 100 });
 
 /** Empties the kept figures (after a change that moves them, and in tests). */
 export function forgetStatistics(): void {
-  kept.delete(db());
+  kept.invalidate();
 }
 
 function scopeOf(viewer: Viewer) {
@@ -91,17 +90,6 @@ async function readStatistics(viewer: Viewer, range: StatsRange, now: Date): Pro
 
 export function getStatistics(viewer: Viewer, range: StatsRange, now = new Date()): Promise<Statistics> {
   const scope = scopeOf(viewer);
-  const key = [range.start, range.end, range.timeZone, scope.admin, scope.inbox, scope.translations, scope.tasks, now.toISOString().slice(0, 10)].join("|");
-  let map = kept.get(db());
-  if (!map) kept.set(db(), (map = new Map()));
-  const found = map.get(key);
-  const at = now.getTime();
-  if (found && at - found.at >= 0 && at - found.at < STATISTICS_TTL_MS) return found.value;
-  if (map.size >= MAX_KEPT) map.delete(map.keys().next().value!);
-  const value = readStatistics(viewer, range, now);
-  map.set(key, { at, value });
-  value.catch(() => {
-    if (map.get(key)?.value === value) map.delete(key);
-  });
-  return value;
+  const key = [scopeKey(db()), range.start, range.end, range.timeZone, scope.admin, scope.inbox, scope.translations, scope.tasks, now.toISOString().slice(0, 10)].join("|");
+  return kept.get(key, () => readStatistics(viewer, range, now), { now: now.getTime() });
 }
