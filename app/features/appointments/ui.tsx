@@ -1,8 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, CheckCircle2, ChevronLeft, ChevronRight, UserX } from "lucide-react";
+import { CalendarCheck, CalendarClock, CalendarPlus, CalendarX, CheckCircle2, ChevronLeft, ChevronRight, UserX, type LucideIcon } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { createFormatter, useFormatter } from "~/lib/format";
 import { useNonce } from "~/lib/nonce";
@@ -11,12 +12,12 @@ import type { AppointmentStatus } from "./status";
 
 /** UI pieces shared by the appointment and calendar pages. Every date and time goes through lib/format. */
 
-const STATUS_STYLE: Record<AppointmentStatus, { icon: typeof CalendarClock; className: string }> = {
-  requested: { icon: CalendarClock, className: "status-label border-warning/50 bg-warning/10" },
-  confirmed: { icon: CalendarCheck, className: "status-label border-primary/40 bg-primary/10" },
-  completed: { icon: CheckCircle2, className: "status-label border-success/50 bg-success/10" },
-  cancelled: { icon: CalendarX, className: "status-label border-border bg-muted" },
-  no_show: { icon: UserX, className: "status-label border-destructive/40 bg-destructive/10" },
+const STATUS_LOOK: Record<AppointmentStatus, { icon: LucideIcon; tone: BadgeTone }> = {
+  requested: { icon: CalendarClock, tone: "warning" },
+  confirmed: { icon: CalendarCheck, tone: "primary" },
+  completed: { icon: CheckCircle2, tone: "success" },
+  cancelled: { icon: CalendarX, tone: "neutral" },
+  no_show: { icon: UserX, tone: "danger" },
 };
 
 /** A status as an icon and a word (never colour alone). */
@@ -30,12 +31,11 @@ export function StatusBadge({ status }: { status: AppointmentStatus }) {
  * translates the word and the icon is left out (the word and colour say it).
  */
 export function StatusLabel({ status, label, withIcon = false }: { status: AppointmentStatus; label: string; withIcon?: boolean }) {
-  const { icon: Icon, className } = STATUS_STYLE[status];
+  const { icon, tone } = STATUS_LOOK[status];
   return (
-    <span className={className}>
-      {withIcon ? <Icon aria-hidden className="size-3.5" /> : null}
+    <Badge tone={tone} icon={withIcon ? icon : undefined}>
       {label}
-    </span>
+    </Badge>
   );
 }
 

@@ -150,22 +150,6 @@ export function CheckboxField({ name, label, defaultChecked, hint, id }: { name:
   );
 }
 
-const BADGE_TONES = {
-  good: "border-success/40 bg-success/10 text-success",
-  waiting: "border-primary/40 bg-primary/10 text-primary",
-  quiet: "border-border bg-muted text-muted-foreground",
-  warn: "border-warning/50 bg-warning/15 text-foreground",
-} as const;
-
-/** A status in words (never colour alone). */
-export function Badge({ tone, children, testId }: { tone: keyof typeof BADGE_TONES; children: ReactNode; testId?: string }) {
-  return (
-    <span data-testid={testId} className={cn("inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold", BADGE_TONES[tone])}>
-      {children}
-    </span>
-  );
-}
-
 export function isLanguageParam(value: string | null): value is Language {
   return (supportedLanguages as readonly string[]).includes(value ?? "");
 }

@@ -4,26 +4,25 @@ import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, Circle, CircleDashed, 
 import { useTranslation } from "react-i18next";
 import { SelectField, TextareaField, TextField } from "~/components/forms";
 import { peopleOptions } from "~/components/select-options";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { RECURRENCES, TASK_PRIORITIES, TASK_STATUSES, type Recurrence, type TaskPriority, type TaskStatus } from "./status";
 
 /** UI pieces of the tasks area: badges that carry an icon and a word (never colour alone), the form's fields. */
-const STATUS_LOOK: Record<TaskStatus, { icon: LucideIcon; className: string }> = {
-  todo: { icon: Circle, className: "border-border bg-muted text-foreground" },
-  in_progress: { icon: CircleDashed, className: "border-accent/30 bg-accent/10 text-accent" },
-  done: { icon: CheckCircle2, className: "border-success/40 bg-success/10 text-success" },
-  cancelled: { icon: XCircle, className: "border-destructive/30 bg-destructive/10 text-destructive" },
+const STATUS_LOOK: Record<TaskStatus, { icon: LucideIcon; tone: BadgeTone }> = {
+  todo: { icon: Circle, tone: "neutral" },
+  in_progress: { icon: CircleDashed, tone: "accent" },
+  done: { icon: CheckCircle2, tone: "success" },
+  cancelled: { icon: XCircle, tone: "danger" },
 };
 
 export function TaskStatusBadge({ status, className }: { status: TaskStatus; className?: string }) {
   const { t } = useTranslation("tasks");
-  const { icon: Icon, className: look } = STATUS_LOOK[status];
   return (
-    <span className={cn("inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold", look, className)}>
-      <Icon className="size-3.5" aria-hidden />
+    <Badge {...STATUS_LOOK[status]} className={className}>
       {t(`status.${status}`)}
-    </span>
+    </Badge>
   );
 }
 

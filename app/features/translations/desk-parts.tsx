@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { useResetKey } from "~/components/form-reset";
 import { LinkTabs } from "~/components/link-tabs";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { useUploadProgress } from "~/components/upload-progress";
 import { Input, Select, Textarea } from "~/components/ui/input";
@@ -27,22 +28,20 @@ export function DeskTabs({ active, tabs }: { active: DeskTab; tabs: readonly Des
   return <LinkTabs label={t("tabs.label")} tabs={tabs.map((tab) => ({ to: `/dashboard/translations?tab=${tab}`, label: t(`tabs.${tab}`), current: tab === active }))} />;
 }
 
-const LOOK: Record<TranslationStatus, { icon: LucideIcon; className: string }> = {
-  pending: { icon: Clock, className: "border-border bg-muted text-foreground" },
-  processing: { icon: Loader2, className: "border-primary/30 bg-primary/10 text-primary" },
-  completed: { icon: CheckCircle2, className: "border-success/40 bg-success/10 text-success" },
-  failed: { icon: XCircle, className: "border-destructive/30 bg-destructive/10 text-destructive" },
+const LOOK: Record<TranslationStatus, { icon: LucideIcon; tone: BadgeTone }> = {
+  pending: { icon: Clock, tone: "neutral" },
+  processing: { icon: Loader2, tone: "primary" },
+  completed: { icon: CheckCircle2, tone: "success" },
+  failed: { icon: XCircle, tone: "danger" },
 };
 
 /** A status as an icon and its name: never colour alone. */
 export function TranslationStatusBadge({ status, className }: { status: TranslationStatus; className?: string }) {
   const { t } = useTranslation("translations");
-  const { icon: Icon, className: look } = LOOK[status] ?? LOOK.pending;
   return (
-    <span className={cn("inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-semibold", look, className)}>
-      <Icon className="size-3.5" aria-hidden />
+    <Badge {...(LOOK[status] ?? LOOK.pending)} className={className}>
       {t(`status.${status}`)}
-    </span>
+    </Badge>
   );
 }
 

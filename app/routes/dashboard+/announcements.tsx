@@ -7,12 +7,13 @@ import { ConfirmAction } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { SelectField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LEVELS } from "~/features/content/content";
-import { Badge, CheckboxField, EditLink, EditorActions, ItemEditor } from "~/features/content/site-media-parts";
+import { CheckboxField, EditLink, EditorActions, ItemEditor } from "~/features/content/site-media-parts";
 import { AnnouncementFormSchema } from "~/features/content/site-media.schema";
 import {
   endAnnouncementNow,
@@ -84,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const STATE_TONE: Record<AnnouncementState, "good" | "waiting" | "quiet"> = { live: "good", scheduled: "waiting", ended: "quiet", off: "quiet" };
+const STATE_TONE: Record<AnnouncementState, BadgeTone> = { live: "success", scheduled: "primary", ended: "quiet", off: "quiet" };
 
 export default function Announcements() {
   const { items, page, editing, officeZone, officeZoneName } = useLoaderData<typeof loader>();
@@ -104,7 +105,7 @@ export default function Announcements() {
           {
             header: t("announcements.state"),
             cell: (item) => (
-              <Badge tone={STATE_TONE[item.state]} testId="announcement-state">
+              <Badge tone={STATE_TONE[item.state]} data-testid="announcement-state">
                 {t(`announcements.states.${item.state}`)}
               </Badge>
             ),

@@ -7,9 +7,10 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { Badge, EditLink, EditorActions, isLanguageParam, ItemEditor, LanguageTabs, MoveButtons } from "~/features/content/site-media-parts";
+import { EditLink, EditorActions, isLanguageParam, ItemEditor, LanguageTabs, MoveButtons } from "~/features/content/site-media-parts";
 import { listScreenData } from "~/features/content/site-media.http.server";
 import { FaqFormSchema } from "~/features/content/site-media.schema";
 import { createFaq, findFaqForAdmin, listFaqsForAdmin, moveFaq, saveFaqTranslation, setFaqActive } from "~/features/content/site-media.server";
@@ -90,8 +91,8 @@ export default function Faqs() {
             <li key={faq.id} className="flex flex-wrap items-start gap-3 rounded-lg border bg-card p-4" data-testid="faq-row">
               <div className="min-w-0 flex-1 space-y-1">
                 <div className="flex flex-wrap items-center gap-2">
-                  {faq.active ? <Badge tone="good">{t("status.shown")}</Badge> : <Badge tone="quiet">{t("status.hidden")}</Badge>}
-                  {text ? null : <Badge tone="warn">{t("faqs.notTranslated", { language: languageNames[language] })}</Badge>}
+                  {faq.active ? <Badge tone="success">{t("status.shown")}</Badge> : <Badge tone="quiet">{t("status.hidden")}</Badge>}
+                  {text ? null : <Badge tone="warning">{t("faqs.notTranslated", { language: languageNames[language] })}</Badge>}
                 </div>
                 <p className="font-semibold" lang={text ? language : "en"} dir="auto">
                   {name}

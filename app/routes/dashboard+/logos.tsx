@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { logoImageSrc } from "~/features/content/content";
 import { IMAGE_MAX_MB } from "~/features/content/images";
-import { Badge, CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField } from "~/features/content/site-media-parts";
+import { CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField } from "~/features/content/site-media-parts";
 import { listScreenData, pictureListAction } from "~/features/content/site-media.http.server";
 import { LogoFormSchema } from "~/features/content/site-media.schema";
 import { findLogoForAdmin, listLogosForAdmin, moveLogo, saveLogo, type AdminLogo } from "~/features/content/site-media.server";
@@ -54,7 +55,7 @@ export default function Logos() {
             <div className="min-w-0 flex-1 space-y-1">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold">{logo.name}</span>
-                {logo.published ? <Badge tone="good">{t("status.published")}</Badge> : <Badge tone="quiet">{t("status.draft")}</Badge>}
+                {logo.published ? <Badge tone="success">{t("status.published")}</Badge> : <Badge tone="quiet">{t("status.draft")}</Badge>}
               </div>
               {logo.websiteUrl ? <p className="truncate text-sm text-muted-foreground" dir="ltr">{logo.websiteUrl}</p> : null}
               {logo.width && logo.height ? <p className="text-xs text-muted-foreground">{t("logos.size", { width: logo.width, height: logo.height })}</p> : null}

@@ -6,10 +6,11 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { testimonialPhotoSrc } from "~/features/content/content";
 import { IMAGE_MAX_MB } from "~/features/content/images";
-import { Badge, CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField } from "~/features/content/site-media-parts";
+import { CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField } from "~/features/content/site-media-parts";
 import { listScreenData, pictureListAction } from "~/features/content/site-media.http.server";
 import { TestimonialFormSchema } from "~/features/content/site-media.schema";
 import { findTestimonialForAdmin, listTestimonialsForAdmin, moveTestimonial, saveTestimonial, type AdminTestimonial } from "~/features/content/site-media.server";
@@ -62,7 +63,7 @@ export default function Testimonials() {
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold">{item.authorName}</span>
                 {item.authorTitle ? <span className="text-sm text-muted-foreground">{item.authorTitle}</span> : null}
-                {item.published ? <Badge tone="good">{t("status.published")}</Badge> : <Badge tone="quiet">{t("status.draft")}</Badge>}
+                {item.published ? <Badge tone="success">{t("status.published")}</Badge> : <Badge tone="quiet">{t("status.draft")}</Badge>}
                 <Badge tone="quiet">{languageNames[item.language]}</Badge>
               </div>
               <p className="flex items-center gap-0.5 text-sm" role="img" aria-label={t("testimonials.ratingOf", { rating: item.rating })}>
