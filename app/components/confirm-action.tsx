@@ -1,10 +1,12 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { Form } from "@remix-run/react";
 import { AlertTriangle } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button, type ButtonProps } from "~/components/ui/button";
+import { Textarea } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 
 /**
@@ -27,7 +29,9 @@ export type ConfirmActionProps = {
   /** The form's action (defaults to the current route). */
   action?: string;
   method?: "post" | "delete";
-  /** Extra fields shown in the confirmation (a reason, a note). */
+  /** A text box in the confirmation for why (kept with the record); optional to fill. */
+  reason?: ReasonField;
+  /** Other fields shown in the confirmation (a date). */
   children?: ReactNode;
   triggerVariant?: ButtonProps["variant"];
   size?: ButtonProps["size"];
@@ -38,6 +42,31 @@ export type ConfirmActionProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
 };
+
+export type ReasonField = {
+  label: ReactNode;
+  /** The field's name in the form; "reason" unless said. */
+  name?: string;
+  maxLength?: number;
+  hint?: ReactNode;
+};
+
+function ReasonBox({ reason }: { reason?: ReasonField }) {
+  const id = useId();
+  if (!reason) return null;
+  const { label, name = "reason", maxLength = 2000, hint } = reason;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea id={id} name={name} rows={2} maxLength={maxLength} aria-describedby={hint ? `${id}-hint` : undefined} />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 function HiddenFields({ fields }: { fields?: Record<string, string> }) {
   return (
@@ -57,6 +86,7 @@ export function ConfirmAction({
   fields,
   action,
   method = "post",
+  reason,
   children,
   triggerVariant = "outline",
   size = "sm",
@@ -88,6 +118,7 @@ export function ConfirmAction({
         <Form method={method} action={action} className="mt-3 flex flex-col gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3">
           <p className="font-semibold">{title}</p>
           <p className="text-sm text-muted-foreground">{description}</p>
+          <ReasonBox reason={reason} />
           {children}
           <HiddenFields fields={fields} />
           <div>
@@ -119,6 +150,7 @@ export function ConfirmAction({
                 <AlertDialog.Description className="text-sm text-muted-foreground">{description}</AlertDialog.Description>
               </div>
             </div>
+            <ReasonBox reason={reason} />
             {children}
             <HiddenFields fields={fields} />
             <div className="flex flex-wrap justify-end gap-2">

@@ -5,8 +5,6 @@ import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { useFormatter } from "~/lib/format";
 import { InvoiceStateBadge, QuoteStateBadge } from "./badges";
 import { MoneyLinesTable, type MoneyLine } from "./money-lines";
@@ -193,12 +191,8 @@ export function ClientOrderBilling({ billing, awaitingQuote }: { billing: Billin
                       triggerVariant="outline"
                       icon={<XCircle className="size-4" aria-hidden />}
                       testId="decline-quote"
-                    >
-                      <div className="flex flex-col gap-1.5">
-                        <Label htmlFor="decline-reason">{t("quote.declineReason")}</Label>
-                        <Textarea id="decline-reason" name="reason" rows={2} maxLength={2000} />
-                      </div>
-                    </ConfirmAction>
+                      reason={{ label: t("quote.declineReason") }}
+                    />
                   </div>
                 ) : null}
               </>

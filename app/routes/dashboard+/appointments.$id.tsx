@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors, TextareaField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { Select, Textarea } from "~/components/ui/input";
+import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { StatusChangeSchema } from "~/features/appointments/appointments.schema";
 import { changeAppointmentStatus, getAppointment, getAppointmentHistory } from "~/features/appointments/appointments.server";
@@ -146,13 +146,8 @@ export default function DashboardAppointment() {
                   triggerVariant={status === "cancelled" ? "destructive" : "outline"}
                   icon={<Icon aria-hidden className="size-4" />}
                   testId={`end-${status}`}
-                >
-                  <div className="flex flex-col gap-1.5">
-                    <Label htmlFor={`note-${status}`}>{t("admin.detail.note")}</Label>
-                    <Textarea id={`note-${status}`} name="note" rows={2} maxLength={1000} />
-                    <p className="text-xs text-muted-foreground">{t("admin.detail.noteHint")}</p>
-                  </div>
-                </ConfirmAction>
+                  reason={{ label: t("admin.detail.note"), name: "note", maxLength: 1000, hint: t("admin.detail.noteHint") }}
+                />
               );
             })}
           </div>

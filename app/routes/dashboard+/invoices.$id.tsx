@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input, Textarea } from "~/components/ui/input";
+import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireAdmin } from "~/core/identity/guards.server";
 import { InvoiceVoidFormSchema, PaymentFormSchema } from "~/features/billing/billing.schema";
@@ -227,15 +227,12 @@ export default function DashboardInvoice() {
                   description={t("invoice.voidWarning")}
                   confirmLabel={t("invoice.voidConfirm")}
                   fields={{ intent: "void" }}
-                  triggerVariant="destructive"
+                  triggerVariant="ghost"
+                  className="text-destructive"
                   icon={<Ban className="size-4" aria-hidden />}
                   testId="void-invoice"
-                >
-                  <div className="flex flex-col gap-1.5">
-                    <Label htmlFor="void-reason">{t("invoice.voidReason")}</Label>
-                    <Textarea id="void-reason" name="reason" rows={2} maxLength={2000} />
-                  </div>
-                </ConfirmAction>
+                  reason={{ label: t("invoice.voidReason") }}
+                />
               </CardContent>
             </Card>
           ) : null}
