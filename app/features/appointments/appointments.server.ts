@@ -15,7 +15,7 @@ import { getService, listServices, serviceKeySql, serviceTitleSql } from "~/feat
 import { getAvailabilitySettings } from "~/features/availability/availability.server";
 import { findFreeSlots } from "./free-slots.server";
 import { canonicalIso, holdStartsFor, isValidTimeZone } from "~/features/availability/slots";
-import { userColumnSql } from "~/features/users/users.server";
+import { userColumnSql, userExists, findRecipientWithZone } from "~/core/identity/directory.server";
 import type { AppointmentListQuery } from "./appointments.schema";
 import { sendAppointmentMessage } from "./messages.server";
 import { ACTIVE_APPOINTMENT_STATUSES, canMoveAppointment, isAppointmentStatus, type AppointmentStatus } from "./status";
@@ -208,9 +208,8 @@ export async function createAppointment(actor: Actor, input: CreateAppointmentIn
   let clientId = actor.id;
   if (isStaff(actor)) {
     if (!input.clientId) throw ERRORS.clientRequired();
-    const client = await db().selectFrom("users").select("id").where("id", "=", input.clientId).executeTakeFirst();
-    if (!client) throw ERRORS.clientNotFound();
-    clientId = client.id;
+    if (!(await userExists(input.clientId))) throw ERRORS.clientNotFound();
+    clientId = input.clientId;
   }
   const startsAt = normaliseStart(input.startsAt);
   await assertFreeSlot(startsAt, service.durationMinutes, now);
@@ -368,7 +367,8 @@ export async function deleteAppointment(actor: Actor, id: string): Promise<void>
  */
 async function tellClient(actor: Actor, appointment: AppointmentView, kind: ClientMessageKind, note: string | null): Promise<void> {
   try {
-    const client = await db().selectFrom("users").select(["id", "email", "locale", "timeZone"]).where("id", "=", appointment.clientId).executeTakeFirstOrThrow();
+    const client = await findRecipientWithZone(appointment.clientId);
+    if (!client) throw new Error(`The appointment's client ${appointment.clientId} is not found`);
     const rules = await getAvailabilitySettings();
     const localized = (await loadAppointment(appointment.id, client.locale)) ?? appointment;
     const when = createFormatter(client.locale, isValidTimeZone(client.timeZone) ? client.timeZone : rules.timeZone).longDateTime(localized.startsAt);

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { findUserIdsMatching } from "~/features/users/users.server";
+import { findUserIdsMatching, listNames } from "~/core/identity/directory.server";
 import { eachAuditEntry, listAuditEntries, type AuditFilters, type AuditLogItem, type AuditOutcome } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
 import type { Page } from "~/lib/pagination";
@@ -44,7 +44,7 @@ const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 async function recordLabels(ids: string[]): Promise<Record<string, string>> {
   if (ids.length === 0) return {};
   const found = await Promise.all([
-    db().selectFrom("users").select(["id", "fullName as label"]).where("id", "in", ids).execute(),
+    listNames(ids),
     db().selectFrom("serviceOrders").select(["id", "reference as label"]).where("id", "in", ids).execute(),
     db().selectFrom("appointments").select(["id", "reference as label"]).where("id", "in", ids).execute(),
     db().selectFrom("invoices").select(["id", "number as label"]).where("id", "in", ids).execute(),

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { getOrder } from "~/features/service-orders/service-orders.server";
 import { officeToday } from "~/core/office/today.server";
-import { findClientById } from "~/features/users/users.server";
+import { findClientById } from "~/core/identity/directory.server";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { toJson, type DB } from "~/lib/db/connection.server";

@@ -1,7 +1,7 @@
 import { absoluteUrl } from "~/features/email/email.server";
 import { defineEmailTemplate, sendTemplatedEmail, type EmailTemplate, type TemplateValues } from "~/features/email/templates.server";
 import { notify } from "~/core/notify.server";
-import { findRecipient } from "~/features/users/users.server";
+import { findRecipient, findSavedTimeZone } from "~/core/identity/directory.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { db } from "~/lib/db/db.server";
 import { createFormatter } from "~/lib/format";
@@ -45,7 +45,7 @@ async function recipientContext(clientId: string | null) {
   const client = await findRecipient(clientId);
   if (!client) return null;
   const language = isLanguage(client.locale) ? client.locale : fallbackLanguage;
-  const timeZone = await viewerTimeZone(await db().selectFrom("users").select("timeZone").where("id", "=", clientId).executeTakeFirst() ?? null);
+  const timeZone = await viewerTimeZone(await findSavedTimeZone(clientId));
   return { client, language, format: createFormatter(language, timeZone), t: await getFixedT(language, "billing") };
 }
 

@@ -6,7 +6,7 @@ import type { Bucket } from "~/lib/statistics.server";
 import { dayRangeInstants } from "~/lib/day-range";
 import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
 import { notify } from "~/core/notify.server";
-import { findActiveBackOfficeUser, listBackOfficeUsersWith } from "~/features/users/users.server";
+import { findActiveBackOfficeUser, listBackOfficeUsersWith } from "~/core/identity/directory.server";
 import { audit } from "~/lib/audit.server";
 import { canUseBackOffice } from "~/lib/features";
 import { fallbackLanguage, isLanguage, type Language } from "~/lib/i18n/config";

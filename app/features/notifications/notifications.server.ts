@@ -1,3 +1,4 @@
+import { findRecipient, listLanguagesAndZones, listActiveRecipientsAfter, findSavedTimeZone, findActiveRecipientByEmail, countActiveWithRoles, userColumnSql } from "~/core/identity/directory.server";
 import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { db } from "~/lib/db/db.server";
@@ -54,7 +55,7 @@ export async function notify(input: NotifyInput, options: NotifyOptions = {}): P
   const executor = options.db ?? db();
   const [id] = await deliver([{ id: userId }], content, executor);
   if (email) {
-    const recipient = await executor.selectFrom("users").select(["id", "email", "locale"]).where("id", "=", userId).executeTakeFirst();
+    const recipient = await findRecipient(userId, executor);
     // In a caller's transaction the mail is not awaited: rendering it reads the
     // database outside that transaction, which can only proceed once it ends.
     if (recipient && options.db) void emailCopy(recipient, content);
@@ -118,11 +119,7 @@ async function deliver(recipients: Array<{ id: string }>, content: Content, exec
  */
 async function emitLive(rows: Array<ViewRow & { userId: string }>): Promise<void> {
   try {
-    const users = await db()
-      .selectFrom("users")
-      .select(["id", "locale", "timeZone"])
-      .where("id", "in", [...new Set(rows.map((row) => row.userId))])
-      .execute();
+    const users = await listLanguagesAndZones([...new Set(rows.map((row) => row.userId))]);
     const byLanguage = new Map<string, Array<ViewRow & { userId: string }>>();
     for (const row of rows) {
       const user = users.find((candidate) => candidate.id === row.userId);
@@ -179,15 +176,7 @@ async function fanOut(filter: { roles?: string[] }, input: Content & { email?: b
   let after = "";
   let total = 0;
   for (;;) {
-    let query = db()
-      .selectFrom("users")
-      .select(["id", "email", "locale"])
-      .where("disabledAt", "is", null)
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(FAN_OUT_BATCH);
-    if (filter.roles) query = query.where("role", "in", filter.roles);
-    const batch: Recipient[] = await query.execute();
+    const batch: Recipient[] = await listActiveRecipientsAfter(after, FAN_OUT_BATCH, filter.roles);
     if (batch.length === 0) break;
     await deliver(batch, content);
     if (email) for (const recipient of batch) await emailCopy(recipient, content);
@@ -366,8 +355,7 @@ type ViewRow = {
 
 /** The reader's zone: their profile's, else the office's. */
 async function readerTimeZone(userId: string): Promise<string> {
-  const user = await db().selectFrom("users").select("timeZone").where("id", "=", userId).executeTakeFirst();
-  return viewerTimeZone(user ?? null);
+  return viewerTimeZone(await findSavedTimeZone(userId));
 }
 
 function serviceIdsOf(params: Array<Record<string, string | number>>): string[] {
@@ -485,22 +473,11 @@ export async function sendBroadcast(staffUserId: string, input: ComposeInput): P
 
   let target: Recipient | undefined;
   if (input.audience === "user") {
-    target = await db()
-      .selectFrom("users")
-      .select(["id", "email", "locale"])
-      .where("email", "=", input.email ?? "")
-      .where("disabledAt", "is", null)
-      .executeTakeFirst();
+    target = (await findActiveRecipientByEmail(input.email ?? "")) ?? undefined;
     if (!target) return { ok: false, field: "email", message: "notifications:errors.userNotFound" };
   } else if (input.audience === "role") {
     const roles = input.role === "staff" ? ["owner", "admin"] : [input.role ?? ""];
-    const { count } = await db()
-      .selectFrom("users")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("role", "in", roles)
-      .where("disabledAt", "is", null)
-      .executeTakeFirstOrThrow();
-    if (Number(count) === 0) return { ok: false, field: "role", message: "notifications:errors.noRecipients" };
+    if ((await countActiveWithRoles(roles)) === 0) return { ok: false, field: "role", message: "notifications:errors.noRecipients" };
   }
 
   const broadcastId = newId();
@@ -547,7 +524,6 @@ export async function listBroadcasts(
     db().selectFrom("notificationBroadcasts").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
     db()
       .selectFrom("notificationBroadcasts")
-      .leftJoin("users", "users.id", "notificationBroadcasts.createdBy")
       .select([
         "notificationBroadcasts.id",
         "notificationBroadcasts.audience",
@@ -556,7 +532,7 @@ export async function listBroadcasts(
         "notificationBroadcasts.link",
         "notificationBroadcasts.recipientCount",
         "notificationBroadcasts.createdAt",
-        "users.fullName as sentBy",
+        userColumnSql("notificationBroadcasts.createdBy", "fullName").as("sentBy"),
       ])
       .orderBy("notificationBroadcasts.createdAt", "desc")
       .orderBy("notificationBroadcasts.id", "desc")

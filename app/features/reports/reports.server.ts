@@ -11,7 +11,7 @@ import { DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
 import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/core/notify.server";
-import { findClientById, findUserIdsMatching, searchActiveClients, userColumnSql, type ClientSummary } from "~/features/users/users.server";
+import { findClientById, findUserIdsMatching, searchActiveClients, userColumnSql, type ClientSummary } from "~/core/identity/directory.server";
 import { isOrderOfClient, orderReferenceSql } from "~/features/service-orders/service-orders.server";
 import type { FeedbackInput, ReportListQuery, ReportPatchInput } from "./reports.schema";
 

@@ -18,7 +18,7 @@ import { dayRangeInstants } from "~/lib/day-range";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/core/notify.server";
 import { getService, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
-import { findClientById, findRecipient, findUserIdsMatching, isStaffMember, listActiveStaff, userColumnSql } from "~/features/users/users.server";
+import { findClientById, findRecipient, findUserIdsMatching, isStaffMember, listActiveStaff, userColumnSql } from "~/core/identity/directory.server";
 import { MAX_PRICE_CENTS, type OrderListQuery, type OrderPatchInput, type OrderSort } from "./service-orders.schema";
 import {
   canMoveOrder,

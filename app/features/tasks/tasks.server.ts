@@ -3,7 +3,7 @@ import { appointmentReferenceSql, getAppointment } from "~/features/appointments
 import { notify } from "~/core/notify.server";
 import { canReadOrder, getOrder, orderReferenceSql } from "~/features/service-orders/service-orders.server";
 import { officeToday } from "~/core/office/today.server";
-import { findActiveBackOfficeUser, findClientById, listBackOfficeUsersWith, userColumnSql } from "~/features/users/users.server";
+import { findActiveBackOfficeUser, findClientById, listBackOfficeUsersWith, userColumnSql } from "~/core/identity/directory.server";
 import { forbidden, invalid, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { canUseBackOffice } from "~/lib/features";

@@ -14,7 +14,7 @@ import { printableOnCertificate } from "~/features/certificates/certificate-pdf.
 import { notify } from "~/core/notify.server";
 import { logger } from "~/lib/logger.server";
 import { isOrderOfClient, ORDER_RECORD_TYPE, orderChoicesOfClient } from "~/features/service-orders/service-orders.server";
-import { findClientById, listBackOfficeUsersWith, searchActiveClients, userColumnSql, type ClientSummary } from "~/features/users/users.server";
+import { findClientById, listBackOfficeUsersWith, searchActiveClients, userColumnSql, type ClientSummary } from "~/core/identity/directory.server";
 import { initialStatus, queueAutoProcess } from "./auto-process.server";
 import { certificatePdfPath } from "~/features/certificates/certificates";
 import { WORDS_PER_PAGE, type TranslationLanguage } from "./file-types";

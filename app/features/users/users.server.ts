@@ -1,20 +1,18 @@
-import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
-import type { Database } from "~/lib/db/schema";
 import { AppError, conflict, forbidden, isUniqueViolation } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { db } from "~/lib/db/db.server";
 import { countPerBucket, type Bucket } from "~/lib/statistics.server";
 import { dayRangeInstants } from "~/lib/day-range";
-import { ADMIN_ROLES, BACK_OFFICE_FEATURES, BACK_OFFICE_ROLES, CLIENT_FEATURES, DEFAULT_CLIENT_FEATURES, FEATURES, canUseBackOffice, isAdminRole, isBackOfficeRole, type BackOfficeFeature } from "~/lib/features";
+import { BACK_OFFICE_FEATURES, BACK_OFFICE_ROLES, CLIENT_FEATURES, DEFAULT_CLIENT_FEATURES, FEATURES, isAdminRole, isBackOfficeRole } from "~/lib/features";
 import { revokeAccountLinks } from "~/features/auth/auth.server";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { type Page, type PageRequest } from "~/lib/pagination";
-import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
+import { countCapped, keysetPage } from "~/lib/pagination.server";
 import { deleteFilesFor } from "~/lib/storage.server";
 import { deleteUserSessions } from "~/lib/session.server";
-import { findPublicUser, PUBLIC_COLUMNS, publicUser, type PublicUser, type UserRow } from "~/core/identity/directory.server";
+import { findPublicUser, nameOrEmailContains, PUBLIC_COLUMNS, publicUser, type PublicUser, type UserRow } from "~/core/identity/directory.server";
 
 /**
  * The `users` table's owner: the only module that reads or writes it. Other areas
@@ -199,13 +197,6 @@ function usersIn(scope: Scope) {
   return db()
     .selectFrom("users")
     .$if(scope === "clients", (query) => query.where("role", "not in", [...BACK_OFFICE_ROLES]));
-}
-
-/** "Name or e-mail contains the text" (case-insensitive; the text's wildcards are literal). */
-function nameOrEmailContains(q: string) {
-  const pattern = containsPattern(q);
-  return (eb: ExpressionBuilder<Database, "users">) =>
-    eb.or([eb(eb.fn("lower", ["fullName"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["email"]), "like", sql<string>`${pattern} escape '\\'`)]);
 }
 
 const userNotFound = () => new AppError(404, "users:errors.notFound");
@@ -412,96 +403,6 @@ export async function deleteUserRow(id: string): Promise<void> {
 
 /** Stored files of avatars carry this record type, with the user's id as record id (avatar.server.ts). */
 export const AVATAR_RECORD_TYPE = "avatar";
-
-// ---------------------------------------------------------------------------
-// People other areas address: whom an order or a report is for, who may be assigned, whom to tell.
-
-/**
- * A user's name or e-mail for other areas' list queries, as a subquery by primary key:
- * `userColumnSql("o.clientId", "fullName")`, null when the column is null. Each row reads its
- * user by id; a join let PostgreSQL's planner hash all users for a page of 20 rows.
- */
-export function userColumnSql(userId: string, column: "fullName" | "email"): RawBuilder<string | null> {
-  return sql<string | null>`(select ${sql.ref(`u.${column}`)} from users u where u.id = ${sql.ref(userId)})`;
-}
-
-export type ClientSummary = { id: string; fullName: string; email: string };
-export type Recipient = { id: string; email: string; fullName: string; locale: string };
-
-/** A client (no back-office role) by id, or null. */
-export async function findClientById(id: string): Promise<Recipient | null> {
-  return (
-    (await db()
-      .selectFrom("users")
-      .select(["id", "email", "fullName", "locale"])
-      .where("id", "=", id)
-      .where("role", "not in", [...BACK_OFFICE_ROLES])
-      .where("anonymisedAt", "is", null)
-      .executeTakeFirst()) ?? null
-  );
-}
-
-/** Active clients found by name or e-mail, at most 50. */
-export async function searchActiveClients(q: string | undefined): Promise<ClientSummary[]> {
-  let query = db().selectFrom("users").select(["id", "fullName", "email"]).where("role", "not in", [...BACK_OFFICE_ROLES]).where("disabledAt", "is", null);
-  if (q) query = query.where(nameOrEmailContains(q));
-  return query.orderBy("fullName").limit(50).execute();
-}
-
-/**
- * Ids of the people whose name or e-mail contains the text, for other areas' searches
- * (match users first, then their records, so a search never scans a large table). The users table stays small next to
- * orders or notifications, so a contains-search over it is cheap; the cap bounds the
- * `in (...)` list the caller builds.
- */
-export async function findUserIdsMatching(q: string, limit = 500): Promise<string[]> {
-  const rows = await db().selectFrom("users").select("id").where(nameOrEmailContains(q)).limit(limit).execute();
-  return rows.map((row) => row.id);
-}
-
-/** Anyone by id, to write to them in their language. */
-export async function findRecipient(id: string): Promise<Recipient | null> {
-  return (await db().selectFrom("users").select(["id", "email", "fullName", "locale"]).where("id", "=", id).executeTakeFirst()) ?? null;
-}
-
-/** The active owner and admins, who are told about new orders and may be assigned one. */
-export async function listActiveStaff(limit = 100): Promise<Array<{ id: string; fullName: string }>> {
-  return db().selectFrom("users").select(["id", "fullName"]).where("role", "in", [...ADMIN_ROLES]).where("disabledAt", "is", null).orderBy("fullName").limit(limit).execute();
-}
-
-/** True when this user is the owner or an admin (who may be assigned an order). */
-export async function isStaffMember(id: string): Promise<boolean> {
-  return Boolean(await db().selectFrom("users").select("id").where("id", "=", id).where("role", "in", [...ADMIN_ROLES]).executeTakeFirst());
-}
-
-export type BackOfficeMember = { id: string; fullName: string; role: string; enabledFeatures: string[] };
-
-/** Active owner, admins and staff (with their grants), by name: whom another area may assign work to. */
-export async function listActiveBackOfficeUsers(limit = 200): Promise<BackOfficeMember[]> {
-  return activeBackOfficeUsers().orderBy("fullName").limit(limit).execute();
-}
-
-function activeBackOfficeUsers() {
-  return db()
-    .selectFrom("users")
-    .select(["id", "fullName", "role", "enabledFeatures"])
-    .where("role", "in", [...BACK_OFFICE_ROLES])
-    .where("disabledAt", "is", null);
-}
-
-/**
- * Active back-office people who have a feature, e.g. the translators a translation file may be
- * assigned to. Back-office accounts are few; the cap bounds the read.
- */
-export async function listBackOfficeUsersWith(feature: BackOfficeFeature, limit = 200): Promise<Array<{ id: string; fullName: string }>> {
-  const rows = await listActiveBackOfficeUsers(limit);
-  return rows.filter((row) => canUseBackOffice({ role: row.role, enabledFeatures: row.enabledFeatures ?? [] }, feature)).map(({ id, fullName }) => ({ id, fullName }));
-}
-
-/** One active back-office user (owner, admin or staff) by id, or null. */
-export async function findActiveBackOfficeUser(id: string): Promise<BackOfficeMember | null> {
-  return (await activeBackOfficeUsers().where("id", "=", id).executeTakeFirst()) ?? null;
-}
 
 /** Dashboard statistics: client accounts created in each period, over users_role_created_idx. */
 export function countNewClientsPerPeriod(periods: readonly Bucket[]): Promise<number[]> {

@@ -17,7 +17,7 @@ import { parseInvoiceListQuery } from "~/features/billing/billing.schema";
 import { listInvoices } from "~/features/billing/invoices.server";
 import { INVOICE_STATUSES } from "~/features/billing/status";
 import { InvoiceStateBadge } from "~/features/billing/badges";
-import { searchActiveClients } from "~/features/users/users.server";
+import { searchActiveClients } from "~/core/identity/directory.server";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

@@ -4,7 +4,7 @@ import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { getInvoice } from "~/features/billing/invoices.server";
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { getFirm } from "~/core/office/firm.server";
-import { findRecipient } from "~/features/users/users.server";
+import { findRecipient } from "~/core/identity/directory.server";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";
 import { invariantResponse, loadOrNotFound } from "~/lib/http.server";
 
