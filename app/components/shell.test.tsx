@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readSidebarOpen, sidebarCookie } from "~/lib/sidebar.server";
 import { renderHtml as render } from "../../tests/support/render";
-import { navGroupsFor } from "./area/nav-items";
+import { navGroupsFor } from "~/shell/nav-items";
 import { readFoldedGroups } from "~/lib/sidebar.server";
 import { ErrorFallback, ErrorPage, Forbidden, NotFound } from "./error-boundary";
 import { deviceOf } from "./shell-hooks";

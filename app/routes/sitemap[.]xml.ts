@@ -1,4 +1,4 @@
-import { localizedUrl } from "~/components/public/seo";
+import { localizedUrl } from "~/shell/public/seo";
 import { listServices } from "~/features/content/content.server";
 import { env } from "~/lib/env.server";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The icons a service may show: the lucide icons the public site draws (components/public/service-icon.tsx). */
+/** The icons a service may show: the lucide icons the public site draws (shell/public/service-icon.tsx). */
 export const SERVICE_ICONS = [
   "Briefcase",
   "FileText",

@@ -2,7 +2,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/public/legal-page";
-import { publicMeta } from "~/components/public/seo";
+import { publicMeta } from "~/shell/public/seo";
 import { loadLegalPage } from "~/features/content/http.server";
 import type { LegalDocument } from "~/features/content/content";
 import type { HydrationHandle } from "~/lib/hydration";

@@ -3,10 +3,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Quote, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { ClientLogos } from "~/components/public/client-logos";
-import { publicMeta, PUBLIC_LAYOUT_ID } from "~/components/public/seo";
-import { ServiceIcon } from "~/components/public/service-icon";
-import { AboutSection, CtaSection, HeroSection, StatsSection, type TextSection } from "~/components/public/home-sections";
+import { ClientLogos } from "~/shell/public/client-logos";
+import { publicMeta, PUBLIC_LAYOUT_ID } from "~/shell/public/seo";
+import { ServiceIcon } from "~/shell/public/service-icon";
+import { AboutSection, CtaSection, HeroSection, StatsSection, type TextSection } from "~/shell/public/home-sections";
 import { getSection, getSectionHtml, getStats, listFaqs, listLogos, listServices, listTestimonials } from "~/features/content/content.server";
 import { getFirm } from "~/core/office/firm.server";
 import { testimonialPhotoSrc } from "~/features/content/content";

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { AnnouncementBar } from "~/components/public/announcement-bar";
-import { Footer } from "~/components/public/footer";
+import { AnnouncementBar } from "~/shell/public/announcement-bar";
+import { Footer } from "~/shell/public/footer";
 import { Navbar } from "~/components/public/navbar";
-import { firmJsonLd } from "~/components/public/seo";
+import { firmJsonLd } from "~/shell/public/seo";
 import { dismissedAnnouncementId } from "~/features/content/http.server";
 import { getPublicChrome } from "~/features/content/content.server";
 import { getUser } from "~/core/identity/session-user.server";

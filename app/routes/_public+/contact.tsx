@@ -7,7 +7,7 @@ import { CheckCircle2, Navigation, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { OfficeDetails } from "~/components/public/office-details";
-import { publicMeta } from "~/components/public/seo";
+import { publicMeta } from "~/shell/public/seo";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { directionsUrl } from "~/core/office/firm";
 import { getFirm } from "~/core/office/firm.server";

@@ -3,8 +3,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { publicMeta } from "~/components/public/seo";
-import { ServiceIcon } from "~/components/public/service-icon";
+import { publicMeta } from "~/shell/public/seo";
+import { ServiceIcon } from "~/shell/public/service-icon";
 import { priceFromAmount } from "~/components/public/service-price";
 import { listServices } from "~/features/content/content.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

@@ -3,7 +3,7 @@ import { useLoaderData, useRouteError, isRouteErrorResponse } from "@remix-run/r
 import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { publicMeta } from "~/components/public/seo";
+import { publicMeta } from "~/shell/public/seo";
 import { findCertificate, publicCertificate } from "~/features/certificates/certificates.server";
 import { tooManyLookups } from "~/features/certificates/http.server";
 import { CertificateNotFound, CertificateRecord, FileCheck, LookupsLimited, VerifyAnother } from "~/features/certificates/verify-parts";

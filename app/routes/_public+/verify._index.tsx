@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { publicMeta } from "~/components/public/seo";
+import { publicMeta } from "~/shell/public/seo";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { normaliseCertificateNo } from "~/features/certificates/certificates.server";

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { navGroupsFor } from "~/components/area/nav-items";
+import { navGroupsFor } from "~/shell/nav-items";
 import { BarList, ColumnChart } from "~/components/charts";
 import { DateRangeFields } from "~/components/date-range-fields";
 import { GeneralErrorBoundary } from "~/components/error-boundary";

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AreaLayout } from "~/components/area/area-layout";
-import { areaLayoutData } from "~/components/area/area-layout.server";
-import { areaLayoutHandle, areaLayoutShouldRevalidate } from "~/components/area/area-layout.shared";
+import { AreaLayout } from "~/shell/area-layout";
+import { areaLayoutData } from "~/shell/area-layout.server";
+import { areaLayoutHandle, areaLayoutShouldRevalidate } from "~/shell/area-layout.shared";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { requireBackOffice } from "~/core/identity/guards.server";
 

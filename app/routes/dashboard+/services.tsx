@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/ui/data-table";
-import { ServiceIcon } from "~/components/public/service-icon";
+import { ServiceIcon } from "~/shell/public/service-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

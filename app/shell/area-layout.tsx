@@ -4,7 +4,7 @@ import { GoBackButton } from "~/components/go-back";
 import { LanguageSwitch } from "~/components/language-switch";
 import { LogoMark } from "~/components/logo";
 import { ThemeSwitch } from "~/components/theme-switch";
-import { AnnouncementBar } from "~/components/public/announcement-bar";
+import { AnnouncementBar } from "~/shell/public/announcement-bar";
 import type { Announcement } from "~/features/content/content";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { NotificationBell } from "~/features/notifications/notification-bell";

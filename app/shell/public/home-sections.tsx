@@ -5,7 +5,7 @@ import { buttonVariants } from "~/components/ui/button";
 import type { Stat } from "~/features/content/content";
 import { intlLocale } from "~/lib/i18n/config";
 import { cn } from "~/lib/utils";
-import { appointmentHref } from "./navbar";
+import { appointmentHref } from "~/components/public/navbar";
 
 /**
  * The home page's editable sections, shared by the home page and the back-office preview

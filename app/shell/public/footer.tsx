@@ -3,7 +3,7 @@ import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { FooterBlocks, ServiceSummary } from "~/features/content/content";
 import type { Firm } from "~/core/office/firm";
-import { OfficeDetails } from "./office-details";
+import { OfficeDetails } from "~/components/public/office-details";
 
 /** Official pages the firm's clients ask about most (until the footer's links are edited); they open in a new tab. */
 const RESOURCES = [
