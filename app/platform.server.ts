@@ -1,12 +1,12 @@
 import type { Server as SocketServer } from "socket.io";
 import type { Platform } from "../server/platform";
+import { closeCaches, listenForInvalidations } from "~/core/cache.server";
 import { registerNotifier } from "~/core/notify.server";
 import { assertTwoFactorSecretsReadable } from "~/features/auth/two-factor.server";
 import { seedDemoIfEnabled } from "~/features/demo/demo.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { stopExtractions } from "~/features/extractor/extractor.server";
 import { notify } from "~/features/notifications/notifications.server";
-import { startOverridesSync, stopOverridesSync } from "~/features/languages/languages.server";
 import { closeDb, db } from "~/lib/db/db.server";
 import { migrateToLatest } from "~/lib/db/migrate.server";
 import { env } from "~/lib/env.server";
@@ -33,8 +33,8 @@ export const platform: Platform = {
     await seedDemoIfEnabled(database, env());
     // Every instance runs a worker of the database-backed job queue (app/lib/jobs.server.ts).
     worker = startJobWorker();
-    // Strings overridden on another instance empty this one's public caches (with Redis).
-    await startOverridesSync();
+    // Caches emptied on another instance (string overrides, public content) are emptied here too (with Redis).
+    await listenForInvalidations();
   },
   async attachRealtime(io: SocketServer) {
     configureRealtime(io, { redis: redis() });
@@ -44,7 +44,7 @@ export const platform: Platform = {
     await worker?.stop();
     // Document extractions in progress stop, and the OCR worker thread ends.
     await stopExtractions();
-    await stopOverridesSync();
+    await closeCaches();
     await closeRedis();
     await closeDb();
   },

@@ -46,12 +46,17 @@ function clearHere(name: string, key?: string): void {
   for (const clear of clearsByName.get(name) ?? []) clear(key);
 }
 
-/** Listens for other instances' invalidations, from the first use of any cache on. */
+let subscribed: Promise<void> = Promise.resolve();
+
+/** Listens for other instances' invalidations, from the first use of any cache (or the start-up) on. */
 function listen(): void {
   if (subscriber !== undefined) return;
   const client = redis();
   subscriber = client ? client.duplicate() : null;
-  if (!subscriber) return;
+  if (!subscriber) {
+    subscribed = Promise.resolve();
+    return;
+  }
   subscriber.on("error", (error) => logger.warn({ err: error }, "redis cache subscriber error"));
   subscriber.on("message", (_channel: string, message: string) => {
     try {
@@ -61,7 +66,16 @@ function listen(): void {
       logger.warn({ err: error }, "unreadable cache message");
     }
   });
-  subscriber.subscribe(CHANNEL).catch((error: unknown) => logger.warn({ err: error }, "redis cache subscription failed"));
+  subscribed = subscriber.subscribe(CHANNEL).then(
+    () => undefined,
+    (error: unknown) => logger.warn({ err: error }, "redis cache subscription failed"),
+  );
+}
+
+/** Starts listening for other instances' invalidations and waits until the subscription holds (start-up: no message is missed once it serves). */
+export function listenForInvalidations(): Promise<void> {
+  listen();
+  return subscribed;
 }
 
 /** Empties `key`, or every cache called `name`, here and on every other instance (through Redis, when it is configured). */

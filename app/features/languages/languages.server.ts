@@ -1,4 +1,5 @@
 import { sql, type Transaction } from "kysely";
+import { defineCache } from "~/core/cache.server";
 import { clearPublicCache } from "~/features/content/content.server";
 import { AppError } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
@@ -27,14 +28,14 @@ import { placeholdersOf, samePlaceholders } from "./placeholders";
  * /locales/{lng}/{ns}.json alike. Every change raises the version in translation_override_state:
  * it is the `?v=` of the locales URLs (so browsers fetch the new strings) and what instances compare.
  *
- * Across instances: with Redis, a change writes the new version under OVERRIDES_VERSION_KEY and
- * publishes it on OVERRIDES_CHANNEL; every instance reads that key before it hands out strings (one
- * GET per request: the next page view on any instance has the change) and empties its public caches
- * when the message arrives (the page cache answers before the app runs). Without Redis, an instance
- * compares its version with the database's at most every CHECK_WITHOUT_REDIS_MS.
+ * Across instances: with Redis, a change writes the new version under OVERRIDES_VERSION_KEY, then
+ * empties what every instance loaded and its public caches through the cache helper (the page cache
+ * answers before the app runs); every instance also reads that key before it hands out strings (one
+ * GET per request: the next page view on any instance has the change, even before the message
+ * arrives). Without Redis, an instance compares its version with the database's at most every
+ * CHECK_WITHOUT_REDIS_MS.
  */
 export const OVERRIDES_VERSION_KEY = "firm:i18n-overrides:version";
-export const OVERRIDES_CHANNEL = "firm:i18n-overrides";
 export const CHECK_WITHOUT_REDIS_MS = 10_000;
 
 /* ---------------------------------------------------------------- the bundled catalogue */
@@ -127,7 +128,14 @@ export function listNamespaces(): string[] {
 /* ---------------------------------------------------------------- loading and freshness */
 
 type Loaded = { version: number; token: string | null; checkedAt: number };
-let loaded: Loaded | null = null;
+/**
+ * What this process loaded: the version, the Redis token it answers to, when it last compared. Kept
+ * until a change on any instance empties it (it answers freshness itself, so it never expires); null
+ * is "nothing loaded", which only this process says (forgetOverrides).
+ */
+const loadedState = defineCache<Loaded | null>({ name: "string-overrides", ttlMs: Number.POSITIVE_INFINITY, max: 1 });
+const LOADED = "loaded";
+const currentlyLoaded = (): Loaded | null => loadedState.peek(LOADED) ?? null;
 let inFlight: Promise<void> | null = null;
 
 async function readVersion(): Promise<number> {
@@ -147,10 +155,11 @@ async function loadOverrides(token: string | null): Promise<void> {
     ((entries[language] ??= {})[row.namespace] ??= {})[row.key] = row.value;
   }
   setStringOverrides(version, entries);
-  loaded = { version, token, checkedAt: Date.now() };
+  loadedState.set(LOADED, { version, token, checkedAt: Date.now() });
 }
 
 async function check(): Promise<void> {
+  const loaded = currentlyLoaded();
   const client = redis();
   if (client) {
     try {
@@ -158,7 +167,7 @@ async function check(): Promise<void> {
       if (loaded && token === loaded.token) return;
       // A token never seen (another instance's change, or a Redis that forgot it): read the database.
       if (!loaded || (await readVersion()) !== loaded.version || token === null) return await loadOverrides(token);
-      loaded = { ...loaded, token };
+      loadedState.set(LOADED, { ...loaded, token });
       return;
     } catch (error) {
       logger.warn({ err: error }, "string overrides: redis unavailable, reading the database");
@@ -166,7 +175,7 @@ async function check(): Promise<void> {
   }
   if (loaded && Date.now() - loaded.checkedAt < CHECK_WITHOUT_REDIS_MS) return;
   if (!loaded || (await readVersion()) !== loaded.version) return loadOverrides(loaded?.token ?? null);
-  loaded = { ...loaded, checkedAt: Date.now() };
+  loadedState.set(LOADED, { ...loaded, checkedAt: Date.now() });
 }
 
 /**
@@ -184,36 +193,13 @@ setStringOverridesRefresher(refreshOverrides);
 
 /** Forgets what was loaded (tests that change the database underneath, a new database). */
 export function forgetOverrides(): void {
-  loaded = null;
+  loadedState.set(LOADED, null);
   setStringOverrides(0, {});
 }
 
 /** The overrides' version in use (the locales `?v=`). */
 export function overridesVersion(): number {
   return stringOverridesVersion();
-}
-
-let subscription: { quit(): Promise<unknown>; disconnect(): void } | null = null;
-
-/** Listens for other instances' changes (with Redis): empties the public caches and reloads the strings. */
-export async function startOverridesSync(): Promise<void> {
-  const client = redis();
-  if (!client || subscription) return;
-  const sub = client.duplicate();
-  subscription = sub;
-  sub.on("error", (error) => logger.warn({ err: error }, "string overrides: redis subscriber error"));
-  sub.on("message", (channel: string, token: string) => {
-    if (channel !== OVERRIDES_CHANNEL || token === loaded?.token) return;
-    clearPublicCache();
-    loadOverrides(token).catch((error: unknown) => logger.error({ err: error }, "string overrides: could not be read"));
-  });
-  await sub.subscribe(OVERRIDES_CHANNEL);
-}
-
-export async function stopOverridesSync(): Promise<void> {
-  const sub = subscription;
-  subscription = null;
-  await sub?.quit().catch(() => sub.disconnect());
 }
 
 /* ---------------------------------------------------------------- reading for the screen */
@@ -304,19 +290,23 @@ function stringToSay({ language, namespace, key }: StringId): SayString {
   return string;
 }
 
-/** Raises the version, empties this instance's public caches and tells the others. */
+/**
+ * Tells every instance of the new version: first under OVERRIDES_VERSION_KEY (what each reads per
+ * request), then by emptying what each loaded and its public caches; this one then loads the change.
+ */
 async function announceChange(version: number): Promise<void> {
   const token = `${version}:${nowIso()}:${Math.random().toString(36).slice(2)}`;
-  await loadOverrides(token);
-  clearPublicCache();
   const client = redis();
-  if (!client) return;
-  try {
-    await client.set(OVERRIDES_VERSION_KEY, token);
-    await client.publish(OVERRIDES_CHANNEL, token);
-  } catch (error) {
-    logger.warn({ err: error }, "string overrides: could not tell the other instances");
+  if (client) {
+    try {
+      await client.set(OVERRIDES_VERSION_KEY, token);
+    } catch (error) {
+      logger.warn({ err: error }, "string overrides: could not tell the other instances");
+    }
   }
+  loadedState.invalidate();
+  clearPublicCache();
+  await loadOverrides(token);
 }
 
 /**
