@@ -50,6 +50,7 @@ export const AUDIT_ACTION_NAMES = {
   announcement: ["created", "updated", "ended"],
   translation_override: ["saved", "reset"],
   settings: ["availability_changed", "closed_day_added", "closed_day_removed"],
+  request: ["created", "submitted", "item_accepted", "item_returned", "completed", "cancelled", "template_saved", "template_deleted"],
 } as const;
 
 type ActionNames = typeof AUDIT_ACTION_NAMES;
@@ -84,6 +85,8 @@ export const AUDIT_RECORD_TYPES = [
   "announcement",
   "string",
   "settings",
+  "request_list",
+  "request_template",
 ] as const;
 
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -72,6 +72,7 @@ export const CreateListSchema = z
     if (!input.templateId && !input.title) context.addIssue({ code: "custom", path: ["title"], message: "requests:errors.titleRequired" });
   });
 export type CreateListInput = z.input<typeof CreateListSchema>;
+export type CreateListData = z.output<typeof CreateListSchema>;
 
 /** What staff may change on an active list. */
 export const UpdateListSchema = z.object({
@@ -83,6 +84,7 @@ export const UpdateListSchema = z.object({
   reminderSchedule: ReminderScheduleSchema.optional(),
 });
 export type UpdateListInput = z.input<typeof UpdateListSchema>;
+export type UpdateListData = z.output<typeof UpdateListSchema>;
 
 const shortText = z.string().trim().min(1, "requests:errors.answerRequired").max(300, "requests:errors.answerTooLong");
 const longText = z.string().trim().min(1, "requests:errors.answerRequired").max(10_000, "requests:errors.answerTooLong");
@@ -134,6 +136,7 @@ export const TemplateSchema = z.object({
   items: z.array(ItemDefinitionSchema).min(1, "requests:errors.itemsRequired").max(MAX_ITEMS_PER_LIST, "requests:errors.tooManyItems"),
 });
 export type TemplateInput = z.input<typeof TemplateSchema>;
+export type TemplateData = z.output<typeof TemplateSchema>;
 
 /** /dashboard/requests: status, overdue or waiting for the firm's review, assignee ("none" for unassigned). */
 export const REQUEST_VIEWS = ["overdue", "review"] as const;

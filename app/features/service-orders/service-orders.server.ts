@@ -429,6 +429,19 @@ export async function addOrderDocuments(actor: Actor, id: string, uploads: Check
   return stored;
 }
 
+/**
+ * A step of another area's work on this order (a request sent, submitted, completed) on the order's
+ * timeline, which client and staff both see: a history entry that keeps the status and says `note`.
+ */
+export async function recordOrderEvent(orderId: string, actorId: string | null, note: string): Promise<void> {
+  const order = await db().selectFrom("serviceOrders").select("status").where("id", "=", orderId).executeTakeFirst();
+  if (!order) return;
+  await db()
+    .insertInto("serviceOrderStatusHistory")
+    .values({ id: newId(), orderId, fromStatus: order.status, toStatus: order.status, changedBy: actorId, note, createdAt: nowIso() })
+    .execute();
+}
+
 /** An internal note (staff only; the client never sees it). */
 export async function addOrderNote(actor: Actor, id: string, body: string): Promise<void> {
   if (!isStaff(actor)) throw forbidden();
