@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { createAppointment } from "~/features/appointments/appointments.server";
-import { hashPassword } from "~/features/auth/password.server";
+import { hashPassword } from "~/core/identity/password.server";
 import { updateAvailabilitySettings } from "~/features/availability/availability.server";
 import { findFreeSlots } from "~/features/appointments/free-slots.server";
 import { seedPublicContent } from "~/features/content/seed.server";

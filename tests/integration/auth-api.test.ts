@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { settleAccountWork } from "~/features/auth/auth.server";
-import { hashPassword } from "~/features/auth/password.server";
+import { hashPassword } from "~/core/identity/password.server";
 import { requireAdmin, requireFeature, requireGuest, requireOwner, requireUser } from "~/core/identity/guards.server";
 import { env } from "~/lib/env.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";

@@ -14,7 +14,7 @@ import {
   type SignedIn,
 } from "~/features/auth/auth.server";
 import { isCommonPassword } from "~/features/auth/common-passwords";
-import { hashPassword, verifyPassword } from "~/features/auth/password.server";
+import { hashPassword, verifyPassword } from "~/core/identity/password.server";
 import { AppError } from "~/lib/app-error";
 import { env } from "~/lib/env.server";
 import { newId } from "~/lib/ids.server";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { seedDemoAccounts } from "~/features/demo/demo.server";
-import { verifyPassword } from "~/features/auth/password.server";
+import { verifyPassword } from "~/core/identity/password.server";
 import { toJson } from "~/lib/db/connection.server";
 import { BOOLEAN_COLUMNS, JSON_COLUMNS } from "~/lib/db/schema";
 import { migrateToLatest } from "~/lib/db/migrate.server";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { signIn, type SignedIn } from "~/features/auth/auth.server";
-import { hashPassword } from "~/features/auth/password.server";
+import { hashPassword } from "~/core/identity/password.server";
 import { FIRST_WAIT_SECONDS, FREE_FAILURES, MAX_WAIT_SECONDS, waitAfterFailures } from "~/features/auth/sign-in-throttle.server";
 import { AppError } from "~/lib/app-error";
 import { resetEnvForTests } from "~/lib/env.server";

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { completeTwoFactorSignIn, signIn } from "~/features/auth/auth.server";
-import { hashPassword } from "~/features/auth/password.server";
+import { hashPassword } from "~/core/identity/password.server";
 import {
   assertTwoFactorSecretsReadable,
   confirmTwoFactorSetup,

@@ -18,7 +18,7 @@ export type UserOptions = {
   disabled?: boolean;
   email?: string;
   fullName?: string;
-  /** An argon2 hash of a real password (features/auth/password.server hashPassword), when the test signs in with it. */
+  /** An argon2 hash of a real password (core/identity/password.server hashPassword), when the test signs in with it. */
   passwordHash?: string;
   timeZone?: string | null;
   /**

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { absoluteUrl } from "~/features/email/email.server";
 import { defineEmailTemplate, sendTemplatedEmail, type EmailTemplate } from "~/features/email/templates.server";
 import {
@@ -16,26 +16,25 @@ import {
   type ManagedUser,
   type Scope,
 } from "~/features/users/users.server";
+import { consumeToken, issueToken, tokenRefusal } from "~/core/identity/account-links.server";
 import { findPublicUser, type PublicUser } from "~/core/identity/directory.server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "~/core/identity/password.server";
 import { AppError, invalid, isAppError, rateLimited } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
-import { db } from "~/lib/db/db.server";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
-import { newId, nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { consume, type LimitName } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { createSession, deleteSession, deleteUserSessions, type CreatedSession, type SessionKind } from "~/lib/session.server";
 import { deviceCookieAfterSignIn, trustedDeviceNonce } from "./device-cookie.server";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { checkSignInAllowed, clearAccountThrottle, isTrusted, recordSignInFailure, recordSignInSuccess, type SignInAttempt } from "./sign-in-throttle.server";
 import { isBrowserTrusted, trustBrowser } from "./two-factor-cookies.server";
 import { issueChallenge, readChallenge, twoFactorStamp, verifySecondFactor, type SecondFactor } from "./two-factor.server";
 
 /**
  * Accounts: registration, sign-in, e-mail verification, password reset and change,
- * e-mail change, invitations. The only code that touches `verification_tokens`; the
- * `users` rows are read and written through the users area (users.server.ts). Pages and
+ * e-mail change, invitations. The single-use links are core/identity's (account-links.server.ts);
+ * the `users` rows are read and written through the users area (users.server.ts). Pages and
  * the JSON API call these same functions; a refusal is an AppError with a key of the
  * `auth` namespace (the doors translate it).
  *
@@ -47,7 +46,6 @@ import { issueChallenge, readChallenge, twoFactorStamp, verifySecondFactor, type
 // Refusals
 
 const invalidCredentials = () => new AppError(400, "auth:errors.invalidCredentials");
-const tokenRefusal = (reason: TokenFailure) => new AppError(400, reason === "expired" ? "auth:errors.tokenExpired" : "auth:errors.tokenInvalid");
 
 /** Counts one attempt against each named limit; past any of them, a 429 "Too many attempts". */
 async function withinLimits(limits: ReadonlyArray<readonly [LimitName, string]>): Promise<void> {
@@ -55,74 +53,6 @@ async function withinLimits(limits: ReadonlyArray<readonly [LimitName, string]>)
     const result = await consume(name, key);
     if (!result.ok) throw rateLimited(result.retryAfterSeconds, "auth:errors.rateLimited");
   }
-}
-
-// ---------------------------------------------------------------------------
-// Single-use tokens (stored hashed)
-
-export type TokenPurpose = "verify_email" | "reset_password" | "change_email";
-
-export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
-  verify_email: 24 * 60 * 60,
-  reset_password: 60 * 60,
-  change_email: 24 * 60 * 60,
-};
-
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
-
-/** A new link token; earlier unused ones of the same purpose stop working, so only the newest link counts. */
-export async function issueToken(userId: string, purpose: TokenPurpose, options: { newEmail?: string; lifetimeSeconds?: number } = {}): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  const lifetime = options.lifetimeSeconds ?? TOKEN_LIFETIME_SECONDS[purpose];
-  await db().deleteFrom("verificationTokens").where("userId", "=", userId).where("purpose", "=", purpose).where("usedAt", "is", null).execute();
-  await db()
-    .insertInto("verificationTokens")
-    .values({
-      id: newId(),
-      userId,
-      purpose,
-      tokenHash: tokenHash(token),
-      newEmail: options.newEmail ?? null,
-      expiresAt: new Date(Date.now() + lifetime * 1000).toISOString(),
-    })
-    .execute();
-  return token;
-}
-
-export type TokenFailure = "invalid" | "expired";
-type ConsumedToken = { userId: string; newEmail: string | null };
-
-/** Uses a token once: unknown, already used or of another purpose → invalid; past its expiry → expired (400 AppErrors). */
-async function consumeToken(token: string, purpose: TokenPurpose): Promise<ConsumedToken> {
-  const row = await db()
-    .selectFrom("verificationTokens")
-    .select(["id", "userId", "newEmail", "expiresAt", "usedAt"])
-    .where("tokenHash", "=", tokenHash(token))
-    .where("purpose", "=", purpose)
-    .executeTakeFirst();
-  if (!row || row.usedAt) throw tokenRefusal("invalid");
-  if (row.expiresAt <= nowIso()) throw tokenRefusal("expired");
-  // The `used_at is null` condition makes two simultaneous uses count once.
-  const result = await db().updateTable("verificationTokens").set({ usedAt: nowIso() }).where("id", "=", row.id).where("usedAt", "is", null).executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw tokenRefusal("invalid");
-  return { userId: row.userId, newEmail: row.newEmail };
-}
-
-/**
- * Why a link cannot be used now, as the i18n key a page shows, or null when it can
- * (the pages check before showing a form).
- */
-export async function linkProblem(token: string, purpose: TokenPurpose): Promise<string | null> {
-  if (!token) return "auth:errors.tokenInvalid";
-  const row = await db()
-    .selectFrom("verificationTokens")
-    .select(["expiresAt", "usedAt"])
-    .where("tokenHash", "=", tokenHash(token))
-    .where("purpose", "=", purpose)
-    .executeTakeFirst();
-  if (!row || row.usedAt) return "auth:errors.tokenInvalid";
-  if (row.expiresAt <= nowIso()) return "auth:errors.tokenExpired";
-  return null;
 }
 
 // ---------------------------------------------------------------------------
@@ -461,10 +391,4 @@ export async function inviteUser(
 /** A new invitation link for a staff-made account that has not signed in yet (the earlier link stops working). */
 export async function sendInvitationAgain(user: Recipient): Promise<void> {
   await sendResetEmail(user, "invite");
-}
-
-/** Ends every unused link of an account (verification, reset, invitation, e-mail change): a deactivated or deleted account keeps none. */
-export async function revokeAccountLinks(userId: string): Promise<number> {
-  const result = await db().deleteFrom("verificationTokens").where("userId", "=", userId).where("usedAt", "is", null).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { strToU8, zipSync, type Zippable } from "fflate";
-import { revokeAccountLinks, sendInvitationAgain } from "~/features/auth/auth.server";
-import { hashPassword } from "~/features/auth/password.server";
+import { revokeAccountLinks } from "~/core/identity/account-links.server";
+import { sendInvitationAgain } from "~/features/auth/auth.server";
+import { hashPassword } from "~/core/identity/password.server";
 import { deleteAppointmentsOfClient, listAppointmentRecordsOfClient } from "~/features/appointments/appointments.server";
 import { deleteAllNotifications } from "~/features/notifications/notifications.server";
 import { deleteReportsOfClient, listReportRecordsOfClient, REPORT_RECORD_TYPE } from "~/features/reports/reports.server";

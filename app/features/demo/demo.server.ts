@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { sql } from "kysely";
-import { hashPassword } from "~/features/auth/password.server";
+import { hashPassword } from "~/core/identity/password.server";
 import { ensureTwoFactorWithSecret } from "~/features/auth/two-factor.server";
 import { getAppointment } from "~/features/appointments/appointments.server";
 import { getAvailabilitySettings, listClosedDays, seedFederalHolidays } from "~/features/availability/availability.server";

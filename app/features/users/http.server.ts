@@ -1,11 +1,10 @@
 import { json } from "@remix-run/node";
-import { inviteUser } from "~/features/auth/auth.server";
 import { requireAdmin } from "~/core/identity/guards.server";
 import { readApiBody, type ApiHandler } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 import { pageJson } from "~/lib/pagination";
 import { CreateUserSchema, parseUsersQuery, UpdateUserSchema } from "./users.schema";
-import { getManagedUser, listUsers, updateManagedUser, type Scope } from "./users.server";
+import { getManagedUser, listUsers, updateManagedUser, type Actor, type AssignableRole, type ManagedUser, type Scope } from "./users.server";
 
 /**
  * The JSON doors of user management, for `apiRoute`: /api/admin/users[/{id}] (every
@@ -14,8 +13,16 @@ import { getManagedUser, listUsers, updateManagedUser, type Scope } from "./user
  */
 const NAMES: Record<Scope, { many: string; one: string }> = { users: { many: "users", one: "user" }, clients: { many: "clients", one: "client" } };
 
-/** GET lists a page (`?q&page&perPage`, `limit` too); POST creates an account and e-mails an invitation (201). */
-export function collectionHandlers(scope: Scope): { GET: ApiHandler; POST: ApiHandler } {
+/** Creates an account and e-mails its invitation (the auth area's `inviteUser`, which the routes pass in). */
+export type Invite = (
+  actor: Actor,
+  scope: Scope,
+  input: { fullName: string; email: string; role: AssignableRole; locale: string; enabledFeatures?: string[] },
+  context: { ip?: string },
+) => Promise<ManagedUser>;
+
+/** GET lists a page (`?q&page&perPage`, `limit` too); POST creates an account through `invite` (201). */
+export function collectionHandlers(scope: Scope, { invite }: { invite: Invite }): { GET: ApiHandler; POST: ApiHandler } {
   return {
     GET: async ({ request }) => {
       await requireAdmin(request);
@@ -24,7 +31,7 @@ export function collectionHandlers(scope: Scope): { GET: ApiHandler; POST: ApiHa
     POST: async ({ request }) => {
       const actor = await requireAdmin(request);
       const input = await readApiBody(request, CreateUserSchema);
-      const user = await inviteUser(actor, scope, input, { ip: clientIp(request) });
+      const user = await invite(actor, scope, input, { ip: clientIp(request) });
       return json({ [NAMES[scope].one]: user }, { status: 201 });
     },
   };

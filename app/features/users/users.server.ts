@@ -5,7 +5,7 @@ import { db } from "~/lib/db/db.server";
 import { countPerBucket, type Bucket } from "~/lib/statistics.server";
 import { dayRangeInstants } from "~/lib/day-range";
 import { BACK_OFFICE_FEATURES, BACK_OFFICE_ROLES, CLIENT_FEATURES, DEFAULT_CLIENT_FEATURES, FEATURES, isAdminRole, isBackOfficeRole } from "~/lib/features";
-import { revokeAccountLinks } from "~/features/auth/auth.server";
+import { revokeAccountLinks } from "~/core/identity/account-links.server";
 import { isLanguage, fallbackLanguage, type Language } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { type Page, type PageRequest } from "~/lib/pagination";

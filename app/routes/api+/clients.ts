@@ -1,5 +1,6 @@
+import { inviteUser } from "~/features/auth/auth.server";
 import { collectionHandlers } from "~/features/users/http.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** GET /api/clients?q&page&perPage (owner, admins): a page of client accounts; POST creates one and e-mails an invitation. */
-export const { loader, action } = apiRoute(collectionHandlers("clients"));
+export const { loader, action } = apiRoute(collectionHandlers("clients", { invite: inviteUser }));
