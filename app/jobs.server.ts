@@ -5,5 +5,6 @@
  * and adds the import here.
  */
 import "~/features/notifications/jobs.server";
+import "~/features/requests/jobs.server";
 import "~/features/tasks/jobs.server";
 import "~/features/translations/auto-process.server";
