@@ -11,7 +11,7 @@ import { closeDb, db } from "~/lib/db/db.server";
 import { migrateToLatest } from "~/lib/db/migrate.server";
 import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
-import { configureRealtime } from "~/lib/realtime.server";
+import { configureRealtime } from "~/core/identity/sockets.server";
 import { pageCacheStore } from "~/features/content/page-cache.server";
 import { closeRedis, redis } from "~/lib/redis.server";
 import { startJobWorker, type JobWorker } from "~/lib/jobs.server";

@@ -1,7 +1,6 @@
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Redis } from "ioredis";
 import type { Server as SocketServer, Socket } from "socket.io";
-import { db } from "./db/db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { sessionRoom, setRealtimeServer, userRoom } from "./realtime-hub.server";
@@ -18,6 +17,9 @@ export type RealtimeOptions = {
   register?: boolean;
 };
 
+/** Whether an account may still hold sockets (a deactivated one may not); the identity core answers it. */
+export type ActiveUserCheck = (userId: string) => Promise<boolean>;
+
 /** A cookie is honoured only from the site itself (no cross-site WebSocket hijacking). */
 function isSameSite(handshake: Socket["handshake"]): boolean {
   const origin = handshake.headers.origin;
@@ -33,7 +35,7 @@ function isSameSite(handshake: Socket["handshake"]): boolean {
  * session cookie (browsers). The session id names the socket's room, so that ending the
  * session closes it.
  */
-export async function authenticateHandshake(handshake: Socket["handshake"]): Promise<{ userId: string; sessionId: string } | null> {
+export async function authenticateHandshake(handshake: Socket["handshake"], isActiveUser: ActiveUserCheck): Promise<{ userId: string; sessionId: string } | null> {
   const auth = handshake.auth as { token?: unknown } | undefined;
   let token = typeof auth?.token === "string" && auth.token ? auth.token : null;
   if (!token && isSameSite(handshake)) {
@@ -43,8 +45,7 @@ export async function authenticateHandshake(handshake: Socket["handshake"]): Pro
   if (!token) return null;
   const session = await findSession(token);
   if (!session) return null;
-  const user = await db().selectFrom("users").select(["id", "disabledAt"]).where("id", "=", session.userId).executeTakeFirst();
-  return user && !user.disabledAt ? { userId: user.id, sessionId: session.id } : null;
+  return (await isActiveUser(session.userId)) ? { userId: session.userId, sessionId: session.id } : null;
 }
 
 /**
@@ -52,7 +53,7 @@ export async function authenticateHandshake(handshake: Socket["handshake"]): Pro
  * each in its user's private room and its session's room, and shares rooms across instances through
  * Redis when a client is given.
  */
-export function configureRealtime(server: SocketServer, options: RealtimeOptions = {}): void {
+export function configureSockets(server: SocketServer, options: RealtimeOptions & { isActiveUser: ActiveUserCheck }): void {
   if (options.redis) {
     const pub = options.redis;
     const sub = pub.duplicate();
@@ -63,7 +64,7 @@ export function configureRealtime(server: SocketServer, options: RealtimeOptions
   }
 
   server.use((socket, next) => {
-    authenticateHandshake(socket.handshake).then(
+    authenticateHandshake(socket.handshake, options.isActiveUser).then(
       (found) => {
         if (!found) return next(new Error("unauthorized"));
         socket.data.userId = found.userId;

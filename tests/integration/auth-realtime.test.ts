@@ -10,7 +10,8 @@ import { changePassword, resetPassword, signOut } from "~/features/auth/auth.ser
 import { hashPassword } from "~/core/identity/password.server";
 import { notify, NOTIFICATION_EVENT } from "~/features/notifications/notifications.server";
 import { deleteManagedUser, updateManagedUser } from "~/features/users/users.server";
-import { configureRealtime, setRealtimeServer } from "~/lib/realtime.server";
+import { configureRealtime } from "~/core/identity/sockets.server";
+import { setRealtimeServer } from "~/lib/realtime.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import { createSession, deleteSession } from "~/lib/session.server";
 import * as logoutRoute from "~/routes/api+/auth.logout";

@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { notify, NOTIFICATION_EVENT, type NotificationEventPayload } from "~/features/notifications/notifications.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
 import { newId } from "~/lib/ids.server";
-import { configureRealtime, setRealtimeServer } from "~/lib/realtime.server";
+import { configureRealtime } from "~/core/identity/sockets.server";
+import { setRealtimeServer } from "~/lib/realtime.server";
 import { createSession, deleteSession, sessionCookie } from "~/lib/session.server";
 import { describeEachDialect } from "../setup/database";
 
