@@ -52,8 +52,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/features/**/*.server.ts"],
-    ignores: ["app/features/**/http.server.ts", "app/features/**/*.http.server.ts", "app/features/auth/guards.server.ts"],
+    files: ["app/features/**/*.server.ts", "app/core/**/*.server.ts"],
+    ignores: ["app/features/**/http.server.ts", "app/features/**/*.http.server.ts", "app/core/identity/guards.server.ts", "app/core/csv.server.ts"],
     rules: {
       "no-restricted-imports": ["error", RESPONSE_BUILDERS],
       "no-restricted-syntax": [
