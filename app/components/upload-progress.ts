@@ -1,4 +1,4 @@
-import { useMatches, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showFlashToast, type FlashToast } from "~/components/toaster";
@@ -8,14 +8,14 @@ type UploadSuccess = { redirectTo?: string; toast?: FlashToast };
 
 /**
  * With JavaScript, a form carrying files is sent by XMLHttpRequest so the page can show the
- * upload's progress; the action answers JSON (header `X-Upload: progress`): on success the
- * toast is shown at once and the page moves on, otherwise `isAnswer` tells the page's own
- * answer (field errors) from a failure. Without JavaScript the same form is a plain multipart
- * POST and nothing here runs. The pages check the chosen files before calling `send`.
+ * upload's progress. It goes to the upload's own resource route (`url`), which runs the page
+ * action's upload step and answers JSON (header `X-Upload: progress`): on success the toast is
+ * shown at once and the page moves on, otherwise `isAnswer` tells the page's own answer (field
+ * errors) from a failure. Without JavaScript the same form is a plain multipart POST to the
+ * page and nothing here runs. The pages check the chosen files before calling `send`.
  */
 export function useUploadProgress<Answer extends object>(isAnswer: (body: Answer) => boolean) {
   const navigate = useNavigate();
-  const matches = useMatches();
   const { i18n } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
@@ -27,10 +27,9 @@ export function useUploadProgress<Answer extends object>(isAnswer: (body: Answer
     setAnswer(local);
   }
 
-  function send(form: HTMLFormElement, data: FormData, action = form.action, routeId = matches[matches.length - 1]?.id ?? "") {
+  function send(form: HTMLFormElement, data: FormData, url: string) {
     const request = new XMLHttpRequest();
-    // Ask Remix for the action's own answer (JSON) rather than a rendered page.
-    request.open("POST", `${action}${action.includes("?") ? "&" : "?"}_data=${encodeURIComponent(routeId)}`);
+    request.open("POST", url);
     request.setRequestHeader("X-Upload", "progress");
     request.responseType = "json";
     request.upload.onprogress = (event) => {

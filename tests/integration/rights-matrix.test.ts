@@ -69,6 +69,12 @@ import * as resPaymentsCsv from "~/routes/resources+/payments[.]csv";
 import * as resResendVerification from "~/routes/resources+/resend-verification";
 import * as resTranslationFile from "~/routes/resources+/translation-files.$id";
 import * as resTwoFactorReset from "~/routes/resources+/two-factor.reset";
+import * as resUploadClientOrder from "~/routes/resources+/uploads.client.service-orders.$id";
+import * as resUploadClientNewOrder from "~/routes/resources+/uploads.client.service-orders.new";
+import * as resUploadReport from "~/routes/resources+/uploads.dashboard.reports.new";
+import * as resUploadStaffOrder from "~/routes/resources+/uploads.dashboard.service-orders.$id";
+import * as resUploadDesk from "~/routes/resources+/uploads.dashboard.translation-desk";
+import * as resUploadTranslated from "~/routes/resources+/uploads.dashboard.translations.$id";
 import { describeEachDialect } from "../setup/database";
 import { buildRequest } from "../support/api";
 import { makeUser, type TestUser, type UserOptions } from "../support/factories";
@@ -477,6 +483,34 @@ const ROUTES: Record<string, Entry> = {
         admin: 200,
         owner: 200,
       }, (_, path) => id(path)),
+    ],
+  },
+  // The progress-bar uploads: each has its page's guard; a post without a file is the page's 400.
+  "resources+/uploads.dashboard.service-orders.$id.ts": {
+    checks: [
+      send("POST", "/resources/uploads/dashboard/service-orders/{id} (no file)", resUploadStaffOrder.action, ({ records }) => `/resources/uploads/dashboard/service-orders/${records.orderId}`, form({ intent: "upload" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }, (_, path) => ({ id: path.split("/")[5]! })),
+    ],
+  },
+  "resources+/uploads.dashboard.reports.new.ts": {
+    checks: [send("POST", "/resources/uploads/dashboard/reports/new (empty)", resUploadReport.action, () => "/resources/uploads/dashboard/reports/new", form(), { ...ADMIN_PAGE, admin: 400, owner: 400 })],
+  },
+  "resources+/uploads.dashboard.translation-desk.ts": {
+    checks: [send("POST", "/resources/uploads/dashboard/translation-desk (no file)", resUploadDesk.action, () => "/resources/uploads/dashboard/translation-desk", form({ intent: "upload" }), featurePost(400))],
+  },
+  "resources+/uploads.dashboard.translations.$id.ts": {
+    checks: [
+      send("POST", "/resources/uploads/dashboard/translations/{id} (no file)", resUploadTranslated.action, ({ records }) => `/resources/uploads/dashboard/translations/${records.fileId}`, form({ intent: "translated" }), featurePost(400), (_, path) => ({ id: path.split("/")[5]! })),
+      send("POST", "/resources/uploads/dashboard/translations/{id} (another intent)", resUploadTranslated.action, ({ records }) => `/resources/uploads/dashboard/translations/${records.fileId}`, form({ intent: "delete" }), featurePost(400), (_, path) => ({ id: path.split("/")[5]! })),
+    ],
+  },
+  "resources+/uploads.client.service-orders.$id.ts": {
+    checks: [
+      send("POST", "/resources/uploads/client/service-orders/{id} (no file)", resUploadClientOrder.action, ({ records }) => `/resources/uploads/client/service-orders/${records.orderId}`, form({ intent: "upload" }), { anonymous: LOGIN, clientA: 400, clientB: 400, staffOff: TO_DASHBOARD, staffOn: TO_DASHBOARD, admin: 400, owner: 400 }, (_, path) => ({ id: path.split("/")[5]! })),
+    ],
+  },
+  "resources+/uploads.client.service-orders.new.ts": {
+    checks: [
+      send("POST", "/resources/uploads/client/service-orders/new (empty)", resUploadClientNewOrder.action, () => "/resources/uploads/client/service-orders/new", form(), { anonymous: LOGIN, clientA: 400, clientB: 400, staffOff: TO_DASHBOARD, staffOn: TO_DASHBOARD, admin: 400, owner: 400 }),
     ],
   },
   "resources+/two-factor.reset.ts": {

@@ -54,20 +54,23 @@ export function DocumentField({ name = "documents", id, label, errors: answered 
 
 type UploadAnswer<R> = { result?: R; fileErrors?: FileError[] };
 
-/** The order and report forms' upload with a progress bar (`useUploadProgress`), after the browser's checks of the chosen files. */
-export function useUploadWithProgress<R>() {
+/**
+ * The order and report forms' upload with a progress bar (`useUploadProgress`) to `uploadUrl`,
+ * the upload's resource route, after the browser's checks of the chosen files.
+ */
+export function useUploadWithProgress<R>(uploadUrl: string) {
   const upload = useUploadProgress<UploadAnswer<R>>((body) => Boolean(body.result || body.fileErrors));
 
   /**
    * Sends the form with a progress bar when it carries files; true when the page must not
    * submit it itself. Files the browser can already tell would be refused are not sent.
    */
-  function send(form: HTMLFormElement, formData: FormData, action: string): boolean {
+  function send(form: HTMLFormElement, formData: FormData): boolean {
     const files = chosenFiles(formData);
     if (files.length === 0) return false;
     const refused = checkChosenFiles(files);
     if (refused.length > 0) upload.answerLocally({ fileErrors: refused });
-    else upload.send(form, formData, action);
+    else upload.send(form, formData, uploadUrl);
     return true;
   }
 
@@ -115,7 +118,7 @@ export function AddDocumentsForm({
       className="space-y-3"
       onSubmit={(event) => {
         const formElement = event.currentTarget;
-        if (upload.send(formElement, new FormData(formElement), formElement.action)) event.preventDefault();
+        if (upload.send(formElement, new FormData(formElement))) event.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="upload" />

@@ -1,9 +1,15 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { AppError, encodeMessage } from "~/lib/app-error";
+import { refusal } from "~/lib/http.server";
+import { getLanguage } from "~/lib/i18n/i18n.server";
 import { consume } from "~/lib/rate-limit.server";
 import { checkUpload, createUploadHandler, UploadRejected, type CheckedUpload } from "~/lib/storage.server";
 import { isMultipart, parseMultipart, redirectAfterUpload, textFields } from "~/lib/upload-form.server";
 import { fileError, NO_FILE_CHOSEN, type FileError } from "./file-checks";
+import { OrderCreateFormSchema } from "./service-orders.schema";
+import { addOrderDocuments, createOrder, type Actor } from "./service-orders.server";
 
 /**
  * The HTTP side of the orders and reports areas: reading forms that carry
@@ -49,13 +55,14 @@ export async function readUploadForm(request: Request, userId: string, fileField
 }
 
 /**
- * The "add documents" step of both order pages (client and staff): a field
- * error when nothing usable was sent, otherwise the documents are attached and
- * the page is told so.
+ * The "add documents" step of both order pages (client and staff), for the page's
+ * form and its progress-bar upload alike: a field error when nothing usable was
+ * sent, otherwise the documents are attached and the page is told so.
  */
 export async function respondToDocumentUpload(
   request: Request,
-  attach: (uploads: CheckedUpload[]) => Promise<unknown>,
+  actor: Actor,
+  id: string,
   form: Pick<UploadForm, "uploads" | "fileErrors">,
   back: string,
   extra: Record<string, unknown> = {},
@@ -63,8 +70,30 @@ export async function respondToDocumentUpload(
   if (form.fileErrors.length > 0 || form.uploads.length === 0) {
     return json({ ...extra, fileErrors: form.fileErrors.length > 0 ? form.fileErrors : [NO_FILE_CHOSEN] }, { status: 400 });
   }
-  await attach(form.uploads);
+  await addOrderDocuments(actor, id, form.uploads);
   return redirectAfterUpload(request, back, { type: "success", message: "orders:detail.documentsAdded", params: { count: form.uploads.length } });
+}
+
+/** The new-order form's answer: field errors (the typed values and the file errors kept), or the new order's page. */
+export type NewOrderAnswer = { result: SubmissionResult<string[]>; fileErrors: FileError[] };
+
+/** A client's new order with its documents, for the page's form and its progress-bar upload alike. */
+export async function createOrderFromForm(request: Request, actor: Actor): Promise<Response> {
+  try {
+    const { fields, uploads, fileErrors } = await readUploadForm(request, actor.id);
+    const submission = parseWithZod(fields, { schema: OrderCreateFormSchema });
+    const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<NewOrderAnswer>({ result, fileErrors: errors }, { status: 400 });
+    if (submission.status !== "success") return answer(submission.reply(), fileErrors);
+    if (fileErrors.length > 0) return answer(submission.reply({ formErrors: ["orders:files.errors.fix"] }), fileErrors);
+    try {
+      const { id, reference } = await createOrder(actor, submission.value, uploads, await getLanguage(request));
+      return await redirectAfterUpload(request, `/client/service-orders/${id}`, { type: "success", message: "orders:new.created", params: { reference } });
+    } catch (error) {
+      return await refusal(request, error, submission, { fileErrors: [] });
+    }
+  } catch (error) {
+    return refusal(request, error);
+  }
 }
 
 /** The API's refusal of refused documents: 400 `{ message: "documents: …", errors: { documents: [...] } }`. */

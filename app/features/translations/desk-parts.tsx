@@ -57,10 +57,11 @@ export function useMessage() {
 type UploadAnswer = { result?: { error?: Record<string, string[] | null> | null } & Record<string, unknown>; failure?: string; reason?: string };
 
 /**
- * The desk's upload with a progress bar (`useUploadProgress`). A file the browser can already
- * tell would be refused (none, too large, a type not allowed by its name) is not sent.
+ * The desk's upload with a progress bar (`useUploadProgress`) to `uploadUrl`, the upload's
+ * resource route. A file the browser can already tell would be refused (none, too large, a
+ * type not allowed by its name) is not sent.
  */
-export function useDeskUpload(limits: { maxFileSizeMb: number; allowedFileTypes: readonly string[] }) {
+export function useDeskUpload(limits: { maxFileSizeMb: number; allowedFileTypes: readonly string[] }, uploadUrl: string) {
   const upload = useUploadProgress<UploadAnswer>((body) => Boolean(body.result || body.failure));
   const [localError, setLocalError] = useState<string | null>(null);
 
@@ -77,12 +78,12 @@ export function useDeskUpload(limits: { maxFileSizeMb: number; allowedFileTypes:
   }
 
   /** True when the page must not submit the form itself. */
-  function send(form: HTMLFormElement, routeId?: string): boolean {
+  function send(form: HTMLFormElement): boolean {
     const data = new FormData(form);
     const refusal = refusalOf(data);
     setLocalError(refusal);
     if (refusal) upload.answerLocally(upload.answer);
-    else upload.send(form, data, form.action, routeId);
+    else upload.send(form, data, uploadUrl);
     return true;
   }
 
@@ -183,7 +184,7 @@ export function TranslatedUploadForm({
   limits: { maxFileSizeMb: number; allowedFileTypes: readonly string[] };
 }) {
   const { t } = useTranslation("translations");
-  const upload = useDeskUpload(limits);
+  const upload = useDeskUpload(limits, `/resources/uploads/dashboard/translations/${fileId}`);
   const canComplete = status === "processing";
   const error = upload.localError ?? upload.answer?.reason ?? null;
   return (
@@ -193,7 +194,7 @@ export function TranslatedUploadForm({
       encType="multipart/form-data"
       className="flex flex-col gap-2"
       onSubmit={(event) => {
-        if (upload.send(event.currentTarget, "routes/dashboard+/translations.$id")) event.preventDefault();
+        if (upload.send(event.currentTarget)) event.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="translated" />

@@ -52,7 +52,7 @@ export function UploadTab({
 }) {
   const { t } = useTranslation("translations");
   const languages = useLanguageOptions();
-  const upload = useDeskUpload(limits);
+  const upload = useDeskUpload(limits, "/resources/uploads/dashboard/translation-desk");
   const result = (upload.answer?.result as Result) ?? lastResult;
   const [form, fields] = useZodForm(UploadFormSchema, {
     id: "translation-upload",

@@ -19,7 +19,7 @@ import type { FileError } from "~/features/service-orders/file-checks";
 import { readUploadForm, respondToDocumentUpload } from "~/features/service-orders/http.server";
 import { AttachmentsCard, StatusTimeline } from "~/features/service-orders/order-parts";
 import { OrderCancelFormSchema } from "~/features/service-orders/service-orders.schema";
-import { addOrderDocuments, changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
+import { changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
 import { CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES, QUOTING_ORDER_STATUSES } from "~/features/service-orders/status";
 import { OrderStatusBadge } from "~/features/service-orders/status-badge";
 import { OrderTranslationFiles } from "~/features/translations/client-files";
@@ -58,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await changeOrderStatus({ ...actor, ip: clientIp(request) }, id, "cancelled", submission.value.note);
       return redirectWithToast(back, { type: "success", message: "orders:detail.cancelled" });
     }
-    return await respondToDocumentUpload(request, (files) => addOrderDocuments(actor, id, files), { uploads, fileErrors }, back);
+    return await respondToDocumentUpload(request, actor, id, { uploads, fileErrors }, back);
   } catch (error) {
     return refusal(request, error);
   }
@@ -70,7 +70,7 @@ export default function ClientServiceOrder() {
   const { t } = useTranslation("orders");
   const format = useFormatter();
   const navigation = useNavigation();
-  const upload = useUploadWithProgress<SubmissionResult<string[]>>();
+  const upload = useUploadWithProgress<SubmissionResult<string[]>>(`/resources/uploads/client/service-orders/${order.id}`);
   const fileErrors = upload.answer?.fileErrors ?? actionData?.fileErrors;
   const cancelErrors = actionData?.result?.error?.note ?? undefined;
   const open = OPEN_ORDER_STATUSES.includes(order.status);

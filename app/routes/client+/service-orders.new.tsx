@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,13 +8,9 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireFeature } from "~/core/identity/guards.server";
 import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
-import type { FileError } from "~/features/service-orders/file-checks";
-import { readUploadForm } from "~/features/service-orders/http.server";
-import { redirectAfterUpload } from "~/lib/upload-form.server";
+import { createOrderFromForm, type NewOrderAnswer } from "~/features/service-orders/http.server";
 import { OrderCreateFormSchema } from "~/features/service-orders/service-orders.schema";
-import { createOrder } from "~/features/service-orders/service-orders.server";
 import { listServices } from "~/features/services/services.server";
-import { refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -33,25 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; fileErrors: FileError[] };
-
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireFeature(request, "service_orders");
-  try {
-    const { fields, uploads, fileErrors } = await readUploadForm(request, user.id);
-    const submission = parseWithZod(fields, { schema: OrderCreateFormSchema });
-    const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<ActionData>({ result, fileErrors: errors }, { status: 400 });
-    if (submission.status !== "success") return answer(submission.reply(), fileErrors);
-    if (fileErrors.length > 0) return answer(submission.reply({ formErrors: ["orders:files.errors.fix"] }), fileErrors);
-    try {
-      const { id, reference } = await createOrder(user, submission.value, uploads, await getLanguage(request));
-      return await redirectAfterUpload(request, `/client/service-orders/${id}`, { type: "success", message: "orders:new.created", params: { reference } });
-    } catch (error) {
-      return await refusal(request, error, submission, { fileErrors: [] });
-    }
-  } catch (error) {
-    return refusal(request, error);
-  }
+  return createOrderFromForm(request, await requireFeature(request, "service_orders"));
 }
 
 export default function NewServiceOrder() {
@@ -59,14 +37,14 @@ export default function NewServiceOrder() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("orders");
   const navigation = useNavigation();
-  const upload = useUploadWithProgress<SubmissionResult<string[]>>();
-  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as ActionData) : null);
+  const upload = useUploadWithProgress<SubmissionResult<string[]>>("/resources/uploads/client/service-orders/new");
+  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as NewOrderAnswer) : null);
   const [form, fields] = useZodForm(OrderCreateFormSchema, {
     id: "new-order",
     lastResult: serverAnswer?.result,
     defaultValue: { service: preselected ?? "" },
-    onSubmit(event, { formData, action }) {
-      if (upload.send(event.currentTarget, formData, action)) event.preventDefault();
+    onSubmit(event, { formData }) {
+      if (upload.send(event.currentTarget, formData)) event.preventDefault();
     },
   });
   const busy = upload.progress !== null || navigation.state === "submitting";

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,15 +7,12 @@ import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/core/identity/guards.server";
+import { createReportFromForm, type NewReportAnswer } from "~/features/reports/http.server";
 import { ReportCreateFormSchema } from "~/features/reports/reports.schema";
 import { ClientPicker } from "~/features/users/client-picker";
-import { createReport, findClient, searchClients } from "~/features/reports/reports.server";
+import { findClient, searchClients } from "~/features/reports/reports.server";
 import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
-import type { FileError } from "~/features/service-orders/file-checks";
-import { readUploadForm } from "~/features/service-orders/http.server";
-import { redirectAfterUpload } from "~/lib/upload-form.server";
 import { listOrdersOfClient } from "~/features/service-orders/service-orders.server";
-import { refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -42,25 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { result: SubmissionResult<string[]>; fileErrors: FileError[] };
-
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireAdmin(request);
-  try {
-    const { fields, uploads, fileErrors } = await readUploadForm(request, user.id, "attachments");
-    const submission = parseWithZod(fields, { schema: ReportCreateFormSchema });
-    const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<ActionData>({ result, fileErrors: errors }, { status: 400 });
-    if (submission.status !== "success") return answer(submission.reply(), fileErrors);
-    if (fileErrors.length > 0) return answer(submission.reply({ formErrors: ["orders:files.errors.fix"] }), fileErrors);
-    try {
-      const { id } = await createReport(user, { ...submission.value, orderId: submission.value.orderId || null }, uploads);
-      return await redirectAfterUpload(request, `/dashboard/reports/${id}`, { type: "success", message: "reports:new.created" });
-    } catch (error) {
-      return await refusal(request, error, submission, { fileErrors: [] });
-    }
-  } catch (error) {
-    return refusal(request, error);
-  }
+  return createReportFromForm(request, await requireAdmin(request));
 }
 
 export default function NewReport() {
@@ -68,14 +47,14 @@ export default function NewReport() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("reports");
   const { t: tOrders } = useTranslation("orders");
-  const upload = useUploadWithProgress<SubmissionResult<string[]>>();
-  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as ActionData) : null);
+  const upload = useUploadWithProgress<SubmissionResult<string[]>>("/resources/uploads/dashboard/reports/new");
+  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as NewReportAnswer) : null);
   const [form, fields] = useZodForm(ReportCreateFormSchema, {
     id: "new-report",
     lastResult: serverAnswer?.result,
     defaultValue: { clientId: client?.id ?? "" },
-    onSubmit(event, { formData, action }) {
-      if (upload.send(event.currentTarget, formData, action)) event.preventDefault();
+    onSubmit(event, { formData }) {
+      if (upload.send(event.currentTarget, formData)) event.preventDefault();
     },
   });
 

@@ -18,7 +18,7 @@ import type { FileError } from "~/features/service-orders/file-checks";
 import { readUploadForm, respondToDocumentUpload } from "~/features/service-orders/http.server";
 import { AttachmentsCard, StatusTimeline } from "~/features/service-orders/order-parts";
 import { OrderNoteFormSchema, OrderStaffFormSchema, OrderStatusFormSchema } from "~/features/service-orders/service-orders.schema";
-import { addOrderDocuments, addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/service-orders.server";
+import { addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/service-orders.server";
 import { ORDER_TRANSITIONS } from "~/features/service-orders/status";
 import { overdueLabel, OrderStatusBadge, OverdueFlag } from "~/features/service-orders/status-badge";
 import { LinkedTasks } from "~/features/tasks/linked-tasks";
@@ -113,7 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithToast(back, { type: "success", message: "orders:admin.noteAdded" });
       }
       default:
-        return await respondToDocumentUpload(request, (files) => addOrderDocuments(user, id, files), { uploads, fileErrors }, back, { intent: "upload" });
+        return await respondToDocumentUpload(request, user, id, { uploads, fileErrors }, back, { intent: "upload" });
     }
   } catch (error) {
     return refusal(request, error);
@@ -125,7 +125,7 @@ export default function DashboardServiceOrder() {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
   const format = useFormatter();
-  const upload = useUploadWithProgress<SubmissionResult<string[]>>();
+  const upload = useUploadWithProgress<SubmissionResult<string[]>>(`/resources/uploads/dashboard/service-orders/${order.id}`);
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const transitions = ORDER_TRANSITIONS[order.status];
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -17,25 +16,13 @@ import { LinkedTasks } from "~/features/tasks/linked-tasks";
 import { loadLinkedTasks } from "~/features/tasks/tasks.server";
 import { DeleteFileAction, DownloadLink, StatusForm, TranslatedUploadForm, TranslationStatusBadge, useMessage } from "~/features/translations/desk-parts";
 import { WORDS_PER_PAGE } from "~/features/translations/file-types";
-import { checkFormFile, readDeskForm } from "~/features/translations/http.server";
-import { redirectAfterUpload } from "~/lib/upload-form.server";
+import { answerDeskFileForm } from "~/features/translations/http.server";
 import { getTranslationSettings } from "~/features/translations/settings.server";
-import { AssignFormSchema, StatusFormSchema, TranslatedFormSchema } from "~/features/translations/translations.schema";
-import {
-  assignTranslationFile,
-  changeTranslationStatus,
-  deleteTranslationFile,
-  getTranslationFile,
-  issueTranslationCertificate,
-  listDeskAssignees,
-  uploadTranslatedFile,
-} from "~/features/translations/translations.server";
-import { encodeMessage, invalid, isAppError } from "~/lib/app-error";
+import { getTranslationFile, listDeskAssignees } from "~/features/translations/translations.server";
 import { useFormatter } from "~/lib/format";
-import { clientIp, loadOrNotFound, safeRedirect } from "~/lib/http.server";
+import { loadOrNotFound } from "~/lib/http.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
 
 /** One translation file: details, translated versions, status history and its actions. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -51,62 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-const FAILURES: Record<string, string> = {
-  status: "translations:messages.statusFailed",
-  translated: "translations:messages.translatedFailed",
-  delete: "translations:messages.deleteFailed",
-  assign: "translations:messages.assignFailed",
-  certificate: "translations:messages.certificateFailed",
-};
-const SUCCESSES: Record<string, string> = {
-  status: "translations:messages.statusUpdated",
-  translated: "translations:messages.translatedUploaded",
-  delete: "translations:messages.deleted",
-  assign: "translations:messages.assigned",
-  certificate: "translations:messages.certificateIssued",
-};
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireBackOffice(request, "translations");
-  const id = params.id!;
-  const settings = await getTranslationSettings();
-  const form = await readDeskForm(request, user.id, settings);
-  const intent = form.fields.get("intent") ?? "";
-  const here = `/dashboard/translations/${id}`;
-  const back = safeRedirect(form.fields.get("redirectTo"), here);
-  const context = { ip: clientIp(request) };
-  // The status change stands when its certificate could not be issued: an error toast says so
-  // (the page also shows it and offers "Issue the certificate" again).
-  let certificateFailed = false;
-  try {
-    if (intent === "status") {
-      const submission = parseWithZod(form.fields, { schema: StatusFormSchema });
-      if (submission.status !== "success") throw invalid(submission.error?.status?.[0] ?? submission.error?.note?.[0] ?? "translations:errors.statusInvalid", { field: "status" });
-      ({ certificateFailed } = await changeTranslationStatus(user, id, submission.value.status, submission.value.note, context));
-    } else if (intent === "translated") {
-      const options = TranslatedFormSchema.parse(Object.fromEntries(form.fields));
-      const upload = await checkFormFile(form, settings);
-      ({ certificateFailed } = await uploadTranslatedFile(user, id, upload, { complete: options.complete }, context));
-    } else if (intent === "assign") {
-      const submission = parseWithZod(form.fields, { schema: AssignFormSchema });
-      if (submission.status !== "success") throw invalid(submission.error?.dueDate?.[0] ?? "translations:errors.dueDateInvalid", { field: "dueDate" });
-      await assignTranslationFile(user, id, submission.value);
-    } else if (intent === "certificate") {
-      await issueTranslationCertificate(user, id, context);
-    } else if (intent === "delete") {
-      await deleteTranslationFile(user, id, context);
-      const afterDelete = back.startsWith(here) ? "/dashboard/translations?tab=files" : back;
-      return redirectWithToast(afterDelete, { type: "success", message: SUCCESSES.delete! });
-    } else {
-      throw invalid("common:api.invalidBody");
-    }
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    if (error.status === 404) throw json({ key: error.key, params: error.params }, { status: 404 });
-    return json({ intent, failure: FAILURES[intent] ?? "translations:messages.statusFailed", reason: encodeMessage(error.key, error.params) }, { status: error.status });
-  }
-  if (certificateFailed) return redirectAfterUpload(request, back, { type: "error", message: "translations:messages.certificateNotIssued" });
-  return redirectAfterUpload(request, back, { type: "success", message: SUCCESSES[intent]! });
+  return answerDeskFileForm(request, await requireBackOffice(request, "translations"), params.id!);
 }
 
 export default function TranslationFilePage() {

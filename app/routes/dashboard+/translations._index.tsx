@@ -1,4 +1,4 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -11,12 +11,10 @@ import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { DeskTabs, DESK_TABS, type DeskTab } from "~/features/translations/desk-parts";
 import { FilesTab, SettingsTab, StatisticsTab, UploadTab } from "~/features/translations/desk-tabs";
 import { TRANSLATION_LANGUAGES } from "~/features/translations/file-types";
-import { checkFormFile, readDeskForm } from "~/features/translations/http.server";
-import { redirectAfterUpload } from "~/lib/upload-form.server";
+import { createDeskFileFromForm, deskFormRefusal, readDeskForm } from "~/features/translations/http.server";
 import { getTranslationSettings, saveTranslationSettings } from "~/features/translations/settings.server";
-import { parseTranslationListQuery, SettingsFormSchema, UploadFormSchema } from "~/features/translations/translations.schema";
+import { parseTranslationListQuery, SettingsFormSchema } from "~/features/translations/translations.schema";
 import {
-  createTranslationFile,
   findDeskClient,
   listDeskAssignees,
   listDeskClientOrders,
@@ -24,7 +22,7 @@ import {
   searchDeskClients,
   translationStatistics,
 } from "~/features/translations/translations.server";
-import { encodeMessage, forbidden, isAppError } from "~/lib/app-error";
+import { forbidden } from "~/lib/app-error";
 import { isAdminRole } from "~/lib/features";
 import { logger } from "~/lib/logger.server";
 import { clientIp } from "~/lib/http.server";
@@ -103,18 +101,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...common, settings });
 }
 
-type AnySubmission = Pick<Submission<unknown>, "reply">;
-
-/** A refused upload or settings form: the desk's fixed failure message above the form, the reason at its field. */
-function failed(error: unknown, submission: AnySubmission, failure: string, hideFields?: string[]) {
-  if (!isAppError(error)) throw error;
-  const message = encodeMessage(error.key, error.params);
-  const result = error.field
-    ? submission.reply({ formErrors: [failure], fieldErrors: { [error.field]: [message] }, hideFields })
-    : submission.reply({ formErrors: [failure, message], hideFields });
-  return json({ result }, { status: error.status });
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireBackOffice(request, "translations");
   const settings = await getTranslationSettings();
@@ -132,24 +118,12 @@ export async function action({ request }: ActionFunctionArgs) {
       await assertServiceEndpoint(submission.value.apiEndpoint);
       await saveTranslationSettings(user, submission.value, { ip: clientIp(request) });
     } catch (error) {
-      return failed(error, submission, "translations:messages.settingsFailed", ["apiKey"]);
+      return deskFormRefusal(error, submission, "translations:messages.settingsFailed", ["apiKey"]);
     }
     return redirectWithToast("/dashboard/translations?tab=settings", { type: "success", message: "translations:messages.settingsSaved" });
   }
 
-  const submission = parseWithZod(form.fields, { schema: UploadFormSchema });
-  if (submission.status !== "success") {
-    const fieldErrors = form.file || form.tooLarge ? {} : { file: ["translations:errors.fileRequired"] };
-    const reply = submission.reply({ formErrors: ["translations:messages.uploadFailed"], fieldErrors: { ...submission.error, ...fieldErrors } as Record<string, string[]> });
-    return json({ result: reply }, { status: 400 });
-  }
-  try {
-    const upload = await checkFormFile(form, settings);
-    await createTranslationFile(user, submission.value, upload, { ip: clientIp(request) });
-  } catch (error) {
-    return failed(error, submission, "translations:messages.uploadFailed");
-  }
-  return redirectAfterUpload(request, "/dashboard/translations?tab=files", { type: "success", message: "translations:messages.uploaded" });
+  return createDeskFileFromForm(request, user, settings, form);
 }
 
 export default function TranslationDesk() {

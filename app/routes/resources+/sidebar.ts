@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirect } from "~/lib/http.server";
 import { readSidebarOpen, sidebarCookie } from "~/lib/sidebar.server";
 
@@ -9,7 +9,6 @@ import { readSidebarOpen, sidebarCookie } from "~/lib/sidebar.server";
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const headers = { "Set-Cookie": sidebarCookie(!readSidebarOpen(request)) };
-  if (new URL(request.url).searchParams.has("_data")) return json({ ok: true }, { headers });
   return redirect(safeRedirect(form.get("redirectTo"), "/"), { headers });
 }
 
