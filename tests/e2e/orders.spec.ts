@@ -5,10 +5,10 @@ import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from 
 import { createAppointmentFor, createOpenInvoiceFor, createOrderFor, notificationsOf, PDF } from "./orders-helpers";
 
 /** Every request the page sends with this method to this path. */
-function requestsTo(page: Page, method: string, path: string): string[] {
+function requestsTo(page: Page, method: string, ...paths: string[]): string[] {
   const seen: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === method && new URL(request.url()).pathname === path) seen.push(request.url());
+    if (request.method() === method && paths.includes(new URL(request.url()).pathname)) seen.push(request.url());
   });
   return seen;
 }
@@ -112,7 +112,7 @@ test.describe("files the browser can already tell would be refused are not sent"
   test("a file over the size limit: the message at once, nothing sent, the form kept", async ({ page, context }) => {
     const client = createClient();
     await signIn(context, client.email);
-    const posts = requestsTo(page, "POST", "/client/service-orders/new");
+    const posts = requestsTo(page, "POST", "/client/service-orders/new", "/resources/uploads/client/service-orders/new");
     await page.goto("/client/service-orders/new?service=bookkeeping");
     await hydrated(page.getByRole("button", { name: "Place the order" }));
     await expect(page.getByLabel("Documents")).toHaveAttribute("accept", /\.pdf/);
@@ -138,7 +138,7 @@ test.describe("files the browser can already tell would be refused are not sent"
     const client = createClient();
     const order = createOrderFor(client.id);
     await signIn(context, client.email);
-    const posts = requestsTo(page, "POST", `/client/service-orders/${order.id}`);
+    const posts = requestsTo(page, "POST", `/client/service-orders/${order.id}`, `/resources/uploads/client/service-orders/${order.id}`);
     await page.goto(`/client/service-orders/${order.id}?lng=ar`);
     const upload = page.getByRole("button", { name: "رفع" });
     await hydrated(upload);
