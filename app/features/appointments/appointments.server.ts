@@ -105,8 +105,7 @@ export async function getAppointmentHistory(actor: Actor, id: string): Promise<H
   await getAppointment(actor, id);
   const rows = await db()
     .selectFrom("appointmentStatusHistory as h")
-    .leftJoin("users as u", "u.id", "h.changedBy")
-    .select(["h.id", "h.fromStatus", "h.toStatus", "h.note", "h.createdAt", "u.fullName as changedByName"])
+    .select(["h.id", "h.fromStatus", "h.toStatus", "h.note", "h.createdAt", userColumnSql("h.changedBy", "fullName").as("changedByName")])
     .where("h.appointmentId", "=", id)
     .orderBy("h.createdAt")
     .limit(100)

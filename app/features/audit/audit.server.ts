@@ -1,12 +1,13 @@
 import { DateTime } from "luxon";
 import { findUserIdsMatching, listNames } from "~/core/identity/directory.server";
-import { eachAuditEntry, listAuditEntries, type AuditFilters, type AuditLogItem, type AuditOutcome } from "~/lib/audit.server";
+import type { AuditOutcome } from "~/lib/audit.server";
+import { eachAuditEntry, listAuditEntries, type AuditFilters, type AuditLogItem } from "./audit-log.server";
 import { db } from "~/lib/db/db.server";
 import type { Page } from "~/lib/pagination";
 import type { AuditQuery } from "./audit.schema";
 
 /**
- * The owner's view of the audit log (app/lib/audit.server.ts owns the table): the
+ * The owner's view of the audit log (app/lib/audit.server.ts writes the table, ./audit-log.server.ts reads it): the
  * page's filters turned into the log's, one page at a time, and the CSV export as a
  * stream. Nothing here changes an entry: the log is append-only.
  */

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from "kysely";
 import { getOrder } from "~/features/service-orders/service-orders.server";
 import { officeToday } from "~/core/office/today.server";
-import { findClientById } from "~/core/identity/directory.server";
+import { findClientById, userColumnSql } from "~/core/identity/directory.server";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { toJson, type DB } from "~/lib/db/connection.server";
@@ -261,8 +261,7 @@ export async function getInvoice(actor: Actor, id: string): Promise<InvoiceDetai
     readLines("invoiceId", id),
     db()
       .selectFrom("payments as p")
-      .leftJoin("users as u", "u.id", "p.recordedBy")
-      .select(["p.id", "p.kind", "p.amountCents", "p.method", "p.provider", "p.reference", "p.note", "u.fullName as recordedByName", "p.receivedAt"])
+      .select(["p.id", "p.kind", "p.amountCents", "p.method", "p.provider", "p.reference", "p.note", userColumnSql("p.recordedBy", "fullName").as("recordedByName"), "p.receivedAt"])
       .where("p.invoiceId", "=", id)
       .orderBy("p.receivedAt", "asc")
       .orderBy("p.id")
@@ -271,8 +270,7 @@ export async function getInvoice(actor: Actor, id: string): Promise<InvoiceDetai
     isBillingStaff(actor)
       ? db()
           .selectFrom("invoiceEvents as e")
-          .leftJoin("users as u", "u.id", "e.actorId")
-          .select(["e.id", "e.type", "u.fullName as actorName", "e.amountCents", "e.meta", "e.createdAt"])
+          .select(["e.id", "e.type", userColumnSql("e.actorId", "fullName").as("actorName"), "e.amountCents", "e.meta", "e.createdAt"])
           .where("e.invoiceId", "=", id)
           .orderBy("e.createdAt", "asc")
           .orderBy("e.id")

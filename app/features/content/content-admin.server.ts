@@ -6,6 +6,7 @@ import { isAdminRole } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { clearPublicCache } from "./content.server";
 import { renderMarkdown } from "~/core/markdown.server";
+import { userColumnSql } from "~/core/identity/directory.server";
 import { CONTENT_LANGUAGES, isLocalized, SECTION_IDS, SECTION_SCHEMAS, storageLocale, type ContentLanguage, type SectionId } from "./sections";
 
 /**
@@ -87,8 +88,7 @@ export async function getSectionForEdit(id: SectionId, language: ContentLanguage
     db().selectFrom("contentSections").select(["data", "updatedAt"]).where("key", "=", id).where("locale", "=", locale).executeTakeFirst(),
     db()
       .selectFrom("contentSectionVersions as v")
-      .leftJoin("users as u", "u.id", "v.createdBy")
-      .select(["v.id", "v.createdAt", "v.createdBy", "u.fullName as authorName"])
+      .select(["v.id", "v.createdAt", "v.createdBy", userColumnSql("v.createdBy", "fullName").as("authorName")])
       .where("v.sectionKey", "=", id)
       .where("v.locale", "=", locale)
       .orderBy("v.createdAt", "desc")

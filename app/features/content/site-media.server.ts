@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
+import { userColumnSql } from "~/core/identity/directory.server";
 import { invalid, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { toJson } from "~/lib/db/connection.server";
@@ -162,7 +163,6 @@ export type AdminTestimonial = {
 function testimonialQuery() {
   return db()
     .selectFrom("testimonials as t")
-    .leftJoin("users as u", "u.id", "t.consentRecordedBy")
     .select([
       "t.id",
       "t.authorName",
@@ -172,7 +172,7 @@ function testimonialQuery() {
       "t.published",
       "t.sortOrder",
       "t.consentRecordedAt",
-      "u.fullName as consentRecordedByName",
+      userColumnSql("t.consentRecordedBy", "fullName").as("consentRecordedByName"),
       "t.photoFileId",
       "t.photoWidth",
       "t.photoHeight",

@@ -134,8 +134,7 @@ export async function canReadReport(actor: Actor, id: string): Promise<boolean> 
 /** One report, its body rendered as sanitised HTML, and its attachments. */
 export async function getReport(actor: Actor, id: string): Promise<ReportDetail> {
   let query = selectListColumns(baseQuery())
-    .leftJoin("users as author", "author.id", "r.createdBy")
-    .select(["r.bodyMarkdown", "r.feedbackComment", "author.fullName as createdByName"])
+    .select(["r.bodyMarkdown", "r.feedbackComment", userColumnSql("r.createdBy", "fullName").as("createdByName")])
     .where("r.id", "=", id);
   if (!isStaff(actor)) query = query.where("r.clientId", "=", actor.id);
   const row = await query.executeTakeFirst();

@@ -183,8 +183,7 @@ async function findTaskRow(actor: Actor, id: string) {
 export async function getTask(actor: Actor, id: string, now = new Date()): Promise<TaskDetail> {
   assertTasks(actor);
   const row = await withColumns(tasksTable().where("t.id", "=", id))
-    .leftJoin("users as author", "author.id", "t.createdBy")
-    .select(["t.description", "author.fullName as createdByName", "t.completedAt", "t.previousTaskId"])
+    .select(["t.description", userColumnSql("t.createdBy", "fullName").as("createdByName"), "t.completedAt", "t.previousTaskId"])
     .select((eb) => eb.selectFrom("tasks as n").select("n.id").whereRef("n.previousTaskId", "=", "t.id").as("nextTaskId"))
     .executeTakeFirst();
   if (!row) throw notFoundTask();
@@ -377,7 +376,7 @@ export async function listTaskComments(actor: Actor, taskId: string, request: Pa
   await findTaskRow(actor, taskId);
   const page: PageRequest = { page: request.page ?? 1, perPage: request.perPage ?? 50, after: request.after, before: request.before };
   const base = db().selectFrom("taskComments as tc").where("tc.taskId", "=", taskId);
-  const query = base.leftJoin("users as u", "u.id", "tc.authorId").select(["tc.id", "tc.body", "tc.authorId", "u.fullName as authorName", "tc.createdAt"]);
+  const query = base.select(["tc.id", "tc.body", "tc.authorId", userColumnSql("tc.authorId", "fullName").as("authorName"), "tc.createdAt"]);
   return keysetPage(query, page, {
     keys: [
       { ref: "tc.createdAt", value: (row) => row.createdAt },
