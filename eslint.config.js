@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import areas from "./eslint/areas-plugin.js";
 
 /**
  * The layering of docs/decisions/007, checked in CI:
@@ -19,11 +20,11 @@ const RESPONSE_BUILDERS = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "dist/", "node_modules/", "test-results/", "playwright-report/", "bench-results/", "data/"] },
+  { ignores: ["eslint/fixtures/", "build/", "public/build/", "dist/", "node_modules/", "test-results/", "playwright-report/", "bench-results/", "data/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ["**/*.{ts,tsx,js}"],
+    files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "react-hooks": reactHooks },
     rules: {
@@ -34,13 +35,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/lib/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["~/features/*", "~/components/*", "**/features/**", "**/components/**"], message: "app/lib is cross-cutting: it imports neither app/features nor app/components." }] },
-      ],
-    },
+    // The areas' order and entries (eslint/area-order.js); lib, core and components sit below every area.
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { areas },
+    rules: { "areas/boundaries": "error", "areas/no-cycle": "error" },
   },
   {
     files: ["app/routes/**/*.{ts,tsx}"],

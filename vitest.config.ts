@@ -8,7 +8,7 @@ export default defineConfig({
     alias: { "~": path.resolve(__dirname, "app") },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "eslint/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/setup/vitest.setup.ts"],
     pool: "forks",
