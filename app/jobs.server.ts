@@ -4,7 +4,7 @@
  * puts its `defineJob(...)` / `scheduleDaily(...)` calls in its own `jobs.server.ts`
  * and adds the import here.
  */
-import "~/features/notifications/jobs.server";
-import "~/features/requests/jobs.server";
-import "~/features/tasks/jobs.server";
-import "~/features/translations/auto-process.server";
+import "~/features/notifications/index.server";
+import "~/features/requests/index.server";
+import "~/features/tasks/index.server";
+import "~/features/translations/index.server";

@@ -1,5 +1,5 @@
 import { localizedUrl } from "~/shell/public/seo";
-import { listServices } from "~/features/content/content.server";
+import { listServices } from "~/features/content/index.server";
 import { env } from "~/lib/env.server";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
 

@@ -1,8 +1,7 @@
 import { json } from "@remix-run/node";
-import { countUnread } from "~/features/notifications/notifications.server";
+import { countUnread } from "~/features/notifications/index.server";
 import type { SessionUser } from "~/core/identity/session-user.server";
-import { getCurrentAnnouncement } from "~/features/content/content.server";
-import { dismissedAnnouncementId } from "~/features/content/http.server";
+import { getCurrentAnnouncement, dismissedAnnouncementId } from "~/features/content/index.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { readFoldedGroups, readSidebarOpen } from "~/lib/sidebar.server";
 

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { forgetRememberedAvatar, UserAvatar, useRememberedAvatar } from "~/features/users/user-avatar";
+import { forgetRememberedAvatar, UserAvatar, useRememberedAvatar } from "~/features/users";
 
 export type AreaUser = { fullName: string; email: string; role: string; avatarUrl: string | null };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { daySchema, isRealDay } from "~/features/availability/availability.schema";
+import { daySchema, isRealDay } from "~/features/availability";
 import { parseListQuery, type PageRequest } from "~/lib/pagination";
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from "./status";
 

@@ -1,8 +1,8 @@
 import { DateTime } from "luxon";
 import { createFormatter } from "~/lib/format";
-import { getAvailabilitySettings } from "~/features/availability/availability.server";
+import { getAvailabilitySettings } from "~/features/availability/index.server";
 import { findFreeSlots } from "./free-slots.server";
-import { bookingWindow, isValidTimeZone, type Slot } from "~/features/availability/slots";
+import { bookingWindow, isValidTimeZone, type Slot } from "~/features/availability";
 import { monthOf, monthWeeks } from "./weeks";
 
 /**

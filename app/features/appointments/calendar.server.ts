@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { DateTime } from "luxon";
-import { canonicalIso } from "~/features/availability/slots";
-import { serviceTitleSql } from "~/features/services/services.server";
+import { canonicalIso } from "~/features/availability";
+import { serviceTitleSql } from "~/features/services/index.server";
 import { userColumnSql } from "~/core/identity/directory.server";
 import { db, isPostgres } from "~/lib/db/db.server";
 import type { AppointmentStatus } from "./status";

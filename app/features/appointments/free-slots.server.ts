@@ -1,5 +1,5 @@
-import { closedDaysBetween, getAvailabilitySettings } from "~/features/availability/availability.server";
-import { bookingWindow, computeSlots, type Slot } from "~/features/availability/slots";
+import { closedDaysBetween, getAvailabilitySettings } from "~/features/availability/index.server";
+import { bookingWindow, computeSlots, type Slot } from "~/features/availability";
 import { db } from "~/lib/db/db.server";
 import { ACTIVE_APPOINTMENT_STATUSES } from "./status";
 

@@ -1,6 +1,5 @@
 import { createEvent } from "ics";
-import { absoluteUrl } from "~/features/email/email.server";
-import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
+import { absoluteUrl, defineEmailTemplate, sendTemplatedEmail } from "~/features/email/index.server";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { env } from "~/lib/env.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_MIME_TYPES } from "~/features/users/avatar";
+import { AVATAR_MAX_BYTES, AVATAR_MAX_MB, AVATAR_MIME_TYPES } from "~/features/users";
 import { encodeMessage } from "~/lib/app-error";
 import { supportedLanguages } from "~/lib/i18n/config";
 import { isCommonPassword } from "./common-passwords";

@@ -1,21 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { absoluteUrl } from "~/features/email/email.server";
-import { defineEmailTemplate, sendTemplatedEmail, type EmailTemplate } from "~/features/email/templates.server";
-import {
-  changeEmailAddress,
-  createManagedUser,
-  findAccount,
-  findAccountByEmail,
-  insertUser,
-  isEmailInUse,
-  markEmailVerified,
-  recordSignIn,
-  setPasswordHash,
-  type Actor,
-  type AssignableRole,
-  type ManagedUser,
-  type Scope,
-} from "~/features/users/users.server";
+import { absoluteUrl, defineEmailTemplate, sendTemplatedEmail, type EmailTemplate } from "~/features/email/index.server";
+import { changeEmailAddress, createManagedUser, findAccount, findAccountByEmail, insertUser, isEmailInUse, markEmailVerified, recordSignIn, setPasswordHash, type Actor, type AssignableRole, type ManagedUser, type Scope } from "~/features/users/index.server";
 import { consumeToken, issueToken, tokenRefusal } from "~/core/identity/account-links.server";
 import { findPublicUser, type PublicUser } from "~/core/identity/directory.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/core/identity/password.server";

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import type { SessionUser } from "~/core/identity/session-user.server";
-import { readAvatarForm, removeAvatar, saveAvatar } from "~/features/users/avatar.server";
-import { updateOwnProfile } from "~/features/users/users.server";
+import { readAvatarForm, removeAvatar, saveAvatar, updateOwnProfile } from "~/features/users/index.server";
 import { refusal } from "~/lib/http.server";
 import { readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { z } from "zod";
 import { hasTwoFactor, twoFactorRequired } from "~/core/identity/two-factor-state.server";
-import { findAccount, type Actor } from "~/features/users/users.server";
+import { findAccount, type Actor } from "~/features/users/index.server";
 import { AppError, invalid } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import type { DB } from "~/lib/db/connection.server";

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from "kysely";
-import { getOrder } from "~/features/service-orders/service-orders.server";
+import { getOrder } from "~/features/service-orders/index.server";
 import { officeToday } from "~/core/office/today.server";
 import { findClientById, userColumnSql } from "~/core/identity/directory.server";
 import { conflict, forbidden, invalid, notFound } from "~/lib/app-error";

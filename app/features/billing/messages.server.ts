@@ -1,5 +1,4 @@
-import { absoluteUrl } from "~/features/email/email.server";
-import { defineEmailTemplate, sendTemplatedEmail, type EmailTemplate, type TemplateValues } from "~/features/email/templates.server";
+import { absoluteUrl, defineEmailTemplate, sendTemplatedEmail, type EmailTemplate, type TemplateValues } from "~/features/email/index.server";
 import { notify } from "~/core/notify.server";
 import { findRecipient, findSavedTimeZone } from "~/core/identity/directory.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";

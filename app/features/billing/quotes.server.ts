@@ -1,4 +1,4 @@
-import { getOrder } from "~/features/service-orders/service-orders.server";
+import { getOrder } from "~/features/service-orders/index.server";
 import { officeToday } from "~/core/office/today.server";
 import { conflict, forbidden, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";

@@ -1,30 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { revokeAccountLinks } from "~/core/identity/account-links.server";
-import { sendInvitationAgain } from "~/features/auth/auth.server";
+import { sendInvitationAgain } from "~/features/auth/index.server";
 import { hashPassword } from "~/core/identity/password.server";
-import { deleteAppointmentsOfClient, listAppointmentRecordsOfClient } from "~/features/appointments/appointments.server";
-import { deleteAllNotifications } from "~/features/notifications/notifications.server";
-import { deleteReportsOfClient, listReportRecordsOfClient, REPORT_RECORD_TYPE } from "~/features/reports/reports.server";
-import { deleteOrdersOfClient, listOrderRecordsOfClient, ORDER_RECORD_TYPE } from "~/features/service-orders/service-orders.server";
+import { deleteAppointmentsOfClient, listAppointmentRecordsOfClient } from "~/features/appointments/index.server";
+import { deleteAllNotifications } from "~/features/notifications/index.server";
+import { deleteReportsOfClient, listReportRecordsOfClient, REPORT_RECORD_TYPE } from "~/features/reports/index.server";
+import { deleteOrdersOfClient, listOrderRecordsOfClient, ORDER_RECORD_TYPE } from "~/features/service-orders/index.server";
 import { AppError } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { isBackOfficeRole } from "~/lib/features";
 import { nowIso } from "~/lib/ids.server";
 import { deleteUserSessions } from "~/lib/session.server";
 import { listFilesFor, readStoredFile, type StoredFile } from "~/lib/storage.server";
-import {
-  anonymiseUser,
-  AVATAR_RECORD_TYPE,
-  checkMayDelete,
-  deleteManagedUser,
-  deleteUserRow,
-  getContactDetails,
-  getManagedUser,
-  type Actor,
-  type ManagedUser,
-  type Scope,
-} from "~/features/users/users.server";
+import { anonymiseUser, AVATAR_RECORD_TYPE, checkMayDelete, deleteManagedUser, deleteUserRow, getContactDetails, getManagedUser, type Actor, type ManagedUser, type Scope } from "~/features/users/index.server";
 
 /**
  * A client's records as a whole (docs/decisions/011): the data export (JSON and their

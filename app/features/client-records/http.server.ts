@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/core/identity/guards.server";
-import type { Scope } from "~/features/users/users.server";
+import type { Scope } from "~/features/users/index.server";
 import { apiMessage, type ApiHandler } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 import { deleteAccount } from "./client-records.server";

@@ -1,10 +1,10 @@
-import { findNextAppointment } from "~/features/appointments/appointments.server";
-import { countNewContactMessages } from "~/features/inbox/inbox.server";
-import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/reports.server";
-import { forgetStatistics } from "~/features/statistics/statistics.server";
+import { findNextAppointment } from "~/features/appointments/index.server";
+import { countNewContactMessages } from "~/features/inbox/index.server";
+import { countReportsAwaitingFeedback, countUnreadReports } from "~/features/reports/index.server";
+import { forgetStatistics } from "~/features/statistics/index.server";
 import { defineCache, scopeKey } from "~/core/cache.server";
 import { db } from "~/lib/db/db.server";
-import { listOpenOrdersForClient, countOrdersCreatedSince, type OrderListItem } from "~/features/service-orders/service-orders.server";
+import { listOpenOrdersForClient, countOrdersCreatedSince, type OrderListItem } from "~/features/service-orders/index.server";
 
 /**
  * Read-only summaries for the two home pages (the announcement is the client area layout's).

@@ -1,5 +1,5 @@
 import type { DateTime } from "luxon";
-import type { LineInput } from "~/features/billing/status";
+import type { LineInput } from "~/features/billing";
 import type { DemoDocument } from "./documents.server";
 import type { AppointmentStory, OrderStory, ReportStory, TaskStory } from "./year.server";
 

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { db, isPostgres } from "~/lib/db/db.server";
 import type { Bucket } from "~/lib/statistics.server";
 import { dayRangeInstants } from "~/lib/day-range";
-import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
+import { defineEmailTemplate, sendTemplatedEmail, absoluteUrl } from "~/features/email/index.server";
 import { notify } from "~/core/notify.server";
 import { findActiveBackOfficeUser, listBackOfficeUsersWith } from "~/core/identity/directory.server";
 import { audit } from "~/lib/audit.server";
@@ -16,7 +16,6 @@ import { invalid, notFound } from "~/lib/app-error";
 import { type Page, type PageRequest } from "~/lib/pagination";
 import { countCapped, keysetPage } from "~/lib/pagination.server";
 import { logger } from "~/lib/logger.server";
-import { absoluteUrl } from "~/features/email/email.server";
 import type { ContactInput } from "./inbox.schema";
 
 /** The admin inbox: messages sent through the public contact form (the only code touching contact_messages). */

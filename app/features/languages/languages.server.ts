@@ -1,6 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import { defineCache } from "~/core/cache.server";
-import { clearPublicCache } from "~/features/content/content.server";
+import { clearPublicCache } from "~/features/content/index.server";
 import { AppError } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";

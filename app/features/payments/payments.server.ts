@@ -1,7 +1,5 @@
-import { addInvoiceEvent, getPayableInvoice, isBillingStaff, type Actor } from "~/features/billing/invoices.server";
-import { tellPaymentFailed } from "~/features/billing/messages.server";
-import { latestPaymentOfClient, recordProviderTransaction, type LatestPayment } from "~/features/billing/payments.server";
-import type { CheckoutState } from "~/features/billing/status";
+import { addInvoiceEvent, getPayableInvoice, isBillingStaff, type Actor, tellPaymentFailed, latestPaymentOfClient, recordProviderTransaction, type LatestPayment } from "~/features/billing/index.server";
+import type { CheckoutState } from "~/features/billing";
 import { AppError, conflict, isAppError, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";

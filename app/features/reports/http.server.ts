@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import type { FileError } from "~/features/service-orders/file-checks";
-import { readUploadForm } from "~/features/service-orders/http.server";
+import type { FileError } from "~/features/service-orders";
+import { readUploadForm } from "~/features/service-orders/index.server";
 import { refusal } from "~/lib/http.server";
 import { redirectAfterUpload } from "~/lib/upload-form.server";
 import { ReportCreateFormSchema } from "./reports.schema";

@@ -2,7 +2,7 @@ import { Star } from "lucide-react";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent } from "~/components/ui/card";
-import { AttachmentsCard } from "~/features/service-orders/order-parts";
+import { AttachmentsCard } from "~/features/service-orders";
 
 /** The report body: HTML rendered from Markdown and sanitised on the server. */
 export function ReportBody({ html }: { html: string }) {

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { renderMarkdown } from "~/core/markdown.server";
-import { absoluteUrl } from "~/features/email/email.server";
-import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
+import { absoluteUrl, defineEmailTemplate, sendTemplatedEmail } from "~/features/email/index.server";
 import { forbidden, invalid, notFound } from "~/lib/app-error";
 import { db, isPostgres } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
@@ -12,7 +11,7 @@ import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.serve
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/core/notify.server";
 import { findClientById, findUserIdsMatching, searchActiveClients, userColumnSql, type ClientSummary } from "~/core/identity/directory.server";
-import { isOrderOfClient, orderReferenceSql } from "~/features/service-orders/service-orders.server";
+import { isOrderOfClient, orderReferenceSql } from "~/features/service-orders/index.server";
 import type { FeedbackInput, ReportListQuery, ReportPatchInput } from "./reports.schema";
 
 

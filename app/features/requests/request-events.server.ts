@@ -1,5 +1,5 @@
 import { notify } from "~/core/notify.server";
-import { recordOrderEvent } from "~/features/service-orders/service-orders.server";
+import { recordOrderEvent } from "~/features/service-orders/index.server";
 import { findRecipient, listBackOfficeUsersWith } from "~/core/identity/directory.server";
 import { audit } from "~/lib/audit.server";
 import type { AuditAction } from "~/lib/audit-actions";

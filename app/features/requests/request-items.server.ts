@@ -1,4 +1,4 @@
-import { addOrderDocuments } from "~/features/service-orders/service-orders.server";
+import { addOrderDocuments } from "~/features/service-orders/index.server";
 import { conflict, invalid } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { newId, nowIso } from "~/lib/ids.server";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { officeToday } from "~/core/office/today.server";
-import { isOrderOfClient, orderReferenceSql, ORDER_RECORD_TYPE } from "~/features/service-orders/service-orders.server";
+import { isOrderOfClient, orderReferenceSql, ORDER_RECORD_TYPE } from "~/features/service-orders/index.server";
 import { findActiveBackOfficeUser, findClientById, userColumnSql } from "~/core/identity/directory.server";
 import { conflict, invalid } from "~/lib/app-error";
 import type { DB } from "~/lib/db/connection.server";

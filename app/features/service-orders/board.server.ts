@@ -1,7 +1,7 @@
 import { forbidden } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
 import { isAdminRole } from "~/lib/features";
-import { serviceTitleSql } from "~/features/services/services.server";
+import { serviceTitleSql } from "~/features/services/index.server";
 import { userColumnSql } from "~/core/identity/directory.server";
 import { isOverdue, type Actor } from "./service-orders.server";
 import { OPEN_ORDER_STATUSES, OVERDUE_AFTER_DAYS, type OrderStatus } from "./status";

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { absoluteUrl } from "~/features/email/email.server";
-import { defineEmailTemplate, sendTemplatedEmail } from "~/features/email/templates.server";
+import { absoluteUrl, defineEmailTemplate, sendTemplatedEmail } from "~/features/email/index.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
@@ -17,7 +16,7 @@ import { countPerBucket, countPerValue, type Bucket } from "~/lib/statistics.ser
 import { dayRangeInstants } from "~/lib/day-range";
 import { deleteFilesFor, listFilesFor, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { notify } from "~/core/notify.server";
-import { getService, serviceKeySql, serviceTitleSql } from "~/features/services/services.server";
+import { getService, serviceKeySql, serviceTitleSql } from "~/features/services/index.server";
 import { findClientById, findRecipient, findUserIdsMatching, isStaffMember, listActiveStaff, userColumnSql } from "~/core/identity/directory.server";
 import { MAX_PRICE_CENTS, type OrderListQuery, type OrderPatchInput, type OrderSort } from "./service-orders.schema";
 import {

@@ -5,7 +5,7 @@ import { isAdminRole } from "~/lib/features";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
 import { newId, nowIso } from "~/lib/ids.server";
 import { conflict, forbidden, isUniqueViolation, notFound } from "~/lib/app-error";
-import { clearPublicCache } from "~/features/content/content.server";
+import { clearPublicCache } from "~/features/content/index.server";
 import type { ServiceCreateInput, ServiceUpdateInput } from "./services.schema";
 
 /**

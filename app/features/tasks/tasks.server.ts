@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
-import { appointmentReferenceSql, getAppointment } from "~/features/appointments/appointments.server";
+import { appointmentReferenceSql, getAppointment } from "~/features/appointments/index.server";
 import { notify } from "~/core/notify.server";
-import { canReadOrder, getOrder, orderReferenceSql } from "~/features/service-orders/service-orders.server";
+import { canReadOrder, getOrder, orderReferenceSql } from "~/features/service-orders/index.server";
 import { officeToday } from "~/core/office/today.server";
 import { findActiveBackOfficeUser, findClientById, listBackOfficeUsersWith, userColumnSql } from "~/core/identity/directory.server";
 import { forbidden, invalid, notFound } from "~/lib/app-error";

@@ -1,7 +1,7 @@
-import { extractText } from "~/features/extractor/extract.server";
-import type { OcrLanguage } from "~/features/extractor/limits";
-import { machineTranslate } from "~/features/machine-translation/machine-translation.server";
-import type { MtLanguage } from "~/features/machine-translation/machine-translation.schema";
+import { extractText } from "~/features/extractor/index.server";
+import type { OcrLanguage } from "~/features/extractor";
+import { machineTranslate } from "~/features/machine-translation/index.server";
+import type { MtLanguage } from "~/features/machine-translation";
 import { notify } from "~/core/notify.server";
 import { findPublicUser } from "~/core/identity/directory.server";
 import { AppError } from "~/lib/app-error";

@@ -14,7 +14,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { peopleOptions } from "~/components/select-options";
 import { useFormatter } from "~/lib/format";
 import { pageLinks, type Page } from "~/lib/pagination";
-import { ClientPicker } from "~/features/users/client-picker";
+import { ClientPicker } from "~/features/users";
 import { DeleteFileAction, DeskUploadProgress, DownloadLink, FileInput, StatusForm, TranslatedUploadForm, TranslationStatusBadge, useDeskUpload } from "./desk-parts";
 import { TRANSLATION_FILE_TYPES, TRANSLATION_LANGUAGES } from "./file-types";
 import { TRANSLATION_STATUSES, type TranslationStatus } from "./status";

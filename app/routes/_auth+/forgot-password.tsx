@@ -7,12 +7,10 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { ForgotPasswordSchema } from "~/features/auth/auth.schema";
-import { requestPasswordReset } from "~/features/auth/auth.server";
-import { AuthCard } from "~/features/auth/auth-card";
+import { ForgotPasswordSchema, AuthCard } from "~/features/auth";
+import { requestPasswordReset, requestContext } from "~/features/auth/index.server";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
-import { requestContext } from "~/features/auth/http.server";
 import { refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 

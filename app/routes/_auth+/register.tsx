@@ -8,17 +8,13 @@ import { CalendarPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { RegisterSchema } from "~/features/auth/auth.schema";
-import { registerUser } from "~/features/auth/auth.server";
-import { AuthCard, AuthNotice } from "~/features/auth/auth-card";
+import { RegisterSchema, AuthCard, AuthNotice, useRedirectTo, NewPasswordFields } from "~/features/auth";
+import { registerUser, hidingFields, requestContext } from "~/features/auth/index.server";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
-import { useRedirectTo } from "~/features/auth/redirect-to";
-import { hidingFields, requestContext } from "~/features/auth/http.server";
 import { requireGuest } from "~/core/identity/guards.server";
 import { refusal, safeRedirect } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
-import { NewPasswordFields } from "~/features/auth/password-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireGuest(request);

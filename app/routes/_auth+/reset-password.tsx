@@ -8,18 +8,15 @@ import { useTranslation } from "react-i18next";
 import { FormErrors, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { ResetPasswordSchema } from "~/features/auth/auth.schema";
+import { ResetPasswordSchema, AuthCard, NewPasswordFields } from "~/features/auth";
 import { linkProblem } from "~/core/identity/account-links.server";
-import { resetPassword } from "~/features/auth/auth.server";
-import { AuthCard } from "~/features/auth/auth-card";
+import { resetPassword, hidingFields, requestContext } from "~/features/auth/index.server";
 import { titleMeta } from "~/lib/meta";
 import { translate } from "~/lib/i18n/i18n.server";
-import { hidingFields, requestContext } from "~/features/auth/http.server";
 import { getUser } from "~/core/identity/session-user.server";
 import { refusal } from "~/lib/http.server";
 import { readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { NewPasswordFields } from "~/features/auth/password-fields";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/public/legal-page";
 import { publicMeta } from "~/shell/public/seo";
-import { loadLegalPage } from "~/features/content/http.server";
-import type { LegalDocument } from "~/features/content/content";
+import { loadLegalPage } from "~/features/content/index.server";
+import type { LegalDocument } from "~/features/content";
 import type { HydrationHandle } from "~/lib/hydration";
 
 /**

@@ -8,7 +8,7 @@ import { publicMeta, PUBLIC_LAYOUT_ID } from "~/shell/public/seo";
 import { ServiceIcon } from "~/shell/public/service-icon";
 import { priceFromAmount } from "~/components/public/service-price";
 import { buttonVariants } from "~/components/ui/button";
-import { getServiceByKey } from "~/features/content/content.server";
+import { getServiceByKey } from "~/features/content/index.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import type { loader as layoutLoader } from "./_layout";

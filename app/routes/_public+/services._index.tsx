@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { publicMeta } from "~/shell/public/seo";
 import { ServiceIcon } from "~/shell/public/service-icon";
 import { priceFromAmount } from "~/components/public/service-price";
-import { listServices } from "~/features/content/content.server";
+import { listServices } from "~/features/content/index.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { HydrationHandle } from "~/lib/hydration";
 

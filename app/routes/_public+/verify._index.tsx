@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { publicMeta } from "~/shell/public/seo";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { normaliseCertificateNo } from "~/features/certificates/certificates.server";
+import { normaliseCertificateNo } from "~/features/certificates/index.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 

@@ -1,8 +1,7 @@
 import { requireFeature } from "~/core/identity/guards.server";
 import { clientIp } from "~/lib/http.server";
-import { appointmentJson } from "~/features/appointments/api.server";
-import { ApiStatusSchema } from "~/features/appointments/appointments.schema";
-import { changeAppointmentStatus, getAppointment } from "~/features/appointments/appointments.server";
+import { appointmentJson, changeAppointmentStatus, getAppointment } from "~/features/appointments/index.server";
+import { ApiStatusSchema } from "~/features/appointments";
 import { apiLanguage, apiRoute, readApiBody, type ApiHandler } from "~/lib/api.server";
 
 /**

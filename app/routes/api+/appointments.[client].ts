@@ -1,7 +1,6 @@
 import { requireFeature } from "~/core/identity/guards.server";
-import { appointmentJson } from "~/features/appointments/api.server";
-import { parseAppointmentListQuery } from "~/features/appointments/appointments.schema";
-import { listAppointments } from "~/features/appointments/appointments.server";
+import { appointmentJson, listAppointments } from "~/features/appointments/index.server";
+import { parseAppointmentListQuery } from "~/features/appointments";
 import { apiLanguage, apiRoute } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";
 

@@ -1,7 +1,6 @@
 import { requireUser } from "~/core/identity/guards.server";
-import { SlotsQuerySchema } from "~/features/appointments/appointments.schema";
-import { findBookableService } from "~/features/appointments/appointments.server";
-import { findFreeSlots } from "~/features/appointments/free-slots.server";
+import { SlotsQuerySchema } from "~/features/appointments";
+import { findBookableService, findFreeSlots } from "~/features/appointments/index.server";
 import { AppError } from "~/lib/app-error";
 import { apiRoute, readApiQuery } from "~/lib/api.server";
 

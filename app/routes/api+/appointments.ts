@@ -1,8 +1,7 @@
 import { json } from "@remix-run/node";
 import { requireFeature } from "~/core/identity/guards.server";
-import { appointmentJson } from "~/features/appointments/api.server";
-import { ApiCreateSchema, parseAppointmentListQuery } from "~/features/appointments/appointments.schema";
-import { createAppointment, listAppointments } from "~/features/appointments/appointments.server";
+import { appointmentJson, createAppointment, listAppointments } from "~/features/appointments/index.server";
+import { ApiCreateSchema, parseAppointmentListQuery } from "~/features/appointments";
 import { apiLanguage, apiRoute, readApiBody } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";
 

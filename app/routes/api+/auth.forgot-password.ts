@@ -1,6 +1,5 @@
-import { ForgotPasswordSchema } from "~/features/auth/auth.schema";
-import { requestPasswordReset } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
+import { ForgotPasswordSchema } from "~/features/auth";
+import { requestPasswordReset, requestContext } from "~/features/auth/index.server";
 import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";
 
 /** POST /api/auth/forgot-password `{ email }` → 200 `{ message }`, the same whether or not the address has an account. */

@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
-import { LoginApiSchema } from "~/features/auth/auth.schema";
-import { signIn } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
+import { LoginApiSchema } from "~/features/auth";
+import { signIn, requestContext } from "~/features/auth/index.server";
 import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";
 
 /**

@@ -1,6 +1,5 @@
 import { json } from "@remix-run/node";
-import { signOut } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
+import { signOut, requestContext } from "~/features/auth/index.server";
 import { requireUser } from "~/core/identity/guards.server";
 import { apiMessage, apiRoute } from "~/lib/api.server";
 import { clearSessionCookie, readToken } from "~/lib/session.server";

@@ -1,9 +1,8 @@
 import { json } from "@remix-run/node";
-import { UpdateMeApiSchema } from "~/features/auth/auth.schema";
+import { UpdateMeApiSchema } from "~/features/auth";
 import { requireUser } from "~/core/identity/guards.server";
-import { setOwnAvatarUrl } from "~/features/users/avatar.server";
+import { setOwnAvatarUrl, updateOwnProfile } from "~/features/users/index.server";
 import { publicFields } from "~/core/identity/directory.server";
-import { updateOwnProfile } from "~/features/users/users.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /**

@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
-import { completeTwoFactorSignIn } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
-import { TwoFactorApiSchema } from "~/features/auth/two-factor.schema";
+import { completeTwoFactorSignIn, requestContext } from "~/features/auth/index.server";
+import { TwoFactorApiSchema } from "~/features/auth";
 import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";
 
 /**

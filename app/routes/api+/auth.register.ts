@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
-import { RegisterApiSchema } from "~/features/auth/auth.schema";
-import { registerUser } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
+import { RegisterApiSchema } from "~/features/auth";
+import { registerUser, requestContext } from "~/features/auth/index.server";
 import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { EmailSchema } from "~/features/auth/auth.schema";
-import { resendVerification } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
+import { EmailSchema } from "~/features/auth";
+import { resendVerification, requestContext } from "~/features/auth/index.server";
 import { getUser } from "~/core/identity/session-user.server";
 import { invalid } from "~/lib/app-error";
 import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";

@@ -1,6 +1,5 @@
-import { ResetPasswordApiSchema } from "~/features/auth/auth.schema";
-import { resetPassword } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
+import { ResetPasswordApiSchema } from "~/features/auth";
+import { resetPassword, requestContext } from "~/features/auth/index.server";
 import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";
 
 /** POST /api/auth/reset-password `{ token, password }` → 200 `{ message }`; every session of the account ends. */

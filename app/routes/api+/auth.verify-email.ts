@@ -1,6 +1,5 @@
-import { VerifyTokenSchema } from "~/features/auth/auth.schema";
-import { verifyEmail } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
+import { VerifyTokenSchema } from "~/features/auth";
+import { verifyEmail, requestContext } from "~/features/auth/index.server";
 import { apiMessage, apiRoute, readApiBody } from "~/lib/api.server";
 
 /** POST /api/auth/verify-email `{ token }` → 200 `{ message }`; a used, unknown or expired token → 400. */

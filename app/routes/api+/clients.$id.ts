@@ -1,5 +1,5 @@
-import { accountDeletionHandler } from "~/features/client-records/http.server";
-import { itemHandlers } from "~/features/users/http.server";
+import { accountDeletionHandler } from "~/features/client-records/index.server";
+import { itemHandlers } from "~/features/users/index.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** GET, PATCH and DELETE /api/clients/{id} (owner, admins; the owner-only rules apply). */

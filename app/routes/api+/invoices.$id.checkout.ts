@@ -1,5 +1,5 @@
-import { requireBillingCaller } from "~/features/billing/http.server";
-import { startCheckout } from "~/features/payments/payments.server";
+import { requireBillingCaller } from "~/features/billing/index.server";
+import { startCheckout } from "~/features/payments/index.server";
 import { apiRoute } from "~/lib/api.server";
 
 /**

@@ -1,8 +1,6 @@
 import { json } from "@remix-run/node";
-import { requireBillingStaff } from "~/features/billing/http.server";
-import { PaymentApiSchema } from "~/features/billing/billing.schema";
-import { getInvoice } from "~/features/billing/invoices.server";
-import { listInvoicePayments, recordManualPayment } from "~/features/billing/payments.server";
+import { requireBillingStaff, getInvoice, listInvoicePayments, recordManualPayment } from "~/features/billing/index.server";
+import { PaymentApiSchema } from "~/features/billing";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { pageJson, parseListQuery } from "~/lib/pagination";
 

@@ -1,6 +1,5 @@
-import { requireBillingCaller, requireBillingStaff } from "~/features/billing/http.server";
-import { InvoicePatchApiSchema } from "~/features/billing/billing.schema";
-import { getInvoice, issueInvoice, updateDraftInvoice, voidInvoice } from "~/features/billing/invoices.server";
+import { requireBillingCaller, requireBillingStaff, getInvoice, issueInvoice, updateDraftInvoice, voidInvoice } from "~/features/billing/index.server";
+import { InvoicePatchApiSchema } from "~/features/billing";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /**

@@ -1,8 +1,6 @@
 import { json } from "@remix-run/node";
-import { requireBillingCaller, requireBillingStaff } from "~/features/billing/http.server";
-import { InvoiceCreateApiSchema, parseInvoiceListQuery } from "~/features/billing/billing.schema";
-import { createInvoiceFromOrder, getInvoice, issueInvoice, listInvoices } from "~/features/billing/invoices.server";
-import { createInvoiceFromQuote } from "~/features/billing/quotes.server";
+import { requireBillingCaller, requireBillingStaff, createInvoiceFromOrder, getInvoice, issueInvoice, listInvoices, createInvoiceFromQuote } from "~/features/billing/index.server";
+import { InvoiceCreateApiSchema, parseInvoiceListQuery } from "~/features/billing";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { pageJson } from "~/lib/pagination";

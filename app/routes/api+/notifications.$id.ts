@@ -1,4 +1,4 @@
-import { deleteNotification } from "~/features/notifications/notifications.server";
+import { deleteNotification } from "~/features/notifications/index.server";
 import { requireUser } from "~/core/identity/guards.server";
 import { apiRoute } from "~/lib/api.server";
 import { notFound } from "~/lib/app-error";

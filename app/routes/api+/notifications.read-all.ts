@@ -1,4 +1,4 @@
-import { markAllNotificationsRead } from "~/features/notifications/notifications.server";
+import { markAllNotificationsRead } from "~/features/notifications/index.server";
 import { requireUser } from "~/core/identity/guards.server";
 import { apiRoute } from "~/lib/api.server";
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { deleteAllNotifications, listNotifications, readerLanguage } from "~/features/notifications/notifications.server";
-import { ListQuerySchema } from "~/features/notifications/notifications.schema";
+import { deleteAllNotifications, listNotifications, readerLanguage } from "~/features/notifications/index.server";
+import { ListQuerySchema } from "~/features/notifications";
 import { requireUser } from "~/core/identity/guards.server";
 import { apiRoute, readApiQuery } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { countUnread } from "~/features/notifications/notifications.server";
+import { countUnread } from "~/features/notifications/index.server";
 import { requireUser } from "~/core/identity/guards.server";
 import { apiRoute } from "~/lib/api.server";
 

@@ -1,4 +1,4 @@
-import { handleStripeWebhook } from "~/features/payments/payments.server";
+import { handleStripeWebhook } from "~/features/payments/index.server";
 import { apiRoute } from "~/lib/api.server";
 
 /**

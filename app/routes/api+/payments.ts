@@ -1,6 +1,5 @@
-import { requireBillingStaff } from "~/features/billing/http.server";
-import { parsePaymentListQuery } from "~/features/billing/billing.schema";
-import { listPayments } from "~/features/billing/payments.server";
+import { requireBillingStaff, listPayments } from "~/features/billing/index.server";
+import { parsePaymentListQuery } from "~/features/billing";
 import { apiRoute } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { requireUser } from "~/core/identity/guards.server";
-import { getContactDetails } from "~/features/users/users.server";
+import { getContactDetails } from "~/features/users/index.server";
 import { apiRoute } from "~/lib/api.server";
 
 /**

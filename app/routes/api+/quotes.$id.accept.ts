@@ -1,6 +1,4 @@
-import { requireBillingCaller } from "~/features/billing/http.server";
-import { getInvoice } from "~/features/billing/invoices.server";
-import { acceptQuote, getQuote } from "~/features/billing/quotes.server";
+import { requireBillingCaller, getInvoice, acceptQuote, getQuote } from "~/features/billing/index.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** POST /api/quotes/{id}/accept (the quote's client): accepted, and its invoice issued at once; answers both. */

@@ -1,6 +1,5 @@
-import { requireBillingCaller } from "~/features/billing/http.server";
-import { QuoteDeclineSchema } from "~/features/billing/billing.schema";
-import { declineQuote, getQuote } from "~/features/billing/quotes.server";
+import { requireBillingCaller, declineQuote, getQuote } from "~/features/billing/index.server";
+import { QuoteDeclineSchema } from "~/features/billing";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /** POST /api/quotes/{id}/decline (the quote's client): `{ reason? }`. */

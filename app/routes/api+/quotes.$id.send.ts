@@ -1,5 +1,4 @@
-import { requireBillingStaff } from "~/features/billing/http.server";
-import { getQuote, sendQuote } from "~/features/billing/quotes.server";
+import { requireBillingStaff, getQuote, sendQuote } from "~/features/billing/index.server";
 import { apiRoute } from "~/lib/api.server";
 
 /** POST /api/quotes/{id}/send (owner and admins): the client is told and may accept or decline. */

@@ -1,6 +1,5 @@
-import { requireBillingCaller, requireBillingStaff } from "~/features/billing/http.server";
-import { QuoteApiSchema } from "~/features/billing/billing.schema";
-import { getQuote, updateQuote } from "~/features/billing/quotes.server";
+import { requireBillingCaller, requireBillingStaff, getQuote, updateQuote } from "~/features/billing/index.server";
+import { QuoteApiSchema } from "~/features/billing";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /** GET /api/quotes/{id} (its client, or staff) · PATCH (owner and admins): a draft or sent quote's lines, validUntil, note. */

@@ -1,5 +1,5 @@
-import { FeedbackSchema } from "~/features/reports/reports.schema";
-import { getReport, submitFeedback } from "~/features/reports/reports.server";
+import { FeedbackSchema } from "~/features/reports";
+import { getReport, submitFeedback } from "~/features/reports/index.server";
 import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { markReportRead } from "~/features/reports/reports.server";
+import { markReportRead } from "~/features/reports/index.server";
 import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute } from "~/lib/api.server";
 

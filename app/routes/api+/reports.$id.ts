@@ -1,5 +1,5 @@
-import { ReportPatchApiSchema } from "~/features/reports/reports.schema";
-import { deleteReport, getReport, updateReport } from "~/features/reports/reports.server";
+import { ReportPatchApiSchema } from "~/features/reports";
+import { deleteReport, getReport, updateReport } from "~/features/reports/index.server";
 import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 

@@ -1,6 +1,6 @@
 import { requireFeature } from "~/core/identity/guards.server";
-import { parseReportListQuery } from "~/features/reports/reports.schema";
-import { listReports } from "~/features/reports/reports.server";
+import { parseReportListQuery } from "~/features/reports";
+import { listReports } from "~/features/reports/index.server";
 import { apiRoute } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";
 

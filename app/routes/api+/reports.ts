@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { parseReportListQuery, ReportCreateApiSchema } from "~/features/reports/reports.schema";
-import { createReport, getReport, listReports } from "~/features/reports/reports.server";
+import { parseReportListQuery, ReportCreateApiSchema } from "~/features/reports";
+import { createReport, getReport, listReports } from "~/features/reports/index.server";
 import { requireAdmin, requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";

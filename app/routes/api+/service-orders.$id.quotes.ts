@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
-import { requireBillingCaller, requireBillingStaff } from "~/features/billing/http.server";
-import { QuoteApiSchema } from "~/features/billing/billing.schema";
-import { createQuote, getQuote, listOrderQuotes } from "~/features/billing/quotes.server";
+import { requireBillingCaller, requireBillingStaff, createQuote, getQuote, listOrderQuotes } from "~/features/billing/index.server";
+import { QuoteApiSchema } from "~/features/billing";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientIp } from "~/lib/http.server";
-import { OrderStatusApiSchema } from "~/features/service-orders/service-orders.schema";
-import { changeOrderStatus, getOrder } from "~/features/service-orders/service-orders.server";
+import { OrderStatusApiSchema } from "~/features/service-orders";
+import { changeOrderStatus, getOrder } from "~/features/service-orders/index.server";
 import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";

@@ -1,5 +1,5 @@
-import { OrderPatchApiSchema } from "~/features/service-orders/service-orders.schema";
-import { deleteOrder, getOrder, updateOrder } from "~/features/service-orders/service-orders.server";
+import { OrderPatchApiSchema } from "~/features/service-orders";
+import { deleteOrder, getOrder, updateOrder } from "~/features/service-orders/index.server";
 import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";

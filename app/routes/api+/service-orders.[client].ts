@@ -1,6 +1,6 @@
 import { requireFeature } from "~/core/identity/guards.server";
-import { parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
-import { listOrders } from "~/features/service-orders/service-orders.server";
+import { parseOrderListQuery } from "~/features/service-orders";
+import { listOrders } from "~/features/service-orders/index.server";
 import { apiRoute } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { pageJson } from "~/lib/pagination";

@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
-import { documentsRefusal, readUploadForm } from "~/features/service-orders/http.server";
-import { OrderCreateApiSchema, parseOrderListQuery } from "~/features/service-orders/service-orders.schema";
-import { createOrder, getOrder, listOrders } from "~/features/service-orders/service-orders.server";
+import { documentsRefusal, readUploadForm, createOrder, getOrder, listOrders } from "~/features/service-orders/index.server";
+import { OrderCreateApiSchema, parseOrderListQuery } from "~/features/service-orders";
 import { requireFeature } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";

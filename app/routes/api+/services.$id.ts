@@ -1,7 +1,7 @@
-import { hasAppointmentsForService } from "~/features/appointments/appointments.server";
-import { hasOrdersForService } from "~/features/service-orders/service-orders.server";
-import { ServiceUpdateSchema } from "~/features/services/services.schema";
-import { deleteService, getService, updateService } from "~/features/services/services.server";
+import { hasAppointmentsForService } from "~/features/appointments/index.server";
+import { hasOrdersForService } from "~/features/service-orders/index.server";
+import { ServiceUpdateSchema } from "~/features/services";
+import { deleteService, getService, updateService } from "~/features/services/index.server";
 import { getUser } from "~/core/identity/session-user.server";
 import { requireAdmin } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";

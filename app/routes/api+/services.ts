@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { ServiceCreateSchema } from "~/features/services/services.schema";
-import { createService, listServices } from "~/features/services/services.server";
+import { ServiceCreateSchema } from "~/features/services";
+import { createService, listServices } from "~/features/services/index.server";
 import { getUser } from "~/core/identity/session-user.server";
 import { requireAdmin } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { TaskCommentSchema } from "~/features/tasks/tasks.schema";
-import { addTaskComment, listTaskComments } from "~/features/tasks/tasks.server";
+import { TaskCommentSchema } from "~/features/tasks";
+import { addTaskComment, listTaskComments } from "~/features/tasks/index.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { pageJson, parseListQuery } from "~/lib/pagination";
 

@@ -1,6 +1,6 @@
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { TaskPatchApiSchema } from "~/features/tasks/tasks.schema";
-import { deleteTask, getTask, updateTask } from "~/features/tasks/tasks.server";
+import { TaskPatchApiSchema } from "~/features/tasks";
+import { deleteTask, getTask, updateTask } from "~/features/tasks/index.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /** GET /api/tasks/{id} · PATCH (any field; `status: "done"` on a repeating task makes its next) · DELETE. */

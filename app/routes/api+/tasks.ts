@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { parseTaskListQuery, TaskCreateApiSchema } from "~/features/tasks/tasks.schema";
-import { createTask, getTask, listTasks } from "~/features/tasks/tasks.server";
+import { parseTaskListQuery, TaskCreateApiSchema } from "~/features/tasks";
+import { createTask, getTask, listTasks } from "~/features/tasks/index.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { pageJson } from "~/lib/pagination";
 

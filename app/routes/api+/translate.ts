@@ -1,6 +1,6 @@
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { TranslateApiSchema } from "~/features/machine-translation/machine-translation.schema";
-import { machineTranslate } from "~/features/machine-translation/machine-translation.server";
+import { TranslateApiSchema } from "~/features/machine-translation";
+import { machineTranslate } from "~/features/machine-translation/index.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /**

@@ -1,6 +1,5 @@
 import { requireUser } from "~/core/identity/guards.server";
-import { downloadChoice, downloadResponse } from "~/features/translations/http.server";
-import { openTranslationDownload } from "~/features/translations/translations.server";
+import { downloadChoice, downloadResponse, openTranslationDownload } from "~/features/translations/index.server";
 import { apiRoute } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 

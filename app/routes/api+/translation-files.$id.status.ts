@@ -1,6 +1,6 @@
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { StatusFormSchema } from "~/features/translations/translations.schema";
-import { changeTranslationStatus, getTranslationFile } from "~/features/translations/translations.server";
+import { StatusFormSchema } from "~/features/translations";
+import { changeTranslationStatus, getTranslationFile } from "~/features/translations/index.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 

@@ -1,9 +1,7 @@
 import { json } from "@remix-run/node";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { checkFormFile, readDeskForm } from "~/features/translations/http.server";
-import { getTranslationSettings } from "~/features/translations/settings.server";
-import { TranslatedFormSchema } from "~/features/translations/translations.schema";
-import { getTranslationFile, uploadTranslatedFile } from "~/features/translations/translations.server";
+import { checkFormFile, readDeskForm, getTranslationSettings, getTranslationFile, uploadTranslatedFile } from "~/features/translations/index.server";
+import { TranslatedFormSchema } from "~/features/translations";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 

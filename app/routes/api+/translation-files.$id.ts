@@ -1,5 +1,5 @@
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { deleteTranslationFile, getTranslationFile } from "~/features/translations/translations.server";
+import { deleteTranslationFile, getTranslationFile } from "~/features/translations/index.server";
 import { apiRoute } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 

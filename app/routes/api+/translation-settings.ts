@@ -1,7 +1,7 @@
 import { requireAdmin, requireBackOffice } from "~/core/identity/guards.server";
-import { assertServiceEndpoint } from "~/features/machine-translation/service-address.server";
-import { getTranslationSettings, saveTranslationSettings } from "~/features/translations/settings.server";
-import { SettingsFormSchema } from "~/features/translations/translations.schema";
+import { assertServiceEndpoint } from "~/features/machine-translation/index.server";
+import { getTranslationSettings, saveTranslationSettings } from "~/features/translations/index.server";
+import { SettingsFormSchema } from "~/features/translations";
 import { AppError } from "~/lib/app-error";
 import { apiRoute } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";

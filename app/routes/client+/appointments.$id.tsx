@@ -9,17 +9,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { BookingQuerySchema, ClientAppointmentActionSchema } from "~/features/appointments/appointments.schema";
-import {
-  changeAppointmentStatus,
-  clientMayChange,
-  getAppointment,
-  getAppointmentHistory,
-  rescheduleAppointment,
-} from "~/features/appointments/appointments.server";
-import { slotChoices } from "~/features/appointments/booking.server";
-import { AddToCalendarButton, AppointmentHistory, AppointmentWhen, DayPicker, SlotRadios, StatusBadge, StepForm, useStepFocus } from "~/features/appointments/ui";
-import { getAvailabilitySettings } from "~/features/availability/availability.server";
+import { BookingQuerySchema, ClientAppointmentActionSchema, AddToCalendarButton, AppointmentHistory, AppointmentWhen, DayPicker, SlotRadios, StatusBadge, StepForm, useStepFocus } from "~/features/appointments";
+import { changeAppointmentStatus, clientMayChange, getAppointment, getAppointmentHistory, rescheduleAppointment, slotChoices } from "~/features/appointments/index.server";
+import { getAvailabilitySettings } from "~/features/availability/index.server";
 import { requireFeature } from "~/core/identity/guards.server";
 import { useFormatter } from "~/lib/format";
 import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";

@@ -5,11 +5,10 @@ import { useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { translate } from "~/lib/i18n/i18n.server";
-import { ProfilePage } from "~/features/auth/profile-page";
-import { profileAction } from "~/features/auth/profile.http.server";
-import { profileSecurity } from "~/features/auth/security.server";
+import { ProfilePage } from "~/features/auth";
+import { profileAction, profileSecurity } from "~/features/auth/index.server";
 import { requireUser } from "~/core/identity/guards.server";
-import { getContactDetails } from "~/features/users/users.server";
+import { getContactDetails } from "~/features/users/index.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -7,10 +7,9 @@ import { FormErrors, SelectField, TextareaField, useZodForm } from "~/components
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireFeature } from "~/core/identity/guards.server";
-import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
-import { createOrderFromForm, type NewOrderAnswer } from "~/features/service-orders/http.server";
-import { OrderCreateFormSchema } from "~/features/service-orders/service-orders.schema";
-import { listServices } from "~/features/services/services.server";
+import { DocumentField, UploadProgress, useUploadWithProgress, OrderCreateFormSchema } from "~/features/service-orders";
+import { createOrderFromForm, type NewOrderAnswer } from "~/features/service-orders/index.server";
+import { listServices } from "~/features/services/index.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireUser } from "~/core/identity/guards.server";
-import { listServices } from "~/features/services/services.server";
+import { listServices } from "~/features/services/index.server";
 import { hasFeature } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";

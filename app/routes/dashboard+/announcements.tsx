@@ -12,18 +12,8 @@ import { DataTable } from "~/components/ui/data-table";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
-import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LEVELS } from "~/features/content/content";
-import { CheckboxField, EditLink, EditorActions, ItemEditor } from "~/features/content/site-media-parts";
-import { AnnouncementFormSchema } from "~/features/content/site-media.schema";
-import {
-  endAnnouncementNow,
-  findAnnouncementForAdmin,
-  isoToOfficeLocal,
-  listAnnouncementsForAdmin,
-  saveAnnouncement,
-  type AdminAnnouncement,
-  type AnnouncementState,
-} from "~/features/content/site-media.server";
+import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LEVELS, CheckboxField, EditLink, EditorActions, ItemEditor, AnnouncementFormSchema } from "~/features/content";
+import { endAnnouncementNow, findAnnouncementForAdmin, isoToOfficeLocal, listAnnouncementsForAdmin, saveAnnouncement, type AdminAnnouncement, type AnnouncementState } from "~/features/content/index.server";
 import { invalid } from "~/lib/app-error";
 import { createFormatter } from "~/lib/format";
 import { loadOrNotFound, refusal } from "~/lib/http.server";

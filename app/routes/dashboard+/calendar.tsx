@@ -8,19 +8,11 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LinkTabs } from "~/components/link-tabs";
 import { PageHeader } from "~/components/page-header";
-import { buildCalendar } from "~/features/appointments/calendar.server";
-import { CalendarView } from "~/features/appointments/calendar-view";
-import { AvailabilitySettingsForm, ClosedDaysForm } from "~/features/availability/availability-forms";
-import { AddClosedDaySchema, AvailabilitySchema, RemoveClosedDaySchema } from "~/features/availability/availability.schema";
-import {
-  addClosedDay,
-  getAvailabilitySettings,
-  listClosedDays,
-  removeClosedDay,
-  updateAvailabilitySettings,
-} from "~/features/availability/availability.server";
+import { buildCalendar } from "~/features/appointments/index.server";
+import { CalendarView } from "~/features/appointments";
+import { AvailabilitySettingsForm, ClosedDaysForm, AddClosedDaySchema, AvailabilitySchema, RemoveClosedDaySchema, WEEKDAYS } from "~/features/availability";
+import { addClosedDay, getAvailabilitySettings, listClosedDays, removeClosedDay, updateAvailabilitySettings } from "~/features/availability/index.server";
 import { listTimeZones, viewerTimeZone } from "~/core/office/time-zone.server";
-import { WEEKDAYS } from "~/features/availability/slots";
 import { requireAdmin } from "~/core/identity/guards.server";
 import { createFormatter } from "~/lib/format";
 import { clientIp, currentPath } from "~/lib/http.server";

@@ -13,33 +13,10 @@ import { Button } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import type { FooterBlocks, Stat } from "~/features/content/content";
+import { type FooterBlocks, type Stat, CONTENT_LANGUAGES, isLocalized, isSectionId, MAX_FOOTER_LINKS, MAX_HOURS, MAX_STATS, SECTION_SCHEMAS, TEXT_FIELDS, WEEKDAYS, type ContentLanguage, type SectionId } from "~/features/content";
 import type { Firm } from "~/core/office/firm";
-import {
-  diffLines,
-  getSectionForEdit,
-  getSectionVersion,
-  listSectionsOverview,
-  previewMarkdown,
-  restoreSectionVersion,
-  saveSection,
-  sectionLines,
-} from "~/features/content/content-admin.server";
-import { listServices } from "~/features/content/content.server";
+import { diffLines, getSectionForEdit, getSectionVersion, listSectionsOverview, previewMarkdown, restoreSectionVersion, saveSection, sectionLines, listServices } from "~/features/content/index.server";
 import { getFirm } from "~/core/office/firm.server";
-import {
-  CONTENT_LANGUAGES,
-  isLocalized,
-  isSectionId,
-  MAX_FOOTER_LINKS,
-  MAX_HOURS,
-  MAX_STATS,
-  SECTION_SCHEMAS,
-  TEXT_FIELDS,
-  WEEKDAYS,
-  type ContentLanguage,
-  type SectionId,
-} from "~/features/content/sections";
 import { notFound } from "~/lib/app-error";
 import { useFormatter } from "~/lib/format";
 import { loadOrNotFound, refusal } from "~/lib/http.server";

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/ui/data-table";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { listSectionsOverview } from "~/features/content/content-admin.server";
+import { listSectionsOverview } from "~/features/content/index.server";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

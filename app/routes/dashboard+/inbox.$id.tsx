@@ -15,19 +15,8 @@ import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { peopleOptions } from "~/components/select-options";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { InboxActionSchema, InboxAssignSchema, InboxReplySchema } from "~/features/inbox/inbox.schema";
-import {
-  assignContactMessage,
-  getContactMessage,
-  listContactMessageReplies,
-  listInboxAssignees,
-  markContactMessageRead,
-  replyTemplateText,
-  replyToContactMessage,
-  senderLanguage,
-  setContactMessageStatus,
-} from "~/features/inbox/inbox.server";
-import { REPLY_TEMPLATES, type ReplyTemplateKey } from "~/features/inbox/status";
+import { InboxActionSchema, InboxAssignSchema, InboxReplySchema, REPLY_TEMPLATES, type ReplyTemplateKey } from "~/features/inbox";
+import { assignContactMessage, getContactMessage, listContactMessageReplies, listInboxAssignees, markContactMessageRead, replyTemplateText, replyToContactMessage, senderLanguage, setContactMessageStatus } from "~/features/inbox/index.server";
 import { useFormatter } from "~/lib/format";
 import { invariantResponse, loadOrNotFound, refusal } from "~/lib/http.server";
 import { languageNames } from "~/lib/i18n/config";

@@ -7,12 +7,8 @@ import { TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { logoImageSrc } from "~/features/content/content";
-import { IMAGE_MAX_MB } from "~/features/content/images";
-import { CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField } from "~/features/content/site-media-parts";
-import { listScreenData, pictureListAction } from "~/features/content/site-media.http.server";
-import { LogoFormSchema } from "~/features/content/site-media.schema";
-import { findLogoForAdmin, listLogosForAdmin, moveLogo, saveLogo, type AdminLogo } from "~/features/content/site-media.server";
+import { logoImageSrc, IMAGE_MAX_MB, CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField, LogoFormSchema } from "~/features/content";
+import { listScreenData, pictureListAction, findLogoForAdmin, listLogosForAdmin, moveLogo, saveLogo, type AdminLogo } from "~/features/content/index.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 

@@ -5,9 +5,8 @@ import { useLoaderData } from "@remix-run/react";
 import { titleMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { translate } from "~/lib/i18n/i18n.server";
-import { ProfilePage } from "~/features/auth/profile-page";
-import { profileAction } from "~/features/auth/profile.http.server";
-import { profileSecurity } from "~/features/auth/security.server";
+import { ProfilePage } from "~/features/auth";
+import { profileAction, profileSecurity } from "~/features/auth/index.server";
 import { requireBackOffice } from "~/core/identity/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,12 +7,11 @@ import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/core/identity/guards.server";
-import { createReportFromForm, type NewReportAnswer } from "~/features/reports/http.server";
-import { ReportCreateFormSchema } from "~/features/reports/reports.schema";
-import { ClientPicker } from "~/features/users/client-picker";
-import { findClient, searchClients } from "~/features/reports/reports.server";
-import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders/document-field";
-import { listOrdersOfClient } from "~/features/service-orders/service-orders.server";
+import { createReportFromForm, type NewReportAnswer, findClient, searchClients } from "~/features/reports/index.server";
+import { ReportCreateFormSchema } from "~/features/reports";
+import { ClientPicker } from "~/features/users";
+import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders";
+import { listOrdersOfClient } from "~/features/service-orders/index.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/ui/data-table";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { listTemplateCatalogue } from "~/features/email/overrides.server";
+import { listTemplateCatalogue } from "~/features/email/index.server";
 import { languageNames, supportedLanguages } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

@@ -8,12 +8,8 @@ import { FieldErrors, SelectField, TextareaField, TextField, useZodForm } from "
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { testimonialPhotoSrc } from "~/features/content/content";
-import { IMAGE_MAX_MB } from "~/features/content/images";
-import { CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField } from "~/features/content/site-media-parts";
-import { listScreenData, pictureListAction } from "~/features/content/site-media.http.server";
-import { TestimonialFormSchema } from "~/features/content/site-media.schema";
-import { findTestimonialForAdmin, listTestimonialsForAdmin, moveTestimonial, saveTestimonial, type AdminTestimonial } from "~/features/content/site-media.server";
+import { testimonialPhotoSrc, IMAGE_MAX_MB, CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField, TestimonialFormSchema } from "~/features/content";
+import { listScreenData, pictureListAction, findTestimonialForAdmin, listTestimonialsForAdmin, moveTestimonial, saveTestimonial, type AdminTestimonial } from "~/features/content/index.server";
 import { useFormatter } from "~/lib/format";
 import { languageNames, supportedLanguages } from "~/lib/i18n/config";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

@@ -17,22 +17,8 @@ import { Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import {
-  GlossaryAddSchema,
-  MAX_TEXT_LENGTH,
-  MT_LANGUAGES,
-  parseGlossaryQuery,
-  TranslateFormSchema,
-  type MtLanguage,
-} from "~/features/machine-translation/machine-translation.schema";
-import {
-  addGlossaryTerm,
-  deleteGlossaryTerm,
-  isMachineTranslationConfigured,
-  listGlossary,
-  machineTranslate,
-  type MachineTranslationResult,
-} from "~/features/machine-translation/machine-translation.server";
+import { GlossaryAddSchema, MAX_TEXT_LENGTH, MT_LANGUAGES, parseGlossaryQuery, TranslateFormSchema, type MtLanguage } from "~/features/machine-translation";
+import { addGlossaryTerm, deleteGlossaryTerm, isMachineTranslationConfigured, listGlossary, machineTranslate, type MachineTranslationResult } from "~/features/machine-translation/index.server";
 import { currentPath, invariantResponse, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";

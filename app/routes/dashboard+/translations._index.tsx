@@ -6,22 +6,10 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { assertServiceEndpoint } from "~/features/machine-translation/service-address.server";
+import { assertServiceEndpoint } from "~/features/machine-translation/index.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
-import { DeskTabs, DESK_TABS, type DeskTab } from "~/features/translations/desk-parts";
-import { FilesTab, SettingsTab, StatisticsTab, UploadTab } from "~/features/translations/desk-tabs";
-import { TRANSLATION_LANGUAGES } from "~/features/translations/file-types";
-import { createDeskFileFromForm, deskFormRefusal, readDeskForm } from "~/features/translations/http.server";
-import { getTranslationSettings, saveTranslationSettings } from "~/features/translations/settings.server";
-import { parseTranslationListQuery, SettingsFormSchema } from "~/features/translations/translations.schema";
-import {
-  findDeskClient,
-  listDeskAssignees,
-  listDeskClientOrders,
-  listTranslationFiles,
-  searchDeskClients,
-  translationStatistics,
-} from "~/features/translations/translations.server";
+import { DeskTabs, DESK_TABS, type DeskTab, FilesTab, SettingsTab, StatisticsTab, UploadTab, TRANSLATION_LANGUAGES, parseTranslationListQuery, SettingsFormSchema } from "~/features/translations";
+import { createDeskFileFromForm, deskFormRefusal, readDeskForm, getTranslationSettings, saveTranslationSettings, findDeskClient, listDeskAssignees, listDeskClientOrders, listTranslationFiles, searchDeskClients, translationStatistics } from "~/features/translations/index.server";
 import { forbidden } from "~/lib/app-error";
 import { isAdminRole } from "~/lib/features";
 import { logger } from "~/lib/logger.server";

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { refreshOverrides } from "~/features/languages/languages.server";
+import { refreshOverrides } from "~/features/languages/index.server";
 import { isLanguage } from "~/lib/i18n/config";
 import { resources } from "~/lib/i18n/resources.server";
 

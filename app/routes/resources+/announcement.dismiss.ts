@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { dismissedAnnouncementCookie } from "~/features/content/http.server";
+import { dismissedAnnouncementCookie } from "~/features/content/index.server";
 import { safeRedirect } from "~/lib/http.server";
 
 /** Closes the announcement bar: remembers the announcement's id in a cookie and goes back (works without JavaScript). */

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAppointment } from "~/features/appointments/appointments.server";
-import { calendarFileResponse } from "~/features/appointments/http.server";
+import { getAppointment, calendarFileResponse } from "~/features/appointments/index.server";
 import { requireFeature } from "~/core/identity/guards.server";
 import { loadOrNotFound } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse } from "~/core/csv.server";
-import { parseAuditQuery } from "~/features/audit/audit.schema";
-import { AUDIT_CSV_HEADER, eachAuditCsvRow, resolveAuditFilters } from "~/features/audit/audit.server";
+import { parseAuditQuery } from "~/features/audit";
+import { AUDIT_CSV_HEADER, eachAuditCsvRow, resolveAuditFilters } from "~/features/audit/index.server";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/core/identity/guards.server";
-import { readAvatar } from "~/features/users/avatar.server";
+import { readAvatar } from "~/features/users/index.server";
 import { loadOrNotFound } from "~/lib/http.server";
 
 /**

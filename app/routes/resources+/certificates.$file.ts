@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/core/identity/guards.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
-import { renderCertificatePdf } from "~/features/certificates/certificate-pdf.server";
-import { getCertificateForDownload, verifyUrlFor } from "~/features/certificates/certificates.server";
-import { certificatePdfResponse } from "~/features/certificates/http.server";
+import { renderCertificatePdf, getCertificateForDownload, verifyUrlFor, certificatePdfResponse } from "~/features/certificates/index.server";
 import { getFirm } from "~/core/office/firm.server";
 import { audit } from "~/lib/audit.server";
 import { clientIp, invariantResponse, loadOrNotFound } from "~/lib/http.server";

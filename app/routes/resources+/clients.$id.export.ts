@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/core/identity/guards.server";
-import { exportClientData } from "~/features/client-records/client-records.server";
+import { exportClientData } from "~/features/client-records/index.server";
 import { clientIp, loadOrNotFound } from "~/lib/http.server";
 
 /**

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { getExtraction } from "~/features/extractor/extractor.server";
-import { textDownload } from "~/features/extractor/http.server";
+import { getExtraction, textDownload } from "~/features/extractor/index.server";
 import { loadOrNotFound } from "~/lib/http.server";
 
 /** The text of one of the caller's finished extractions, as a .txt download. */

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { getExtraction } from "~/features/extractor/extractor.server";
+import { getExtraction } from "~/features/extractor/index.server";
 import { loadOrNotFound } from "~/lib/http.server";
 
 /** The progress of one of the caller's document extractions (the page polls it with JavaScript): no text. */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/reports.server";
-import { canReadOrder, ORDER_RECORD_TYPE } from "~/features/service-orders/service-orders.server";
+import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/index.server";
+import { canReadOrder, ORDER_RECORD_TYPE } from "~/features/service-orders/index.server";
 import { requireUser } from "~/core/identity/guards.server";
 import { type SessionUser } from "~/core/identity/session-user.server";
 import { isAdminRole } from "~/lib/features";

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/core/identity/guards.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
-import { getInvoice } from "~/features/billing/invoices.server";
-import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
+import { getInvoice, renderInvoicePdf } from "~/features/billing/index.server";
 import { getFirm } from "~/core/office/firm.server";
 import { findRecipient } from "~/core/identity/directory.server";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";

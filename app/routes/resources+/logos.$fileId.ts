@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readLogoImage } from "~/features/content/content.server";
-import { siteImageResponse } from "~/features/content/site-image.http.server";
+import { readLogoImage, siteImageResponse } from "~/features/content/index.server";
 import { invariantResponse } from "~/lib/http.server";
 
 /**

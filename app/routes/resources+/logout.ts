@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signOut } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
+import { signOut, requestContext } from "~/features/auth/index.server";
 import { getUser } from "~/core/identity/session-user.server";
 import { clearSessionCookie, readToken } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { csvResponse } from "~/core/csv.server";
 import { requireAdmin } from "~/core/identity/guards.server";
-import { parsePaymentListQuery } from "~/features/billing/billing.schema";
-import { PAYMENT_CSV_HEADER, eachPaymentCsvRow } from "~/features/billing/payments.server";
+import { parsePaymentListQuery } from "~/features/billing";
+import { PAYMENT_CSV_HEADER, eachPaymentCsvRow } from "~/features/billing/index.server";
 
 /**
  * GET /resources/payments.csv?from&to (owner and admins): every payment and refund received

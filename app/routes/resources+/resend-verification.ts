@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { resendVerification } from "~/features/auth/auth.server";
-import { requestContext } from "~/features/auth/http.server";
+import { resendVerification, requestContext } from "~/features/auth/index.server";
 import { requireUser } from "~/core/identity/guards.server";
 import { homePathFor } from "~/lib/features";
 import { isAppError } from "~/lib/app-error";

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readTestimonialPhoto } from "~/features/content/content.server";
-import { siteImageResponse } from "~/features/content/site-image.http.server";
+import { readTestimonialPhoto, siteImageResponse } from "~/features/content/index.server";
 import { invariantResponse } from "~/lib/http.server";
 
 /**

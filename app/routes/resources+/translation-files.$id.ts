@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/core/identity/guards.server";
-import { downloadChoice, downloadResponse } from "~/features/translations/http.server";
-import { openTranslationDownload } from "~/features/translations/translations.server";
+import { downloadChoice, downloadResponse, openTranslationDownload } from "~/features/translations/index.server";
 import { isAppError } from "~/lib/app-error";
 import { clientIp } from "~/lib/http.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireFeature } from "~/core/identity/guards.server";
-import { readUploadForm, respondToDocumentUpload } from "~/features/service-orders/http.server";
+import { readUploadForm, respondToDocumentUpload } from "~/features/service-orders/index.server";
 import { refusal } from "~/lib/http.server";
 
 /** The client order page's "add documents" with a progress bar: the page's upload step, answered as JSON. */

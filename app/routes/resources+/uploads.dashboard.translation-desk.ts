@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { createDeskFileFromForm, readDeskForm } from "~/features/translations/http.server";
-import { getTranslationSettings } from "~/features/translations/settings.server";
+import { createDeskFileFromForm, readDeskForm, getTranslationSettings } from "~/features/translations/index.server";
 
 /** The desk's upload form sent with a progress bar: the page's upload step, answered as JSON. */
 export async function action({ request }: ActionFunctionArgs) {

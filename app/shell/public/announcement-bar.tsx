@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { AlertOctagon, AlertTriangle, Megaphone, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Announcement } from "~/features/content/content";
+import type { Announcement } from "~/features/content";
 import { cn } from "~/lib/utils";
 
 const LEVEL_STYLE = {

@@ -1,4 +1,4 @@
-import { logoImageSrc, type Logo } from "~/features/content/content";
+import { logoImageSrc, type Logo } from "~/features/content";
 
 /** A logo without stored sizes is drawn in a box of this shape; its own aspect ratio fits inside. */
 const FALLBACK_SIZE = { width: 160, height: 48 };

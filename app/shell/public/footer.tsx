@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ExternalLink } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { FooterBlocks, ServiceSummary } from "~/features/content/content";
+import type { FooterBlocks, ServiceSummary } from "~/features/content";
 import type { Firm } from "~/core/office/firm";
 import { OfficeDetails } from "~/components/public/office-details";
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { ArrowRight, BadgeCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonVariants } from "~/components/ui/button";
-import type { Stat } from "~/features/content/content";
+import type { Stat } from "~/features/content";
 import { intlLocale } from "~/lib/i18n/config";
 import { cn } from "~/lib/utils";
 import { appointmentHref } from "~/components/public/navbar";

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import { type ServiceSummary } from "~/features/content/content";
+import type { ServiceSummary } from "~/features/content";
 import { formatAddress, type Firm } from "~/core/office/firm";
 import { fallbackLanguage, supportedLanguages } from "~/lib/i18n/config";
 

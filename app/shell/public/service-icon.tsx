@@ -15,7 +15,7 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import type { ServiceIconName } from "~/features/services/services.schema";
+import type { ServiceIconName } from "~/features/services";
 
 /** The icons a service may name (services.icon, SERVICE_ICONS); anything else shows a briefcase. */
 const ICONS: Record<ServiceIconName, LucideIcon> = {

@@ -1,0 +1,2 @@
+// The demo area's server API: what other areas, the shell and routes may call. Nothing else of the area is imported from outside it.
+export { seedDemoIfEnabled } from "./demo.server";

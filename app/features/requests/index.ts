@@ -1,0 +1,4 @@
+// The requests area's client-safe API (schemas, states, the reminder schedule): what other areas, the shell and routes may use.
+export * from "./requests.schema";
+export * from "./status";
+export * from "./reminder-schedule";
