@@ -95,9 +95,3 @@ export async function* eachAuditEntry(filters: AuditFilters, batch = 500): Async
     after = [last.createdAt, last.id];
   }
 }
-
-/** The actions written so far (the page's action filter offers them), at most 200. */
-export async function listAuditActions(): Promise<string[]> {
-  const rows = await db().selectFrom("auditLog").select("action").distinct().orderBy("action").limit(200).execute();
-  return rows.map((row) => row.action);
-}
