@@ -14,7 +14,11 @@ import areas from "./eslint/areas-plugin.js";
  */
 const RESPONSE_BUILDERS = {
   paths: [
-    { name: "@remix-run/node", importNames: ["json", "redirect", "redirectDocument", "defer"], message: "Rule modules build no Response: return values or throw an AppError (~/lib/app-error); put HTTP helpers in the area's http.server.ts." },
+    {
+      name: "@remix-run/node",
+      importNames: ["json", "redirect", "redirectDocument", "defer"],
+      message: "Rule modules build no Response: return values or throw an AppError (~/lib/app-error); put HTTP helpers in the area's http.server.ts.",
+    },
     { name: "~/lib/toast.server", message: "Toasts are the doors' business: return a value or throw an AppError." },
   ],
 };

@@ -82,13 +82,7 @@ function Document({ children, language, ssrTheme, flash }: { children: React.Rea
     // flash-prevention script picks the system theme before paint. That class is then the one thing
     // the server could not know, so suppressHydrationWarning lets React accept the difference.
     // data-fonts: the text is drawn in the web fonts (components/web-fonts.tsx, docs/decisions/005-web-fonts-from-the-second-page.md).
-    <html
-      lang={language}
-      dir={directionOf(language)}
-      className={theme ?? undefined}
-      data-fonts={hydrate ? "" : undefined}
-      suppressHydrationWarning
-    >
+    <html lang={language} dir={directionOf(language)} className={theme ?? undefined} data-fonts={hydrate ? "" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

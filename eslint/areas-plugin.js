@@ -73,7 +73,11 @@ const boundaries = {
       // The root's loader data is what every page gets; naming its type creates no dependency at run time.
       if (toRel === "root" && node.parent?.importKind === "type") return;
       if (to.layer === "areas") {
-        const inArea = toRel.split("/").slice(2).join("/").replace(/\.(ts|tsx|js)$/, "");
+        const inArea = toRel
+          .split("/")
+          .slice(2)
+          .join("/")
+          .replace(/\.(ts|tsx|js)$/, "");
         const sameArea = from.layer === "areas" && from.area === to.area;
         if (sameArea) {
           if (isAreaEntry(inArea)) context.report({ node, messageId: "ownEntry", data: { area: to.area } });

@@ -51,7 +51,10 @@ describe("the areas' lint rules in eslint.config.js", () => {
   });
 
   it("refuse an import between two areas of the same group", async () => {
-    const messages = await areaMessages("app/features/tasks/probe.ts", 'import { listReports } from "~/features/reports/index.server";\nexport const probe = listReports;\n');
+    const messages = await areaMessages(
+      "app/features/tasks/probe.ts",
+      'import { listReports } from "~/features/reports/index.server";\nexport const probe = listReports;\n',
+    );
     expect(messages[0]).toContain("the tasks area may not import the reports area");
   });
 

@@ -112,7 +112,9 @@ async function main() {
   const scanned = new Uint8Array(fs.readFileSync(path.join(dir, "scanned.pdf")));
   const hundred = new Uint8Array(fs.readFileSync(path.join(dir, "hundred.pdf")));
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(`inputs: A4 300 dpi PNG ${(png.length / 1024).toFixed(0)} KB, scanned PDF ${(scanned.length / 1024).toFixed(0)} KB, 100-page PDF ${(hundred.length / 1024).toFixed(0)} KB`);
+  console.log(
+    `inputs: A4 300 dpi PNG ${(png.length / 1024).toFixed(0)} KB, scanned PDF ${(scanned.length / 1024).toFixed(0)} KB, 100-page PDF ${(hundred.length / 1024).toFixed(0)} KB`,
+  );
   console.log(`machine: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
   const baselineRssMb = peakRssMb();
   console.log(`peak RSS before any extraction: ${baselineRssMb} MB`);
@@ -148,9 +150,13 @@ async function main() {
     goals: GOALS,
   };
   const verdict = (ok: boolean) => (ok ? "ok" : "OVER GOAL");
-  console.log(`OCR, A4 page at 300 dpi (image):          ${results.ocrSecondsPerPage} s/page (median of ${OCR_RUNS}; goal < ${GOALS.ocrSecondsPerPage}) ${verdict(results.ocrSecondsPerPage < GOALS.ocrSecondsPerPage)}`);
+  console.log(
+    `OCR, A4 page at 300 dpi (image):          ${results.ocrSecondsPerPage} s/page (median of ${OCR_RUNS}; goal < ${GOALS.ocrSecondsPerPage}) ${verdict(results.ocrSecondsPerPage < GOALS.ocrSecondsPerPage)}`,
+  );
   console.log(`OCR, scanned PDF page (render + OCR):      ${results.scannedPdfSecondsPerPage} s/page`);
-  console.log(`Text layer, 100-page PDF:                  ${results.textLayer100PagesSeconds} s (${results.textLayerSecondsPerPage} s/page; median of ${TEXT_RUNS}; goal < ${GOALS.textLayer100PagesSeconds} s) ${verdict(results.textLayer100PagesSeconds < GOALS.textLayer100PagesSeconds)}`);
+  console.log(
+    `Text layer, 100-page PDF:                  ${results.textLayer100PagesSeconds} s (${results.textLayerSecondsPerPage} s/page; median of ${TEXT_RUNS}; goal < ${GOALS.textLayer100PagesSeconds} s) ${verdict(results.textLayer100PagesSeconds < GOALS.textLayer100PagesSeconds)}`,
+  );
   console.log(`Peak RSS of the process (worker included): ${results.peakRssMb} MB (goal < ${GOALS.peakRssMb}) ${verdict(results.peakRssMb < GOALS.peakRssMb)}`);
   fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
   fs.writeFileSync(path.join(ROOT, "bench-results/extract.json"), `${JSON.stringify(results, null, 2)}\n`);

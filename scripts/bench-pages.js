@@ -217,7 +217,9 @@ async function main() {
     const appLoad = await load(`${app.origin}/`);
     console.log(`  app    ${appLoad.requestsPerSecond} req/s · p50 ${appLoad.latencyP50Ms} ms · p99 ${appLoad.latencyP99Ms} ms · errors ${appLoad.errors}`);
     const staticLoad = await load(`${nginx.origin}/`);
-    console.log(`  nginx  ${staticLoad.requestsPerSecond} req/s · p50 ${staticLoad.latencyP50Ms} ms · p99 ${staticLoad.latencyP99Ms} ms · errors ${staticLoad.errors}`);
+    console.log(
+      `  nginx  ${staticLoad.requestsPerSecond} req/s · p50 ${staticLoad.latencyP50Ms} ms · p99 ${staticLoad.latencyP99Ms} ms · errors ${staticLoad.errors}`,
+    );
     const ratio = Number((appLoad.requestsPerSecond / staticLoad.requestsPerSecond).toFixed(3));
     console.log(`  app/static ratio ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGETS.ratio * 100} %, p99 < ${TARGETS.p99Ms} ms)`);
 
@@ -232,12 +234,22 @@ async function main() {
       ratioAtLeast30: ratio >= TARGETS.ratio,
       p99Under50ms: appLoad.latencyP99Ms < TARGETS.p99Ms,
     };
-    console.log("Targets:", Object.entries(checks).map(([name, ok]) => `${name} ${ok === null ? "–" : ok ? "✓" : "✗"}`).join(" · "));
+    console.log(
+      "Targets:",
+      Object.entries(checks)
+        .map(([name, ok]) => `${name} ${ok === null ? "–" : ok ? "✓" : "✗"}`)
+        .join(" · "),
+    );
 
     const report = {
       date: new Date().toISOString(),
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-      lighthouse: { version: JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")).version, runs: RUNS, formFactor: "mobile", pages: lighthouseResults },
+      lighthouse: {
+        version: JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")).version,
+        runs: RUNS,
+        formFactor: "mobile",
+        pages: lighthouseResults,
+      },
       homeJsBytes: home?.jsBytes,
       load: { path: "/", connections: CONNECTIONS, durationSeconds: DURATION, app: appLoad, static: staticLoad, ratio },
       targets: TARGETS,

@@ -30,7 +30,10 @@ import { startApp } from "./bench-support.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const DIALECTS = (process.env.BENCH_DIALECTS ?? "sqlite,postgres").split(",").map((d) => d.trim()).filter(Boolean) as Dialect[];
+const DIALECTS = (process.env.BENCH_DIALECTS ?? "sqlite,postgres")
+  .split(",")
+  .map((d) => d.trim())
+  .filter(Boolean) as Dialect[];
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150);
 const KEEP = process.env.BENCH_KEEP === "1";
@@ -56,7 +59,14 @@ type Kind = "page" | "api";
 type Target = { label: string; path: string; kind: Kind };
 type Measure = { label: string; path: string; kind: Kind; status: number; p50Ms: number; p95Ms: number; htmlBytes: number | null; error?: string };
 /** loadAverage: the machine's 1-minute load average before and after the timings (others share its cores). */
-type Run = { phase: "demo" | "volume"; measures: Measure[]; peakRssMb: number; counts: Record<string, number>; orderReference: string; loadAverage: [number, number] };
+type Run = {
+  phase: "demo" | "volume";
+  measures: Measure[];
+  peakRssMb: number;
+  counts: Record<string, number>;
+  orderReference: string;
+  loadAverage: [number, number];
+};
 
 if (!Number.isFinite(SCALE) || SCALE <= 0) throw new Error("BENCH_SCALE must be a positive number");
 for (const dialect of DIALECTS) if (dialect !== "sqlite" && dialect !== "postgres") throw new Error(`unknown dialect in BENCH_DIALECTS: ${dialect}`);
@@ -131,26 +141,61 @@ function reference(prefix: string): string {
 }
 
 const NAMES = {
-  en: { first: ["James", "Emily", "Michael", "Sarah", "David", "Jessica", "Robert", "Ashley", "John", "Megan"], last: ["Smith", "Johnson", "Williams", "Brown", "Jones", "Miller", "Davis", "Wilson", "Anderson", "Taylor"] },
-  fr: { first: ["Camille", "Louis", "Chloé", "Hugo", "Léa", "Lucas", "Manon", "Jules", "Inès", "Théo"], last: ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Moreau"] },
-  ar: { first: ["Omar", "Layla", "Youssef", "Fatima", "Ahmad", "Mariam", "Khaled", "Nour", "Hassan", "Rania"], last: ["Khalil", "Haddad", "Nasser", "Saleh", "Mansour", "Aziz", "Karam", "Sabbagh", "Darwish", "Farah"] },
+  en: {
+    first: ["James", "Emily", "Michael", "Sarah", "David", "Jessica", "Robert", "Ashley", "John", "Megan"],
+    last: ["Smith", "Johnson", "Williams", "Brown", "Jones", "Miller", "Davis", "Wilson", "Anderson", "Taylor"],
+  },
+  fr: {
+    first: ["Camille", "Louis", "Chloé", "Hugo", "Léa", "Lucas", "Manon", "Jules", "Inès", "Théo"],
+    last: ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Moreau"],
+  },
+  ar: {
+    first: ["Omar", "Layla", "Youssef", "Fatima", "Ahmad", "Mariam", "Khaled", "Nour", "Hassan", "Rania"],
+    last: ["Khalil", "Haddad", "Nasser", "Saleh", "Mansour", "Aziz", "Karam", "Sabbagh", "Darwish", "Farah"],
+  },
 };
 const ARABIC_SCRIPT = {
   first: ["عمر", "ليلى", "يوسف", "فاطمة", "أحمد", "مريم", "خالد", "نور", "حسن", "رانيا"],
   last: ["خليل", "حداد", "ناصر", "صالح", "منصور", "عزيز", "كرم", "صباغ", "درويش", "فرح"],
 };
-const ZONES = { en: ["America/Detroit", "America/New_York", "America/Chicago"], fr: ["Europe/Paris", "America/Montreal"], ar: ["Asia/Beirut", "America/Detroit", "Asia/Dubai"] };
+const ZONES = {
+  en: ["America/Detroit", "America/New_York", "America/Chicago"],
+  fr: ["Europe/Paris", "America/Montreal"],
+  ar: ["Asia/Beirut", "America/Detroit", "Asia/Dubai"],
+};
 const DETAILS = {
-  en: ["Federal and state returns, married filing jointly; W-2s from two employers.", "Certified translation of a birth certificate for a USCIS filing.", "Monthly bookkeeping for a small bakery: bank and card statements attached.", "Notarisation of a power of attorney (two signers)."],
-  fr: ["Traduction certifiée d'un diplôme et d'un relevé de notes.", "Déclaration d'impôts fédérale et de l'État, revenus de location.", "Tenue de livres mensuelle pour un restaurant.", "Légalisation d'une procuration."],
-  ar: ["ترجمة معتمدة لشهادة ميلاد لتقديمها إلى دائرة الهجرة.", "إقرار ضريبي فيدرالي وولائي لعائلة من أربعة أفراد.", "مسك دفاتر شهري لمتجر صغير.", "تصديق توكيل رسمي."],
+  en: [
+    "Federal and state returns, married filing jointly; W-2s from two employers.",
+    "Certified translation of a birth certificate for a USCIS filing.",
+    "Monthly bookkeeping for a small bakery: bank and card statements attached.",
+    "Notarisation of a power of attorney (two signers).",
+  ],
+  fr: [
+    "Traduction certifiée d'un diplôme et d'un relevé de notes.",
+    "Déclaration d'impôts fédérale et de l'État, revenus de location.",
+    "Tenue de livres mensuelle pour un restaurant.",
+    "Légalisation d'une procuration.",
+  ],
+  ar: [
+    "ترجمة معتمدة لشهادة ميلاد لتقديمها إلى دائرة الهجرة.",
+    "إقرار ضريبي فيدرالي وولائي لعائلة من أربعة أفراد.",
+    "مسك دفاتر شهري لمتجر صغير.",
+    "تصديق توكيل رسمي.",
+  ],
 };
 const REPORT_TITLES = {
   en: ["Translation delivered", "Monthly bookkeeping summary", "Your tax return is filed", "Documents we still need"],
   fr: ["Traduction livrée", "Bilan comptable du mois", "Votre déclaration est déposée", "Documents manquants"],
   ar: ["تم تسليم الترجمة", "ملخص الحسابات الشهري", "تم تقديم إقرارك الضريبي", "مستندات ما زلنا نحتاجها"],
 };
-const SUBJECTS = ["Apostille for a diploma", "Question about my tax return", "Rendez-vous pour une traduction", "استفسار عن خدمة الترجمة", "Bookkeeping quote", "Business registration"];
+const SUBJECTS = [
+  "Apostille for a diploma",
+  "Question about my tax return",
+  "Rendez-vous pour une traduction",
+  "استفسار عن خدمة الترجمة",
+  "Bookkeeping quote",
+  "Business registration",
+];
 
 type Lang = keyof typeof NAMES;
 type Client = { id: string; lang: Lang; name: string };
@@ -158,7 +203,11 @@ type Order = { id: string; reference: string; client: Client; serviceId: string;
 type Service = { id: string; key: string; durationMinutes: number };
 type Accounts = { adminId: string; ownerId: string; passwordHash: string; services: Service[] };
 
-const ascii = (value: string) => value.normalize("NFD").replace(/[^\x20-\x7e]/g, "").toLowerCase();
+const ascii = (value: string) =>
+  value
+    .normalize("NFD")
+    .replace(/[^\x20-\x7e]/g, "")
+    .toLowerCase();
 
 function statusFor(ageDays: number): string {
   if (ageDays < 14) return weighted({ pending: 35, in_review: 25, in_progress: 25, waiting_for_client: 10, completed: 3, cancelled: 2 });
@@ -180,7 +229,12 @@ function pathTo(status: string): string[] {
     case "cancelled":
       return ["pending", "cancelled"];
     default:
-      return pick([["pending", "completed"], ["pending", "in_progress", "completed"], ["pending", "in_progress", "completed"], ["pending", "in_review", "in_progress", "completed"]]);
+      return pick([
+        ["pending", "completed"],
+        ["pending", "in_progress", "completed"],
+        ["pending", "in_progress", "completed"],
+        ["pending", "in_review", "in_progress", "completed"],
+      ]);
   }
 }
 
@@ -270,7 +324,12 @@ async function postgresSink(url: string): Promise<Sink> {
     },
     async query<T>(sqlText: string, params: unknown[] = []) {
       let n = 0;
-      return (await client.query(sqlText.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
+      return (
+        await client.query(
+          sqlText.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows as T[];
     },
     async finish() {
       // What autovacuum does after a bulk insert (PostgreSQL 13+: autovacuum_vacuum_insert_threshold):
@@ -284,25 +343,186 @@ async function postgresSink(url: string): Promise<Sink> {
 }
 
 const T = {
-  users: { name: "users", columns: [["id", "text"], ["email", "text"], ["password_hash", "text"], ["role", "text"], ["full_name", "text"], ["phone", "text"], ["locale", "text"], ["time_zone", "text"], ["email_verified_at", "timestamptz"], ["last_login_at", "timestamptz"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
-  orders: { name: "service_orders", columns: [["id", "text"], ["reference", "text"], ["client_id", "text"], ["service_id", "text"], ["status", "text"], ["details", "text"], ["assignee_id", "text"], ["price_cents", "integer"], ["due_date", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
-  history: { name: "service_order_status_history", columns: [["id", "text"], ["order_id", "text"], ["from_status", "text"], ["to_status", "text"], ["changed_by", "text"], ["note", "text"], ["created_at", "timestamptz"]] },
-  appointments: { name: "appointments", columns: [["id", "text"], ["reference", "text"], ["client_id", "text"], ["service_id", "text"], ["order_id", "text"], ["starts_at", "timestamptz"], ["ends_at", "timestamptz"], ["status", "text"], ["notes", "text"], ["client_time_zone", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
-  reports: { name: "reports", columns: [["id", "text"], ["client_id", "text"], ["order_id", "text"], ["title", "text"], ["body_markdown", "text"], ["created_by", "text"], ["read_at", "timestamptz"], ["feedback_rating", "integer"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
-  notifications: { name: "notifications", columns: [["id", "text"], ["user_id", "text"], ["type", "text"], ["title_key", "text"], ["body_key", "text"], ["params", "jsonb"], ["link", "text"], ["read", "boolean"], ["read_at", "timestamptz"], ["created_at", "timestamptz"]] },
-  invoices: { name: "invoices", columns: [["id", "text"], ["number", "text"], ["year", "integer"], ["sequence", "integer"], ["order_id", "text"], ["client_id", "text"], ["bill_to_name", "text"], ["bill_to_email", "text"], ["status", "text"], ["subtotal_cents", "integer"], ["total_cents", "integer"], ["due_date", "text"], ["issued_at", "timestamptz"], ["paid_at", "timestamptz"], ["voided_at", "timestamptz"], ["created_by", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"]] },
-  billingLines: { name: "billing_lines", columns: [["id", "text"], ["invoice_id", "text"], ["position", "integer"], ["kind", "text"], ["description", "text"], ["quantity", "integer"], ["unit_cents", "integer"], ["amount_cents", "integer"]] },
-  invoiceCounters: { name: "invoice_counters", columns: [["year", "integer"], ["last_number", "integer"]] },
-  payments: { name: "payments", columns: [["id", "text"], ["invoice_id", "text"], ["client_id", "text"], ["kind", "text"], ["amount_cents", "integer"], ["method", "text"], ["provider", "text"], ["reference", "text"], ["recorded_by", "text"], ["received_at", "timestamptz"], ["created_at", "timestamptz"]] },
-  contact: { name: "contact_messages", columns: [["id", "text"], ["name", "text"], ["email", "text"], ["subject", "text"], ["message", "text"], ["locale", "text"], ["status", "text"], ["read_at", "timestamptz"], ["created_at", "timestamptz"]] },
+  users: {
+    name: "users",
+    columns: [
+      ["id", "text"],
+      ["email", "text"],
+      ["password_hash", "text"],
+      ["role", "text"],
+      ["full_name", "text"],
+      ["phone", "text"],
+      ["locale", "text"],
+      ["time_zone", "text"],
+      ["email_verified_at", "timestamptz"],
+      ["last_login_at", "timestamptz"],
+      ["created_at", "timestamptz"],
+      ["updated_at", "timestamptz"],
+    ],
+  },
+  orders: {
+    name: "service_orders",
+    columns: [
+      ["id", "text"],
+      ["reference", "text"],
+      ["client_id", "text"],
+      ["service_id", "text"],
+      ["status", "text"],
+      ["details", "text"],
+      ["assignee_id", "text"],
+      ["price_cents", "integer"],
+      ["due_date", "text"],
+      ["created_at", "timestamptz"],
+      ["updated_at", "timestamptz"],
+    ],
+  },
+  history: {
+    name: "service_order_status_history",
+    columns: [
+      ["id", "text"],
+      ["order_id", "text"],
+      ["from_status", "text"],
+      ["to_status", "text"],
+      ["changed_by", "text"],
+      ["note", "text"],
+      ["created_at", "timestamptz"],
+    ],
+  },
+  appointments: {
+    name: "appointments",
+    columns: [
+      ["id", "text"],
+      ["reference", "text"],
+      ["client_id", "text"],
+      ["service_id", "text"],
+      ["order_id", "text"],
+      ["starts_at", "timestamptz"],
+      ["ends_at", "timestamptz"],
+      ["status", "text"],
+      ["notes", "text"],
+      ["client_time_zone", "text"],
+      ["created_at", "timestamptz"],
+      ["updated_at", "timestamptz"],
+    ],
+  },
+  reports: {
+    name: "reports",
+    columns: [
+      ["id", "text"],
+      ["client_id", "text"],
+      ["order_id", "text"],
+      ["title", "text"],
+      ["body_markdown", "text"],
+      ["created_by", "text"],
+      ["read_at", "timestamptz"],
+      ["feedback_rating", "integer"],
+      ["created_at", "timestamptz"],
+      ["updated_at", "timestamptz"],
+    ],
+  },
+  notifications: {
+    name: "notifications",
+    columns: [
+      ["id", "text"],
+      ["user_id", "text"],
+      ["type", "text"],
+      ["title_key", "text"],
+      ["body_key", "text"],
+      ["params", "jsonb"],
+      ["link", "text"],
+      ["read", "boolean"],
+      ["read_at", "timestamptz"],
+      ["created_at", "timestamptz"],
+    ],
+  },
+  invoices: {
+    name: "invoices",
+    columns: [
+      ["id", "text"],
+      ["number", "text"],
+      ["year", "integer"],
+      ["sequence", "integer"],
+      ["order_id", "text"],
+      ["client_id", "text"],
+      ["bill_to_name", "text"],
+      ["bill_to_email", "text"],
+      ["status", "text"],
+      ["subtotal_cents", "integer"],
+      ["total_cents", "integer"],
+      ["due_date", "text"],
+      ["issued_at", "timestamptz"],
+      ["paid_at", "timestamptz"],
+      ["voided_at", "timestamptz"],
+      ["created_by", "text"],
+      ["created_at", "timestamptz"],
+      ["updated_at", "timestamptz"],
+    ],
+  },
+  billingLines: {
+    name: "billing_lines",
+    columns: [
+      ["id", "text"],
+      ["invoice_id", "text"],
+      ["position", "integer"],
+      ["kind", "text"],
+      ["description", "text"],
+      ["quantity", "integer"],
+      ["unit_cents", "integer"],
+      ["amount_cents", "integer"],
+    ],
+  },
+  invoiceCounters: {
+    name: "invoice_counters",
+    columns: [
+      ["year", "integer"],
+      ["last_number", "integer"],
+    ],
+  },
+  payments: {
+    name: "payments",
+    columns: [
+      ["id", "text"],
+      ["invoice_id", "text"],
+      ["client_id", "text"],
+      ["kind", "text"],
+      ["amount_cents", "integer"],
+      ["method", "text"],
+      ["provider", "text"],
+      ["reference", "text"],
+      ["recorded_by", "text"],
+      ["received_at", "timestamptz"],
+      ["created_at", "timestamptz"],
+    ],
+  },
+  contact: {
+    name: "contact_messages",
+    columns: [
+      ["id", "text"],
+      ["name", "text"],
+      ["email", "text"],
+      ["subject", "text"],
+      ["message", "text"],
+      ["locale", "text"],
+      ["status", "text"],
+      ["read_at", "timestamptz"],
+      ["created_at", "timestamptz"],
+    ],
+  },
 } satisfies Record<string, Table>;
 
 async function readAccounts(sink: Sink): Promise<Accounts> {
-  const users = await sink.query<{ id: string; email: string; password_hash: string }>("select id, email, password_hash from users where email in (?, ?)", ["admin@demo.test", "owner@demo.test"]);
+  const users = await sink.query<{ id: string; email: string; password_hash: string }>("select id, email, password_hash from users where email in (?, ?)", [
+    "admin@demo.test",
+    "owner@demo.test",
+  ]);
   const admin = users.find((u) => u.email === "admin@demo.test");
   const owner = users.find((u) => u.email === "owner@demo.test");
   if (!admin || !owner) throw new Error("the demo accounts are missing: did the server seed them (SEED_DEMO)?");
-  const services = (await sink.query<{ id: string; key: string; duration_minutes: number }>("select id, key, duration_minutes from services")).map((s) => ({ id: s.id, key: s.key, durationMinutes: s.duration_minutes }));
+  const services = (await sink.query<{ id: string; key: string; duration_minutes: number }>("select id, key, duration_minutes from services")).map((s) => ({
+    id: s.id,
+    key: s.key,
+    durationMinutes: s.duration_minutes,
+  }));
   if (services.length === 0) throw new Error("no services: did the server seed the public content?");
   return { adminId: admin.id, ownerId: owner.id, passwordHash: admin.password_hash, services };
 }
@@ -333,144 +553,289 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
   // Staff and clients.
   const staffIds = [accounts.adminId, accounts.ownerId];
   const clients: Client[] = [];
-  step("users", await writeTable(sink, T.users, async (flush) => {
-    const rows: Row[] = [];
-    for (let i = 0; i < VOLUME.staff; i++) {
-      const id = randomUUID();
-      staffIds.push(id);
-      const lang = pick(["en", "fr", "ar"] as const);
-      const first = pick(NAMES[lang].first);
-      const last = pick(NAMES[lang].last);
-      const created = iso(growingTime());
-      rows.push([id, `${ascii(first)}.${ascii(last)}.staff${i}@firm.example`, accounts.passwordHash, "staff", `${first} ${last}`, null, lang, pick(ZONES[lang]), created, iso(NOW - int(0, 30) * DAY), created, created]);
-    }
-    for (let i = 0; i < VOLUME.clients; i++) {
-      const id = randomUUID();
-      const lang = weighted({ en: 40, fr: 25, ar: 35 });
-      const n = int(0, 9);
-      const first = NAMES[lang].first[n]!;
-      const lastIndex = int(0, 9);
-      const last = NAMES[lang].last[lastIndex]!;
-      const arabicScript = lang === "ar" && chance(0.5);
-      const name = arabicScript ? `${ARABIC_SCRIPT.first[n]} ${ARABIC_SCRIPT.last[lastIndex]}` : `${first} ${last}`;
-      clients.push({ id, lang, name });
-      const created = iso(growingTime());
-      rows.push([id, `${ascii(first)}.${ascii(last)}.${i}@example.com`, accounts.passwordHash, "client", name, chance(0.6) ? `+1 313 555 ${String(int(0, 9999)).padStart(4, "0")}` : null, lang, pick(ZONES[lang]), chance(0.9) ? created : null, chance(0.7) ? iso(growingTime(Date.parse(created))) : null, created, created]);
-    }
-    await flush(rows);
-  }));
+  step(
+    "users",
+    await writeTable(sink, T.users, async (flush) => {
+      const rows: Row[] = [];
+      for (let i = 0; i < VOLUME.staff; i++) {
+        const id = randomUUID();
+        staffIds.push(id);
+        const lang = pick(["en", "fr", "ar"] as const);
+        const first = pick(NAMES[lang].first);
+        const last = pick(NAMES[lang].last);
+        const created = iso(growingTime());
+        rows.push([
+          id,
+          `${ascii(first)}.${ascii(last)}.staff${i}@firm.example`,
+          accounts.passwordHash,
+          "staff",
+          `${first} ${last}`,
+          null,
+          lang,
+          pick(ZONES[lang]),
+          created,
+          iso(NOW - int(0, 30) * DAY),
+          created,
+          created,
+        ]);
+      }
+      for (let i = 0; i < VOLUME.clients; i++) {
+        const id = randomUUID();
+        const lang = weighted({ en: 40, fr: 25, ar: 35 });
+        const n = int(0, 9);
+        const first = NAMES[lang].first[n]!;
+        const lastIndex = int(0, 9);
+        const last = NAMES[lang].last[lastIndex]!;
+        const arabicScript = lang === "ar" && chance(0.5);
+        const name = arabicScript ? `${ARABIC_SCRIPT.first[n]} ${ARABIC_SCRIPT.last[lastIndex]}` : `${first} ${last}`;
+        clients.push({ id, lang, name });
+        const created = iso(growingTime());
+        rows.push([
+          id,
+          `${ascii(first)}.${ascii(last)}.${i}@example.com`,
+          accounts.passwordHash,
+          "client",
+          name,
+          chance(0.6) ? `+1 313 555 ${String(int(0, 9999)).padStart(4, "0")}` : null,
+          lang,
+          pick(ZONES[lang]),
+          chance(0.9) ? created : null,
+          chance(0.7) ? iso(growingTime(Date.parse(created))) : null,
+          created,
+          created,
+        ]);
+      }
+      await flush(rows);
+    }),
+  );
 
   // Service orders (in creation order, as a firm writes them) and their history.
   const orders: Order[] = [];
   const history: Row[] = [];
-  step("service_orders", await writeTable(sink, T.orders, async (flush) => {
-    const times = Array.from({ length: VOLUME.orders }, () => growingTime()).sort((a, b) => a - b);
-    let rows: Row[] = [];
-    for (const createdAt of times) {
-      const client = pick(clients);
-      const service = pick(accounts.services);
-      const status = statusFor((NOW - createdAt) / DAY);
-      const steps = pathTo(status);
-      const closed = status === "completed" || status === "cancelled";
-      const end = closed ? Math.min(NOW, createdAt + int(1, 30) * DAY + int(0, DAY)) : createdAt + (NOW - createdAt) * random();
-      const assignee = chance(0.85) ? pick(staffIds) : null;
-      const order: Order = { id: randomUUID(), reference: reference("SO"), client, serviceId: service.id, status, createdAt, updatedAt: end };
-      orders.push(order);
-      steps.forEach((to, i) => {
-        const at = i === 0 ? createdAt : createdAt + ((end - createdAt) * i) / (steps.length - 1);
-        const by = i === 0 || (to === "cancelled" && chance(0.5)) ? client.id : (assignee ?? pick(staffIds));
-        history.push([randomUUID(), order.id, i === 0 ? null : steps[i - 1], to, by, to === "waiting_for_client" && chance(0.5) ? "Waiting for the signed form." : null, iso(at)]);
-      });
-      const due = chance(0.5) ? iso(createdAt + int(7, 60) * DAY).slice(0, 10) : null;
-      rows.push([order.id, order.reference, client.id, service.id, status, pick(DETAILS[client.lang]), assignee, chance(0.7) ? int(50, 1500) * 100 : null, due, iso(createdAt), iso(end)]);
-      if (rows.length === 10_000) await flush(rows.splice(0));
-    }
-    await flush(rows);
-    rows = [];
-  }));
-  step("service_order_status_history", await writeTable(sink, T.history, async (flush) => {
-    for (let i = 0; i < history.length; i += 20_000) await flush(history.slice(i, i + 20_000));
-  }));
+  step(
+    "service_orders",
+    await writeTable(sink, T.orders, async (flush) => {
+      const times = Array.from({ length: VOLUME.orders }, () => growingTime()).sort((a, b) => a - b);
+      let rows: Row[] = [];
+      for (const createdAt of times) {
+        const client = pick(clients);
+        const service = pick(accounts.services);
+        const status = statusFor((NOW - createdAt) / DAY);
+        const steps = pathTo(status);
+        const closed = status === "completed" || status === "cancelled";
+        const end = closed ? Math.min(NOW, createdAt + int(1, 30) * DAY + int(0, DAY)) : createdAt + (NOW - createdAt) * random();
+        const assignee = chance(0.85) ? pick(staffIds) : null;
+        const order: Order = { id: randomUUID(), reference: reference("SO"), client, serviceId: service.id, status, createdAt, updatedAt: end };
+        orders.push(order);
+        steps.forEach((to, i) => {
+          const at = i === 0 ? createdAt : createdAt + ((end - createdAt) * i) / (steps.length - 1);
+          const by = i === 0 || (to === "cancelled" && chance(0.5)) ? client.id : (assignee ?? pick(staffIds));
+          history.push([
+            randomUUID(),
+            order.id,
+            i === 0 ? null : steps[i - 1],
+            to,
+            by,
+            to === "waiting_for_client" && chance(0.5) ? "Waiting for the signed form." : null,
+            iso(at),
+          ]);
+        });
+        const due = chance(0.5) ? iso(createdAt + int(7, 60) * DAY).slice(0, 10) : null;
+        rows.push([
+          order.id,
+          order.reference,
+          client.id,
+          service.id,
+          status,
+          pick(DETAILS[client.lang]),
+          assignee,
+          chance(0.7) ? int(50, 1500) * 100 : null,
+          due,
+          iso(createdAt),
+          iso(end),
+        ]);
+        if (rows.length === 10_000) await flush(rows.splice(0));
+      }
+      await flush(rows);
+      rows = [];
+    }),
+  );
+  step(
+    "service_order_status_history",
+    await writeTable(sink, T.history, async (flush) => {
+      for (let i = 0; i < history.length; i += 20_000) await flush(history.slice(i, i + 20_000));
+    }),
+  );
   history.length = 0;
 
   const appointmentReferences: string[] = [];
-  step("appointments", await writeTable(sink, T.appointments, async (flush) => {
-    const rows: Row[] = [];
-    for (let i = 0; i < VOLUME.appointments; i++) {
-      // Weekdays, 9:00 to 16:30 in Detroit (UTC-5 or -4: 14:00–21:30 UTC is close enough), three years back and two months ahead.
-      let day = Math.floor(growingTime(START, NOW + 60 * DAY) / DAY) * DAY;
-      while ([0, 6].includes(new Date(day).getUTCDay())) day += DAY;
-      const startsAt = day + (14 * 60 + int(0, 15) * 30) * 60_000;
-      const service = pick(accounts.services);
-      const client = pick(clients);
-      const past = startsAt < NOW;
-      const status = past ? weighted({ completed: 75, cancelled: 12, no_show: 5, confirmed: 8 }) : weighted({ requested: 40, confirmed: 55, cancelled: 5 });
-      const created = startsAt - int(1, 20) * DAY;
-      appointmentReferences.push(reference("AP"));
-      rows.push([randomUUID(), appointmentReferences[i], client.id, service.id, null, iso(startsAt), iso(startsAt + service.durationMinutes * 60_000), status, chance(0.3) ? "Bring photo ID." : null, pick(ZONES[client.lang]), iso(created), iso(Math.min(NOW, past ? startsAt : created))]);
-      if (rows.length === 10_000) await flush(rows.splice(0));
-    }
-    await flush(rows);
-  }));
+  step(
+    "appointments",
+    await writeTable(sink, T.appointments, async (flush) => {
+      const rows: Row[] = [];
+      for (let i = 0; i < VOLUME.appointments; i++) {
+        // Weekdays, 9:00 to 16:30 in Detroit (UTC-5 or -4: 14:00–21:30 UTC is close enough), three years back and two months ahead.
+        let day = Math.floor(growingTime(START, NOW + 60 * DAY) / DAY) * DAY;
+        while ([0, 6].includes(new Date(day).getUTCDay())) day += DAY;
+        const startsAt = day + (14 * 60 + int(0, 15) * 30) * 60_000;
+        const service = pick(accounts.services);
+        const client = pick(clients);
+        const past = startsAt < NOW;
+        const status = past ? weighted({ completed: 75, cancelled: 12, no_show: 5, confirmed: 8 }) : weighted({ requested: 40, confirmed: 55, cancelled: 5 });
+        const created = startsAt - int(1, 20) * DAY;
+        appointmentReferences.push(reference("AP"));
+        rows.push([
+          randomUUID(),
+          appointmentReferences[i],
+          client.id,
+          service.id,
+          null,
+          iso(startsAt),
+          iso(startsAt + service.durationMinutes * 60_000),
+          status,
+          chance(0.3) ? "Bring photo ID." : null,
+          pick(ZONES[client.lang]),
+          iso(created),
+          iso(Math.min(NOW, past ? startsAt : created)),
+        ]);
+        if (rows.length === 10_000) await flush(rows.splice(0));
+      }
+      await flush(rows);
+    }),
+  );
 
   const started_ = orders.filter((o) => o.status !== "pending");
-  step("reports", await writeTable(sink, T.reports, async (flush) => {
-    const rows: Row[] = [];
-    for (let i = 0; i < VOLUME.reports; i++) {
-      const order = pick(started_);
-      const created = Math.min(NOW, order.updatedAt + int(0, 3) * DAY);
-      const read = NOW - created > 7 * DAY ? chance(0.8) : chance(0.3);
-      const title = pick(REPORT_TITLES[order.client.lang]);
-      rows.push([randomUUID(), order.client.id, order.id, title, `## ${title}\n\n${pick(DETAILS[order.client.lang])}\n\n- ${order.reference}\n- ${iso(created).slice(0, 10)}`, pick(staffIds), read ? iso(Math.min(NOW, created + int(1, 72) * 3_600_000)) : null, read && chance(0.3) ? int(3, 5) : null, iso(created), iso(created)]);
-      if (rows.length === 10_000) await flush(rows.splice(0));
-    }
-    await flush(rows);
-  }));
+  step(
+    "reports",
+    await writeTable(sink, T.reports, async (flush) => {
+      const rows: Row[] = [];
+      for (let i = 0; i < VOLUME.reports; i++) {
+        const order = pick(started_);
+        const created = Math.min(NOW, order.updatedAt + int(0, 3) * DAY);
+        const read = NOW - created > 7 * DAY ? chance(0.8) : chance(0.3);
+        const title = pick(REPORT_TITLES[order.client.lang]);
+        rows.push([
+          randomUUID(),
+          order.client.id,
+          order.id,
+          title,
+          `## ${title}\n\n${pick(DETAILS[order.client.lang])}\n\n- ${order.reference}\n- ${iso(created).slice(0, 10)}`,
+          pick(staffIds),
+          read ? iso(Math.min(NOW, created + int(1, 72) * 3_600_000)) : null,
+          read && chance(0.3) ? int(3, 5) : null,
+          iso(created),
+          iso(created),
+        ]);
+        if (rows.length === 10_000) await flush(rows.splice(0));
+      }
+      await flush(rows);
+    }),
+  );
 
   // Notifications: what the app sends. Staff hear of new orders (the admin and the owner of each, a staff
   // member of their assigned ones); clients of their orders' status, reports and appointments.
-  step("notifications", await writeTable(sink, T.notifications, async (flush) => {
-    // Order by order, in their creation order, so that rows arrive about in time order as they would.
-    const rows: Row[] = [];
-    for (let i = 0; i < VOLUME.notifications; i++) {
-      const order = orders[Math.floor((i * orders.length) / VOLUME.notifications)]!;
-      const audience = weighted({ admin: 12, owner: 8, staff: 20, client: 60 });
-      const createdAt = audience === "client" ? order.createdAt + (order.updatedAt - order.createdAt) * random() : order.createdAt;
-      const read = NOW - createdAt > 30 * DAY ? chance(0.95) : chance(0.4);
-      const readAt = read ? iso(Math.min(NOW, createdAt + int(1, 48) * 3_600_000)) : null;
-      let row: Row;
-      if (audience !== "client") {
-        const userId = audience === "admin" ? accounts.adminId : audience === "owner" ? accounts.ownerId : pick(staffIds.slice(2));
-        row = [randomUUID(), userId, "order.created", "orders:notifications.created.title", "orders:notifications.created.body", JSON.stringify({ reference: order.reference, client: order.client.name }), `/dashboard/service-orders/${order.id}`, read, readAt, iso(createdAt)];
-      } else {
-        const kind = weighted({ status: 70, report: 15, appointment: 15 });
-        if (kind === "status") {
-          row = [randomUUID(), order.client.id, "order.status", "orders:notifications.statusChanged.title", "orders:notifications.statusChanged.body", JSON.stringify({ reference: order.reference, from: "pending", status: order.status }), `/client/service-orders/${order.id}`, read, readAt, iso(createdAt)];
-        } else if (kind === "report") {
-          row = [randomUUID(), order.client.id, "report.created", "reports:notifications.created.title", "reports:notifications.created.body", JSON.stringify({ title: pick(REPORT_TITLES[order.client.lang]) }), `/client/reports`, read, readAt, iso(createdAt)];
+  step(
+    "notifications",
+    await writeTable(sink, T.notifications, async (flush) => {
+      // Order by order, in their creation order, so that rows arrive about in time order as they would.
+      const rows: Row[] = [];
+      for (let i = 0; i < VOLUME.notifications; i++) {
+        const order = orders[Math.floor((i * orders.length) / VOLUME.notifications)]!;
+        const audience = weighted({ admin: 12, owner: 8, staff: 20, client: 60 });
+        const createdAt = audience === "client" ? order.createdAt + (order.updatedAt - order.createdAt) * random() : order.createdAt;
+        const read = NOW - createdAt > 30 * DAY ? chance(0.95) : chance(0.4);
+        const readAt = read ? iso(Math.min(NOW, createdAt + int(1, 48) * 3_600_000)) : null;
+        let row: Row;
+        if (audience !== "client") {
+          const userId = audience === "admin" ? accounts.adminId : audience === "owner" ? accounts.ownerId : pick(staffIds.slice(2));
+          row = [
+            randomUUID(),
+            userId,
+            "order.created",
+            "orders:notifications.created.title",
+            "orders:notifications.created.body",
+            JSON.stringify({ reference: order.reference, client: order.client.name }),
+            `/dashboard/service-orders/${order.id}`,
+            read,
+            readAt,
+            iso(createdAt),
+          ];
         } else {
-          const appointmentKind = pick(["confirmed", "requested", "completed"]);
-          row = [randomUUID(), order.client.id, `appointment.${appointmentKind}`, `appointments:notifications.${appointmentKind}.title`, `appointments:notifications.${appointmentKind}.body`, JSON.stringify({ reference: pick(appointmentReferences), service: "", when: iso(createdAt), startsAt: iso(createdAt) }), `/client/appointments`, read, readAt, iso(createdAt)];
+          const kind = weighted({ status: 70, report: 15, appointment: 15 });
+          if (kind === "status") {
+            row = [
+              randomUUID(),
+              order.client.id,
+              "order.status",
+              "orders:notifications.statusChanged.title",
+              "orders:notifications.statusChanged.body",
+              JSON.stringify({ reference: order.reference, from: "pending", status: order.status }),
+              `/client/service-orders/${order.id}`,
+              read,
+              readAt,
+              iso(createdAt),
+            ];
+          } else if (kind === "report") {
+            row = [
+              randomUUID(),
+              order.client.id,
+              "report.created",
+              "reports:notifications.created.title",
+              "reports:notifications.created.body",
+              JSON.stringify({ title: pick(REPORT_TITLES[order.client.lang]) }),
+              `/client/reports`,
+              read,
+              readAt,
+              iso(createdAt),
+            ];
+          } else {
+            const appointmentKind = pick(["confirmed", "requested", "completed"]);
+            row = [
+              randomUUID(),
+              order.client.id,
+              `appointment.${appointmentKind}`,
+              `appointments:notifications.${appointmentKind}.title`,
+              `appointments:notifications.${appointmentKind}.body`,
+              JSON.stringify({ reference: pick(appointmentReferences), service: "", when: iso(createdAt), startsAt: iso(createdAt) }),
+              `/client/appointments`,
+              read,
+              readAt,
+              iso(createdAt),
+            ];
+          }
         }
+        rows.push(row);
+        if (rows.length === 20_000) await flush(rows.splice(0));
       }
-      rows.push(row);
-      if (rows.length === 20_000) await flush(rows.splice(0));
-    }
-    await flush(rows);
-  }));
+      await flush(rows);
+    }),
+  );
 
-  step("contact_messages", await writeTable(sink, T.contact, async (flush) => {
-    const rows: Row[] = [];
-    for (let i = 0; i < VOLUME.contactMessages; i++) {
-      const lang = weighted({ en: 50, fr: 25, ar: 25 } as Record<Lang, number>);
-      const first = pick(NAMES[lang].first);
-      const last = pick(NAMES[lang].last);
-      const created = growingTime();
-      const status = NOW - created > 14 * DAY ? weighted({ read: 40, archived: 58, new: 2 }) : weighted({ new: 60, read: 40 });
-      rows.push([randomUUID(), `${first} ${last}`, `${ascii(first)}.${ascii(last)}@mail.example`, pick(SUBJECTS), `Hello,\n\n${pick(DETAILS[lang])}\n\nThank you,\n${first}`, lang, status, status === "new" ? null : iso(Math.min(NOW, created + DAY)), iso(created)]);
-    }
-    await flush(rows);
-  }));
+  step(
+    "contact_messages",
+    await writeTable(sink, T.contact, async (flush) => {
+      const rows: Row[] = [];
+      for (let i = 0; i < VOLUME.contactMessages; i++) {
+        const lang = weighted({ en: 50, fr: 25, ar: 25 } as Record<Lang, number>);
+        const first = pick(NAMES[lang].first);
+        const last = pick(NAMES[lang].last);
+        const created = growingTime();
+        const status = NOW - created > 14 * DAY ? weighted({ read: 40, archived: 58, new: 2 }) : weighted({ new: 60, read: 40 });
+        rows.push([
+          randomUUID(),
+          `${first} ${last}`,
+          `${ascii(first)}.${ascii(last)}@mail.example`,
+          pick(SUBJECTS),
+          `Hello,\n\n${pick(DETAILS[lang])}\n\nThank you,\n${first}`,
+          lang,
+          status,
+          status === "new" ? null : iso(Math.min(NOW, created + DAY)),
+          iso(created),
+        ]);
+      }
+      await flush(rows);
+    }),
+  );
 
   // Invoices: issued for priced orders in their creation order, numbered per year without gaps as the app
   // numbers them (year-0001…); most older ones paid (one payment each), some open, a few void.
@@ -478,32 +843,73 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
   const lines: Row[] = [];
   const payments: Row[] = [];
   const sequences = new Map<number, number>();
-  step("invoices", await writeTable(sink, T.invoices, async (flush) => {
-    const rows: Row[] = [];
-    for (const order of priced) {
-      const issuedAt = Math.min(NOW, order.createdAt + int(0, 5) * DAY);
-      const year = new Date(issuedAt).getUTCFullYear();
-      const sequence = (sequences.get(year) ?? 0) + 1;
-      sequences.set(year, sequence);
-      const total = int(50, 1500) * 100;
-      const status = NOW - issuedAt > 45 * DAY ? weighted({ paid: 90, void: 4, open: 6 }) : weighted({ paid: 40, open: 60 });
-      const paidAt = status === "paid" ? Math.min(NOW, issuedAt + int(0, 30) * DAY) : null;
-      const id = randomUUID();
-      rows.push([id, `${year}-${String(sequence).padStart(4, "0")}`, year, sequence, order.id, order.client.id, order.client.name, `${ascii(order.client.name) || "client"}@example.com`, status, total, total, iso(issuedAt + 30 * DAY).slice(0, 10), iso(issuedAt), paidAt === null ? null : iso(paidAt), status === "void" ? iso(issuedAt + DAY) : null, pick(staffIds), iso(issuedAt), iso(paidAt ?? issuedAt)]);
-      lines.push([randomUUID(), id, 0, "item", pick(accounts.services).key, 1, total, total]);
-      if (paidAt !== null) payments.push([randomUUID(), id, order.client.id, "payment", total, pick(["cash", "check", "zelle", "card_terminal", "stripe"]), "manual", `R-${sequence}`, pick(staffIds), iso(paidAt), iso(paidAt)]);
-      if (rows.length === 10_000) await flush(rows.splice(0));
-    }
-    await flush(rows);
-  }));
+  step(
+    "invoices",
+    await writeTable(sink, T.invoices, async (flush) => {
+      const rows: Row[] = [];
+      for (const order of priced) {
+        const issuedAt = Math.min(NOW, order.createdAt + int(0, 5) * DAY);
+        const year = new Date(issuedAt).getUTCFullYear();
+        const sequence = (sequences.get(year) ?? 0) + 1;
+        sequences.set(year, sequence);
+        const total = int(50, 1500) * 100;
+        const status = NOW - issuedAt > 45 * DAY ? weighted({ paid: 90, void: 4, open: 6 }) : weighted({ paid: 40, open: 60 });
+        const paidAt = status === "paid" ? Math.min(NOW, issuedAt + int(0, 30) * DAY) : null;
+        const id = randomUUID();
+        rows.push([
+          id,
+          `${year}-${String(sequence).padStart(4, "0")}`,
+          year,
+          sequence,
+          order.id,
+          order.client.id,
+          order.client.name,
+          `${ascii(order.client.name) || "client"}@example.com`,
+          status,
+          total,
+          total,
+          iso(issuedAt + 30 * DAY).slice(0, 10),
+          iso(issuedAt),
+          paidAt === null ? null : iso(paidAt),
+          status === "void" ? iso(issuedAt + DAY) : null,
+          pick(staffIds),
+          iso(issuedAt),
+          iso(paidAt ?? issuedAt),
+        ]);
+        lines.push([randomUUID(), id, 0, "item", pick(accounts.services).key, 1, total, total]);
+        if (paidAt !== null)
+          payments.push([
+            randomUUID(),
+            id,
+            order.client.id,
+            "payment",
+            total,
+            pick(["cash", "check", "zelle", "card_terminal", "stripe"]),
+            "manual",
+            `R-${sequence}`,
+            pick(staffIds),
+            iso(paidAt),
+            iso(paidAt),
+          ]);
+        if (rows.length === 10_000) await flush(rows.splice(0));
+      }
+      await flush(rows);
+    }),
+  );
   // The counters the app numbers from, so that an invoice issued after the load takes the next number.
   await writeTable(sink, T.invoiceCounters, async (flush) => flush([...sequences].map(([year, last]) => [year, last])));
-  step("billing_lines", await writeTable(sink, T.billingLines, async (flush) => {
-    for (let i = 0; i < lines.length; i += 20_000) await flush(lines.slice(i, i + 20_000));
-  }));
-  step("payments", await writeTable(sink, T.payments, async (flush) => {
-    for (let i = 0; i < payments.length; i += 20_000) await flush(payments.slice(i, i + 20_000));
-  }));
+  step(
+    "billing_lines",
+    await writeTable(sink, T.billingLines, async (flush) => {
+      for (let i = 0; i < lines.length; i += 20_000) await flush(lines.slice(i, i + 20_000));
+    }),
+  );
+  step(
+    "payments",
+    await writeTable(sink, T.payments, async (flush) => {
+      for (let i = 0; i < payments.length; i += 20_000) await flush(payments.slice(i, i + 20_000));
+    }),
+  );
 
   await sink.finish();
   console.log(`    loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -553,7 +959,12 @@ async function signIn(origin: string): Promise<string> {
   let body = (await response.json().catch(() => ({}))) as { token?: string; mfaToken?: string };
   if (response.ok && body.mfaToken) {
     // The demo admin has two-factor sign-in with DEMO_TOTP_SECRET (README "Two-factor sign-in").
-    const code = new TOTP({ secret: Secret.fromBase32(process.env.DEMO_TOTP_SECRET ?? "JBSWY3DPEHPK3PXP"), digits: 6, period: 30, algorithm: "SHA1" }).generate();
+    const code = new TOTP({
+      secret: Secret.fromBase32(process.env.DEMO_TOTP_SECRET ?? "JBSWY3DPEHPK3PXP"),
+      digits: 6,
+      period: 30,
+      algorithm: "SHA1",
+    }).generate();
     const second = await fetch(`${origin}/api/auth/mfa`, {
       method: "POST",
       headers: { "content-type": "application/json", origin, accept: "application/json" },
@@ -576,7 +987,17 @@ const percentile = (values: number[], p: number) => {
 
 async function countRows(sink: Sink): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ["users", "service_orders", "service_order_status_history", "appointments", "reports", "notifications", "contact_messages", "invoices", "payments"]) {
+  for (const table of [
+    "users",
+    "service_orders",
+    "service_order_status_history",
+    "appointments",
+    "reports",
+    "notifications",
+    "contact_messages",
+    "invoices",
+    "payments",
+  ]) {
     const [row] = await sink.query<{ n: number | string }>(`select count(*) as n from ${table}`);
     counts[table] = Number(row?.n ?? 0);
   }
@@ -712,9 +1133,13 @@ async function measurePair(demoDatabase: BenchDatabase, volumeDatabase: BenchDat
         const v = volume.measures[index]!;
         const size = v.htmlBytes === null ? "" : ` · ${(d.htmlBytes! / 1024).toFixed(0)} → ${(v.htmlBytes / 1024).toFixed(0)} KB`;
         const error = d.error ?? v.error;
-        console.log(`    ${d.label.replace(/`/g, "").padEnd(44)} p50 ${String(d.p50Ms).padStart(4)} → ${String(v.p50Ms).padStart(4)} ms · p95 ${String(d.p95Ms).padStart(4)} → ${String(v.p95Ms).padStart(4)} ms${size}${error ? ` · ${error}` : ""}`);
+        console.log(
+          `    ${d.label.replace(/`/g, "").padEnd(44)} p50 ${String(d.p50Ms).padStart(4)} → ${String(v.p50Ms).padStart(4)} ms · p95 ${String(d.p95Ms).padStart(4)} → ${String(v.p95Ms).padStart(4)} ms${size}${error ? ` · ${error}` : ""}`,
+        );
       });
-      console.log(`    server peak memory (VmHWM) ${demo.peakRssMb} MB (demo) · ${volume.peakRssMb} MB (volume) · machine load average ${loadAverage.join(" → ")}`);
+      console.log(
+        `    server peak memory (VmHWM) ${demo.peakRssMb} MB (demo) · ${volume.peakRssMb} MB (volume) · machine load average ${loadAverage.join(" → ")}`,
+      );
       return { demo, volume };
     } finally {
       await volumeApp.stop();
@@ -830,7 +1255,11 @@ async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-scale-"));
   const results: DialectResult[] = [];
   try {
-    console.log(`Volume (scale ${SCALE}): ${Object.entries(VOLUME).map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`).join(" · ")}`);
+    console.log(
+      `Volume (scale ${SCALE}): ${Object.entries(VOLUME)
+        .map(([k, v]) => `${k} ${v.toLocaleString("en-US")}`)
+        .join(" · ")}`,
+    );
     for (const dialect of DIALECTS) {
       results.push(await benchDialect(dialect, tmp));
       // What is measured so far, should a later dialect fail or be stopped.
@@ -851,7 +1280,16 @@ async function main(): Promise<void> {
     if (!s.memoryOk) missed.push("server memory");
     console.log(`${s.dialect}: ${missed.length === 0 ? "every goal met" : `missed: ${missed.join(", ")}`}`);
   }
-  const report = { date, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, scale: SCALE, volume: VOLUME, requests: REQUESTS, goals: GOALS, results, summary };
+  const report = {
+    date,
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+    scale: SCALE,
+    volume: VOLUME,
+    requests: REQUESTS,
+    goals: GOALS,
+    results,
+    summary,
+  };
   fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
   fs.writeFileSync(path.join(ROOT, "bench-results/scale.json"), JSON.stringify(report, null, 2) + "\n");
   console.log("Written: bench-results/scale.json");

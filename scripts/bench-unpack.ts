@@ -26,7 +26,9 @@ async function measure(name: string, make: () => Promise<Buffer>, check: (bytes:
     if (!(error instanceof UnpackRefused)) throw error;
     outcome = "refused";
   }
-  console.log(`${name}: ${(bytes.length / 1024 / 1024).toFixed(1)} MB file, ${outcome} in ${Math.round(performance.now() - started)} ms; peak RSS ${before} MB before the check, ${peakRssMb()} MB after`);
+  console.log(
+    `${name}: ${(bytes.length / 1024 / 1024).toFixed(1)} MB file, ${outcome} in ${Math.round(performance.now() - started)} ms; peak RSS ${before} MB before the check, ${peakRssMb()} MB after`,
+  );
 }
 
 await measure("DOCX inflating to 1.5 GB", () => docxBomb(1536), checkZip);

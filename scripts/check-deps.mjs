@@ -12,13 +12,7 @@ const graph = buildGraph(readFileEdges(path.join(root, "app")), root);
 const pathOf = (node) => (["lib", "core", "components", "shell"].includes(node) ? node : `features/${node}/x`);
 const rank = (node) => classify(pathOf(node)).rank ?? Infinity;
 const groupOf = (node) => AREA_GROUPS.findIndex((g) => g.includes(node));
-const rows = [
-  ["lib"],
-  ["core"],
-  ["components"],
-  ...AREA_GROUPS,
-  ["shell"],
-];
+const rows = [["lib"], ["core"], ["components"], ...AREA_GROUPS, ["shell"]];
 
 let against = 0;
 for (const [i, row] of rows.entries()) {

@@ -18,7 +18,14 @@ describe("scripts/db.ts", () => {
 
   const db = (command: string) =>
     run(process.execPath, ["--import", "tsx", "scripts/db.ts", command], {
-      env: { PATH: process.env.PATH, NODE_ENV: "development", DATA_DIR: dataDir, SEED_DEMO: "true", SESSION_SECRET: "test-secret-0123456789abcdef", LOG_LEVEL: "silent" },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "development",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "true",
+        SESSION_SECRET: "test-secret-0123456789abcdef",
+        LOG_LEVEL: "silent",
+      },
     });
 
   it("migrates, then seeds the public content and the demo, and exits with 0", async () => {

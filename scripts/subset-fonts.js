@@ -85,7 +85,9 @@ const CORE_FACES = [
 
 /** harfbuzz's default shaping features (hb-subset's own default list). */
 const SHAPING_FEATURES =
-  "abvf abvm abvs akhn blwf blwm blws calt ccmp cfar cjct clig curs dist fina fin2 fin3 half haln init isol jalt kern liga ljmo locl ltra ltrm mark med2 medi mkmk mset nukt pref pres pstf psts rand rclt rkrf rlig rphf rtla rtlm rvrn tjmo vatu vjmo".split(" ");
+  "abvf abvm abvs akhn blwf blwm blws calt ccmp cfar cjct clig curs dist fina fin2 fin3 half haln init isol jalt kern liga ljmo locl ltra ltrm mark med2 medi mkmk mset nukt pref pres pstf psts rand rclt rkrf rlig rphf rtla rtlm rvrn tjmo vatu vjmo".split(
+    " ",
+  );
 
 /** "U+0041-005A, U+00E9" → [[0x41, 0x5a], [0xe9, 0xe9]] */
 const parseRange = (text) =>
@@ -99,10 +101,7 @@ function subtract(ranges, minus) {
   for (const [a, b] of minus) {
     result = result.flatMap(([first, last]) => {
       if (b < first || a > last) return [[first, last]];
-      return [
-        ...(first < a ? [[first, a - 1]] : []),
-        ...(last > b ? [[b + 1, last]] : []),
-      ];
+      return [...(first < a ? [[first, a - 1]] : []), ...(last > b ? [[b + 1, last]] : [])];
     });
   }
   return result;

@@ -27,15 +27,18 @@ beforeAll(async () => {
       const request = remixRequest(req, res)!;
       reads++;
       const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
-      const response = new Response(JSON.stringify({ length: text.length, host: new URL(request.url).host, forwarded: request.headers.get("x-forwarded-host") }), {
-        headers: [
-          ["Content-Type", "application/json"],
-          ["X-Content-Type-Options", "nosniff"],
-          ["Content-Security-Policy", "default-src 'none'; sandbox"],
-          ["Set-Cookie", "a=1"],
-          ["Set-Cookie", "b=2"],
-        ],
-      });
+      const response = new Response(
+        JSON.stringify({ length: text.length, host: new URL(request.url).host, forwarded: request.headers.get("x-forwarded-host") }),
+        {
+          headers: [
+            ["Content-Type", "application/json"],
+            ["X-Content-Type-Options", "nosniff"],
+            ["Content-Security-Policy", "default-src 'none'; sandbox"],
+            ["Set-Cookie", "a=1"],
+            ["Set-Cookie", "b=2"],
+          ],
+        },
+      );
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);
@@ -49,7 +52,12 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A raw request (fetch cannot send TRACE, bad paths or a chunked body of our choosing). */
-function raw(method: string, path: string, headers: Record<string, string | number> = {}, chunks: Buffer[] = []): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string | number> = {},
+  chunks: Buffer[] = [],
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, method, path, headers }, (res) => {
       let body = "";

@@ -94,7 +94,12 @@ export async function startServer() {
           "connect-src": ["'self'", ...(isDev ? ["ws://localhost:*"] : [])],
           "font-src": ["'self'"],
           // The "Pay online" form redirects to Stripe Checkout (or the test fake of STRIPE_API_BASE).
-          "form-action": ["'self'", ...(config.stripeSecretKey ? [config.stripeApi ? `${config.stripeApi.protocol}://${config.stripeApi.host}:${config.stripeApi.port}` : "https://checkout.stripe.com"] : [])],
+          "form-action": [
+            "'self'",
+            ...(config.stripeSecretKey
+              ? [config.stripeApi ? `${config.stripeApi.protocol}://${config.stripeApi.host}:${config.stripeApi.port}` : "https://checkout.stripe.com"]
+              : []),
+          ],
           "frame-ancestors": ["'none'"],
           "img-src": ["'self'", "data:"],
           "object-src": ["'none'"],

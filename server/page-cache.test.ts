@@ -4,8 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageCacheHits, pageCacheKey, pageCacheStore, PAGE_CACHE_TTL_MS, type CachedPage, type PageCacheStore } from "./page-cache";
 
-const request = (path: string, headers: Record<string, string> = {}) =>
-  ({ method: "GET", path: path.split("?")[0]!, originalUrl: path, headers }) as never;
+const request = (path: string, headers: Record<string, string> = {}) => ({ method: "GET", path: path.split("?")[0]!, originalUrl: path, headers }) as never;
 
 describe("pageCacheKey", () => {
   it("shares anonymous public pages per path, language and cookies that change them", () => {

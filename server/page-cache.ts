@@ -64,7 +64,11 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [tag, body] of html.matchAll(INLINE_SCRIPT)) {
     if (/\ssrc=/.test(tag.slice(0, tag.indexOf(">")))) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body ?? "").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(body ?? "")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }
@@ -78,14 +82,24 @@ function encodingFor(req: Request): "br" | "gzip" | null {
 
 function encode(page: CachedPage, encoding: "br" | "gzip"): Buffer {
   page.encoded[encoding] ??=
-    encoding === "br"
-      ? brotliCompressSync(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
-      : gzipSync(page.html, { level: 9 });
+    encoding === "br" ? brotliCompressSync(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(page.html, { level: 9 });
   return page.encoded[encoding]!;
 }
 
 /** Headers that belong to one response or one encoding, never replayed. */
-const OWN_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "vary", "set-cookie", "date", "connection", "keep-alive", "etag", "x-request-id", "x-page-cache"]);
+const OWN_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "set-cookie",
+  "date",
+  "connection",
+  "keep-alive",
+  "etag",
+  "x-request-id",
+  "x-page-cache",
+]);
 
 function replayableHeaders(res: Response, html: string): CachedPage["headers"] {
   const headers: CachedPage["headers"] = {};

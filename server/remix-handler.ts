@@ -1,4 +1,9 @@
-import { createReadableStreamFromReadable, createRequestHandler as createRemixRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler as createRemixRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
 import type { NextFunction, Request, Response } from "express";
 import { refuse, requestHost, trustedForwardedHost } from "./http-guards";
 import type { AppLoadContext } from "./platform";

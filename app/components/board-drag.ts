@@ -9,7 +9,13 @@ import { useHydrated } from "remix-utils/use-hydrated";
  * The ref answers drag events at once; the state only restyles the columns (a fast drop
  * can arrive before React re-renders after dragstart).
  */
-export function useBoardDrag<Status extends string>({ canMove, onMove }: { canMove: (from: Status, to: Status) => boolean; onMove: (id: string, to: Status) => void }) {
+export function useBoardDrag<Status extends string>({
+  canMove,
+  onMove,
+}: {
+  canMove: (from: Status, to: Status) => boolean;
+  onMove: (id: string, to: Status) => void;
+}) {
   const draggedRef = useRef<{ id: string; from: Status } | null>(null);
   const [dragged, setDraggedState] = useState<{ id: string; from: Status } | null>(null);
   const [over, setOver] = useState<Status | null>(null);

@@ -13,10 +13,15 @@ const props = { title: "Orders per month", data: months, format, labelHeader: "M
 /** The columns are the rects of the group that paints them (the presentation is on the group). */
 function bars(html: string): Array<{ x: number; y: number; height: number }> {
   const group = /<g class="fill-primary">([\s\S]*?)<\/g>/.exec(html)?.[1] ?? "";
-  return [...group.matchAll(/<rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="[\d.]+" height="([\d.]+)">/g)].map((match) => ({ x: Number(match[1]), y: Number(match[2]), height: Number(match[3]) }));
+  return [...group.matchAll(/<rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="[\d.]+" height="([\d.]+)">/g)].map((match) => ({
+    x: Number(match[1]),
+    y: Number(match[2]),
+    height: Number(match[3]),
+  }));
 }
 const ticksOf = (html: string) => [...html.matchAll(/data-chart-tick="true">([^<]*)</g)].map((match) => match[1]);
-const labelsOf = (html: string) => [...html.matchAll(/<span class="break-words" style="([^"]*)" data-chart-label="true">([^<]*)</g)].map((match) => ({ style: match[1]!, text: match[2]! }));
+const labelsOf = (html: string) =>
+  [...html.matchAll(/<span class="break-words" style="([^"]*)" data-chart-label="true">([^<]*)</g)].map((match) => ({ style: match[1]!, text: match[2]! }));
 
 describe("axis ticks", () => {
   it("counts get whole-number steps, however small the largest count", () => {
@@ -66,7 +71,9 @@ describe("server-rendered charts", () => {
       { label: "Oct", value: 1 },
       { label: "Nov", value: 3 },
     ];
-    const html = await renderHtml(<ColumnChart {...props} data={cents} unit={100} format={(value) => `$${(value / 100).toFixed(2)}`} tickFormat={(value) => `$${value / 100}`} />);
+    const html = await renderHtml(
+      <ColumnChart {...props} data={cents} unit={100} format={(value) => `$${(value / 100).toFixed(2)}`} tickFormat={(value) => `$${value / 100}`} />,
+    );
     expect(ticksOf(html)).toEqual(["$0", "$1"]);
     const few = await renderHtml(<ColumnChart {...props} data={[{ label: "W1", value: 1 }]} />);
     expect(ticksOf(few)).toEqual(["0", "1"]);

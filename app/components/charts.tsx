@@ -63,7 +63,21 @@ function ChartTable({ id, title, data, format, labelHeader, valueHeader }: Omit<
   );
 }
 
-function Figure({ title, note, className, testId, children, table }: { title: string; note?: ReactNode; className?: string; testId?: string; children: ReactNode; table: ReactNode }) {
+function Figure({
+  title,
+  note,
+  className,
+  testId,
+  children,
+  table,
+}: {
+  title: string;
+  note?: ReactNode;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+  table: ReactNode;
+}) {
   return (
     <figure className={cn("flex flex-col gap-2", className)} data-testid={testId}>
       <figcaption className="font-semibold">{title}</figcaption>
@@ -146,7 +160,13 @@ export function ColumnChart(props: ChartProps & { unit?: number; tickFormat?: (v
             {data.map((datum, index) => {
               const top = Math.min(y(datum.value), y(0));
               const bar = (
-                <rect key={datum.label} x={hundredth(x(index))} y={hundredth(top)} width={hundredth(band * 0.7)} height={hundredth(Math.abs(y(0) - y(datum.value)))}>
+                <rect
+                  key={datum.label}
+                  x={hundredth(x(index))}
+                  y={hundredth(top)}
+                  width={hundredth(band * 0.7)}
+                  height={hundredth(Math.abs(y(0) - y(datum.value)))}
+                >
                   <title>{`${datum.label}: ${format(datum.value)}`}</title>
                 </rect>
               );

@@ -21,17 +21,7 @@ function isTyped(element: EventTarget): boolean {
  * `active` (the number of filters in use) folds the form on phones under "Filters (n)":
  * a <details>, so it opens without JavaScript; from the lg breakpoint it is always open.
  */
-export function ListFilters({
-  label,
-  active,
-  className,
-  children,
-}: {
-  label?: string;
-  active?: number;
-  className?: string;
-  children: ReactNode;
-}) {
+export function ListFilters({ label, active, className, children }: { label?: string; active?: number; className?: string; children: ReactNode }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const location = useLocation();

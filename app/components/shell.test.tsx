@@ -70,15 +70,28 @@ describe("sidebar and device", () => {
     expect(paths("dashboard", "admin", [])).toContain("/dashboard/templates");
     expect(paths("dashboard", "staff", [])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/profile"]);
     expect(paths("dashboard", "staff", ["inbox"])).toEqual(["/dashboard", "/dashboard/inbox", "/dashboard/notifications", "/dashboard/profile"]);
-    expect(paths("dashboard", "staff", ["translations"])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/translations", "/dashboard/translation", "/dashboard/profile"]);
-    expect(paths("dashboard", "staff", ["document_extractor"])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/document-extractor", "/dashboard/profile"]);
+    expect(paths("dashboard", "staff", ["translations"])).toEqual([
+      "/dashboard",
+      "/dashboard/notifications",
+      "/dashboard/translations",
+      "/dashboard/translation",
+      "/dashboard/profile",
+    ]);
+    expect(paths("dashboard", "staff", ["document_extractor"])).toEqual([
+      "/dashboard",
+      "/dashboard/notifications",
+      "/dashboard/document-extractor",
+      "/dashboard/profile",
+    ]);
     // A client never gets the dashboard's menu, whatever it was granted.
     expect(paths("dashboard", "client", ["inbox"])).toEqual([]);
   });
 
   it("each item of an area has an icon of its own (the folded sidebar shows only the icons)", () => {
     for (const area of ["client", "dashboard"] as const) {
-      const icons = navGroupsFor(area, { role: "owner", enabledFeatures: ["service_orders", "appointments", "reports"] }).flatMap((group) => group.items.map((item) => item.icon));
+      const icons = navGroupsFor(area, { role: "owner", enabledFeatures: ["service_orders", "appointments", "reports"] }).flatMap((group) =>
+        group.items.map((item) => item.icon),
+      );
       expect(new Set(icons).size).toBe(icons.length);
     }
   });

@@ -84,7 +84,10 @@ export function StaticShell({ nonce, language, flash }: { nonce: string; languag
         {/* The flash of the last action ("Language changed", "Logged out successfully"): a toast, closing after 4 s. */}
         {flash ? <FlashToastMessage flash={flash} /> : null}
       </section>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script({ entered: t("shell.fullScreenEntered"), exited: t("shell.fullScreenExited") }, language) }} />
+      <script
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: script({ entered: t("shell.fullScreenEntered"), exited: t("shell.fullScreenExited") }, language) }}
+      />
     </>
   );
 }

@@ -80,7 +80,8 @@ export function useFlashToast(flash: FlashToast | null | undefined, language: st
       if (!cancelled) showFlashToast(flash, i18n.t(flash.message, { ...flash.params, lng: language }));
     };
     if (i18n.hasResourceBundle(language, namespace) || !i18n.services?.backendConnector) show();
-    else (i18n.services.backendConnector as { load: (languages: string[], namespaces: string[], done: () => void) => void }).load([language], [namespace], show);
+    else
+      (i18n.services.backendConnector as { load: (languages: string[], namespaces: string[], done: () => void) => void }).load([language], [namespace], show);
     return () => {
       cancelled = true;
     };
@@ -93,7 +94,11 @@ export function useFlashToast(flash: FlashToast | null | undefined, language: st
 export function FlashToastMessage({ flash }: { flash: FlashToast }) {
   const { t } = useTranslation();
   return (
-    <div role="status" data-testid="flash-status" className={flash.type === "error" ? "static-toast static-toast-error toast-auto-close" : "static-toast toast-auto-close"}>
+    <div
+      role="status"
+      data-testid="flash-status"
+      className={flash.type === "error" ? "static-toast static-toast-error toast-auto-close" : "static-toast toast-auto-close"}
+    >
       {t(flash.message, flash.params ?? {})}
     </div>
   );

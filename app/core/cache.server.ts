@@ -84,7 +84,9 @@ export function invalidateCache(name: string, key?: string): void {
   clearHere(name, key);
   const client = redis();
   if (!client) return;
-  client.publish(CHANNEL, JSON.stringify({ name, key, from: instance })).catch((error: unknown) => logger.warn({ err: error }, "redis cache invalidation failed"));
+  client
+    .publish(CHANNEL, JSON.stringify({ name, key, from: instance }))
+    .catch((error: unknown) => logger.warn({ err: error }, "redis cache invalidation failed"));
 }
 
 /** Defines a named cache (once per module). */

@@ -63,7 +63,7 @@ describe("the CSV writer", () => {
     let closed = false;
     async function* many(): AsyncGenerator<string[]> {
       try {
-        for (; read < 1_000_000; ) yield [`row ${++read}`, "x".repeat(100)];
+        for (; read < 1_000_000;) yield [`row ${++read}`, "x".repeat(100)];
       } finally {
         closed = true;
       }

@@ -33,7 +33,9 @@ describe("the Markdown renderer", () => {
   });
 
   it("renders lists, emphasis, code, quotes and tables", () => {
-    const html = renderMarkdown("- one\n- **two**\n\n1. ~~first~~\n2. `second`\n\n> quoted\n\n| Form | Fee |\n| :--- | ---: |\n| 1040 | 120 |\n\n```\ncode <b>\n```");
+    const html = renderMarkdown(
+      "- one\n- **two**\n\n1. ~~first~~\n2. `second`\n\n> quoted\n\n| Form | Fee |\n| :--- | ---: |\n| 1040 | 120 |\n\n```\ncode <b>\n```",
+    );
     expect(html).toContain("<ul>\n<li>one</li>\n<li><strong>two</strong></li>\n</ul>");
     expect(html).toContain("<ol>\n<li><del>first</del></li>\n<li><code>second</code></li>\n</ol>");
     expect(html).toContain("<blockquote>\n<p>quoted</p>\n</blockquote>");

@@ -15,7 +15,33 @@ import sanitizeHtml from "sanitize-html";
  */
 export type MarkdownOptions = { topHeading?: 1 | 2 };
 
-const MARKDOWN_TAGS = ["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "strong", "em", "del", "code", "pre", "blockquote", "ul", "ol", "li", "a", "table", "thead", "tbody", "tr", "th", "td"];
+const MARKDOWN_TAGS = [
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "p",
+  "br",
+  "hr",
+  "strong",
+  "em",
+  "del",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+];
 const WEB_LINK = /^https?:/i;
 
 /** A link's rel and target are the renderer's to set, whatever the Markdown's raw HTML said. */

@@ -89,8 +89,7 @@ async function answer(args: Args, handler: ApiHandler): Promise<Response> {
  */
 export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
   const allowed = Object.keys(handlers) as Method[];
-  const notAllowed = (request: Request) =>
-    refusalJson(request, new AppError(405, "common:api.methodNotAllowed", { headers: { Allow: allowed.join(", ") } }));
+  const notAllowed = (request: Request) => refusalJson(request, new AppError(405, "common:api.methodNotAllowed", { headers: { Allow: allowed.join(", ") } }));
   return {
     loader: (args: LoaderFunctionArgs) => (handlers.GET ? answer(args, handlers.GET) : notAllowed(args.request)),
     action: (args: ActionFunctionArgs) => {

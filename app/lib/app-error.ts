@@ -57,7 +57,10 @@ export const conflict = (key: string, options?: RefusalOptions) => new AppError(
 export const invalid = (key: string, options?: RefusalOptions) => new AppError(400, key, options);
 /** Too many attempts: the caller may try again after `retryAfterSeconds`. */
 export const rateLimited = (retryAfterSeconds: number, key = "common:errors.rateLimited") =>
-  new AppError(429, key, { params: { seconds: retryAfterSeconds, minutes: Math.ceil(retryAfterSeconds / 60) }, headers: { "Retry-After": String(retryAfterSeconds) } });
+  new AppError(429, key, {
+    params: { seconds: retryAfterSeconds, minutes: Math.ceil(retryAfterSeconds / 60) },
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
 
 /** A unique index refused the row: the only database error a rule module turns into a refusal. */
 export function isUniqueViolation(error: unknown): boolean {

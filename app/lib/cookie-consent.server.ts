@@ -62,10 +62,7 @@ function isHttps(request: Request): boolean {
 /** Both cookies: 30 days, path /, Secure on https, SameSite Lax. */
 export function consentCookies(request: Request, settings: ConsentSettings): string[] {
   const options = { path: "/", maxAge: CONSENT_MAX_AGE, sameSite: "lax" as const, secure: isHttps(request), httpOnly: true };
-  return [
-    serialize(CONSENT_COOKIE, "true", options),
-    serialize(CONSENT_SETTINGS_COOKIE, JSON.stringify({ ...settings, necessary: true }), options),
-  ];
+  return [serialize(CONSENT_COOKIE, "true", options), serialize(CONSENT_SETTINGS_COOKIE, JSON.stringify({ ...settings, necessary: true }), options)];
 }
 
 /** "Hide for 30 seconds" without JavaScript: a cookie that expires after 30 s. */

@@ -65,7 +65,15 @@ describe("loadEnv", () => {
   it("reads the Stripe settings: off by default, another API host as protocol, host and port", () => {
     expect(loadEnv({ DATA_DIR: tempDir() })).toMatchObject({ stripeSecretKey: null, stripeWebhookSecret: null, stripeApi: null });
     const config = loadEnv({ DATA_DIR: tempDir(), STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_API_BASE: "http://127.0.0.1:4243" });
-    expect(config).toMatchObject({ stripeSecretKey: "sk_test_x", stripeWebhookSecret: "whsec_x", stripeApi: { protocol: "http", host: "127.0.0.1", port: 4243 } });
-    expect(loadEnv({ DATA_DIR: tempDir(), STRIPE_API_BASE: "https://stripe.internal" }).stripeApi).toEqual({ protocol: "https", host: "stripe.internal", port: 443 });
+    expect(config).toMatchObject({
+      stripeSecretKey: "sk_test_x",
+      stripeWebhookSecret: "whsec_x",
+      stripeApi: { protocol: "http", host: "127.0.0.1", port: 4243 },
+    });
+    expect(loadEnv({ DATA_DIR: tempDir(), STRIPE_API_BASE: "https://stripe.internal" }).stripeApi).toEqual({
+      protocol: "https",
+      host: "stripe.internal",
+      port: 443,
+    });
   });
 });

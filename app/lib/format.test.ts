@@ -25,7 +25,9 @@ describe("createFormatter", () => {
   it("writes a time as the browser's Intl does, with plain spaces (the page hydrates without a text mismatch)", () => {
     const iso = "2026-11-27T14:17:00Z";
     const format = createFormatter("en", "America/New_York");
-    const plain = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: "America/New_York" }).format(new Date(iso));
+    const plain = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: "America/New_York" }).format(
+      new Date(iso),
+    );
     expect(format.time(iso)).toBe(plain);
     for (const text of [format.time(iso), format.dateTime(iso), format.longDateTime(iso)]) expect(text).not.toMatch(/\u202f/);
   });

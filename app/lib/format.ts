@@ -97,7 +97,7 @@ const SATURDAY_FIRST = new Set(["EG", "DZ", "AE", "BH", "IQ", "JO", "KW", "LY", 
 
 function weekStartOf(locale: string): number {
   try {
-    const info = (new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } });
+    const info = new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
     const week = info.getWeekInfo?.() ?? info.weekInfo;
     if (week?.firstDay) return week.firstDay;
   } catch {

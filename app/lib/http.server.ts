@@ -65,9 +65,7 @@ export async function refusal(request: Request, error: unknown, submission?: Any
   if (error.status === 404) throw json({ key: error.key, params: error.params }, { status: 404 });
   const message = encodeMessage(error.key, error.params);
   if (submission) {
-    const reply = error.field
-      ? submission.reply({ fieldErrors: { [error.field]: [message] } })
-      : submission.reply({ formErrors: [message] });
+    const reply = error.field ? submission.reply({ fieldErrors: { [error.field]: [message] } }) : submission.reply({ formErrors: [message] });
     return json({ ...extra, result: reply }, { status: error.status, headers: error.headers });
   }
   return redirectWithToast(currentPath(request), { type: "error", message: error.key, params: error.params });

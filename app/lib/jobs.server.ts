@@ -67,7 +67,11 @@ export function defineJob<Payload extends Record<string, unknown>>(
 export type EnqueueOptions = { runAt?: Date | string; uniqueKey?: string; maxAttempts?: number };
 
 /** Adds a job; with a `uniqueKey` already used, nothing is added (`created: false`). */
-export async function enqueueJob(name: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<{ id: string | null; created: boolean }> {
+export async function enqueueJob(
+  name: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<{ id: string | null; created: boolean }> {
   const id = randomUUID();
   const runAt = options.runAt ? new Date(options.runAt).toISOString() : new Date().toISOString();
   try {

@@ -21,8 +21,13 @@ export type SortKey<Row> = { ref: string | RawBuilder<unknown>; value: (row: Row
 type AnyQuery<Row> = SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Rows of `query` up to COUNT_CAP + 1: the total, or COUNT_CAP and "more". */
-export async function countCapped(query: SelectQueryBuilder<any, any, any>): Promise<number> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const capped = query.clearSelect().clearOrderBy().select(sql<number>`1`.as("one")).limit(COUNT_CAP + 1);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function countCapped(query: SelectQueryBuilder<any, any, any>): Promise<number> {
+  const capped = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`1`.as("one"))
+    .limit(COUNT_CAP + 1);
   const row = await db()
     .selectFrom(capped.as("capped"))
     .select((eb) => eb.fn.countAll<number>().as("count"))

@@ -114,7 +114,14 @@ export function toPage<T>(
 
 /** What a page's links need (the `Pagination` component's props), without its rows. */
 export function pageLinks(page: Omit<Page<unknown>, "items">): Omit<Page<unknown>, "items" | "perPage"> {
-  return { page: page.page, pageCount: page.pageCount, total: page.total, totalCapped: page.totalCapped, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+  return {
+    page: page.page,
+    pageCount: page.pageCount,
+    total: page.total,
+    totalCapped: page.totalCapped,
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+  };
 }
 
 /** A page in the API's JSON: the list under its own name, then the page fields. */
@@ -126,7 +133,12 @@ export function pageJson<T, Name extends string>(name: Name, page: Page<T>): Rec
 /** Keyset cursors: the sort values of the last row, opaque to callers. */
 export function encodeCursor(values: ReadonlyArray<string | number | null>): string {
   const text = JSON.stringify(values);
-  return typeof btoa === "function" ? btoa(unescape(encodeURIComponent(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") : text;
+  return typeof btoa === "function"
+    ? btoa(unescape(encodeURIComponent(text)))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "")
+    : text;
 }
 
 export function decodeCursor(cursor: string | undefined, length: number): Array<string | number | null> | null {

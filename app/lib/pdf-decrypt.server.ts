@@ -81,7 +81,11 @@ function standardDecrypter(encrypt: Dictionary, revision: number, id: Uint8Array
 function userCheck(key: Uint8Array, revision: number, id: Uint8Array): Uint8Array {
   if (revision === 2) return rc4(key, PAD);
   let check = rc4(key, md5(PAD, id));
-  for (let round = 1; round <= 19; round += 1) check = rc4(key.map((byte) => byte ^ round), check);
+  for (let round = 1; round <= 19; round += 1)
+    check = rc4(
+      key.map((byte) => byte ^ round),
+      check,
+    );
   return check;
 }
 
@@ -121,7 +125,10 @@ export function revision6Hash(salt: Uint8Array): Buffer {
     const encrypted = Buffer.concat([cipher.update(block), cipher.final()]);
     let sum = 0;
     for (const byte of encrypted.subarray(0, 16)) sum += byte;
-    hash = crypto.createHash(["sha256", "sha384", "sha512"][sum % 3]!).update(encrypted).digest();
+    hash = crypto
+      .createHash(["sha256", "sha384", "sha512"][sum % 3]!)
+      .update(encrypted)
+      .digest();
     if (round >= 63 && encrypted[encrypted.length - 1]! <= round - 31) return hash.subarray(0, 32);
   }
 }

@@ -40,9 +40,7 @@ function limiter(name: LimitName): RateLimiterAbstract {
     const { points, duration } = LIMITS[name];
     const memory = new RateLimiterMemory({ keyPrefix: `rl:${name}`, points, duration });
     const client = redis();
-    found = client
-      ? new RateLimiterRedis({ storeClient: client, keyPrefix: `rl:${name}`, points, duration, insuranceLimiter: memory })
-      : memory;
+    found = client ? new RateLimiterRedis({ storeClient: client, keyPrefix: `rl:${name}`, points, duration, insuranceLimiter: memory }) : memory;
     limiters.set(name, found);
   }
   return found;
@@ -145,7 +143,12 @@ export async function recordBackoffFailure(name: string, key: string, waitMsAfte
   const id = backoffKey(name, key);
   return withStore(
     async (client) => {
-      const [[incrementError, failures] = [null, 0]] = (await client.multi().hincrby(id, "failures", 1).pexpire(id, ttlSeconds * 1000).exec()) ?? [];
+      const [[incrementError, failures] = [null, 0]] =
+        (await client
+          .multi()
+          .hincrby(id, "failures", 1)
+          .pexpire(id, ttlSeconds * 1000)
+          .exec()) ?? [];
       if (incrementError) throw incrementError;
       const count = Number(failures);
       const wait = waitMsAfter(count);

@@ -35,7 +35,10 @@ function isSameSite(handshake: Socket["handshake"]): boolean {
  * session cookie (browsers). The session id names the socket's room, so that ending the
  * session closes it.
  */
-export async function authenticateHandshake(handshake: Socket["handshake"], isActiveUser: ActiveUserCheck): Promise<{ userId: string; sessionId: string } | null> {
+export async function authenticateHandshake(
+  handshake: Socket["handshake"],
+  isActiveUser: ActiveUserCheck,
+): Promise<{ userId: string; sessionId: string } | null> {
   const auth = handshake.auth as { token?: unknown } | undefined;
   let token = typeof auth?.token === "string" && auth.token ? auth.token : null;
   if (!token && isSameSite(handshake)) {

@@ -19,7 +19,12 @@ const ROUTES: Route[] = [
 ];
 
 function context(matched: string[]): EntryContext {
-  const routes = Object.fromEntries(ROUTES.map((route) => [route.id, { ...route, module: `/build/${route.id}.js`, hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false }]));
+  const routes = Object.fromEntries(
+    ROUTES.map((route) => [
+      route.id,
+      { ...route, module: `/build/${route.id}.js`, hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false },
+    ]),
+  );
   return {
     manifest: { routes, entry: { module: "/build/entry.js", imports: [] }, url: "/build/manifest.js", version: "1" },
     staticHandlerContext: { matches: matched.map((id) => ({ route: { id } })) },
@@ -34,8 +39,20 @@ describe("the routes a document renders with (withRenderedRoutes)", () => {
   });
 
   it("follows a parent path with a list of its own (an order's page keeps the orders list)", () => {
-    const kept = withRenderedRoutes(context(["root", "dashboard", "dashboard/orders", "dashboard/orders/detail"]), new URL("http://x/dashboard/service-orders/abc"));
-    expect(Object.keys(kept.manifest.routes).sort()).toEqual(["dashboard", "dashboard/index", "dashboard/orders", "dashboard/orders/detail", "dashboard/orders/index", "public", "public/index", "root"]);
+    const kept = withRenderedRoutes(
+      context(["root", "dashboard", "dashboard/orders", "dashboard/orders/detail"]),
+      new URL("http://x/dashboard/service-orders/abc"),
+    );
+    expect(Object.keys(kept.manifest.routes).sort()).toEqual([
+      "dashboard",
+      "dashboard/index",
+      "dashboard/orders",
+      "dashboard/orders/detail",
+      "dashboard/orders/index",
+      "public",
+      "public/index",
+      "root",
+    ]);
   });
 
   it("changes nothing else of the render's context: the same handler context (its error boundary tracking) and route entries", () => {

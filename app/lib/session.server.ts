@@ -34,10 +34,7 @@ export type SessionKind = "cookie" | "token";
 
 export type CreatedSession = { token: string; expiresAt: string; maxAge: number };
 
-export async function createSession(
-  userId: string,
-  options: { remember: boolean; kind: SessionKind; request?: Request },
-): Promise<CreatedSession> {
+export async function createSession(userId: string, options: { remember: boolean; kind: SessionKind; request?: Request }): Promise<CreatedSession> {
   const token = randomBytes(32).toString("base64url");
   const maxAge = options.remember ? REMEMBER_ME_SECONDS : SESSION_SECONDS;
   // Expired rows are otherwise removed only when presented; sweep this user's at each sign-in.

@@ -22,5 +22,8 @@ export function readFoldedGroups(request: Request): string[] {
   } catch {
     return [];
   }
-  return value.split(",").filter((id) => /^[a-z-]{1,30}$/.test(id)).slice(0, 20);
+  return value
+    .split(",")
+    .filter((id) => /^[a-z-]{1,30}$/.test(id))
+    .slice(0, 20);
 }

@@ -18,7 +18,13 @@ type AnyQuery = SelectQueryBuilder<any, any, any>; // eslint-disable-line @types
 async function countEach(query: AnyQuery, narrowings: ReadonlyArray<(query: AnyQuery) => AnyQuery>): Promise<number[]> {
   if (narrowings.length === 0) return [];
   const row = (await db()
-    .selectNoFrom(narrowings.map((narrow, index) => narrow(query.clearSelect()).select((eb) => eb.fn.countAll().as("count")).as(`c${index}`)))
+    .selectNoFrom(
+      narrowings.map((narrow, index) =>
+        narrow(query.clearSelect())
+          .select((eb) => eb.fn.countAll().as("count"))
+          .as(`c${index}`),
+      ),
+    )
     .executeTakeFirst()) as Record<string, unknown> | undefined;
   return narrowings.map((_, index) => Number(row?.[`c${index}`] ?? 0));
 }

@@ -133,10 +133,7 @@ export type StoredFile = {
 const FILE_COLUMNS = ["id", "originalName", "mimeType", "sizeBytes", "sha256", "recordType", "recordId", "uploadedBy", "createdAt"] as const;
 
 /** Encrypts and writes a checked upload, and records it against its record. */
-export async function storeFile(
-  upload: CheckedUpload,
-  options: { uploadedBy: string | null; recordType: string; recordId: string },
-): Promise<StoredFile> {
+export async function storeFile(upload: CheckedUpload, options: { uploadedBy: string | null; recordType: string; recordId: string }): Promise<StoredFile> {
   const storageName = randomBytes(16).toString("hex");
   const file = storagePath(storageName);
   await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -181,7 +178,11 @@ export async function listFilesFor(recordType: string, recordId: string): Promis
 
 /** The decrypted content of a stored file (the caller has checked the reader's rights). */
 export async function readStoredFile(id: string): Promise<{ file: StoredFile; content: Buffer } | null> {
-  const row = await db().selectFrom("storedFiles").select([...FILE_COLUMNS, "storageName"]).where("id", "=", id).executeTakeFirst();
+  const row = await db()
+    .selectFrom("storedFiles")
+    .select([...FILE_COLUMNS, "storageName"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) return null;
   const { storageName, ...file } = row;
   const content = openFile(await fs.readFile(storagePath(storageName)));
@@ -190,9 +191,21 @@ export async function readStoredFile(id: string): Promise<{ file: StoredFile; co
 
 /** Removes the files of a record (row and bytes). */
 export async function deleteFilesFor(recordType: string, recordId: string): Promise<void> {
-  const rows = await db().selectFrom("storedFiles").select(["id", "storageName"]).where("recordType", "=", recordType).where("recordId", "=", recordId).execute();
+  const rows = await db()
+    .selectFrom("storedFiles")
+    .select(["id", "storageName"])
+    .where("recordType", "=", recordType)
+    .where("recordId", "=", recordId)
+    .execute();
   if (rows.length === 0) return;
-  await db().deleteFrom("storedFiles").where("id", "in", rows.map((row) => row.id)).execute();
+  await db()
+    .deleteFrom("storedFiles")
+    .where(
+      "id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .execute();
   await Promise.all(rows.map((row) => fs.rm(storagePath(row.storageName), { force: true })));
 }
 

@@ -338,7 +338,7 @@ function lzwDecoded(data: Uint8Array, earlyChange: number, cap: number, keep: bo
 /** RunLengthDecode: a length byte below 128 copies that many bytes and one, above repeats the next byte 257 less it, 128 ends. */
 function runLengthDecoded(data: Uint8Array, cap: number, keep: boolean, watch?: (chunk: Uint8Array) => void): Decoded {
   const out = output(cap, keep, data.length, watch);
-  for (let at = 0; at < data.length && data[at] !== 128; ) {
+  for (let at = 0; at < data.length && data[at] !== 128;) {
     const run = data[at]!;
     if (run < 128) {
       out.write(data.subarray(at + 1, Math.min(data.length, at + 2 + run)));
@@ -358,7 +358,15 @@ function runLengthDecoded(data: Uint8Array, cap: number, keep: boolean, watch?: 
  * "endstream", as pdf.js reads it. Cross-reference streams are never encrypted, nor metadata when
  * /EncryptMetadata is false.
  */
-function decrypted(text: string, bytes: Uint8Array, decrypter: PdfDecrypter, dictionary: string, dictionaryStart: number, start: number, endstream: number): Uint8Array {
+function decrypted(
+  text: string,
+  bytes: Uint8Array,
+  decrypter: PdfDecrypter,
+  dictionary: string,
+  dictionaryStart: number,
+  start: number,
+  endstream: number,
+): Uint8Array {
   const type = /\/Type\s*\/([A-Za-z]+)/.exec(dictionary)?.[1];
   const object = /(\d+)\s+(\d+)\s+obj\s*$/.exec(text.slice(Math.max(0, dictionaryStart - 32), dictionaryStart));
   if (type === "XRef" || (type === "Metadata" && !decrypter.encryptsMetadata) || !object) return bytes.subarray(start);

@@ -21,7 +21,9 @@ export const validationErrorMap: ZodErrorMap = (issue, context) => {
       return { message: "common:validation.invalidFormat" };
     case ZodIssueCode.too_small:
       if (issue.type === "string") {
-        return { message: Number(issue.minimum) <= 1 ? "common:validation.required" : encodeMessage("common:validation.tooShort", { min: Number(issue.minimum) }) };
+        return {
+          message: Number(issue.minimum) <= 1 ? "common:validation.required" : encodeMessage("common:validation.tooShort", { min: Number(issue.minimum) }),
+        };
       }
       if (issue.type === "array") return { message: encodeMessage("common:validation.tooFew", { min: Number(issue.minimum) }) };
       return { message: encodeMessage("common:validation.tooSmall", { min: Number(issue.minimum) }) };

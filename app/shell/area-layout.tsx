@@ -39,9 +39,7 @@ export function AreaLayout({
   const title = (
     <Link to={home} className="flex min-w-0 items-center gap-2 rounded-md font-semibold">
       <LogoMark className="size-7 shrink-0" />
-      <span className="truncate group-data-[sidebar-state=collapsed]/sidebar:md:sr-only">
-        {area === "client" ? t("area.clientArea") : t("area.dashboard")}
-      </span>
+      <span className="truncate group-data-[sidebar-state=collapsed]/sidebar:md:sr-only">{area === "client" ? t("area.clientArea") : t("area.dashboard")}</span>
     </Link>
   );
   const footer = (
@@ -88,13 +86,15 @@ function NoScriptAreaNav({ groups, user }: { groups: SidebarGroup[]; user: AreaU
       <div className="flex flex-col gap-3 border-b p-3 md:hidden">
         <nav aria-label={t("area.navigation")}>
           <ul className="flex flex-wrap gap-1">
-            {groups.flatMap((group) => group.items).map(({ to, label, end }) => (
-              <li key={to}>
-                <NavLink to={to} end={end} className="noscript-link">
-                  {label}
-                </NavLink>
-              </li>
-            ))}
+            {groups
+              .flatMap((group) => group.items)
+              .map(({ to, label, end }) => (
+                <li key={to}>
+                  <NavLink to={to} end={end} className="noscript-link">
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
           </ul>
         </nav>
         <LanguageSwitch />

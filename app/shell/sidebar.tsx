@@ -133,13 +133,7 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: SidebarItem; colla
       prefetch="intent"
       onClick={onNavigate}
       aria-label={collapsed ? label : undefined}
-      className={({ isActive }) =>
-        cn(
-          "sidebar-link",
-          isActive && "bg-secondary font-semibold text-secondary-foreground",
-          collapsed && "justify-center px-0",
-        )
-      }
+      className={({ isActive }) => cn("sidebar-link", isActive && "bg-secondary font-semibold text-secondary-foreground", collapsed && "justify-center px-0")}
     >
       <Icon aria-hidden className="size-4 shrink-0" />
       <span className={cn("truncate", collapsed && "sr-only")}>{label}</span>
@@ -164,7 +158,13 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: SidebarItem; colla
  * JavaScript); with JavaScript the folded groups are remembered in a cookie. In icon-only
  * mode the groups are lists divided by a rule.
  */
-function SidebarGroupSection({ group, collapsed, folded, onFold, onNavigate }: {
+function SidebarGroupSection({
+  group,
+  collapsed,
+  folded,
+  onFold,
+  onNavigate,
+}: {
   group: SidebarGroup;
   collapsed: boolean;
   folded: boolean;

@@ -71,7 +71,9 @@ export function SidebarUserCard({ user }: { user: AreaUser }) {
       <div className="flex min-w-0 items-center gap-2">
         <UserAvatar url={avatarUrl} name={user.fullName} size={32} />
         <div className="min-w-0">
-          <p dir="auto" className="truncate text-sm font-semibold">{user.fullName}</p>
+          <p dir="auto" className="truncate text-sm font-semibold">
+            {user.fullName}
+          </p>
           <p className="truncate text-xs text-muted-foreground">{roleLabel(user.role)}</p>
         </div>
       </div>

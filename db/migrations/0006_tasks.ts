@@ -17,11 +17,23 @@ const DUE_KEY = sql`(coalesce(due_date, '9999-12-31'))`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
-  await db.schema.alterTable("tasks").addColumn("client_id", "text", (c) => c.references("users.id").onDelete("set null")).execute();
-  await db.schema.alterTable("tasks").addColumn("appointment_id", "text", (c) => c.references("appointments.id").onDelete("set null")).execute();
-  await db.schema.alterTable("tasks").addColumn("translation_file_id", "text", (c) => c.references("translation_files.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("tasks")
+    .addColumn("client_id", "text", (c) => c.references("users.id").onDelete("set null"))
+    .execute();
+  await db.schema
+    .alterTable("tasks")
+    .addColumn("appointment_id", "text", (c) => c.references("appointments.id").onDelete("set null"))
+    .execute();
+  await db.schema
+    .alterTable("tasks")
+    .addColumn("translation_file_id", "text", (c) => c.references("translation_files.id").onDelete("set null"))
+    .execute();
   await db.schema.alterTable("tasks").addColumn("recurrence", "text").execute(); // null | weekly | monthly | quarterly | yearly
-  await db.schema.alterTable("tasks").addColumn("previous_task_id", "text", (c) => c.references("tasks.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("tasks")
+    .addColumn("previous_task_id", "text", (c) => c.references("tasks.id").onDelete("set null"))
+    .execute();
   await db.schema.alterTable("tasks").addColumn("reminded_on", "text").execute();
 
   await db.schema.createIndex("tasks_previous_task_idx").unique().on("tasks").column("previous_task_id").execute();
@@ -48,8 +60,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("task_comments").ifExists().execute();
   for (const name of [
-    "tasks_translation_file_idx", "tasks_appointment_idx", "tasks_client_idx", "tasks_order_idx", "tasks_created_idx",
-    "tasks_status_due_idx", "tasks_assignee_due_idx", "tasks_due_idx", "tasks_previous_task_idx",
+    "tasks_translation_file_idx",
+    "tasks_appointment_idx",
+    "tasks_client_idx",
+    "tasks_order_idx",
+    "tasks_created_idx",
+    "tasks_status_due_idx",
+    "tasks_assignee_due_idx",
+    "tasks_due_idx",
+    "tasks_previous_task_idx",
   ]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }

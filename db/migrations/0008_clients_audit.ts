@@ -20,7 +20,10 @@ const INDEXES: Array<[name: string, columns: string[]]> = [
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
-  await db.schema.alterTable("audit_log").addColumn("outcome", "text", (c) => c.notNull().defaultTo("success")).execute();
+  await db.schema
+    .alterTable("audit_log")
+    .addColumn("outcome", "text", (c) => c.notNull().defaultTo("success"))
+    .execute();
   await sql`update audit_log set outcome = 'failure' where action like '%failed' or action like '%blocked' or action like '%refused%'`.execute(db);
   for (const [name, columns] of INDEXES) await db.schema.createIndex(name).ifNotExists().on("audit_log").columns(columns).execute();
   await db.schema.alterTable("users").addColumn("anonymised_at", t.timestamp).execute();

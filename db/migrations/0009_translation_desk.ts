@@ -13,12 +13,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const id = "text";
   // One column per statement: SQLite adds one column at a time.
   const files = () => db.schema.alterTable("translation_files");
-  await files().addColumn("client_id", id, (c) => c.references("users.id").onDelete("set null")).execute();
-  await files().addColumn("assignee_id", id, (c) => c.references("users.id").onDelete("set null")).execute();
+  await files()
+    .addColumn("client_id", id, (c) => c.references("users.id").onDelete("set null"))
+    .execute();
+  await files()
+    .addColumn("assignee_id", id, (c) => c.references("users.id").onDelete("set null"))
+    .execute();
   await files().addColumn("due_date", "text").execute(); // YYYY-MM-DD, a calendar day of the office
-  await files().addColumn("original_name", "text", (c) => c.notNull().defaultTo("")).execute();
-  await files().addColumn("original_size", "integer", (c) => c.notNull().defaultTo(0)).execute();
-  await files().addColumn("original_type", "text", (c) => c.notNull().defaultTo("")).execute(); // pdf, docx, …
+  await files()
+    .addColumn("original_name", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
+  await files()
+    .addColumn("original_size", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await files()
+    .addColumn("original_type", "text", (c) => c.notNull().defaultTo(""))
+    .execute(); // pdf, docx, …
   await files().addColumn("word_count", "integer").execute();
   await files().addColumn("completed_at", t.timestamp).execute();
 
@@ -54,7 +64,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const name of ["translation_files_created_idx", "translation_files_status_list_idx", "translation_files_pair_idx", "translation_files_client_idx", "translation_files_order_idx"]) {
+  for (const name of [
+    "translation_files_created_idx",
+    "translation_files_status_list_idx",
+    "translation_files_pair_idx",
+    "translation_files_client_idx",
+    "translation_files_order_idx",
+  ]) {
     await db.schema.dropIndex(name).ifExists().execute();
   }
   await db.schema.dropTable("translation_file_status_history").ifExists().execute();

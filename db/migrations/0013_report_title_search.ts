@@ -38,10 +38,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 async function trigramSchema(db: Kysely<unknown>): Promise<string | null> {
   await sql`select pg_advisory_xact_lock(hashtext('firm-portal:pg_trgm'))`.execute(db);
   const installed = async () =>
-    (await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)).rows[0]?.schema ?? null;
+    (
+      await sql<{
+        schema: string;
+      }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)
+    ).rows[0]?.schema ?? null;
   const found = await installed();
   if (found) return found;
-  const { rows } = await sql<{ ok: boolean }>`select exists (select 1 from pg_available_extensions where name = 'pg_trgm') and has_database_privilege(current_database(), 'CREATE') and exists (select 1 from pg_namespace where nspname = 'public') as ok`.execute(db);
+  const { rows } = await sql<{
+    ok: boolean;
+  }>`select exists (select 1 from pg_available_extensions where name = 'pg_trgm') and has_database_privilege(current_database(), 'CREATE') and exists (select 1 from pg_namespace where nspname = 'public') as ok`.execute(
+    db,
+  );
   if (!rows[0]?.ok) return null;
   await sql`create extension if not exists pg_trgm schema public`.execute(db);
   return installed();

@@ -9,7 +9,10 @@ import { columnTypes } from "./column-types";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
-  await db.schema.alterTable("translation_files").addColumn("machine_draft", t.boolean, (c) => c.notNull().defaultTo(t.false)).execute();
+  await db.schema
+    .alterTable("translation_files")
+    .addColumn("machine_draft", t.boolean, (c) => c.notNull().defaultTo(t.false))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

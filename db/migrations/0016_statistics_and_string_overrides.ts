@@ -36,7 +36,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey())
     .addColumn("version", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.insertInto("translation_override_state" as never).values({ id: 1, version: 0 } as never).execute();
+  await db
+    .insertInto("translation_override_state" as never)
+    .values({ id: 1, version: 0 } as never)
+    .execute();
   for (const [name, table, columns] of INDEXES) await db.schema.createIndex(name).ifNotExists().on(table).columns(columns).execute();
 }
 

@@ -12,7 +12,10 @@ import { columnTypes } from "./column-types";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
-  await db.schema.alterTable("testimonials").addColumn("language", "text", (c) => c.notNull().defaultTo("en")).execute();
+  await db.schema
+    .alterTable("testimonials")
+    .addColumn("language", "text", (c) => c.notNull().defaultTo("en"))
+    .execute();
   await db.schema.alterTable("testimonials").addColumn("consent_recorded_at", t.timestamp).execute();
   await db.schema.alterTable("testimonials").addColumn("consent_recorded_by", "text").execute();
   await db.schema.alterTable("testimonials").addColumn("photo_file_id", "text").execute();
@@ -20,8 +23,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("testimonials").addColumn("photo_height", "integer").execute();
   await sql`update testimonials set consent_recorded_at = created_at`.execute(db);
 
-  await db.schema.alterTable("announcements").addColumn("level", "text", (c) => c.notNull().defaultTo("info")).execute();
-  await db.schema.alterTable("announcements").addColumn("dismissible", t.boolean, (c) => c.notNull().defaultTo(t.true)).execute();
+  await db.schema
+    .alterTable("announcements")
+    .addColumn("level", "text", (c) => c.notNull().defaultTo("info"))
+    .execute();
+  await db.schema
+    .alterTable("announcements")
+    .addColumn("dismissible", t.boolean, (c) => c.notNull().defaultTo(t.true))
+    .execute();
 
   await db.schema.createIndex("faqs_sort_idx").on("faqs").columns(["sort_order", "id"]).execute();
   await db.schema.createIndex("testimonials_sort_idx").on("testimonials").columns(["sort_order", "id"]).execute();

@@ -20,7 +20,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
   const id = "text" as const;
 
-  await db.schema.alterTable("contact_messages").addColumn("assignee_id", id, (c) => c.references("users.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("contact_messages")
+    .addColumn("assignee_id", id, (c) => c.references("users.id").onDelete("set null"))
+    .execute();
   await db.schema.alterTable("contact_messages").addColumn("replied_at", t.timestamp).execute();
   await db.schema.alterTable("contact_messages").addColumn("previous_status", "text").execute();
   // An empty status (never written by the code) becomes "new"; every other value stays as it is.
@@ -45,7 +48,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("templates").addColumn("heading", "text").execute();
   await db.schema.alterTable("templates").addColumn("action", "text").execute();
   await db.schema.alterTable("templates").addColumn("note", "text").execute();
-  await db.schema.alterTable("templates").addColumn("updated_by", id, (c) => c.references("users.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("templates")
+    .addColumn("updated_by", id, (c) => c.references("users.id").onDelete("set null"))
+    .execute();
   await db.schema.createIndex("templates_kind_name_locale_idx").on("templates").columns(["kind", "name", "locale"]).unique().execute();
 }
 

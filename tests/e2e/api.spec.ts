@@ -94,11 +94,23 @@ test.describe("JSON API over HTTP", () => {
     const client = await signIn(request, "client");
     await expectJson(await request.get("/api/translation-files?perPage=1", { headers: admin }), 200, "GET translation-files");
     await expectJson(await request.get("/api/translation-files", { headers: client }), 403, "GET translation-files as a client");
-    await expectJson(await request.post("/api/translation-files", { headers: admin, multipart: { sourceLanguage: "en", targetLanguage: "ar" } }), 400, "POST translation-files without a file");
+    await expectJson(
+      await request.post("/api/translation-files", { headers: admin, multipart: { sourceLanguage: "en", targetLanguage: "ar" } }),
+      400,
+      "POST translation-files without a file",
+    );
     await expectJson(await request.get(`/api/translation-files/${UNKNOWN}`, { headers: admin }), 404, "GET translation-files/{unknown}");
     await expectJson(await request.delete(`/api/translation-files/${UNKNOWN}`, { headers: admin }), 404, "DELETE translation-files/{unknown}");
-    await expectJson(await request.post(`/api/translation-files/${UNKNOWN}/status`, { headers: admin, data: { status: "processing" } }), 404, "POST translation-files/{unknown}/status");
-    await expectJson(await request.post(`/api/translation-files/${UNKNOWN}/translated`, { headers: admin, multipart: { complete: "true" } }), [400, 404], "POST translation-files/{unknown}/translated");
+    await expectJson(
+      await request.post(`/api/translation-files/${UNKNOWN}/status`, { headers: admin, data: { status: "processing" } }),
+      404,
+      "POST translation-files/{unknown}/status",
+    );
+    await expectJson(
+      await request.post(`/api/translation-files/${UNKNOWN}/translated`, { headers: admin, multipart: { complete: "true" } }),
+      [400, 404],
+      "POST translation-files/{unknown}/translated",
+    );
     await expectJson(await request.get(`/api/translation-files/${UNKNOWN}/download`, { headers: client }), 404, "GET translation-files/{unknown}/download");
     const settings = await request.get("/api/translation-settings", { headers: admin });
     await expectJson(settings, 200, "GET translation-settings");
@@ -119,9 +131,17 @@ test.describe("JSON API over HTTP", () => {
     await expectJson(await request.get(`/api/service-orders/${order!.id}`, { headers: admin }), 200, "GET service-orders/{id}");
     await expectJson(await request.post("/api/service-orders", { headers: client, data: {} }), 400, "POST service-orders");
     await expectJson(await request.get(`/api/service-orders/${UNKNOWN}`, { headers: client }), 404, "GET service-orders/{unknown}");
-    await expectJson(await request.patch(`/api/service-orders/${UNKNOWN}`, { headers: admin, data: { priority: "high" } }), [400, 404], "PATCH service-orders/{unknown}");
+    await expectJson(
+      await request.patch(`/api/service-orders/${UNKNOWN}`, { headers: admin, data: { priority: "high" } }),
+      [400, 404],
+      "PATCH service-orders/{unknown}",
+    );
     await expectJson(await request.delete(`/api/service-orders/${UNKNOWN}`, { headers: admin }), 404, "DELETE service-orders/{unknown}");
-    await expectJson(await request.put(`/api/service-orders/${UNKNOWN}/status/completed`, { headers: admin, data: {} }), 404, "PUT service-orders/{unknown}/status/{status}");
+    await expectJson(
+      await request.put(`/api/service-orders/${UNKNOWN}/status/completed`, { headers: admin, data: {} }),
+      404,
+      "PUT service-orders/{unknown}/status/{status}",
+    );
   });
 
   test("appointments", async ({ request }) => {
@@ -136,11 +156,19 @@ test.describe("JSON API over HTTP", () => {
     await expectJson(await request.get(`/api/appointments/${UNKNOWN}`, { headers: client }), 404, "GET appointments/{unknown}");
     await expectJson(await request.patch(`/api/appointments/${UNKNOWN}`, { headers: admin, data: { notes: "x" } }), [400, 404], "PATCH appointments/{unknown}");
     await expectJson(await request.delete(`/api/appointments/${UNKNOWN}`, { headers: admin }), 404, "DELETE appointments/{unknown}");
-    await expectJson(await request.put(`/api/appointments/${UNKNOWN}/status/confirmed`, { headers: admin, data: {} }), 404, "PUT appointments/{unknown}/status/{status}");
+    await expectJson(
+      await request.put(`/api/appointments/${UNKNOWN}/status/confirmed`, { headers: admin, data: {} }),
+      404,
+      "PUT appointments/{unknown}/status/{status}",
+    );
     const services = ((await (await request.get("/api/services")).json()) as { services: Array<{ id: string; key: string }> }).services;
     const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
-    await expectJson(await request.get(`/api/appointments/available-slots?service=${services[0]!.key}&from=${from}&to=${to}`, { headers: client }), 200, "available-slots");
+    await expectJson(
+      await request.get(`/api/appointments/available-slots?service=${services[0]!.key}&from=${from}&to=${to}`, { headers: client }),
+      200,
+      "available-slots",
+    );
     await expectJson(await request.get("/api/appointments/available-slots", { headers: client }), 400, "available-slots without a service");
   });
 
@@ -172,7 +200,11 @@ test.describe("JSON API over HTTP", () => {
     await expectJson(await request.patch(`/api/reports/${UNKNOWN}`, { headers: admin, data: { title: "x" } }), [400, 404], "PATCH reports/{unknown}");
     await expectJson(await request.delete(`/api/reports/${UNKNOWN}`, { headers: admin }), 404, "DELETE reports/{unknown}");
     await expectJson(await request.put(`/api/reports/${UNKNOWN}/read`, { headers: client }), 404, "PUT reports/{unknown}/read");
-    await expectJson(await request.post(`/api/reports/${UNKNOWN}/feedback`, { headers: client, data: { rating: 5 } }), [400, 404], "POST reports/{unknown}/feedback");
+    await expectJson(
+      await request.post(`/api/reports/${UNKNOWN}/feedback`, { headers: client, data: { rating: 5 } }),
+      [400, 404],
+      "POST reports/{unknown}/feedback",
+    );
   });
 
   test("machine translation", async ({ request }) => {

@@ -103,7 +103,10 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 test.describe("client booking with JavaScript, in Los Angeles", () => {
   test.use({ timezoneId: "America/Los_Angeles" });
 
-  test("books a free time in the browser's zone, the times step gets the focus, downloads the .ics, then cancels after confirming", async ({ page, context }) => {
+  test("books a free time in the browser's zone, the times step gets the focus, downloads the .ics, then cancels after confirming", async ({
+    page,
+    context,
+  }) => {
     // A whole journey over several pages: 20-25 s when CI is busy.
     test.slow();
     const client = createClient();
@@ -189,7 +192,12 @@ test.describe("client booking in Arabic, in Dubai", () => {
     await page.getByRole("button", { name: AR.submit }).click();
     await expect(page.getByRole("heading", { level: 1, name: /^الموعد AP-/ })).toBeVisible();
     // The appointment in the viewer's zone (the office's: no profile zone), named.
-    await expect(page.getByRole("definition").filter({ hasText: /التوقيت الشرقي/ }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("definition")
+        .filter({ hasText: /التوقيت الشرقي/ })
+        .first(),
+    ).toBeVisible();
     await page.goto("/client/appointments");
     await expect(page.getByRole("link", { name: /AP-/ }).first()).toContainText(/التوقيت الشرقي/);
     watch.expectNone();
@@ -235,7 +243,9 @@ test.describe("the booking page on a phone", () => {
     await page.goto("/client/appointments/new?service=notary");
     const cells = page.getByTestId("day-picker").locator("label");
     await expect(cells.first()).toBeVisible();
-    const boxes = await cells.evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right })));
+    const boxes = await cells.evaluateAll((labels) =>
+      labels.map((label) => label.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right })),
+    );
     expect(Math.min(...boxes.map((box) => box.left))).toBeGreaterThanOrEqual(0);
     expect(Math.max(...boxes.map((box) => box.right))).toBeLessThanOrEqual(390);
     await expectNoSidewaysScroll(page);
@@ -279,7 +289,9 @@ test("staff confirm a booking, the client is told, then cancel it after confirmi
   await expect(clientPage.getByText("Confirmed", { exact: true }).first()).toBeVisible();
   const db = openTestDatabase();
   try {
-    const row = db.prepare("select title_key from notifications where user_id = ? and link = ? order by created_at desc").get(client.id, `/client/appointments/${id}`) as { title_key: string };
+    const row = db
+      .prepare("select title_key from notifications where user_id = ? and link = ? order by created_at desc")
+      .get(client.id, `/client/appointments/${id}`) as { title_key: string };
     expect(row.title_key).toBe("appointments:notifications.confirmed.title");
   } finally {
     db.close();
@@ -334,7 +346,10 @@ test.describe("the calendar on a phone", () => {
     const db = openTestDatabase();
     let appointment: { id: string; starts_at: string };
     try {
-      appointment = db.prepare("select id, starts_at from appointments where status = 'confirmed' order by starts_at limit 1").get() as { id: string; starts_at: string };
+      appointment = db.prepare("select id, starts_at from appointments where status = 'confirmed' order by starts_at limit 1").get() as {
+        id: string;
+        starts_at: string;
+      };
     } finally {
       db.close();
     }
@@ -404,7 +419,8 @@ for (const { locale, strings, javaScriptEnabled } of [
       const client = createClient();
       await signIn(context, client.email);
       const id = await bookThroughTheApi(context);
-      const startsAtNow = async () => ((await (await context.request.get(`/api/appointments/${id}`)).json()) as { appointment: { startsAt: string } }).appointment.startsAt;
+      const startsAtNow = async () =>
+        ((await (await context.request.get(`/api/appointments/${id}`)).json()) as { appointment: { startsAt: string } }).appointment.startsAt;
       const before = await startsAtNow();
       const watch = watchErrors(page);
       await page.goto(`/client/appointments/${id}`);
@@ -420,7 +436,9 @@ for (const { locale, strings, javaScriptEnabled } of [
       const times = page.getByRole("group", { name: strings.timeOn }).getByRole("radio");
       await expect(times.first()).toBeVisible();
       // Its own time is free to it as well: another one is chosen.
-      const values = (await times.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).filter((value) => Date.parse(value) !== Date.parse(before));
+      const values = (await times.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).filter(
+        (value) => Date.parse(value) !== Date.parse(before),
+      );
       const startsAt = values[Math.floor(Math.random() * values.length)]!;
       await page.locator(`input[name="startsAt"][value="${startsAt}"]`).check();
       await page.getByRole("button", { name: strings.moveHere }).click();

@@ -211,7 +211,9 @@ test.describe("sessions and redirects", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Users and clients" })).toBeVisible();
   });
 
-  test("a visitor who books from a service's page is told why, registers, and comes back to booking that service after signing in and after verifying", async ({ page }) => {
+  test("a visitor who books from a service's page is told why, registers, and comes back to booking that service after signing in and after verifying", async ({
+    page,
+  }) => {
     test.slow();
     await fromNewIp(page);
     const booking = /\/client\/appointments\/new\?service=notary$/;

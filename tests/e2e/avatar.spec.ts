@@ -11,8 +11,22 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const STORAGE_KEY = "firm_avatar_url";
 
 const TEXT = {
-  en: { field: "Picture (PNG, JPEG or WebP)", upload: "Upload the picture", remove: "Remove the picture", saved: "Your picture has been saved", removed: "Your picture has been removed", wrongType: "Use a PNG, JPEG or WebP picture" },
-  ar: { field: "الصورة (PNG أو JPEG أو WebP)", upload: "رفع الصورة", remove: "إزالة الصورة", saved: "تم حفظ صورتك", removed: "تمت إزالة صورتك", wrongType: "استخدم صورة بصيغة PNG أو JPEG أو WebP" },
+  en: {
+    field: "Picture (PNG, JPEG or WebP)",
+    upload: "Upload the picture",
+    remove: "Remove the picture",
+    saved: "Your picture has been saved",
+    removed: "Your picture has been removed",
+    wrongType: "Use a PNG, JPEG or WebP picture",
+  },
+  ar: {
+    field: "الصورة (PNG أو JPEG أو WebP)",
+    upload: "رفع الصورة",
+    remove: "إزالة الصورة",
+    saved: "تم حفظ صورتك",
+    removed: "تمت إزالة صورتك",
+    wrongType: "استخدم صورة بصيغة PNG أو JPEG أو WebP",
+  },
 } as const;
 
 /** Opens the profile in a language, chosen with the header's language switch. */

@@ -68,7 +68,9 @@ function openInvoiceFor(clientId: string, email: string, cents: number): { id: s
     db.prepare(
       "insert into invoices (id, number, year, sequence, client_id, bill_to_name, bill_to_email, status, currency, subtotal_cents, discount_cents, tax_cents, total_cents, issued_at, created_at, updated_at) values (?, ?, 1998, ?, ?, 'Test Client', ?, 'open', 'USD', ?, 0, 0, ?, ?, ?, ?)",
     ).run(id, number, sequence, clientId, email, cents, cents, now, now, now);
-    db.prepare("insert into billing_lines (id, invoice_id, position, kind, description, quantity, unit_cents, amount_cents) values (?, ?, 0, 'item', 'Notary service', 1, ?, ?)").run(randomUUID(), id, cents, cents);
+    db.prepare(
+      "insert into billing_lines (id, invoice_id, position, kind, description, quantity, unit_cents, amount_cents) values (?, ?, 0, 'item', 'Notary service', 1, ?, ?)",
+    ).run(randomUUID(), id, cents, cents);
     return { id, number };
   } finally {
     db.close();
@@ -85,7 +87,12 @@ async function inLanguage(context: BrowserContext, language: string): Promise<vo
  * are checked before leaving (the fake's own page, which has no favicon, is not ours); a new
  * watch starts once the browser is back on the app.
  */
-async function payOnCheckout(page: Page, errors: { expectNone: () => void }, payNow: Locator, button: "Pay" | "Cancel"): Promise<{ sessionId: string; errors: ReturnType<typeof watchErrors> }> {
+async function payOnCheckout(
+  page: Page,
+  errors: { expectNone: () => void },
+  payNow: Locator,
+  button: "Pay" | "Cancel",
+): Promise<{ sessionId: string; errors: ReturnType<typeof watchErrors> }> {
   errors.expectNone();
   page.removeAllListeners("console");
   page.removeAllListeners("pageerror");
@@ -117,7 +124,10 @@ for (const language of ["en", "ar"] as const) {
       await staff.goto(`/dashboard/service-orders/${order.id}`);
       const editor = staff.getByTestId("quote-editor");
       await hydrated(editor.getByRole("button", { name: word(s, "quote.send") }));
-      await editor.getByLabel(word(s, "lines.description")).first().fill(language === "ar" ? "ترجمة معتمدة لشهادة ميلاد" : "Certified translation of a birth certificate");
+      await editor
+        .getByLabel(word(s, "lines.description"))
+        .first()
+        .fill(language === "ar" ? "ترجمة معتمدة لشهادة ميلاد" : "Certified translation of a birth certificate");
       await editor.getByLabel(word(s, "lines.unitPrice")).first().fill("150.00");
       await editor.getByRole("button", { name: word(s, "quote.send") }).click();
       await expect(staff.getByTestId("order-quotes")).toContainText(word(s, "quoteState.sent"));
@@ -153,7 +163,9 @@ for (const language of ["en", "ar"] as const) {
       await expect.poll(() => invoiceState(invoiceId), { intervals: [100] }).toBe("paid");
 
       // The receipt, in the client's language.
-      await expect.poll(() => latestMailTo(process.env.E2E_DATA_DIR!, client.email)?.subject ?? "", { timeout: 15_000, intervals: [100] }).toBe(word(s, "email.paymentReceived.subject", { number }));
+      await expect
+        .poll(() => latestMailTo(process.env.E2E_DATA_DIR!, client.email)?.subject ?? "", { timeout: 15_000, intervals: [100] })
+        .toBe(word(s, "email.paymentReceived.subject", { number }));
 
       // The invoice page says so; staff see it paid.
       await page.goto(`/client/invoices/${invoiceId}`);
@@ -196,7 +208,11 @@ for (const language of ["en", "ar"] as const) {
       await expect(page.getByText(word(s, "state.open")).first()).toBeVisible();
       expect(dueDateOf(invoiceId)).toBe("2031-03-14");
       await page.goto(`/client/invoices/${invoiceId}`);
-      await expect(page.getByTestId("invoice-due")).toHaveText(new Intl.DateTimeFormat(language === "ar" ? "ar-u-nu-latn" : "en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date("2031-03-14T00:00:00Z")));
+      await expect(page.getByTestId("invoice-due")).toHaveText(
+        new Intl.DateTimeFormat(language === "ar" ? "ar-u-nu-latn" : "en-US", { dateStyle: "medium", timeZone: "UTC" }).format(
+          new Date("2031-03-14T00:00:00Z"),
+        ),
+      );
       await page.goBack();
       await expect(page.getByTestId("invoice-balance")).toContainText("80.00");
 
@@ -284,7 +300,10 @@ test.describe("without JavaScript", () => {
     await signIn(clientContext, client.email);
     const page = await clientContext.newPage();
     await page.goto(`/client/service-orders/${order.id}`);
-    await page.getByTestId("client-quote").getByRole("button", { name: word(s, "quote.accept") }).click();
+    await page
+      .getByTestId("client-quote")
+      .getByRole("button", { name: word(s, "quote.accept") })
+      .click();
     await expect(page).toHaveURL(/\/client\/invoices\/[0-9a-f-]{36}$/);
     const invoiceId = page.url().split("/").at(-1)!;
     await expect(page.getByTestId("invoice-balance")).toContainText("$110.00");
@@ -296,7 +315,10 @@ test.describe("without JavaScript", () => {
     await expect(staff.getByTestId("record-payment")).toContainText(word(s, "errors.amountInvalid"));
     await staff.getByTestId("record-payment").getByLabel(word(s, "payment.amount")).fill("110");
     await staff.getByTestId("record-payment").getByLabel(word(s, "payment.method")).selectOption("check");
-    await staff.getByTestId("record-payment").getByRole("button", { name: word(s, "payment.submit") }).click();
+    await staff
+      .getByTestId("record-payment")
+      .getByRole("button", { name: word(s, "payment.submit") })
+      .click();
     await expect(staff.getByText(word(s, "state.paid")).first()).toBeVisible();
     expect(invoiceState(invoiceId)).toBe("paid");
     await clientContext.close();

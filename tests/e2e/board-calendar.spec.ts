@@ -14,9 +14,17 @@ test.describe("the board and the calendar stay small", () => {
     await page.goto("/dashboard/service-tracker");
     const column = page.locator('[data-status="waiting_for_client"]');
     await expect(column.locator("[data-order]")).toHaveCount(10);
-    const total = Number((await column.locator("h2").getByText(/orders$/).textContent())!.replace(/\D/g, ""));
+    const total = Number(
+      (await column
+        .locator("h2")
+        .getByText(/orders$/)
+        .textContent())!.replace(/\D/g, ""),
+    );
     expect(total).toBeGreaterThanOrEqual(12);
-    await expect(column.getByRole("link", { name: `All ${total} in the orders list` })).toHaveAttribute("href", "/dashboard/service-orders?status=waiting_for_client");
+    await expect(column.getByRole("link", { name: `All ${total} in the orders list` })).toHaveAttribute(
+      "href",
+      "/dashboard/service-orders?status=waiting_for_client",
+    );
     await column.getByRole("link", { name: /^Show \d+ more$/ }).click();
     await expect(page).toHaveURL(/\?more=waiting_for_client$/);
     await expect(column.locator("[data-order]")).toHaveCount(Math.min(total, 20));
@@ -34,7 +42,10 @@ test.describe("the board and the calendar stay small", () => {
     watch.expectNone();
   });
 
-  test("a busy day of the month shows three appointments and \"+N more\", which opens its week; the week's shows eight and opens the day's list", async ({ page, context }) => {
+  test("a busy day of the month shows three appointments and \"+N more\", which opens its week; the week's shows eight and opens the day's list", async ({
+    page,
+    context,
+  }) => {
     const client = createClient({ fullName: "Busy Day" });
     // Far beyond the booking horizon, so no other test meets these.
     const day = DateTime.now().setZone("America/Detroit").plus({ days: 420 }).startOf("day");
@@ -44,7 +55,10 @@ test.describe("the board and the calendar stay small", () => {
     const watch = watchErrors(page);
 
     await page.goto(`/dashboard/calendar?view=month&date=${day.toISODate()}`);
-    const cell = page.getByTestId("calendar-grid").locator("td").filter({ has: page.locator(`a[href="/dashboard/appointments/${ids[0]}"]`) });
+    const cell = page
+      .getByTestId("calendar-grid")
+      .locator("td")
+      .filter({ has: page.locator(`a[href="/dashboard/appointments/${ids[0]}"]`) });
     await expect(cell.locator('a[href^="/dashboard/appointments/"]')).toHaveCount(3);
     const more = cell.getByTestId("calendar-more");
     await expect(more).toHaveText("+2 more");
@@ -58,7 +72,10 @@ test.describe("the board and the calendar stay small", () => {
     // Busier than the week holds (eight a day): its "+N more" is the appointments list of that day.
     const later = [14, 15, 16, 17, 18].map((hour) => createAppointmentFor(client.id, day.set({ hour }).toUTC().toISO()!));
     await page.reload();
-    const weekCell = page.getByTestId("calendar-grid").locator("td").filter({ has: page.locator(`a[href="/dashboard/appointments/${ids[0]}"]`) });
+    const weekCell = page
+      .getByTestId("calendar-grid")
+      .locator("td")
+      .filter({ has: page.locator(`a[href="/dashboard/appointments/${ids[0]}"]`) });
     await expect(weekCell.locator('a[href^="/dashboard/appointments/"]')).toHaveCount(8);
     const weekMore = weekCell.getByTestId("calendar-more");
     await expect(weekMore).toHaveText("+2 more");

@@ -9,12 +9,9 @@ import { createOrderFor } from "./orders-helpers";
 function seedFailedSignIn(actorId: string): void {
   const db = openTestDatabase();
   try {
-    db.prepare("insert into audit_log (id, actor_id, action, target_type, target_id, ip, meta, outcome, created_at) values (?, ?, 'auth.login_failed', 'user', ?, '203.0.113.9', '{}', 'failure', ?)").run(
-      randomUUID(),
-      actorId,
-      actorId,
-      new Date().toISOString(),
-    );
+    db.prepare(
+      "insert into audit_log (id, actor_id, action, target_type, target_id, ip, meta, outcome, created_at) values (?, ?, 'auth.login_failed', 'user', ?, '203.0.113.9', '{}', 'failure', ?)",
+    ).run(randomUUID(), actorId, actorId, new Date().toISOString());
   } finally {
     db.close();
   }
@@ -92,7 +89,11 @@ test("the owner filters the audit log and downloads it as CSV; the page reads ri
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CSV" }).click();
-  const csv = fs.readFileSync(await (await downloading).path(), "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+  const csv = fs
+    .readFileSync(await (await downloading).path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(`${marker},${person.email},203.0.113.9,auth.login_failed`);
 

@@ -27,7 +27,8 @@ async function expectReadableCharts(charts: Locator): Promise<void> {
     expect(Math.min(...fontSizes)).toBeGreaterThanOrEqual(12);
     const boxes = await boxesOf(words);
     for (const box of boxes) expect(box.height).toBeGreaterThanOrEqual(12);
-    for (let a = 0; a < boxes.length; a += 1) for (let b = a + 1; b < boxes.length; b += 1) expect(overlap(boxes[a]!, boxes[b]!), `words ${a} and ${b} of a chart overlap`).toBe(false);
+    for (let a = 0; a < boxes.length; a += 1)
+      for (let b = a + 1; b < boxes.length; b += 1) expect(overlap(boxes[a]!, boxes[b]!), `words ${a} and ${b} of a chart overlap`).toBe(false);
   }
   expect(checked).toBeGreaterThan(0);
 }
@@ -59,7 +60,10 @@ test("a figure with nothing to measure is not a headline: 'None answered' is sma
   const value = page.getByTestId("figure-response-time").getByText("None answered");
   await expect(value).toBeVisible();
   const answered = page.getByTestId("figure-messages").locator("span").first();
-  const [emptySize, headlineSize] = await Promise.all([value.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize)), answered.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize))]);
+  const [emptySize, headlineSize] = await Promise.all([
+    value.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize)),
+    answered.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize)),
+  ]);
   expect(emptySize).toBeLessThanOrEqual(14);
   expect(headlineSize).toBeGreaterThan(emptySize * 1.5);
 });

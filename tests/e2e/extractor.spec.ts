@@ -37,7 +37,9 @@ test("a scanned English image: progress, then the text to copy and download", as
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Document extractor");
   await expect(page.getByRole("link", { name: "Document extractor" })).toBeVisible();
   await hydrated(page.getByRole("button", { name: "Extract text" }));
-  await page.getByLabel("Document").setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: textImage(["The quick brown fox jumps over the lazy dog."]) });
+  await page
+    .getByLabel("Document")
+    .setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: textImage(["The quick brown fox jumps over the lazy dog."]) });
   await page.getByRole("button", { name: "Extract text" }).click();
   await expect(page).toHaveURL(/\/dashboard\/document-extractor\?run=[0-9a-f-]{36}$/);
   await expect(page.getByText("Reading scan.png…")).toBeVisible();
@@ -103,7 +105,9 @@ test.describe("without JavaScript", () => {
     test.setTimeout(150_000);
     await signIn(context, createTranslator());
     await page.goto("/dashboard/document-extractor");
-    await page.getByLabel("Document").setInputFiles({ name: "notes.gif", mimeType: "image/gif", buffer: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64") });
+    await page
+      .getByLabel("Document")
+      .setInputFiles({ name: "notes.gif", mimeType: "image/gif", buffer: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64") });
     await page.getByRole("button", { name: "Extract text" }).click();
     await expect(page.getByText("This type of file is not supported.")).toBeVisible();
 

@@ -32,9 +32,8 @@ export async function totpCode(email: string, secret: string = DEMO.totpSecret):
   const db = openTestDatabase();
   let lastUsed: number | null;
   try {
-    const row = db
-      .prepare("select t.last_used_step as step from two_factor_credentials t join users u on u.id = t.user_id where u.email = ?")
-      .get(email) as { step: number | null } | undefined;
+    const row = db.prepare("select t.last_used_step as step from two_factor_credentials t join users u on u.id = t.user_id where u.email = ?").get(email) as
+      { step: number | null } | undefined;
     lastUsed = row?.step ?? null;
   } finally {
     db.close();
@@ -112,9 +111,7 @@ export function createClient(overrides: { email?: string; fullName?: string; fea
     const demo = db.prepare("select password_hash from users where email = ?").get(DEMO.client) as { password_hash: string };
     const id = randomUUID();
     const email = overrides.email ?? `client-${id.slice(0, 8)}@example.com`;
-    db.prepare(
-      "insert into users (id, email, password_hash, role, full_name, enabled_features, email_verified_at) values (?, ?, ?, 'client', ?, ?, ?)",
-    ).run(
+    db.prepare("insert into users (id, email, password_hash, role, full_name, enabled_features, email_verified_at) values (?, ?, ?, 'client', ?, ?, ?)").run(
       id,
       email,
       demo.password_hash,
@@ -135,15 +132,9 @@ export function createStaff(role: "admin" | "owner" = "admin", locale: "en" | "a
     const demo = db.prepare("select password_hash from users where email = ?").get(DEMO.client) as { password_hash: string };
     const id = randomUUID();
     const email = `${role}-${id.slice(0, 8)}@example.com`;
-    db.prepare("insert into users (id, email, password_hash, role, full_name, locale, enabled_features, email_verified_at) values (?, ?, ?, ?, ?, ?, '[]', ?)").run(
-      id,
-      email,
-      demo.password_hash,
-      role,
-      "Test Staff",
-      locale,
-      new Date().toISOString(),
-    );
+    db.prepare(
+      "insert into users (id, email, password_hash, role, full_name, locale, enabled_features, email_verified_at) values (?, ?, ?, ?, ?, ?, '[]', ?)",
+    ).run(id, email, demo.password_hash, role, "Test Staff", locale, new Date().toISOString());
     return { id, email };
   } finally {
     db.close();

@@ -137,7 +137,11 @@ test.describe("after a successful action the page's forms show the record's new 
       now,
       now,
     );
-    insert("insert into billing_lines (id, invoice_id, position, kind, description, quantity, unit_cents, amount_cents) values (?, ?, 0, 'item', 'Certified translation', 1, 15000, 15000)", randomUUID(), id);
+    insert(
+      "insert into billing_lines (id, invoice_id, position, kind, description, quantity, unit_cents, amount_cents) values (?, ?, 0, 'item', 'Certified translation', 1, 15000, 15000)",
+      randomUUID(),
+      id,
+    );
     await page.goto(`/dashboard/invoices/${id}`);
     const form = page.getByTestId("record-payment");
     const amount = form.getByLabel("Amount (USD)");

@@ -23,8 +23,15 @@ type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: st
  */
 function raw(method: string, pathname: string, headers: Record<string, string | number> = {}, chunks: Buffer[] = []): Promise<RawResponse> {
   const chunked = Object.entries(headers).some(([name, value]) => name.toLowerCase() === "transfer-encoding" && value === "chunked");
-  const head = [`${method} ${pathname} HTTP/1.1`, `Host: localhost:${port}`, "Connection: close", ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)].join("\r\n");
-  const body = chunked ? [...chunks.flatMap((chunk) => [Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]), Buffer.from("0\r\n\r\n")] : chunks;
+  const head = [
+    `${method} ${pathname} HTTP/1.1`,
+    `Host: localhost:${port}`,
+    "Connection: close",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ].join("\r\n");
+  const body = chunked
+    ? [...chunks.flatMap((chunk) => [Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]), Buffer.from("0\r\n\r\n")]
+    : chunks;
   const request = Buffer.concat([Buffer.from(`${head}\r\n\r\n`), ...body]);
   return new Promise((resolve, reject) => {
     const received: Buffer[] = [];
@@ -88,7 +95,12 @@ test.describe("HTTP rules", () => {
     expect(((await big.json()) as { message: string }).message).toContain("1 MB");
 
     const chunk = Buffer.alloc(256 * 1024, "a");
-    const chunked = await raw("POST", "/contact", { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" }, Array(6).fill(chunk));
+    const chunked = await raw(
+      "POST",
+      "/contact",
+      { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" },
+      Array(6).fill(chunk),
+    );
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body)).toHaveProperty("message");
 
@@ -114,7 +126,12 @@ test.describe("HTTP rules", () => {
 
     const client = await request.post("/api/auth/login", { data: { email: "client@demo.test", password: "Demo-Passw0rd!", rememberMe: false } });
     const { token } = (await client.json()) as { token: string };
-    const noBoundary = await raw("POST", "/api/service-orders", { authorization: `Bearer ${token}`, "content-type": "multipart/form-data", "content-length": 1 }, [Buffer.from("x")]);
+    const noBoundary = await raw(
+      "POST",
+      "/api/service-orders",
+      { authorization: `Bearer ${token}`, "content-type": "multipart/form-data", "content-length": 1 },
+      [Buffer.from("x")],
+    );
     expect(noBoundary.status).toBe(400);
     expect(noBoundary.headers["content-type"]).toMatch(/^application\/json/);
 
@@ -136,7 +153,11 @@ test.describe("HTTP rules", () => {
 
   test("cross-site posts are refused on the consent, theme and language routes, even without cookies", async ({ request }) => {
     for (const route of ["/resources/cookie-consent", "/resources/theme", "/resources/language"]) {
-      const foreign = await request.post(route, { headers: { origin: "https://evil.example" }, form: { theme: "dark", lng: "ar", intent: "accept" }, maxRedirects: 0 });
+      const foreign = await request.post(route, {
+        headers: { origin: "https://evil.example" },
+        form: { theme: "dark", lng: "ar", intent: "accept" },
+        maxRedirects: 0,
+      });
       expect(foreign.status(), route).toBe(403);
       expect(foreign.headers()["set-cookie"], route).toBeUndefined();
       const fetched = await request.post(route, { headers: { "sec-fetch-site": "cross-site" }, form: { theme: "dark", lng: "ar" }, maxRedirects: 0 });
@@ -156,7 +177,11 @@ test.describe("HTTP rules", () => {
     const token = await freshClientToken(request);
     const upload = await request.post("/api/service-orders", {
       headers: { authorization: `Bearer ${token}` },
-      multipart: { serviceId: await firstServiceId(request), details: "Checking the download headers.", documents: { name: "scan.pdf", mimeType: "application/pdf", buffer: PDF } },
+      multipart: {
+        serviceId: await firstServiceId(request),
+        details: "Checking the download headers.",
+        documents: { name: "scan.pdf", mimeType: "application/pdf", buffer: PDF },
+      },
     });
     expect(upload.status(), await upload.text()).toBe(201);
     const [file] = ((await upload.json()) as { order: { files: Array<{ id: string }> } }).order.files;
@@ -201,7 +226,11 @@ test.describe("HTTP rules", () => {
     const token = await freshClientToken(request);
     const upload = await request.post("/api/service-orders", {
       headers: { authorization: `Bearer ${token}` },
-      multipart: { serviceId: await firstServiceId(request), details: "Checking the file modes.", documents: { name: "scan.pdf", mimeType: "application/pdf", buffer: PDF } },
+      multipart: {
+        serviceId: await firstServiceId(request),
+        details: "Checking the file modes.",
+        documents: { name: "scan.pdf", mimeType: "application/pdf", buffer: PDF },
+      },
     });
     expect(upload.status()).toBe(201);
     const mode = (file: string) => fs.statSync(path.join(dataDir, file)).mode & 0o777;

@@ -105,7 +105,13 @@ test.describe("inbox replies and e-mail templates", () => {
     await signIn(context, DEMO.admin);
     const page = await context.newPage();
     const subject = `Assign ${Date.now()}`;
-    const id = insertContactMessage({ subject, locale: "en", email: `assign-${Date.now()}@example.com`, name: "Claire Martin", message: "Pouvez-vous traduire mon diplôme ?" });
+    const id = insertContactMessage({
+      subject,
+      locale: "en",
+      email: `assign-${Date.now()}@example.com`,
+      name: "Claire Martin",
+      message: "Pouvez-vous traduire mon diplôme ?",
+    });
     await page.goto(`/dashboard/inbox/${id}`);
     const assignee = page.getByLabel("Assigned to");
     const options = await assignee.locator("option").allTextContents();

@@ -2,14 +2,19 @@ import { randomUUID } from "node:crypto";
 import { openTestDatabase } from "./fixtures";
 
 /** Records written straight into the test server's database, so each test owns its data. */
-export function createOrderFor(clientId: string, options: { status?: string; serviceKey?: string; details?: string; dueDate?: string; createdAt?: string; priceCents?: number } = {}): { id: string; reference: string } {
+export function createOrderFor(
+  clientId: string,
+  options: { status?: string; serviceKey?: string; details?: string; dueDate?: string; createdAt?: string; priceCents?: number } = {},
+): { id: string; reference: string } {
   const db = openTestDatabase();
   try {
     const service = db.prepare("select id from services where key = ?").get(options.serviceKey ?? "translation") as { id: string };
     const id = randomUUID();
     const reference = `SO-${randomUUID().slice(0, 4).toUpperCase()}-${randomUUID().slice(0, 4).toUpperCase()}`;
     const now = options.createdAt ?? new Date().toISOString();
-    db.prepare("insert into service_orders (id, reference, client_id, service_id, status, details, due_date, price_cents, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(
+    db.prepare(
+      "insert into service_orders (id, reference, client_id, service_id, status, details, due_date, price_cents, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(
       id,
       reference,
       clientId,
@@ -21,7 +26,9 @@ export function createOrderFor(clientId: string, options: { status?: string; ser
       now,
       now,
     );
-    db.prepare("insert into service_order_status_history (id, order_id, from_status, to_status, changed_by, created_at) values (?, ?, null, 'pending', ?, ?)").run(randomUUID(), id, clientId, now);
+    db.prepare(
+      "insert into service_order_status_history (id, order_id, from_status, to_status, changed_by, created_at) values (?, ?, null, 'pending', ?, ?)",
+    ).run(randomUUID(), id, clientId, now);
     return { id, reference };
   } finally {
     db.close();
@@ -48,7 +55,15 @@ export function createReportFor(clientId: string, title: string, body: string, o
   try {
     const id = randomUUID();
     const now = new Date().toISOString();
-    db.prepare("insert into reports (id, client_id, order_id, title, body_markdown, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)").run(id, clientId, orderId, title, body, now, now);
+    db.prepare("insert into reports (id, client_id, order_id, title, body_markdown, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)").run(
+      id,
+      clientId,
+      orderId,
+      title,
+      body,
+      now,
+      now,
+    );
     return id;
   } finally {
     db.close();
@@ -88,7 +103,11 @@ export function readAtOf(reportId: string): string | null {
 export function notificationsOf(userId: string): Array<{ type: string; title_key: string; link: string | null }> {
   const db = openTestDatabase();
   try {
-    return db.prepare("select type, title_key, link from notifications where user_id = ? order by created_at").all(userId) as Array<{ type: string; title_key: string; link: string | null }>;
+    return db.prepare("select type, title_key, link from notifications where user_id = ? order by created_at").all(userId) as Array<{
+      type: string;
+      title_key: string;
+      link: string | null;
+    }>;
   } finally {
     db.close();
   }

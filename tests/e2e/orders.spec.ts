@@ -25,7 +25,9 @@ test.describe("a client orders a service", () => {
 
     await page.getByLabel("What do you need?").fill("Birth certificate from Arabic into English, one page.");
     // A wrong file first: refused with a clear message, the text stays.
-    await page.getByLabel("Documents").setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
+    await page
+      .getByLabel("Documents")
+      .setInputFiles({ name: "invoice.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
     await page.getByRole("button", { name: "Place the order" }).click();
     await expect(page.getByText("invoice.pdf is not an accepted document type")).toBeVisible();
     await expect(page.getByLabel("What do you need?")).toHaveValue("Birth certificate from Arabic into English, one page.");
@@ -87,11 +89,17 @@ test.describe("a client orders a service", () => {
   });
 });
 
-test("documents added with the progress bar are announced at once and listed, without a reload, on the client's and the staff's order page", async ({ page, context }) => {
+test("documents added with the progress bar are announced at once and listed, without a reload, on the client's and the staff's order page", async ({
+  page,
+  context,
+}) => {
   const client = createClient();
   const order = createOrderFor(client.id);
   const errors = watchErrors(page);
-  for (const [who, path] of [[client.email, `/client/service-orders/${order.id}`], [DEMO.admin, `/dashboard/service-orders/${order.id}`]] as const) {
+  for (const [who, path] of [
+    [client.email, `/client/service-orders/${order.id}`],
+    [DEMO.admin, `/dashboard/service-orders/${order.id}`],
+  ] as const) {
     await signIn(context, who);
     await page.goto(path);
     const upload = page.getByRole("button", { name: "Upload", exact: true });
@@ -273,7 +281,9 @@ test.describe("an admin works the service tracker", () => {
     await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(pending(first.reference)).toBeVisible();
-    await pending(first.reference).getByRole("button", { name: `Move to Cancelled (${first.reference})` }).click();
+    await pending(first.reference)
+      .getByRole("button", { name: `Move to Cancelled (${first.reference})` })
+      .click();
     await dialog.getByRole("button", { name: "Cancel the order" }).click();
     // The board has no Cancelled column: the card leaves it.
     await expect(page.getByText("Status changed to Cancelled.")).toBeVisible();

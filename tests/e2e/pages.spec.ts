@@ -39,7 +39,10 @@ function taskOf(): string {
     const found = db.prepare("select id from tasks where title = 'Pages: a task to open'").get() as { id: string } | undefined;
     if (found) return found.id;
     const id = randomUUID();
-    db.prepare("insert into tasks (id, title, description, due_date, order_id) values (?, 'Pages: a task to open', 'Check every field.', '2030-01-15', ?)").run(id, orderOf());
+    db.prepare("insert into tasks (id, title, description, due_date, order_id) values (?, 'Pages: a task to open', 'Check every field.', '2030-01-15', ?)").run(
+      id,
+      orderOf(),
+    );
     return id;
   } finally {
     db.close();
@@ -57,7 +60,9 @@ function invoiceOf(): string {
     db.prepare(
       "insert into invoices (id, number, year, sequence, order_id, client_id, bill_to_name, bill_to_email, status, currency, subtotal_cents, discount_cents, tax_cents, total_cents, issued_at, created_at, updated_at) values (?, '1999-0001', 1999, 1, ?, ?, 'Demo Client', ?, 'open', 'USD', 15000, 0, 0, 15000, ?, ?, ?)",
     ).run(id, orderOf(), clientId(), DEMO.client, now, now, now);
-    db.prepare("insert into billing_lines (id, invoice_id, position, kind, description, quantity, unit_cents, amount_cents) values (?, ?, 0, 'item', 'Certified translation', 1, 15000, 15000)").run(randomUUID(), id);
+    db.prepare(
+      "insert into billing_lines (id, invoice_id, position, kind, description, quantity, unit_cents, amount_cents) values (?, ?, 0, 'item', 'Certified translation', 1, 15000, 15000)",
+    ).run(randomUUID(), id);
     return id;
   } finally {
     db.close();
@@ -206,7 +211,11 @@ for (const [language, timezoneId] of [
     // The admin's long list is opened in two halves (two tests the two workers can share).
     const runs: Array<{ who: Who; part: string; cases: PageCase[] }> = [
       { who: "client", part: "", cases: PAGES.filter((pageCase) => pageCase.as === "client") },
-      ...halves(PAGES.filter((pageCase) => pageCase.as === "admin")).map((cases, index) => ({ who: "admin" as const, part: ` (part ${index + 1} of 2)`, cases })),
+      ...halves(PAGES.filter((pageCase) => pageCase.as === "admin")).map((cases, index) => ({
+        who: "admin" as const,
+        part: ` (part ${index + 1} of 2)`,
+        cases,
+      })),
       { who: "owner", part: "", cases: PAGES.filter((pageCase) => pageCase.as === "owner") },
     ];
     for (const { who, part, cases } of runs) {

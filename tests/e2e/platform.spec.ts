@@ -25,7 +25,7 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   // Usually a second; a busy CI machine (two cores, two browsers, the other worker's server) has taken over ten.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     if (output.includes("Listening on")) return { child, output: () => output };
     if (child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -63,7 +63,9 @@ test("a restart keeps all data and SIGTERM stops the server cleanly", async ({ r
   let answer = "";
   socket.on("data", (chunk) => (answer += chunk));
   const body = "theme=dark&redirectTo=%2F";
-  socket.write(`POST /resources/theme HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 8)}`);
+  socket.write(
+    `POST /resources/theme HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 8)}`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 300));
   const exited = stop(first.child);
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -131,7 +131,10 @@ for (const javaScriptEnabled of [true, false]) {
 test.describe("the staff inbox", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a message sent through the contact form reaches the inbox, is marked read with a button (opening changes nothing), and can be archived", async ({ page, context }) => {
+  test("a message sent through the contact form reaches the inbox, is marked read with a button (opening changes nothing), and can be archived", async ({
+    page,
+    context,
+  }) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueIp() });
     const subject = `Inbox ${randomUUID()}`;
     await open(page, "/contact?lng=en", false);

@@ -5,7 +5,11 @@ import { createOrderFor, createReportFor, PDF, readAtOf } from "./orders-helpers
 
 test("a client reads a report, which marks it read, and gives feedback @mobile", async ({ page, context }) => {
   const client = createClient();
-  const reportId = createReportFor(client.id, "Your 2025 return is filed", "# Filed\n\nWe filed your **federal** return.\n\n- Refund: $1,240\n- <script>alert(1)</script>");
+  const reportId = createReportFor(
+    client.id,
+    "Your 2025 return is filed",
+    "# Filed\n\nWe filed your **federal** return.\n\n- Refund: $1,240\n- <script>alert(1)</script>",
+  );
   await signIn(context, client.email);
   const errors = watchErrors(page);
 
@@ -105,7 +109,12 @@ test("an admin deletes a report after confirming in a dialog", async ({ page, co
 test("a report's page passes axe: links inside text are underlined", async ({ page, context }) => {
   const client = createClient({ fullName: "Axe Reader" });
   const order = createOrderFor(client.id);
-  const reportId = createReportFor(client.id, "Your translation is ready", "# Done\n\nRead our [guide](https://example.com/guide) before you file, then reply to this report.", order.id);
+  const reportId = createReportFor(
+    client.id,
+    "Your translation is ready",
+    "# Done\n\nRead our [guide](https://example.com/guide) before you file, then reply to this report.",
+    order.id,
+  );
   await acceptCookies(context);
   await signIn(context, DEMO.admin);
   await page.goto(`/dashboard/reports/${reportId}`);

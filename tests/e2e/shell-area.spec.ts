@@ -32,7 +32,10 @@ test.describe("area layout", () => {
       await held;
       await route.continue();
     });
-    await page.getByRole("banner").getByRole("button", { name: /^Notifications/ }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Notifications/ })
+      .click();
     const skeleton = page.getByRole("dialog").getByTestId("skeleton-list-item");
     await expect(skeleton).toBeVisible();
     await expect(skeleton).toHaveAttribute("aria-busy", "true");
@@ -145,10 +148,7 @@ test.describe("area layout", () => {
     await expect(page).toHaveURL(/\/client$|\/client\?/);
   });
 
-  test("Ctrl+B collapses the 16rem sidebar to 3rem icons, remembered in sidebar_state for 7 days and in the first HTML", async ({
-    page,
-    context,
-  }) => {
+  test("Ctrl+B collapses the 16rem sidebar to 3rem icons, remembered in sidebar_state for 7 days and in the first HTML", async ({ page, context }) => {
     await acceptCookies(context);
     await signIn(context, DEMO.client);
     await page.goto(CLIENT_PAGE);

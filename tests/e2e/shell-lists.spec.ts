@@ -124,12 +124,9 @@ test("the audit log names the people and records it mentions and shows its detai
   const note = "A long explanation that must never be cut in the middle of a word, however long the details become in the end.";
   const db = openTestDatabase();
   try {
-    db.prepare("insert into audit_log (id, actor_id, action, target_type, target_id, ip, meta, outcome, created_at) values (?, null, 'user.updated', 'user', ?, '127.0.0.1', ?, 'success', ?)").run(
-      randomUUID(),
-      subject.id,
-      JSON.stringify({ clientId: subject.id, note }),
-      new Date().toISOString(),
-    );
+    db.prepare(
+      "insert into audit_log (id, actor_id, action, target_type, target_id, ip, meta, outcome, created_at) values (?, null, 'user.updated', 'user', ?, '127.0.0.1', ?, 'success', ?)",
+    ).run(randomUUID(), subject.id, JSON.stringify({ clientId: subject.id, note }), new Date().toISOString());
   } finally {
     db.close();
   }

@@ -6,7 +6,10 @@ import { expect, test } from "./fixtures";
 test("the services list shows each service's starting price, as its own page does", async ({ page, context }) => {
   await acceptCookies(context);
   await page.goto("/services/notary");
-  const price = (await page.getByRole("list", { name: "At a glance" }).getByText(/^From \$\d+$/).textContent())!;
+  const price = (await page
+    .getByRole("list", { name: "At a glance" })
+    .getByText(/^From \$\d+$/)
+    .textContent())!;
   await page.goto("/services");
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Notary Public" }) });
   await expect(card.getByText(price, { exact: true })).toBeVisible();
@@ -25,10 +28,14 @@ test("French pages say 'notaire public', never 'notary public'", async ({ page, 
 
 /** Relative luminance (WCAG) of a computed CSS colour. */
 function luminance(color: string): number {
-  const [r, g, b] = color.match(/[\d.]+/g)!.slice(0, 3).map(Number).map((value) => {
-    const channel = value / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
+  const [r, g, b] = color
+    .match(/[\d.]+/g)!
+    .slice(0, 3)
+    .map(Number)
+    .map((value) => {
+      const channel = value / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 

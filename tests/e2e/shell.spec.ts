@@ -143,10 +143,7 @@ test.describe("language and theme", () => {
 });
 
 test.describe("toasts", () => {
-  test("a flash toast survives the redirect, shows once at bottom-right in the announced toast area; Alt+T focuses it @mobile", async ({
-    page,
-    context,
-  }) => {
+  test("a flash toast survives the redirect, shows once at bottom-right in the announced toast area; Alt+T focuses it @mobile", async ({ page, context }) => {
     await signIn(context, DEMO.client);
     await page.goto(UNKNOWN_CLIENT_PAGE);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -202,12 +199,15 @@ test.describe("toasts", () => {
     await expect(statuses).toHaveCount(2);
     // Once both have settled in place, they are 14 px apart.
     await expect
-      .poll(async () => {
-        // The toast bar is the parent of its status message.
-        const [first, second] = [(await statuses.nth(0).locator("..").boundingBox())!, (await statuses.nth(1).locator("..").boundingBox())!];
-        const [upper, lower] = first.y < second.y ? [first, second] : [second, first];
-        return Math.round(lower.y - (upper.y + upper.height));
-      }, { intervals: [100] })
+      .poll(
+        async () => {
+          // The toast bar is the parent of its status message.
+          const [first, second] = [(await statuses.nth(0).locator("..").boundingBox())!, (await statuses.nth(1).locator("..").boundingBox())!];
+          const [upper, lower] = first.y < second.y ? [first, second] : [second, first];
+          return Math.round(lower.y - (upper.y + upper.height));
+        },
+        { intervals: [100] },
+      )
       .toBe(14);
 
     await page.keyboard.press("Alt+f");

@@ -143,7 +143,7 @@ test.describe("the content screens without JavaScript", () => {
     await expect(page).toHaveURL("/dashboard/content/legal.privacy-policy?lang=fr");
     const text = page.getByLabel("Text (Markdown)");
     const stored = await text.inputValue();
-    await text.fill("# Confidentialité\n\nNous gardons peu de données.<script>window.evil = 1</script><img src=x onerror=\"window.evil = 2\">");
+    await text.fill('# Confidentialité\n\nNous gardons peu de données.<script>window.evil = 1</script><img src=x onerror="window.evil = 2">');
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByTestId("content-preview");
     await expect(preview.getByRole("heading", { name: "Confidentialité" })).toBeVisible();

@@ -107,7 +107,9 @@ test("an admin uploads a client logo: an SVG is refused, a PNG is resized and sh
   // (The refusal is a 400, which the browser logs; from here on, no error at all.)
   const watch = watchErrors(page);
 
-  const png = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Image").setInputFiles({ name: "contoso.png", mimeType: "image/png", buffer: png });
   await page.getByLabel("Alt text").fill(name);
   await page.getByLabel("Link").fill("https://contoso.example");
@@ -118,7 +120,11 @@ test("an admin uploads a client logo: an SVG is refused, a PNG is resized and sh
 
   const db = openTestDatabase();
   try {
-    const stored = db.prepare("select l.width, l.height, f.mime_type from logos l join stored_files f on f.id = l.file_id where l.name = ?").get(name) as { width: number; height: number; mime_type: string };
+    const stored = db.prepare("select l.width, l.height, f.mime_type from logos l join stored_files f on f.id = l.file_id where l.name = ?").get(name) as {
+      width: number;
+      height: number;
+      mime_type: string;
+    };
     expect(stored).toEqual({ width: 192, height: 64, mime_type: "image/webp" });
   } finally {
     db.close();
@@ -140,7 +146,9 @@ test("an admin adds a testimonial with a photo: publishing waits for consent, wh
   await signIn(context, DEMO.admin);
   await page.goto("/dashboard/testimonials");
   const name = `Nadia ${randomUUID().slice(0, 6)}`;
-  const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Quote", { exact: true }).fill("Quick and careful with my tax return.");
   await page.getByLabel("Photo", { exact: true }).setInputFiles({ name: "nadia.png", mimeType: "image/png", buffer: photo });
@@ -182,11 +190,21 @@ test.describe("without JavaScript", () => {
     await page.goto("/dashboard/faqs");
     const rows = page.getByTestId("faq-row");
     const count = await rows.count();
-    const last = (await rows.nth(count - 1).locator("p").first().textContent())!;
-    await rows.nth(count - 1).getByRole("button", { name: `Move ${last} up` }).click();
+    const last = (await rows
+      .nth(count - 1)
+      .locator("p")
+      .first()
+      .textContent())!;
+    await rows
+      .nth(count - 1)
+      .getByRole("button", { name: `Move ${last} up` })
+      .click();
     await expect(rows.nth(count - 2)).toContainText(last);
     await expect(page.getByRole("button", { name: `Move ${last} down` })).toBeEnabled();
-    await rows.nth(count - 2).getByRole("button", { name: `Move ${last} down` }).click();
+    await rows
+      .nth(count - 2)
+      .getByRole("button", { name: `Move ${last} down` })
+      .click();
     await expect(rows.nth(count - 1)).toContainText(last);
     await expect(rows.nth(count - 1).getByRole("button", { name: `Move ${last} down` })).toBeDisabled();
   });

@@ -104,7 +104,11 @@ test.describe("pages without a bundle", () => {
     const toastBox = (await toast.boundingBox())!;
     for (const name of ["Accept All", "Reject All", "Hide for 30 seconds"]) {
       const button = (await page.getByRole("button", { name }).boundingBox())!;
-      const overlaps = toastBox.x < button.x + button.width && button.x < toastBox.x + toastBox.width && toastBox.y < button.y + button.height && button.y < toastBox.y + toastBox.height;
+      const overlaps =
+        toastBox.x < button.x + button.width &&
+        button.x < toastBox.x + toastBox.width &&
+        toastBox.y < button.y + button.height &&
+        button.y < toastBox.y + toastBox.height;
       expect(overlaps, name).toBe(false);
     }
 

@@ -18,7 +18,11 @@ export function createTranslationFileRow(options: { name?: string; clientId?: st
     db.prepare(
       "insert into translation_files (id, original_file_id, source_language, target_language, status, client_id, order_id, original_name, original_size, original_type, created_at, updated_at) values (?, ?, 'en', 'ar', 'pending', ?, ?, ?, 1200, 'pdf', ?, ?)",
     ).run(fileId, storedId, options.clientId ?? null, options.orderId ?? null, name, now, now);
-    db.prepare("insert into translation_file_status_history (id, file_id, from_status, to_status, created_at) values (?, ?, null, 'pending', ?)").run(randomUUID(), fileId, now);
+    db.prepare("insert into translation_file_status_history (id, file_id, from_status, to_status, created_at) values (?, ?, null, 'pending', ?)").run(
+      randomUUID(),
+      fileId,
+      now,
+    );
     return fileId;
   } finally {
     db.close();

@@ -13,7 +13,10 @@ let service: FakeLibreTranslate;
 function setEndpoint(endpoint: string | null): void {
   const db = openTestDatabase();
   try {
-    db.prepare("update translation_settings set api_endpoint = ?, api_enabled = ?, api_key_encrypted = null where id = 'default'").run(endpoint, endpoint ? 1 : 0);
+    db.prepare("update translation_settings set api_endpoint = ?, api_enabled = ?, api_key_encrypted = null where id = 'default'").run(
+      endpoint,
+      endpoint ? 1 : 0,
+    );
   } finally {
     db.close();
   }
@@ -68,7 +71,10 @@ test("staff translate a text with its identifiers masked and the glossary applie
   await expect(page.getByText("2 personal identifiers were masked before the text was sent")).toBeVisible();
   await expect(page.getByText("1 glossary term was applied.")).toBeVisible();
   await expect(page.getByLabel("Text to translate")).toHaveValue(text);
-  const sent = service.requests.slice(sentBefore).map((request) => request.body).join("\n");
+  const sent = service.requests
+    .slice(sentBefore)
+    .map((request) => request.body)
+    .join("\n");
   expect(sent).toContain("[[1]]");
   for (const secret of ["123-45-6789", "(555) 123-4567", "Mohammed"]) expect(sent).not.toContain(secret);
 

@@ -150,13 +150,20 @@ test("an order's document goes to the desk in one step, once, and its translatio
   await expect(page.getByText("Sent to the translation desk.").or(page.getByText("This document is already on the translation desk."))).toBeVisible();
   await expect(document.getByText("On the translation desk")).toBeVisible();
   const db = openTestDatabase();
-  const files = db.prepare("select id, source_language, target_language, client_id from translation_files where order_id = ?").all(order.id) as Array<{ id: string; source_language: string; target_language: string; client_id: string }>;
+  const files = db.prepare("select id, source_language, target_language, client_id from translation_files where order_id = ?").all(order.id) as Array<{
+    id: string;
+    source_language: string;
+    target_language: string;
+    client_id: string;
+  }>;
   db.close();
   expect(files).toEqual([{ id: expect.any(String), source_language: "fr", target_language: "en", client_id: client.id }]);
 
   // The desk's order picker names the order by its service and client too.
   await page.goto(`/dashboard/translations?tab=upload&client=${client.id}`);
-  await expect(page.getByLabel("Service order", { exact: true }).locator(`option[value="${order.id}"]`)).toHaveText(`${order.reference} · Certified Translation · Order Desk Client`);
+  await expect(page.getByLabel("Service order", { exact: true }).locator(`option[value="${order.id}"]`)).toHaveText(
+    `${order.reference} · Certified Translation · Order Desk Client`,
+  );
 
   // The desk completes it; the order shows the translation and its certificate, to staff and client.
   await page.goto(`/dashboard/translations/${files[0]!.id}`);

@@ -54,7 +54,7 @@ test("anyone verifies a certificate and checks files against it, in English and 
   await expect(page.locator("main")).toContainText("Not shown for privacy");
   await expect(page.locator("main")).not.toContainText("Yasmine");
   await expect(page.locator('[data-hash="translated"]')).toHaveText(certificate.translatedSha256);
-  expect(await page.locator('script[src]').count()).toBe(0);
+  expect(await page.locator("script[src]").count()).toBe(0);
 
   const result = page.locator("#verify-result");
   await check(page, "translation.pdf", translated);

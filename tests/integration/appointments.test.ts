@@ -54,7 +54,10 @@ describeEachDialect("appointments", (db) => {
     const today = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
     // Every other slot, so that no two test bookings touch.
-    freeStarts = (await findFreeSlots({ durationMinutes: 30, from: today, to: later })).slots.map((slot) => slot.startsAt).filter((_, index) => index % 2 === 0).slice(5);
+    freeStarts = (await findFreeSlots({ durationMinutes: 30, from: today, to: later })).slots
+      .map((slot) => slot.startsAt)
+      .filter((_, index) => index % 2 === 0)
+      .slice(5);
   });
 
   describe("state machine", () => {
@@ -77,8 +80,17 @@ describeEachDialect("appointments", (db) => {
     it("keeps each change as history, releases the slot when cancelled, and tells the client in their language and zone with an .ics", async () => {
       const parisian = await makeUser(db(), { role: "client", locale: "fr", timeZone: "Europe/Paris" });
       const startsAt = nextSlot();
-      const booked = await createAppointment({ id: parisian.id, role: "client" }, { service: serviceId, startsAt, notes: "Two signers", timeZone: "Europe/Paris" });
-      expect(booked).toMatchObject({ status: "requested", notes: "Two signers", clientTimeZone: "Europe/Paris", clientName: parisian.fullName, clientEmail: parisian.email });
+      const booked = await createAppointment(
+        { id: parisian.id, role: "client" },
+        { service: serviceId, startsAt, notes: "Two signers", timeZone: "Europe/Paris" },
+      );
+      expect(booked).toMatchObject({
+        status: "requested",
+        notes: "Two signers",
+        clientTimeZone: "Europe/Paris",
+        clientName: parisian.fullName,
+        clientEmail: parisian.email,
+      });
       await changeAppointmentStatus(actor("admin"), booked.id, "confirmed", "See you then");
       await changeAppointmentStatus({ id: parisian.id, role: "client" }, booked.id, "cancelled");
 
@@ -176,7 +188,12 @@ describeEachDialect("appointments", (db) => {
       expect(dayPicker({ days, chosen: null, month: "2031-01", weekStart: 1 }).month).toBe("2030-03");
       const april = dayPicker({ days, chosen: null, month: "2030-04", weekStart: 1 });
       expect(april.weeks.flat().filter((cell) => cell.inMonth)).toHaveLength(30);
-      expect(april.weeks.flat().filter((cell) => cell.count > 0).map((cell) => cell.day)).toEqual(["2030-04-02"]);
+      expect(
+        april.weeks
+          .flat()
+          .filter((cell) => cell.count > 0)
+          .map((cell) => cell.day),
+      ).toEqual(["2030-04-02"]);
     });
 
     it("finds a client's next active appointment", async () => {
@@ -202,7 +219,13 @@ describeEachDialect("appointments", (db) => {
           [listRoute.loader, "/api/appointments?perPage=100"],
           [clientRoute.loader, "/api/appointments/client?pageSize=100"],
         ] as const) {
-          const { status, body } = await callJson<{ appointments: Array<{ id: string; client: { id: string } }>; page: number; perPage: number; total: number; pageCount: number }>(handler, { path, as: as(who) });
+          const { status, body } = await callJson<{
+            appointments: Array<{ id: string; client: { id: string } }>;
+            page: number;
+            perPage: number;
+            total: number;
+            pageCount: number;
+          }>(handler, { path, as: as(who) });
           if (who === "anonymous") {
             expect(status).toBe(401);
             continue;
@@ -218,7 +241,10 @@ describeEachDialect("appointments", (db) => {
         }
       }
       // Pages of two, with the filters kept; a bad value falls back rather than failing.
-      const page2 = await callJson<{ appointments: unknown[]; page: number; perPage: number; total: number }>(listRoute.loader, { path: "/api/appointments?status=requested&perPage=2&page=2", as: cast.admin });
+      const page2 = await callJson<{ appointments: unknown[]; page: number; perPage: number; total: number }>(listRoute.loader, {
+        path: "/api/appointments?status=requested&perPage=2&page=2",
+        as: cast.admin,
+      });
       expect(page2.body).toMatchObject({ page: 2, perPage: 2 });
       expect(page2.body.appointments.length).toBeLessThanOrEqual(2);
       const bad = await callJson<{ page: number }>(listRoute.loader, { path: "/api/appointments?page=zero&status=archived", as: cast.admin });
@@ -238,19 +264,47 @@ describeEachDialect("appointments", (db) => {
     it("answers refusals in the caller's language: French and Arabic when asked, the saved language otherwise", async () => {
       const id = await bookForA();
       const ask = (language?: string) =>
-        callJson(itemRoute.loader, { path: `/api/appointments/${id}`, as: cast.clientB, params: { id }, headers: language ? { "Accept-Language": language } : {} });
+        callJson(itemRoute.loader, {
+          path: `/api/appointments/${id}`,
+          as: cast.clientB,
+          params: { id },
+          headers: language ? { "Accept-Language": language } : {},
+        });
       expect((await ask("fr-FR,fr;q=0.9")).body).toEqual({ message: "Rendez-vous introuvable" });
       expect((await ask("ar")).body).toEqual({ message: "الموعد غير موجود" });
       expect((await ask("de, en;q=0.5")).body).toEqual({ message: "Appointment not found" });
-      const skip = await callJson(statusRoute.action, { path: `/api/appointments/${id}/status/completed`, method: "PUT", as: cast.admin, params: { id, status: "completed" }, headers: { "Accept-Language": "ar" } });
+      const skip = await callJson(statusRoute.action, {
+        path: `/api/appointments/${id}/status/completed`,
+        method: "PUT",
+        as: cast.admin,
+        params: { id, status: "completed" },
+        headers: { "Accept-Language": "ar" },
+      });
       expect(skip).toMatchObject({ status: 409, body: { message: "تغيير الحالة هذا غير مسموح به" } });
       // Client A saved French: without the header the answer is in French.
-      const move = await callJson(statusRoute.action, { path: `/api/appointments/${id}/status/confirmed`, method: "PUT", as: cast.clientA, params: { id, status: "confirmed" } });
+      const move = await callJson(statusRoute.action, {
+        path: `/api/appointments/${id}/status/confirmed`,
+        method: "PUT",
+        as: cast.clientA,
+        params: { id, status: "confirmed" },
+      });
       expect(move).toMatchObject({ status: 403, body: { message: "Vous ne pouvez annuler que vos propres rendez-vous" } });
-      const badBody = await callJson(listRoute.action, { path: "/api/appointments", method: "POST", as: cast.clientB, body: { serviceKey: "notary", startsAt: "tomorrow" }, headers: { "Accept-Language": "fr" } });
+      const badBody = await callJson(listRoute.action, {
+        path: "/api/appointments",
+        method: "POST",
+        as: cast.clientB,
+        body: { serviceKey: "notary", startsAt: "tomorrow" },
+        headers: { "Accept-Language": "fr" },
+      });
       expect(badBody.status).toBe(400);
       expect(badBody.body.message).toBe("startsAt: Indiquez le début au format ISO 8601, avec son décalage horaire");
-      const deleted = await callJson(itemRoute.action, { path: `/api/appointments/${id}`, method: "DELETE", as: cast.admin, params: { id }, headers: { "Accept-Language": "ar" } });
+      const deleted = await callJson(itemRoute.action, {
+        path: `/api/appointments/${id}`,
+        method: "DELETE",
+        as: cast.admin,
+        params: { id },
+        headers: { "Accept-Language": "ar" },
+      });
       expect(deleted).toMatchObject({ status: 200, body: { message: "تم حذف الموعد" } });
       const unknownMethod = await call(itemRoute.action, { path: `/api/appointments/${id}`, method: "POST", as: cast.admin, params: { id } });
       expect(unknownMethod.status).toBe(405);
@@ -260,16 +314,34 @@ describeEachDialect("appointments", (db) => {
       const id = await bookForA();
       const expected: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 };
       for (const who of EVERYONE) {
-        const response = await call(itemRoute.action, { path: `/api/appointments/${id}`, method: "PATCH", as: as(who), params: { id }, body: { notes: `by ${who}` } });
+        const response = await call(itemRoute.action, {
+          path: `/api/appointments/${id}`,
+          method: "PATCH",
+          as: as(who),
+          params: { id },
+          body: { notes: `by ${who}` },
+        });
         expect(response.status, who).toBe(expected[who]);
       }
       const row = await db().selectFrom("appointments").select("notes").where("id", "=", id).executeTakeFirstOrThrow();
       expect(row.notes).toBe("by owner");
 
       const target = nextSlot();
-      const denied = await call(itemRoute.action, { path: `/api/appointments/${id}`, method: "PATCH", as: cast.clientB, params: { id }, body: { startsAt: target } });
+      const denied = await call(itemRoute.action, {
+        path: `/api/appointments/${id}`,
+        method: "PATCH",
+        as: cast.clientB,
+        params: { id },
+        body: { startsAt: target },
+      });
       expect(denied.status).toBe(404);
-      const moved = await callJson<{ appointment: { startsAt: string } }>(itemRoute.action, { path: `/api/appointments/${id}`, method: "PATCH", as: cast.clientA, params: { id }, body: { startsAt: target } });
+      const moved = await callJson<{ appointment: { startsAt: string } }>(itemRoute.action, {
+        path: `/api/appointments/${id}`,
+        method: "PATCH",
+        as: cast.clientA,
+        params: { id },
+        body: { startsAt: target },
+      });
       expect(moved.status).toBe(200);
       expect(moved.body.appointment.startsAt).toBe(target);
       const empty = await callJson(itemRoute.action, { path: `/api/appointments/${id}`, method: "PATCH", as: cast.clientA, params: { id }, body: {} });
@@ -280,21 +352,44 @@ describeEachDialect("appointments", (db) => {
       const expectedConfirm: Record<Who, number> = { clientA: 403, clientB: 404, admin: 200, owner: 200, anonymous: 401 };
       for (const who of EVERYONE) {
         const id = await bookForA();
-        const response = await call(statusRoute.action, { path: `/api/appointments/${id}/status/confirmed`, method: "PUT", as: as(who), params: { id, status: "confirmed" }, body: { note: "ok" } });
+        const response = await call(statusRoute.action, {
+          path: `/api/appointments/${id}/status/confirmed`,
+          method: "PUT",
+          as: as(who),
+          params: { id, status: "confirmed" },
+          body: { note: "ok" },
+        });
         expect(response.status, who).toBe(expectedConfirm[who]);
       }
       const expectedCancel: Record<Who, number> = { clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 };
       for (const who of EVERYONE) {
         const id = await bookForA();
-        const response = await call(statusRoute.action, { path: `/api/appointments/${id}/status/cancelled`, method: "PATCH", as: as(who), params: { id, status: "cancelled" } });
+        const response = await call(statusRoute.action, {
+          path: `/api/appointments/${id}/status/cancelled`,
+          method: "PATCH",
+          as: as(who),
+          params: { id, status: "cancelled" },
+        });
         expect(response.status, who).toBe(expectedCancel[who]);
       }
       const id = await bookForA();
-      const unknown = await call(statusRoute.action, { path: `/api/appointments/${id}/status/archived`, method: "PUT", as: cast.admin, params: { id, status: "archived" } });
+      const unknown = await call(statusRoute.action, {
+        path: `/api/appointments/${id}/status/archived`,
+        method: "PUT",
+        as: cast.admin,
+        params: { id, status: "archived" },
+      });
       expect(unknown.status).toBe(409);
-      const skip = await callJson(statusRoute.action, { path: `/api/appointments/${id}/status/completed`, method: "PUT", as: cast.admin, params: { id, status: "completed" } });
+      const skip = await callJson(statusRoute.action, {
+        path: `/api/appointments/${id}/status/completed`,
+        method: "PUT",
+        as: cast.admin,
+        params: { id, status: "completed" },
+      });
       expect(skip).toEqual(expect.objectContaining({ status: 409, body: { message: "This status change is not allowed" } }));
-      expect((await call(statusRoute.loader, { path: `/api/appointments/${id}/status/confirmed`, as: cast.admin, params: { id, status: "confirmed" } })).status).toBe(405);
+      expect(
+        (await call(statusRoute.loader, { path: `/api/appointments/${id}/status/confirmed`, as: cast.admin, params: { id, status: "confirmed" } })).status,
+      ).toBe(405);
     });
 
     it("deletes: staff only", async () => {
@@ -309,7 +404,13 @@ describeEachDialect("appointments", (db) => {
     });
 
     it("creates: a client books for itself, staff must name the client, bad input is a 400, a taken slot a 409", async () => {
-      const post = (who: Who, body: unknown) => callJson<{ appointment?: { client: { id: string }; status: string }; message?: string }>(listRoute.action, { path: "/api/appointments", method: "POST", as: as(who), body });
+      const post = (who: Who, body: unknown) =>
+        callJson<{ appointment?: { client: { id: string }; status: string }; message?: string }>(listRoute.action, {
+          path: "/api/appointments",
+          method: "POST",
+          as: as(who),
+          body,
+        });
       const startsAt = nextSlot();
       const created = await post("clientB", { serviceKey: "notary", startsAt, notes: "hi" });
       expect(created.status).toBe(201);
@@ -321,7 +422,10 @@ describeEachDialect("appointments", (db) => {
       expect(againInEnglish.body).toEqual({ message: "That time was just taken by someone else. Please choose another time." });
 
       expect((await post("anonymous", { serviceId, startsAt: nextSlot() })).status).toBe(401);
-      expect(await post("admin", { serviceId, startsAt: nextSlot() })).toMatchObject({ status: 400, body: { message: "Choose the client this appointment is for" } });
+      expect(await post("admin", { serviceId, startsAt: nextSlot() })).toMatchObject({
+        status: 400,
+        body: { message: "Choose the client this appointment is for" },
+      });
       const forA = await post("owner", { serviceId, startsAt: nextSlot(), clientId: cast.clientA.id });
       expect(forA.status).toBe(201);
       expect((await post("clientA", { startsAt: "tomorrow" })).status).toBe(400);
@@ -372,7 +476,12 @@ describeEachDialect("appointments", (db) => {
       expect(noShowTooEarly.status).toBe(409);
       const cancelled = await post(staffDetailPage.action, `/dashboard/appointments/${id}`, cast.admin, { status: "cancelled", note: "Office closed" });
       expect(cancelled.status).toBe(302);
-      const history = await db().selectFrom("appointmentStatusHistory").select(["toStatus", "note"]).where("appointmentId", "=", id).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+      const history = await db()
+        .selectFrom("appointmentStatusHistory")
+        .select(["toStatus", "note"])
+        .where("appointmentId", "=", id)
+        .orderBy("createdAt", "desc")
+        .executeTakeFirstOrThrow();
       expect(history).toEqual({ toStatus: "cancelled", note: "Office closed" });
       // Cancelling again is refused with the message, not a server error.
       const again = await post(clientDetailPage.action, `/client/appointments/${id}`, cast.clientA, { intent: "cancel" });
@@ -387,9 +496,17 @@ describeEachDialect("appointments", (db) => {
       expect(ok.status).toBe(200);
       expect(ok.body.timeZone).toBe("America/Detroit");
       expect(Array.isArray(ok.body.slots)).toBe(true);
-      const backwards = await callJson(slotsRoute.loader, { path: "/api/appointments/available-slots?service=notary&from=2030-01-05&to=2029-01-01", as: cast.clientB, headers: { "Accept-Language": "ar" } });
+      const backwards = await callJson(slotsRoute.loader, {
+        path: "/api/appointments/available-slots?service=notary&from=2030-01-05&to=2029-01-01",
+        as: cast.clientB,
+        headers: { "Accept-Language": "ar" },
+      });
       expect(backwards).toMatchObject({ status: 400, body: { message: "to: يجب ألا تسبق نهاية الفترة بدايتها" } });
-      const unknown = await callJson(slotsRoute.loader, { path: `/api/appointments/available-slots?service=nope&from=${today}&to=${today}`, as: cast.clientB, headers: { "Accept-Language": "fr" } });
+      const unknown = await callJson(slotsRoute.loader, {
+        path: `/api/appointments/available-slots?service=nope&from=${today}&to=${today}`,
+        as: cast.clientB,
+        headers: { "Accept-Language": "fr" },
+      });
       expect(unknown).toMatchObject({ status: 404, body: { message: "Service introuvable" } });
       expect((await call(slotsRoute.action, { path, method: "POST", as: cast.clientA })).status).toBe(405);
 

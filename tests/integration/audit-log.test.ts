@@ -25,7 +25,16 @@ import { describeEachDialect } from "../setup/database";
  * document downloads, status and settings changes, with who, when, IP, record and outcome;
  * the owner's page (filters, keyset pages), its CSV export, and nobody else's access.
  */
-type Entry = { actorId: string | null; actorName: string | null; action: string; targetType: string | null; targetId: string | null; ip: string | null; outcome: string; meta: Record<string, unknown> };
+type Entry = {
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  outcome: string;
+  meta: Record<string, unknown>;
+};
 type AuditPage = { page: { items: Entry[]; total: number; nextCursor: string | null; pageCount: number }; csvQuery: string };
 
 const IP = { "x-client-ip": "192.0.2.44" };
@@ -40,24 +49,56 @@ describeEachDialect("audit log", (db) => {
     owner = await makeUser(db(), { role: "owner", fullName: "Olivia Owner" });
     admin = await makeUser(db(), { role: "admin", fullName: "Adam Admin" });
     const passwordHash = await hashPassword("Correct-Horse-42!");
-    client = await makeUser(db(), { role: "client", fullName: "=HYPERLINK(\"http://evil.example\")", passwordHash });
+    client = await makeUser(db(), { role: "client", fullName: '=HYPERLINK("http://evil.example")', passwordHash });
     other = await makeUser(db(), { role: "client", fullName: "Other Client" });
   });
   beforeEach(() => resetLimitersForTests());
 
-  const entriesFor = async (query: string, as: TestUser = owner) => (await callJson<AuditPage>(auditPage.loader, { path: `/dashboard/audit-log?${query}`, as })).body;
+  const entriesFor = async (query: string, as: TestUser = owner) =>
+    (await callJson<AuditPage>(auditPage.loader, { path: `/dashboard/audit-log?${query}`, as })).body;
 
   it("writes who, when, IP, action, record and outcome for the listed events", async () => {
     // Sign-in: a failure, then a success.
-    const login = (password: string) => callJson(loginRoute.action, { path: "/api/auth/login", method: "POST", headers: IP, body: { email: client.email, password, rememberMe: false } });
+    const login = (password: string) =>
+      callJson(loginRoute.action, { path: "/api/auth/login", method: "POST", headers: IP, body: { email: client.email, password, rememberMe: false } });
     expect((await login("wrong-password")).status).toBe(400);
     expect((await login("Correct-Horse-42!")).status).toBe(200);
     // Role and feature changes.
-    await callJson(usersItemRoute.action, { path: `/api/admin/users/${other.id}`, method: "PATCH", as: admin, params: { id: other.id }, headers: IP, body: { enabledFeatures: ["reports"] } });
-    await callJson(usersItemRoute.action, { path: `/api/admin/users/${other.id}`, method: "PATCH", as: admin, params: { id: other.id }, headers: IP, body: { role: "admin" } });
+    await callJson(usersItemRoute.action, {
+      path: `/api/admin/users/${other.id}`,
+      method: "PATCH",
+      as: admin,
+      params: { id: other.id },
+      headers: IP,
+      body: { enabledFeatures: ["reports"] },
+    });
+    await callJson(usersItemRoute.action, {
+      path: `/api/admin/users/${other.id}`,
+      method: "PATCH",
+      as: admin,
+      params: { id: other.id },
+      headers: IP,
+      body: { role: "admin" },
+    });
     // Status changes of an order and an appointment, through the API.
-    const order = await createOrder(client, { service: "tax_efiling", details: "2025 return" }, [{ buffer: Buffer.from("pay stub"), originalName: "stub.txt", type: { ext: "txt", mime: "text/plain" } }], "en");
-    expect((await call(orderStatusRoute.action, { path: `/api/service-orders/${order.id}/status/in_review`, method: "PUT", as: admin, params: { id: order.id, status: "in_review" }, headers: IP, body: {} })).status).toBe(200);
+    const order = await createOrder(
+      client,
+      { service: "tax_efiling", details: "2025 return" },
+      [{ buffer: Buffer.from("pay stub"), originalName: "stub.txt", type: { ext: "txt", mime: "text/plain" } }],
+      "en",
+    );
+    expect(
+      (
+        await call(orderStatusRoute.action, {
+          path: `/api/service-orders/${order.id}/status/in_review`,
+          method: "PUT",
+          as: admin,
+          params: { id: order.id, status: "in_review" },
+          headers: IP,
+          body: {},
+        })
+      ).status,
+    ).toBe(200);
     await updateAvailabilitySettings({
       timeZone: "America/Detroit",
       slotMinutes: 30,
@@ -71,9 +112,27 @@ describeEachDialect("audit log", (db) => {
     const slot = (await findFreeSlots({ durationMinutes: 30, from, to })).slots.at(-1)!;
     const service = await db().selectFrom("services").select("id").where("key", "=", "notary").executeTakeFirstOrThrow();
     const booked = await createAppointment(client, { service: service.id, startsAt: slot.startsAt });
-    expect((await call(appointmentStatusRoute.action, { path: `/api/appointments/${booked.id}/status/confirmed`, method: "PUT", as: admin, params: { id: booked.id, status: "confirmed" }, headers: IP, body: {} })).status).toBe(200);
+    expect(
+      (
+        await call(appointmentStatusRoute.action, {
+          path: `/api/appointments/${booked.id}/status/confirmed`,
+          method: "PUT",
+          as: admin,
+          params: { id: booked.id, status: "confirmed" },
+          headers: IP,
+          body: {},
+        })
+      ).status,
+    ).toBe(200);
     // Settings: the opening hours, from the calendar page.
-    const settings = new URLSearchParams({ intent: "settings", timeZone: "America/Detroit", slotMinutes: "30", bufferMinutes: "0", minNoticeHours: "2", maxDaysAhead: "30" });
+    const settings = new URLSearchParams({
+      intent: "settings",
+      timeZone: "America/Detroit",
+      slotMinutes: "30",
+      bufferMinutes: "0",
+      minNoticeHours: "2",
+      maxDaysAhead: "30",
+    });
     for (let index = 0; index < 7; index++) {
       settings.set(`days[${index}].open`, "on");
       settings.set(`days[${index}].start`, "08:00");
@@ -91,11 +150,30 @@ describeEachDialect("audit log", (db) => {
     expect(seen("auth.login")[0]).toMatchObject({ actorId: client.id, ip: "192.0.2.44", outcome: "success" });
     expect(seen("user.features_changed")[0]).toMatchObject({ actorId: admin.id, targetId: other.id, ip: "192.0.2.44", meta: { to: ["reports"] } });
     expect(seen("user.change_denied")[0]).toMatchObject({ actorId: admin.id, targetId: other.id, outcome: "denied", meta: { role: "admin" } });
-    expect(seen("order.status_changed")[0]).toMatchObject({ actorId: admin.id, targetType: "service_order", targetId: order.id, ip: "192.0.2.44", meta: { from: "pending", to: "in_review" } });
-    expect(seen("appointment.status_changed")[0]).toMatchObject({ actorId: admin.id, targetType: "appointment", targetId: booked.id, ip: "192.0.2.44", meta: { from: "requested", to: "confirmed" } });
+    expect(seen("order.status_changed")[0]).toMatchObject({
+      actorId: admin.id,
+      targetType: "service_order",
+      targetId: order.id,
+      ip: "192.0.2.44",
+      meta: { from: "pending", to: "in_review" },
+    });
+    expect(seen("appointment.status_changed")[0]).toMatchObject({
+      actorId: admin.id,
+      targetType: "appointment",
+      targetId: booked.id,
+      ip: "192.0.2.44",
+      meta: { from: "requested", to: "confirmed" },
+    });
     expect(seen("settings.availability_changed")[0]).toMatchObject({ actorId: owner.id, targetType: "settings", ip: "192.0.2.44" });
     expect((seen("settings.availability_changed")[0]!.meta.to as { minNoticeHours: number }).minNoticeHours).toBe(2);
-    expect(seen("file.downloaded")[0]).toMatchObject({ actorId: admin.id, targetType: "file", targetId: file, ip: "192.0.2.44", outcome: "success", meta: { recordId: order.id, name: "stub.txt" } });
+    expect(seen("file.downloaded")[0]).toMatchObject({
+      actorId: admin.id,
+      targetType: "file",
+      targetId: file,
+      ip: "192.0.2.44",
+      outcome: "success",
+      meta: { recordId: order.id, name: "stub.txt" },
+    });
     expect(seen("file.download_denied")[0]).toMatchObject({ actorId: other.id, targetId: file, outcome: "denied" });
   });
 
@@ -135,7 +213,9 @@ describeEachDialect("audit log", (db) => {
     expect((await entriesFor(`from=${tomorrow}`)).page.total).toBe(0);
     expect((await entriesFor(`from=2020-01-01&to=2020-01-31`)).page.total).toBe(0);
     const all = await entriesFor("perPage=100");
-    expect((await entriesFor(`from=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&to=${today}&perPage=100`)).page.total).toBe(all.page.total);
+    expect((await entriesFor(`from=${new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10)}&to=${today}&perPage=100`)).page.total).toBe(
+      all.page.total,
+    );
 
     // Pages of three, newest first, each entry once.
     const first = await entriesFor("perPage=3");
@@ -154,7 +234,10 @@ describeEachDialect("audit log", (db) => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await response.text();
-    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("time_utc,actor_id,actor_name,actor_email,ip,action,record_type,record_id,outcome,details");
     expect(lines).toHaveLength(2);
     // The client's name starts with "=": it arrives as text, quoted.

@@ -80,7 +80,12 @@ describeEachDialect("auth API and guards", (db) => {
       expect(body.message).toBe("Login successful");
       expect(response.headers.get("set-cookie")).toMatch(/^firm_device=/);
       const token = body.token as string;
-      const session = await db().selectFrom("sessions").select(["kind", "remember"]).where("userId", "=", user.id).where("remember", "=", true).executeTakeFirstOrThrow();
+      const session = await db()
+        .selectFrom("sessions")
+        .select(["kind", "remember"])
+        .where("userId", "=", user.id)
+        .where("remember", "=", true)
+        .executeTakeFirstOrThrow();
       expect(session).toEqual({ kind: "token", remember: true });
 
       const me = await api(meRoute.loader, { path: "/api/auth/me", as: { token } });
@@ -97,8 +102,18 @@ describeEachDialect("auth API and guards", (db) => {
       expect([wrong.status, unknown.status]).toEqual([400, 400]);
       expect(wrong.body).toEqual({ message: "Invalid credentials" });
       expect(unknown.body).toEqual({ message: "Invalid credentials" });
-      await expectTranslated(loginRoute.action, () => ({ path: "/api/auth/login", method: "POST", body: { email: "nobody-here@example.com", password: PASSWORD } }), 400, "auth:errors.invalidCredentials");
-      await expectTranslated(loginRoute.action, () => ({ path: "/api/auth/login", method: "POST", body: { email: user.email, password: PASSWORD } }), 200, "auth:toast.loginSuccess");
+      await expectTranslated(
+        loginRoute.action,
+        () => ({ path: "/api/auth/login", method: "POST", body: { email: "nobody-here@example.com", password: PASSWORD } }),
+        400,
+        "auth:errors.invalidCredentials",
+      );
+      await expectTranslated(
+        loginRoute.action,
+        () => ({ path: "/api/auth/login", method: "POST", body: { email: user.email, password: PASSWORD } }),
+        200,
+        "auth:toast.loginSuccess",
+      );
     });
 
     it("answers 405 to a wrong method and 400 to a bad body", async () => {
@@ -111,7 +126,12 @@ describeEachDialect("auth API and guards", (db) => {
       const bad = await login({ email: "not-an-email" });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toEqual(expect.any(String));
-      const broken = await call(loginRoute.action, { path: "/api/auth/login", method: "POST", body: new URLSearchParams(), headers: { "content-type": "application/json", "x-client-ip": ip() } });
+      const broken = await call(loginRoute.action, {
+        path: "/api/auth/login",
+        method: "POST",
+        body: new URLSearchParams(),
+        headers: { "content-type": "application/json", "x-client-ip": ip() },
+      });
       expect(broken.status).toBe(400);
     });
 
@@ -119,7 +139,12 @@ describeEachDialect("auth API and guards", (db) => {
       const user = await makeUser({ disabled: true });
       const refused = await login({ email: user.email, password: PASSWORD });
       expect(refused.status).toBe(403);
-      await expectTranslated(loginRoute.action, () => ({ path: "/api/auth/login", method: "POST", body: { email: user.email, password: PASSWORD } }), 403, "auth:errors.accountDisabled");
+      await expectTranslated(
+        loginRoute.action,
+        () => ({ path: "/api/auth/login", method: "POST", body: { email: user.email, password: PASSWORD } }),
+        403,
+        "auth:errors.accountDisabled",
+      );
     });
   });
 
@@ -132,7 +157,11 @@ describeEachDialect("auth API and guards", (db) => {
       expect((await api(meRoute.loader, { path: "/api/auth/me", as: { token: "made-up-token" } })).status).toBe(401);
 
       const user = await makeUser();
-      await db().updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", user.id).execute();
+      await db()
+        .updateTable("sessions")
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where("userId", "=", user.id)
+        .execute();
       expect((await api(meRoute.loader, { path: "/api/auth/me", as: user })).status).toBe(401);
 
       const live = await createSession(user.id, { remember: false, kind: "token" });
@@ -141,7 +170,12 @@ describeEachDialect("auth API and guards", (db) => {
       expect(out.body).toEqual({ message: "Logged out successfully" });
       expect((await api(meRoute.loader, { path: "/api/auth/me", as: live })).status).toBe(401);
       expect((await api(logoutRoute.action, { path: "/api/auth/logout", method: "POST", as: live })).status).toBe(401);
-      await expectTranslated(logoutRoute.action, async () => ({ path: "/api/auth/logout", method: "POST", as: await createSession(user.id, { remember: false, kind: "token" }) }), 200, "auth:toast.logoutSuccess");
+      await expectTranslated(
+        logoutRoute.action,
+        async () => ({ path: "/api/auth/logout", method: "POST", as: await createSession(user.id, { remember: false, kind: "token" }) }),
+        200,
+        "auth:toast.logoutSuccess",
+      );
     });
 
     it("disabling an account revokes its tokens at once", async () => {
@@ -154,18 +188,34 @@ describeEachDialect("auth API and guards", (db) => {
   describe("PATCH /api/auth/me and GET /api/profile/me", () => {
     it("updates fullName and locale, removes the avatar with null, and refuses other fields", async () => {
       const user = await makeUser();
-      const changed = await api(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: user, body: { fullName: "New Name", avatarUrl: null, locale: "ar" } });
+      const changed = await api(meRoute.action, {
+        path: "/api/auth/me",
+        method: "PATCH",
+        as: user,
+        body: { fullName: "New Name", avatarUrl: null, locale: "ar" },
+      });
       expect(changed.status).toBe(200);
       expect(changed.body).toMatchObject({ fullName: "New Name", avatarUrl: null, locale: "ar" });
       const sneaky = await api(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: user, body: { role: "owner" } });
       expect(sneaky.status).toBe(400);
       expect((await db().selectFrom("users").select("role").where("id", "=", user.id).executeTakeFirstOrThrow()).role).toBe("client");
       // An outside address is no avatar: the pages' CSP would refuse it, and it would tell another site who looks.
-      await expectTranslated(meRoute.action, () => ({ path: "/api/auth/me", method: "PATCH", as: user, body: { avatarUrl: "https://example.com/a.png" } }), 400, "users:errors.avatarUrlInvalid");
+      await expectTranslated(
+        meRoute.action,
+        () => ({ path: "/api/auth/me", method: "PATCH", as: user, body: { avatarUrl: "https://example.com/a.png" } }),
+        400,
+        "users:errors.avatarUrlInvalid",
+      );
       expect((await api(meRoute.action, { path: "/api/auth/me", method: "DELETE", as: user })).status).toBe(405);
       // The user's saved language answers when the request names none.
       const french = await makeUser({ locale: "fr" });
-      const refused = await callJson<{ message: string }>(meRoute.action, { path: "/api/auth/me", method: "PATCH", as: french, body: { role: "owner" }, headers: { "x-client-ip": ip() } });
+      const refused = await callJson<{ message: string }>(meRoute.action, {
+        path: "/api/auth/me",
+        method: "PATCH",
+        as: french,
+        body: { role: "owner" },
+        headers: { "x-client-ip": ip() },
+      });
       expect(refused.body.message).toBe(await text("fr", "common:validation.unknownField"));
     });
 
@@ -228,38 +278,83 @@ describeEachDialect("auth API and guards", (db) => {
       expect(forgotKnown.body).toEqual(forgotUnknown.body);
       await settleAccountWork();
       const resetToken = tokenIn(latestMailTo(env().dataDir, email)!, "/reset-password");
-      const reset = await api(resetRoute.action, { path: "/api/auth/reset-password", method: "POST", body: { token: resetToken, password: "A-fresh-long-passphrase" } });
+      const reset = await api(resetRoute.action, {
+        path: "/api/auth/reset-password",
+        method: "POST",
+        body: { token: resetToken, password: "A-fresh-long-passphrase" },
+      });
       expect(reset.body).toEqual({ message: "Your password has been reset" });
       // The reset signed out every session, the API token included.
       expect((await api(meRoute.loader, { path: "/api/auth/me", as: { token } })).status).toBe(401);
-      expect((await api(resetRoute.action, { path: "/api/auth/reset-password", method: "POST", body: { token: resetToken, password: "Another-long-passphrase" } })).status).toBe(400);
+      expect(
+        (await api(resetRoute.action, { path: "/api/auth/reset-password", method: "POST", body: { token: resetToken, password: "Another-long-passphrase" } }))
+          .status,
+      ).toBe(400);
       expect((await login({ email, password: "A-fresh-long-passphrase" })).status).toBe(200);
     });
 
     it("answers each of them in French and Arabic", async () => {
       const user = await makeUser();
-      const register = () => ({ path: "/api/auth/register", method: "POST", body: { fullName: "Api User", email: `t-${newId().slice(0, 8)}@example.com`, password: PASSWORD } });
+      const register = () => ({
+        path: "/api/auth/register",
+        method: "POST",
+        body: { fullName: "Api User", email: `t-${newId().slice(0, 8)}@example.com`, password: PASSWORD },
+      });
       await expectTranslated(registerRoute.action, register, 202, "auth:register.sent");
-      await expectTranslated(registerRoute.action, () => ({ path: "/api/auth/register", method: "POST", body: { fullName: "Api User", email: user.email, password: PASSWORD } }), 202, "auth:register.sent");
-      await expectTranslated(forgotRoute.action, () => ({ path: "/api/auth/forgot-password", method: "POST", body: { email: `nobody-${newId().slice(0, 6)}@example.com` } }), 200, "auth:toast.resetSent");
-      await expectTranslated(resendRoute.action, () => ({ path: "/api/auth/resend-verification", method: "POST", body: { email: `nobody-${newId().slice(0, 6)}@example.com` } }), 200, "auth:toast.verificationSent");
+      await expectTranslated(
+        registerRoute.action,
+        () => ({ path: "/api/auth/register", method: "POST", body: { fullName: "Api User", email: user.email, password: PASSWORD } }),
+        202,
+        "auth:register.sent",
+      );
+      await expectTranslated(
+        forgotRoute.action,
+        () => ({ path: "/api/auth/forgot-password", method: "POST", body: { email: `nobody-${newId().slice(0, 6)}@example.com` } }),
+        200,
+        "auth:toast.resetSent",
+      );
+      await expectTranslated(
+        resendRoute.action,
+        () => ({ path: "/api/auth/resend-verification", method: "POST", body: { email: `nobody-${newId().slice(0, 6)}@example.com` } }),
+        200,
+        "auth:toast.verificationSent",
+      );
       await expectTranslated(resendRoute.action, () => ({ path: "/api/auth/resend-verification", method: "POST", body: {} }), 400, "auth:errors.emailRequired");
-      await expectTranslated(verifyRoute.action, () => ({ path: "/api/auth/verify-email", method: "POST", body: { token: "a-token-that-was-never-issued" } }), 400, "auth:errors.tokenInvalid");
-      await expectTranslated(resetRoute.action, () => ({ path: "/api/auth/reset-password", method: "POST", body: { token: "a-token-that-was-never-issued", password: PASSWORD } }), 400, "auth:errors.tokenInvalid");
+      await expectTranslated(
+        verifyRoute.action,
+        () => ({ path: "/api/auth/verify-email", method: "POST", body: { token: "a-token-that-was-never-issued" } }),
+        400,
+        "auth:errors.tokenInvalid",
+      );
+      await expectTranslated(
+        resetRoute.action,
+        () => ({ path: "/api/auth/reset-password", method: "POST", body: { token: "a-token-that-was-never-issued", password: PASSWORD } }),
+        400,
+        "auth:errors.tokenInvalid",
+      );
       await settleAccountWork();
     });
   });
 
   it("registers in the request's language when the body names none", async () => {
     const email = `ar-${newId().slice(0, 8)}@example.com`;
-    await api(registerRoute.action, { path: "/api/auth/register", method: "POST", body: { fullName: "Api User", email, password: PASSWORD }, headers: { "accept-language": "ar" } });
+    await api(registerRoute.action, {
+      path: "/api/auth/register",
+      method: "POST",
+      body: { fullName: "Api User", email, password: PASSWORD },
+      headers: { "accept-language": "ar" },
+    });
     expect((await db().selectFrom("users").select("locale").where("email", "=", email).executeTakeFirstOrThrow()).locale).toBe("ar");
     expect(latestMailTo(env().dataDir, email)?.subject).toBe("تأكيد بريدك الإلكتروني");
   });
 
   describe("the register and forgot-password pages", () => {
     const form = (fields: Record<string, string>) =>
-      new Request(`${BASE}/register`, { method: "POST", headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+      new Request(`${BASE}/register`, {
+        method: "POST",
+        headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
     const post = (request: Request) => registerPage.action({ request, params: {}, context: {} });
 
     it("answers a taken address exactly like a new one: the same redirect, no session, no cookie", async () => {
@@ -280,7 +375,11 @@ describeEachDialect("auth API and guards", (db) => {
       const owner = await makeUser();
       const ask = (email: string) =>
         forgotPage.action({
-          request: new Request(`${BASE}/forgot-password`, { method: "POST", headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email }) }),
+          request: new Request(`${BASE}/forgot-password`, {
+            method: "POST",
+            headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ email }),
+          }),
           params: {},
           context: {},
         });
@@ -297,7 +396,8 @@ describeEachDialect("auth API and guards", (db) => {
 
   describe("guards", () => {
     const page = (path: string, cookie?: string) => new Request(`${BASE}${path}`, { headers: { "x-client-ip": ip(), ...(cookie ? { cookie } : {}) } });
-    const cookieFor = async (userId: string, remember = false) => (await commitSessionCookie(await createSession(userId, { remember, kind: "cookie" }))).split(";")[0]!;
+    const cookieFor = async (userId: string, remember = false) =>
+      (await commitSessionCookie(await createSession(userId, { remember, kind: "cookie" }))).split(";")[0]!;
     const thrown = async (promise: Promise<unknown>) => {
       try {
         await promise;
@@ -348,13 +448,19 @@ describeEachDialect("auth API and guards", (db) => {
     it("signs in through the page with a fresh cookie of the right lifetime and a device cookie, back to a same-origin page only", async () => {
       const user = await makeUser({ role: "client" });
       const form = (fields: Record<string, string>) =>
-        new Request(`${BASE}/login`, { method: "POST", headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+        new Request(`${BASE}/login`, {
+          method: "POST",
+          headers: { "x-client-ip": ip(), "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields),
+        });
       const pageCall = (request: Request) => loginPage.action({ request, params: {}, context: {} });
       const remembered = await pageCall(form({ email: user.email, password: PASSWORD, rememberMe: "on", redirectTo: "/client/appointments/new" }));
       expect(remembered.status).toBe(302);
       expect(remembered.headers.get("location")).toBe("/client/appointments/new");
       const cookies = remembered.headers.getSetCookie();
-      expect(cookies.find((cookie) => cookie.startsWith("firm_auth_token="))).toMatch(/firm_auth_token=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/);
+      expect(cookies.find((cookie) => cookie.startsWith("firm_auth_token="))).toMatch(
+        /firm_auth_token=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/,
+      );
       expect(cookies.find((cookie) => cookie.startsWith("firm_device="))).toMatch(/firm_device=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/);
       expect(cookies.some((cookie) => cookie.startsWith("toast="))).toBe(true);
 
@@ -374,7 +480,11 @@ describeEachDialect("auth API and guards", (db) => {
       // Sign-out deletes the row and the cookie.
       const cookie = cookies.find((value) => value.startsWith("firm_auth_token="))!.split(";")[0]!;
       const before = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).execute();
-      const out = await logoutResource.action({ request: new Request(`${BASE}/resources/logout`, { method: "POST", headers: { cookie, "x-client-ip": ip() } }), params: {}, context: {} });
+      const out = await logoutResource.action({
+        request: new Request(`${BASE}/resources/logout`, { method: "POST", headers: { cookie, "x-client-ip": ip() } }),
+        params: {},
+        context: {},
+      });
       expect(out.headers.get("location")).toBe("/");
       expect(out.headers.get("set-cookie")).toMatch(/firm_auth_token=; Max-Age=0/);
       const after = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).execute();

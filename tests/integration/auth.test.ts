@@ -73,7 +73,8 @@ describeEachDialect("accounts", (db) => {
   beforeEach(() => resetLimitersForTests());
   const makeUser = (options: UserOptions = {}) => makeTestUser(db(), { passwordHash, fullName: "Test Person", ...options });
   // These accounts have no two-factor: a right password opens a session (two-factor.test.ts has the rest).
-  const signInAs = async (email: string, password = PASSWORD, ip = freshIp()) => (await signIn({ email, password, rememberMe: false }, { ip, kind: "cookie" })) as SignedIn;
+  const signInAs = async (email: string, password = PASSWORD, ip = freshIp()) =>
+    (await signIn({ email, password, rememberMe: false }, { ip, kind: "cookie" })) as SignedIn;
 
   describe("registration", () => {
     it("creates a client in the visitor's language and e-mails a verification link in that language", async () => {
@@ -91,12 +92,17 @@ describeEachDialect("accounts", (db) => {
       // The token is stored hashed, never as sent.
       const stored = await db().selectFrom("verificationTokens").select("tokenHash").where("userId", "=", row.id).execute();
       expect(stored.map((token) => token.tokenHash)).not.toContain(tokenIn(mail, "/verify-email"));
-      expect((await db().selectFrom("auditLog").select("action").where("targetId", "=", row.id).execute()).map((entry) => entry.action)).toContain("auth.registered");
+      expect((await db().selectFrom("auditLog").select("action").where("targetId", "=", row.id).execute()).map((entry) => entry.action)).toContain(
+        "auth.registered",
+      );
     });
 
     it("the verification link leads back to the page the visitor registered for, never to another site", async () => {
       const booking = uniqueEmail("booking");
-      await registerUser({ fullName: "Amina Saleh", email: booking, password: PASSWORD, redirectTo: "/client/appointments/new?service=notary" }, { ip: freshIp() });
+      await registerUser(
+        { fullName: "Amina Saleh", email: booking, password: PASSWORD, redirectTo: "/client/appointments/new?service=notary" },
+        { ip: freshIp() },
+      );
       const link = new URL(linkIn(latestMailTo(mailDir(), booking)!, "/verify-email"));
       expect(link.searchParams.get("redirectTo")).toBe("/client/appointments/new?service=notary");
       const elsewhere = uniqueEmail("elsewhere");
@@ -108,7 +114,9 @@ describeEachDialect("accounts", (db) => {
       const owner = await makeUser({ locale: "ar" });
       const before = await db().selectFrom("users").select("passwordHash").where("id", "=", owner.id).executeTakeFirstOrThrow();
       // The same (empty) answer as for a new address: nothing thrown, nothing returned.
-      expect(await registerUser({ fullName: "Someone Else", email: owner.email.toUpperCase(), password: "Another-long-passphrase" }, { ip: freshIp() })).toBeUndefined();
+      expect(
+        await registerUser({ fullName: "Someone Else", email: owner.email.toUpperCase(), password: "Another-long-passphrase" }, { ip: freshIp() }),
+      ).toBeUndefined();
       const mail = latestMailTo(mailDir(), owner.email)!;
       expect(mail.subject).toBe("حاول شخص ما إنشاء حساب ببريدك الإلكتروني");
       expect(mail.text).toContain("/forgot-password");
@@ -183,7 +191,11 @@ describeEachDialect("accounts", (db) => {
       await db().deleteFrom("sessions").where("userId", "=", user.id).execute();
       const session = await createSession(user.id, { remember: false, kind: "cookie" });
       expect(await findSession(session.token)).not.toBeNull();
-      await db().updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", user.id).execute();
+      await db()
+        .updateTable("sessions")
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where("userId", "=", user.id)
+        .execute();
       expect(await findSession(session.token)).toBeNull();
       expect(await db().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(0);
       expect(await findSession("a-token-that-was-never-issued")).toBeNull();
@@ -191,7 +203,11 @@ describeEachDialect("accounts", (db) => {
 
     it("sweeps the user's expired sessions at the next sign-in", async () => {
       const user = await makeUser();
-      await db().updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", user.id).execute();
+      await db()
+        .updateTable("sessions")
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where("userId", "=", user.id)
+        .execute();
       await signInAs(user.email);
       const rows = await db().selectFrom("sessions").select("id").where("userId", "=", user.id).execute();
       expect(rows).toHaveLength(1);
@@ -221,7 +237,11 @@ describeEachDialect("accounts", (db) => {
       expect(hours).toBeGreaterThan(23.9);
       expect(hours).toBeLessThanOrEqual(24);
 
-      await db().updateTable("verificationTokens").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", user.id).execute();
+      await db()
+        .updateTable("verificationTokens")
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where("userId", "=", user.id)
+        .execute();
       expect(await outcome(verifyEmail(first))).toBe("400 auth:errors.tokenExpired");
 
       await resendVerification(user.email, { ip: freshIp() });
@@ -257,7 +277,12 @@ describeEachDialect("accounts", (db) => {
       const mail = latestMailTo(mailDir(), user.email)!;
       expect(mail.subject).toBe("إعادة تعيين كلمة المرور");
       const token = tokenIn(mail, "/reset-password");
-      const stored = await db().selectFrom("verificationTokens").select("expiresAt").where("userId", "=", user.id).where("purpose", "=", "reset_password").executeTakeFirstOrThrow();
+      const stored = await db()
+        .selectFrom("verificationTokens")
+        .select("expiresAt")
+        .where("userId", "=", user.id)
+        .where("purpose", "=", "reset_password")
+        .executeTakeFirstOrThrow();
       const minutes = (Date.parse(stored.expiresAt) - Date.now()) / 60_000;
       expect(minutes).toBeGreaterThan(59);
       expect(minutes).toBeLessThanOrEqual(60);
@@ -287,7 +312,11 @@ describeEachDialect("accounts", (db) => {
       await requestPasswordReset(user.email, { ip: freshIp() });
       await settleAccountWork();
       const token = tokenIn(latestMailTo(mailDir(), user.email)!, "/reset-password");
-      await db().updateTable("verificationTokens").set({ expiresAt: new Date(Date.now() - 1).toISOString() }).where("userId", "=", user.id).execute();
+      await db()
+        .updateTable("verificationTokens")
+        .set({ expiresAt: new Date(Date.now() - 1).toISOString() })
+        .where("userId", "=", user.id)
+        .execute();
       expect(await outcome(resetPassword(token, "A-brand-new-passphrase"))).toBe("400 auth:errors.tokenExpired");
       expect(await outcome(signInAs(user.email))).toBe("ok");
     });
@@ -314,9 +343,9 @@ describeEachDialect("accounts", (db) => {
       const user = await makeUser();
       const mine = await createSession(user.id, { remember: false, kind: "cookie" });
       const elsewhere = await createSession(user.id, { remember: false, kind: "cookie" });
-      expect(await outcome(changePassword(user.id, { currentPassword: "wrong-password-1", password: "Another-long-pass" }, { keepSessionToken: mine.token }))).toBe(
-        "400 auth:errors.wrongPassword",
-      );
+      expect(
+        await outcome(changePassword(user.id, { currentPassword: "wrong-password-1", password: "Another-long-pass" }, { keepSessionToken: mine.token })),
+      ).toBe("400 auth:errors.wrongPassword");
       expect(await outcome(changePassword(user.id, { currentPassword: PASSWORD, password: "Another-long-pass" }, { keepSessionToken: mine.token }))).toBe("ok");
       expect(await findSession(mine.token)).not.toBeNull();
       expect(await findSession(elsewhere.token)).toBeNull();

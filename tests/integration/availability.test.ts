@@ -28,7 +28,10 @@ const RULES: AvailabilityRules = {
     "1": [{ start: "09:00", end: "12:00" }],
     "2": [{ start: "09:00", end: "12:00" }],
     "3": [{ start: "09:00", end: "12:00" }],
-    "4": [{ start: "09:00", end: "12:00" }, { start: "13:00", end: "15:00" }],
+    "4": [
+      { start: "09:00", end: "12:00" },
+      { start: "13:00", end: "15:00" },
+    ],
     "5": [{ start: "09:00", end: "12:00" }],
     "6": [{ start: "09:00", end: "12:00" }],
     "7": [{ start: "01:00", end: "04:00" }],
@@ -65,17 +68,29 @@ describeEachDialect("availability and slots", (db, dialect) => {
     const { timeZone, slots } = await findFreeSlots({ durationMinutes: 30, from: "2030-03-07", to: "2030-03-07", now: NOW });
     expect(timeZone).toBe("America/Detroit");
     expect(starts(slots)).toEqual([
-      "2030-03-07T14:00:00.000Z", "2030-03-07T14:30:00.000Z", "2030-03-07T15:00:00.000Z",
-      "2030-03-07T15:30:00.000Z", "2030-03-07T16:00:00.000Z", "2030-03-07T16:30:00.000Z",
-      "2030-03-07T18:00:00.000Z", "2030-03-07T18:30:00.000Z", "2030-03-07T19:00:00.000Z", "2030-03-07T19:30:00.000Z",
+      "2030-03-07T14:00:00.000Z",
+      "2030-03-07T14:30:00.000Z",
+      "2030-03-07T15:00:00.000Z",
+      "2030-03-07T15:30:00.000Z",
+      "2030-03-07T16:00:00.000Z",
+      "2030-03-07T16:30:00.000Z",
+      "2030-03-07T18:00:00.000Z",
+      "2030-03-07T18:30:00.000Z",
+      "2030-03-07T19:00:00.000Z",
+      "2030-03-07T19:30:00.000Z",
     ]);
     expect(slots[0]!.endsAt).toBe("2030-03-07T14:30:00.000Z");
     // A 60-minute service needs two units inside one range: 11:30 and 14:30 cannot start it.
     const long = await findFreeSlots({ durationMinutes: 60, from: "2030-03-07", to: "2030-03-07", now: NOW });
     expect(starts(long)).toEqual([
-      "2030-03-07T14:00:00.000Z", "2030-03-07T14:30:00.000Z", "2030-03-07T15:00:00.000Z",
-      "2030-03-07T15:30:00.000Z", "2030-03-07T16:00:00.000Z", "2030-03-07T18:00:00.000Z",
-      "2030-03-07T18:30:00.000Z", "2030-03-07T19:00:00.000Z",
+      "2030-03-07T14:00:00.000Z",
+      "2030-03-07T14:30:00.000Z",
+      "2030-03-07T15:00:00.000Z",
+      "2030-03-07T15:30:00.000Z",
+      "2030-03-07T16:00:00.000Z",
+      "2030-03-07T18:00:00.000Z",
+      "2030-03-07T18:30:00.000Z",
+      "2030-03-07T19:00:00.000Z",
     ]);
   });
 
@@ -115,8 +130,14 @@ describeEachDialect("availability and slots", (db, dialect) => {
     expect(booked.endsAt).toBe("2030-03-14T15:00:00.000Z");
     const day = { durationMinutes: 30, from: "2030-03-14", to: "2030-03-14", now: NOW };
     expect(starts(await findFreeSlots(day))).toEqual([
-      "2030-03-14T13:00:00.000Z", "2030-03-14T13:30:00.000Z", "2030-03-14T15:00:00.000Z", "2030-03-14T15:30:00.000Z",
-      "2030-03-14T17:00:00.000Z", "2030-03-14T17:30:00.000Z", "2030-03-14T18:00:00.000Z", "2030-03-14T18:30:00.000Z",
+      "2030-03-14T13:00:00.000Z",
+      "2030-03-14T13:30:00.000Z",
+      "2030-03-14T15:00:00.000Z",
+      "2030-03-14T15:30:00.000Z",
+      "2030-03-14T17:00:00.000Z",
+      "2030-03-14T17:30:00.000Z",
+      "2030-03-14T18:00:00.000Z",
+      "2030-03-14T18:30:00.000Z",
     ]);
     await updateAvailabilitySettings({ ...RULES, bufferMinutes: 15 });
     expect(starts(await findFreeSlots(day)).slice(0, 2)).toEqual(["2030-03-14T13:00:00.000Z", "2030-03-14T15:30:00.000Z"]);
@@ -135,19 +156,27 @@ describeEachDialect("availability and slots", (db, dialect) => {
       "2030-03-15T03:00:00.000Z", // closed hours
       "2030-05-15T14:00:00.000Z", // beyond the horizon
     ]) {
-      await expect(createAppointment(actor, { service: half.id, startsAt, now: NOW })).rejects.toMatchObject({ status: 409, key: "appointments:errors.slotUnavailable" });
+      await expect(createAppointment(actor, { service: half.id, startsAt, now: NOW })).rejects.toMatchObject({
+        status: 409,
+        key: "appointments:errors.slotUnavailable",
+      });
     }
   });
 
   it("holds one row per slot unit the appointment covers (and its buffer)", async () => {
-    expect(holdStartsFor("2030-03-15T14:00:00.000Z", 60, { slotMinutes: 30, bufferMinutes: 0 })).toEqual(["2030-03-15T14:00:00.000Z", "2030-03-15T14:30:00.000Z"]);
+    expect(holdStartsFor("2030-03-15T14:00:00.000Z", 60, { slotMinutes: 30, bufferMinutes: 0 })).toEqual([
+      "2030-03-15T14:00:00.000Z",
+      "2030-03-15T14:30:00.000Z",
+    ]);
     expect(holdStartsFor("2030-03-15T14:00:00.000Z", 30, { slotMinutes: 30, bufferMinutes: 10 })).toHaveLength(2);
     const booked = await createAppointment({ id: clientA, role: "client" }, { service: hour.id, startsAt: "2030-03-15T13:00:00.000Z", now: NOW });
     const holds = await db().selectFrom("appointmentSlotHolds").select("slotStart").where("appointmentId", "=", booked.id).orderBy("slotStart").execute();
     expect(holds.map((hold) => hold.slotStart)).toEqual(["2030-03-15T13:00:00.000Z", "2030-03-15T13:30:00.000Z"]);
     // The database itself refuses a second hold on a held unit.
     const other = await createAppointment({ id: clientB, role: "client" }, { service: half.id, startsAt: "2030-03-15T15:00:00.000Z", now: NOW });
-    await expect(db().insertInto("appointmentSlotHolds").values({ slotStart: "2030-03-15T13:30:00.000Z", appointmentId: other.id }).execute()).rejects.toThrow();
+    await expect(
+      db().insertInto("appointmentSlotHolds").values({ slotStart: "2030-03-15T13:30:00.000Z", appointmentId: other.id }).execute(),
+    ).rejects.toThrow();
   });
 
   it(`lets exactly one of two simultaneous bookings of one slot succeed (${dialect})`, async () => {
@@ -189,7 +218,13 @@ describeEachDialect("availability and slots", (db, dialect) => {
   it("closes the office on the federal holidays of each year that has no closed day yet", async () => {
     await addClosedDay("2033-02-03", "Planned by staff");
     const added = await seedFederalHolidays([2032, 2033]);
-    const closed = await db().selectFrom("closedDays").select(["day", "reason"]).where("day", ">=", "2031-12-31").where("day", "<=", "2033-12-31").orderBy("day").execute();
+    const closed = await db()
+      .selectFrom("closedDays")
+      .select(["day", "reason"])
+      .where("day", ">=", "2031-12-31")
+      .where("day", "<=", "2033-12-31")
+      .orderBy("day")
+      .execute();
     // 2032: eleven holidays, three of them on a weekend and observed on the Friday before or the Monday after
     // (Juneteenth and December 25 are Saturdays, July 4 a Sunday).
     expect(added).toBe(14);
@@ -233,7 +268,12 @@ describeEachDialect("availability and slots", (db, dialect) => {
       return call(calendarPage.action, { path: "/dashboard/calendar?view=week", method: "POST", as: who, body: form, headers: { Accept: "text/html" } });
     };
     const settings: Record<string, string> = {
-      intent: "settings", timeZone: "Europe/Paris", slotMinutes: "20", bufferMinutes: "10", minNoticeHours: "2", maxDaysAhead: "14",
+      intent: "settings",
+      timeZone: "Europe/Paris",
+      slotMinutes: "20",
+      bufferMinutes: "10",
+      minNoticeHours: "2",
+      maxDaysAhead: "14",
     };
     for (let index = 0; index < 7; index++) {
       if (index < 5) settings[`days[${index}].open`] = "on";
@@ -245,7 +285,15 @@ describeEachDialect("availability and slots", (db, dialect) => {
     expect(saved.headers.get("location")).toBe("/dashboard/calendar?view=week");
     const row = await db().selectFrom("availabilitySettings").selectAll().where("id", "=", "default").executeTakeFirstOrThrow();
     expect(row).toMatchObject({ timeZone: "Europe/Paris", slotMinutes: 20, bufferMinutes: 10, minNoticeHours: 2, maxDaysAhead: 14 });
-    expect(row.weeklyHours).toEqual({ "1": [{ start: "08:30", end: "12:00" }], "2": [{ start: "08:30", end: "12:00" }], "3": [{ start: "08:30", end: "12:00" }], "4": [{ start: "08:30", end: "12:00" }], "5": [{ start: "08:30", end: "12:00" }], "6": [], "7": [] });
+    expect(row.weeklyHours).toEqual({
+      "1": [{ start: "08:30", end: "12:00" }],
+      "2": [{ start: "08:30", end: "12:00" }],
+      "3": [{ start: "08:30", end: "12:00" }],
+      "4": [{ start: "08:30", end: "12:00" }],
+      "5": [{ start: "08:30", end: "12:00" }],
+      "6": [],
+      "7": [],
+    });
 
     const refused = await post({ ...settings, "days[0].end": "08:00", timeZone: "Mars/Olympus" });
     expect(refused.status).toBe(400);
@@ -254,7 +302,9 @@ describeEachDialect("availability and slots", (db, dialect) => {
     expect(body.result.error.timeZone).toEqual(["appointments:errors.timeZoneInvalid"]);
 
     expect((await post({ intent: "addClosedDay", day: "2030-12-24", reason: "Holiday" })).status).toBe(302);
-    expect(await db().selectFrom("closedDays").select(["day", "reason"]).where("day", "=", "2030-12-24").execute()).toEqual([{ day: "2030-12-24", reason: "Holiday" }]);
+    expect(await db().selectFrom("closedDays").select(["day", "reason"]).where("day", "=", "2030-12-24").execute()).toEqual([
+      { day: "2030-12-24", reason: "Holiday" },
+    ]);
     expect((await post({ intent: "addClosedDay", day: "2030-02-31" })).status).toBe(400);
     expect((await post({ intent: "removeClosedDay", day: "2030-12-24" })).status).toBe(302);
     expect(await db().selectFrom("closedDays").select("day").where("day", "=", "2030-12-24").execute()).toEqual([]);

@@ -15,7 +15,11 @@ import { describeEachDialect } from "../setup/database";
  * replaced and removed with its file.
  */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+  Buffer.alloc(64, 1),
+  Buffer.from([0xff, 0xd9]),
+]);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
@@ -49,7 +53,11 @@ describeEachDialect("profile avatar", (db) => {
     expect(response.headers.get("location")).toBe("/client/profile");
     const url = await avatarUrlOf(client);
     expect(url).toMatch(/^\/resources\/avatars\/[0-9a-f-]{36}$/);
-    const stored = await db().selectFrom("storedFiles").select(["recordType", "recordId", "mimeType"]).where("id", "=", url!.split("/").pop()!).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom("storedFiles")
+      .select(["recordType", "recordId", "mimeType"])
+      .where("id", "=", url!.split("/").pop()!)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ recordType: "avatar", recordId: client.id, mimeType: "image/png" });
 
     const own = await fetchAvatar(url!, client);
@@ -103,7 +111,12 @@ describeEachDialect("profile avatar", (db) => {
     expect((await fetchAvatar(first, client)).status).toBe(404);
     expect((await fetchAvatar(second, client)).headers.get("content-type")).toBe("image/jpeg");
 
-    const removed = await call(clientProfile.action, { path: "/client/profile", method: "POST", as: client, body: new URLSearchParams({ intent: "removeAvatar" }) });
+    const removed = await call(clientProfile.action, {
+      path: "/client/profile",
+      method: "POST",
+      as: client,
+      body: new URLSearchParams({ intent: "removeAvatar" }),
+    });
     expect(removed.status).toBe(302);
     expect(await avatarUrlOf(client)).toBeNull();
     expect((await fetchAvatar(second, client)).status).toBe(404);

@@ -37,23 +37,64 @@ describeEachDialect("billing API", (db) => {
   it("quotes: staff create and send; the client reads its own, accepts; another client and staff get nothing", async () => {
     const path = `/api/service-orders/${orderId}/quotes`;
     const body = { lines: [{ kind: "item", description: "Bookkeeping, one month", quantity: 1, unitCents: 30_000 }], validUntil: "2099-01-31" };
-    for (const [who, status] of [[null, 401], [staff, 403], [cast.clientA, 403], [cast.clientB, 403]] as const) {
+    for (const [who, status] of [
+      [null, 401],
+      [staff, 403],
+      [cast.clientA, 403],
+      [cast.clientB, 403],
+    ] as const) {
       expect((await callJson(orderQuotesRoute.action, { path, method: "POST", as: who, params: { id: orderId }, body })).status).toBe(status);
     }
-    expect((await callJson(orderQuotesRoute.action, { path, method: "POST", as: cast.admin, params: { id: orderId }, body: { lines: [{ description: "x", unitCents: 10.5 }] } })).status).toBe(400);
+    expect(
+      (
+        await callJson(orderQuotesRoute.action, {
+          path,
+          method: "POST",
+          as: cast.admin,
+          params: { id: orderId },
+          body: { lines: [{ description: "x", unitCents: 10.5 }] },
+        })
+      ).status,
+    ).toBe(400);
     const created = await callJson<Json>(orderQuotesRoute.action, { path, method: "POST", as: cast.admin, params: { id: orderId }, body });
     expect(created.status).toBe(201);
     const quoteId = created.body.quote.id as string;
     expect((await callJson<Json>(orderQuotesRoute.loader, { path, as: cast.clientA, params: { id: orderId } })).body.quotes).toEqual([]);
     expect((await callJson(orderQuotesRoute.loader, { path, as: cast.clientB, params: { id: orderId } })).status).toBe(404);
-    expect((await callJson(quoteSendRoute.action, { path: `/api/quotes/${quoteId}/send`, method: "POST", as: cast.clientA, params: { id: quoteId } })).status).toBe(403);
-    expect((await callJson(quoteSendRoute.action, { path: `/api/quotes/${quoteId}/send`, method: "POST", as: cast.owner, params: { id: quoteId } })).status).toBe(200);
-    expect((await callJson<Json>(quoteRoute.loader, { path: `/api/quotes/${quoteId}`, as: cast.clientA, params: { id: quoteId } })).body.quote).toMatchObject({ status: "sent", totalCents: 30_000 });
+    expect(
+      (await callJson(quoteSendRoute.action, { path: `/api/quotes/${quoteId}/send`, method: "POST", as: cast.clientA, params: { id: quoteId } })).status,
+    ).toBe(403);
+    expect(
+      (await callJson(quoteSendRoute.action, { path: `/api/quotes/${quoteId}/send`, method: "POST", as: cast.owner, params: { id: quoteId } })).status,
+    ).toBe(200);
+    expect((await callJson<Json>(quoteRoute.loader, { path: `/api/quotes/${quoteId}`, as: cast.clientA, params: { id: quoteId } })).body.quote).toMatchObject({
+      status: "sent",
+      totalCents: 30_000,
+    });
     expect((await callJson(quoteRoute.loader, { path: `/api/quotes/${quoteId}`, as: cast.clientB, params: { id: quoteId } })).status).toBe(404);
-    expect((await callJson(quoteRoute.action, { path: `/api/quotes/${quoteId}`, method: "PATCH", as: cast.clientA, params: { id: quoteId }, body })).status).toBe(403);
-    expect((await callJson(quoteDeclineRoute.action, { path: `/api/quotes/${quoteId}/decline`, method: "POST", as: cast.clientB, params: { id: quoteId }, body: {} })).status).toBe(404);
-    expect((await callJson(quoteAcceptRoute.action, { path: `/api/quotes/${quoteId}/accept`, method: "POST", as: cast.clientB, params: { id: quoteId } })).status).toBe(404);
-    const accepted = await callJson<Json>(quoteAcceptRoute.action, { path: `/api/quotes/${quoteId}/accept`, method: "POST", as: cast.clientA, params: { id: quoteId } });
+    expect(
+      (await callJson(quoteRoute.action, { path: `/api/quotes/${quoteId}`, method: "PATCH", as: cast.clientA, params: { id: quoteId }, body })).status,
+    ).toBe(403);
+    expect(
+      (
+        await callJson(quoteDeclineRoute.action, {
+          path: `/api/quotes/${quoteId}/decline`,
+          method: "POST",
+          as: cast.clientB,
+          params: { id: quoteId },
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await callJson(quoteAcceptRoute.action, { path: `/api/quotes/${quoteId}/accept`, method: "POST", as: cast.clientB, params: { id: quoteId } })).status,
+    ).toBe(404);
+    const accepted = await callJson<Json>(quoteAcceptRoute.action, {
+      path: `/api/quotes/${quoteId}/accept`,
+      method: "POST",
+      as: cast.clientA,
+      params: { id: quoteId },
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.quote.status).toBe("accepted");
     expect(accepted.body.invoice).toMatchObject({ status: "open", totalCents: 30_000, history: [] });
@@ -90,7 +131,8 @@ describeEachDialect("billing API", (db) => {
     // A client asking for someone else's invoices still gets only its own.
     expect((await list(cast.clientB, `?clientId=${cast.clientA.id}`)).body.total).toBe(0);
 
-    const pay = (who: TestUser | null, body: unknown) => callJson<Json>(invoicePaymentsRoute.action, { path: `/api/invoices/${id}/payments`, method: "POST", as: who, params: { id }, body });
+    const pay = (who: TestUser | null, body: unknown) =>
+      callJson<Json>(invoicePaymentsRoute.action, { path: `/api/invoices/${id}/payments`, method: "POST", as: who, params: { id }, body });
     expect((await pay(cast.clientA, { amountCents: 100, method: "cash" })).status).toBe(403);
     expect((await pay(staff, { amountCents: 100, method: "cash" })).status).toBe(403);
     const fractional = await pay(cast.admin, { amountCents: 10.5, method: "cash" });
@@ -105,7 +147,8 @@ describeEachDialect("billing API", (db) => {
     expect(payments.body.payments).toHaveLength(1);
     expect((await callJson(invoicePaymentsRoute.loader, { path: `/api/invoices/${id}/payments`, as: cast.clientA, params: { id } })).status).toBe(403);
 
-    const patch = (who: TestUser, body: unknown) => callJson<Json>(invoiceRoute.action, { path: `/api/invoices/${id}`, method: "PATCH", as: who, params: { id }, body });
+    const patch = (who: TestUser, body: unknown) =>
+      callJson<Json>(invoiceRoute.action, { path: `/api/invoices/${id}`, method: "PATCH", as: who, params: { id }, body });
     expect((await patch(cast.clientA, { status: "void" })).status).toBe(403);
     expect((await patch(cast.admin, { status: "void" })).status).toBe(409);
     expect((await patch(cast.admin, { status: "paid" })).status).toBe(400);
@@ -115,7 +158,11 @@ describeEachDialect("billing API", (db) => {
 
     const all = await callJson<Json>(paymentsRoute.loader, { path: "/api/payments?kind=refund", as: cast.owner });
     expect(all.body.payments.every((row: Json) => row.kind === "refund")).toBe(true);
-    for (const [who, status] of [[null, 401], [staff, 403], [cast.clientA, 403]] as const) {
+    for (const [who, status] of [
+      [null, 401],
+      [staff, 403],
+      [cast.clientA, 403],
+    ] as const) {
       expect((await callJson(paymentsRoute.loader, { path: "/api/payments", as: who })).status).toBe(status);
     }
   });
@@ -130,7 +177,14 @@ describeEachDialect("billing API", (db) => {
       method: "PATCH",
       as: cast.admin,
       params: { id },
-      body: { lines: [{ description: "Books", unitCents: 20_000 }, { kind: "tax", description: "Tax", unitCents: 1_650 }], dueDate: "2099-02-01", status: "open" },
+      body: {
+        lines: [
+          { description: "Books", unitCents: 20_000 },
+          { kind: "tax", description: "Tax", unitCents: 1_650 },
+        ],
+        dueDate: "2099-02-01",
+        status: "open",
+      },
     });
     expect(changed.status).toBe(200);
     expect(changed.body.invoice).toMatchObject({ status: "open", totalCents: 21_650, taxCents: 1_650, dueDate: "2099-02-01" });

@@ -34,7 +34,9 @@ describe("billing: invoice numbers on one SQLite file from three processes", () 
       const actor = { id: admin.id, role: "admin" };
       const ids: string[] = [];
       for (let index = 0; index < 18; index += 1) {
-        ids.push((await createInvoiceFromOrder(actor, orderId, { lines: [{ kind: "item", description: `Work ${index}`, quantity: 1, unitCents: 1_000 + index }] })).id);
+        ids.push(
+          (await createInvoiceFromOrder(actor, orderId, { lines: [{ kind: "item", description: `Work ${index}`, quantity: 1, unitCents: 1_000 + index }] })).id,
+        );
       }
       // Every process starts issuing at the same moment (after the children's start-up).
       const issueAt = Date.now() + 15_000;

@@ -62,7 +62,8 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     await issueInvoice(admin, id, { notify: false });
     return id;
   };
-  const paymentsOf = (invoiceId: string) => db().selectFrom("payments").select(["kind", "amountCents", "externalId"]).where("invoiceId", "=", invoiceId).orderBy("createdAt").execute();
+  const paymentsOf = (invoiceId: string) =>
+    db().selectFrom("payments").select(["kind", "amountCents", "externalId"]).where("invoiceId", "=", invoiceId).orderBy("createdAt").execute();
 
   it("is the provider once STRIPE_SECRET_KEY is set", () => {
     expect(paymentProvider()).toBe("stripe");
@@ -70,19 +71,38 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
 
   it("a client pays its own invoice; another client can neither read nor pay it", async () => {
     const invoiceId = await openInvoice(4_250);
-    const refused = await callJson(checkoutRoute.action, { path: `/api/invoices/${invoiceId}/checkout`, method: "POST", as: cast.clientB, params: { id: invoiceId } });
+    const refused = await callJson(checkoutRoute.action, {
+      path: `/api/invoices/${invoiceId}/checkout`,
+      method: "POST",
+      as: cast.clientB,
+      params: { id: invoiceId },
+    });
     expect(refused.status).toBe(404);
     expect((await callJson(invoiceRoute.loader, { path: `/api/invoices/${invoiceId}`, as: cast.clientB, params: { id: invoiceId } })).status).toBe(404);
-    const staff = await callJson(checkoutRoute.action, { path: `/api/invoices/${invoiceId}/checkout`, method: "POST", as: cast.admin, params: { id: invoiceId } });
+    const staff = await callJson(checkoutRoute.action, {
+      path: `/api/invoices/${invoiceId}/checkout`,
+      method: "POST",
+      as: cast.admin,
+      params: { id: invoiceId },
+    });
     expect(staff.status).toBe(403);
 
-    const started = await callJson<{ url: string; sessionId: string }>(checkoutRoute.action, { path: `/api/invoices/${invoiceId}/checkout`, method: "POST", as: cast.clientA, params: { id: invoiceId } });
+    const started = await callJson<{ url: string; sessionId: string }>(checkoutRoute.action, {
+      path: `/api/invoices/${invoiceId}/checkout`,
+      method: "POST",
+      as: cast.clientA,
+      params: { id: invoiceId },
+    });
     expect(started.status).toBe(200);
     expect(started.body.url).toBe(`${fake.url}/checkout/${started.body.sessionId}`);
     // A second click reuses the open session: one payment, not two.
     expect((await startCheckout(clientA, invoiceId)).sessionId).toBe(started.body.sessionId);
     const session = fake.sessions.get(started.body.sessionId)!;
-    expect(session).toMatchObject({ amount_total: 4_250, metadata: { invoiceId }, success_url: "http://localhost:3000/client/payment-success?session_id={CHECKOUT_SESSION_ID}" });
+    expect(session).toMatchObject({
+      amount_total: 4_250,
+      metadata: { invoiceId },
+      success_url: "http://localhost:3000/client/payment-success?session_id={CHECKOUT_SESSION_ID}",
+    });
     expect(session.cancel_url).toBe(`http://localhost:3000/client/invoices/${invoiceId}?checkout=cancelled`);
 
     // The hosted page: Pay redirects to the success page with the session's id.
@@ -104,7 +124,12 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     expect(await getInvoice(clientA, invoiceId)).toMatchObject({ status: "paid", balanceCents: 0 });
     expect(latestMailTo(process.env.DATA_DIR!, cast.clientA.email)?.subject).toContain("Reçu pour la facture");
     // The success page's data: never a 404, whatever the session id.
-    expect(await loadPaymentSuccess(clientA, started.body.sessionId)).toMatchObject({ provider: "stripe", unknownSession: false, checkout: { state: "paid" }, latest: { invoiceId, amountCents: 4_250 } });
+    expect(await loadPaymentSuccess(clientA, started.body.sessionId)).toMatchObject({
+      provider: "stripe",
+      unknownSession: false,
+      checkout: { state: "paid" },
+      latest: { invoiceId, amountCents: 4_250 },
+    });
     expect(await loadPaymentSuccess(actor(cast.clientB), started.body.sessionId)).toMatchObject({ checkout: null, unknownSession: true, latest: null });
     expect(await loadPaymentSuccess(clientA, null)).toMatchObject({ checkout: null, unknownSession: false, latest: { invoiceId } });
     // Paid: nothing left to pay.
@@ -136,7 +161,8 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
   it("refuses a signature dated beyond the tolerance, in the past or in the future", async () => {
     const sdk = new Stripe("sk_test_fake");
     const event = fake.signedEvent("customer.created", { id: "cus_x", object: "customer" });
-    const signedAt = (offsetSeconds: number) => sdk.webhooks.generateTestHeaderString({ payload: event.payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) + offsetSeconds });
+    const signedAt = (offsetSeconds: number) =>
+      sdk.webhooks.generateTestHeaderString({ payload: event.payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) + offsetSeconds });
     expect((await deliver(event, signedAt(-600))).status).toBe(400);
     expect((await deliver(event, signedAt(600))).status).toBe(400);
     expect((await deliver(event, signedAt(24 * 3600))).status).toBe(400);
@@ -161,7 +187,14 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     const completed = fake.events.at(-1)!;
     const { event: refunded } = await fake.refund(foreign.id, 100);
     const intent = fake.sessions.get(foreign.id)!.payment_intent;
-    const refundCreated = fake.signedEvent("refund.created", { id: "re_test_foreign", object: "refund", amount: 100, status: "succeeded", payment_intent: intent, metadata });
+    const refundCreated = fake.signedEvent("refund.created", {
+      id: "re_test_foreign",
+      object: "refund",
+      amount: 100,
+      status: "succeeded",
+      payment_intent: intent,
+      metadata,
+    });
     for (const event of [completed, refunded, refundCreated]) expect([event.type, (await deliver(event)).status]).toEqual([event.type, 200]);
     expect(await getInvoice(admin, invoiceId)).toMatchObject({ status: "open", paidCents: 0, balanceCents: 5_000 });
     expect(await paymentsOf(invoiceId)).toEqual([]);
@@ -182,7 +215,14 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     expect((await deliver(refunded)).body).toMatchObject({ duplicate: true });
     // The same refund again under another event id (charge.refunded and refund.created both name it): once.
     const refundId = (JSON.parse(refunded.payload) as { data: { object: { refunds: { data: Array<{ id: string }> } } } }).data.object.refunds.data[0]!.id;
-    const again = fake.signedEvent("refund.created", { id: refundId, object: "refund", amount: 3_000, status: "succeeded", payment_intent: fake.sessions.get(sessionId)!.payment_intent, metadata: {} });
+    const again = fake.signedEvent("refund.created", {
+      id: refundId,
+      object: "refund",
+      amount: 3_000,
+      status: "succeeded",
+      payment_intent: fake.sessions.get(sessionId)!.payment_intent,
+      metadata: {},
+    });
     expect((await deliver(again)).body).toMatchObject({ duplicate: false });
     expect(await getInvoice(admin, invoiceId)).toMatchObject({ status: "open", paidCents: 7_000, refundedCents: 3_000, balanceCents: 3_000 });
     expect((await paymentsOf(invoiceId)).map((row) => [row.kind, row.amountCents])).toEqual([
@@ -207,7 +247,12 @@ describeEachDialect("billing: Stripe Checkout against the fake server, with the 
     await deliver(failed);
     await deliver(fake.signedEvent("checkout.session.async_payment_failed", JSON.parse(failed.payload).data.object));
     expect(await readCheckoutState(clientA, sessionId)).toMatchObject({ state: "failed", invoiceStatus: "open" });
-    const told = await db().selectFrom("notifications").select("id").where("userId", "=", cast.clientA.id).where("type", "=", "invoice.payment_failed").execute();
+    const told = await db()
+      .selectFrom("notifications")
+      .select("id")
+      .where("userId", "=", cast.clientA.id)
+      .where("type", "=", "invoice.payment_failed")
+      .execute();
     expect(told).toHaveLength(1);
     expect(latestMailTo(process.env.DATA_DIR!, cast.clientA.email)?.subject).toContain("n’a pas abouti");
 

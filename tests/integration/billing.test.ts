@@ -5,9 +5,24 @@ import { PaymentApiSchema, PaymentFormSchema, QuoteApiSchema, QuoteFormSchema } 
 import { renderInvoicePdf } from "~/features/billing/invoice-pdf.server";
 import { getFirm } from "~/core/office/firm.server";
 import type { Language } from "~/lib/i18n/config";
-import { createInvoiceFromOrder, getInvoice, issueInvoice, listInvoices, updateDraftInvoice, voidInvoice, type Actor } from "~/features/billing/invoices.server";
+import {
+  createInvoiceFromOrder,
+  getInvoice,
+  issueInvoice,
+  listInvoices,
+  updateDraftInvoice,
+  voidInvoice,
+  type Actor,
+} from "~/features/billing/invoices.server";
 import { monthPeriods, parseStatsRange } from "~/features/statistics/range.server";
-import { eachPaymentCsvRow, latestPaymentOfClient, listPayments, outstandingTotals, recordManualPayment, revenueByMonth } from "~/features/billing/payments.server";
+import {
+  eachPaymentCsvRow,
+  latestPaymentOfClient,
+  listPayments,
+  outstandingTotals,
+  recordManualPayment,
+  revenueByMonth,
+} from "~/features/billing/payments.server";
 import { acceptQuote, createQuote, declineQuote, getQuote, listOrderQuotes, listQuotesAwaitingClient, sendQuote } from "~/features/billing/quotes.server";
 import { parseMoneyToCents, totalsOf, lineOf } from "~/features/billing/status";
 import { seedPublicContent } from "~/features/content/seed.server";
@@ -36,7 +51,8 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     await updateOrder(admin, orderId, { priceCents: 12_500 });
   });
 
-  const draft = async (cents = 10_000) => (await createInvoiceFromOrder(admin, orderId, { lines: [{ kind: "item", description: "Work", quantity: 1, unitCents: cents }] })).id;
+  const draft = async (cents = 10_000) =>
+    (await createInvoiceFromOrder(admin, orderId, { lines: [{ kind: "item", description: "Work", quantity: 1, unitCents: cents }] })).id;
 
   it("computes totals in integer cents: items, a discount taken off, a tax added", () => {
     const lines = [
@@ -60,7 +76,13 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     const form = PaymentFormSchema.safeParse({ amount: "10.50", method: "zelle" });
     expect(form.success && form.data.amountCents).toBe(1_050);
     expect(PaymentFormSchema.safeParse({ amount: "10.505", method: "zelle" }).success).toBe(false);
-    const quote = QuoteFormSchema.safeParse({ lines: [{ description: "Pages", quantity: "3", unitPrice: "29.99" }, { kind: "tax", description: "Tax", unitPrice: "7.13" }], validUntil: "2099-01-31" });
+    const quote = QuoteFormSchema.safeParse({
+      lines: [
+        { description: "Pages", quantity: "3", unitPrice: "29.99" },
+        { kind: "tax", description: "Tax", unitPrice: "7.13" },
+      ],
+      validUntil: "2099-01-31",
+    });
     expect(quote.success && quote.data.lines).toEqual([
       { kind: "item", description: "Pages", quantity: 3, unitCents: 2_999 },
       { kind: "tax", description: "Tax", quantity: 1, unitCents: 713 },
@@ -86,7 +108,12 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     // clientA reads French.
     expect(mail?.subject).toBe(`Facture ${number} de notre cabinet`);
     expect(mail?.text).toContain(`/client/invoices/${id}`);
-    const notification = await db().selectFrom("notifications").select(["titleKey", "params"]).where("userId", "=", cast.clientA.id).where("type", "=", "invoice.issued").executeTakeFirst();
+    const notification = await db()
+      .selectFrom("notifications")
+      .select(["titleKey", "params"])
+      .where("userId", "=", cast.clientA.id)
+      .where("type", "=", "invoice.issued")
+      .executeTakeFirst();
     expect(notification?.titleKey).toBe("billing:notifications.invoiceIssued.title");
     // Issued invoices do not change, and are not issued twice.
     await expect(updateDraftInvoice(admin, id, { note: "x" })).rejects.toMatchObject({ status: 409 });
@@ -95,7 +122,11 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
 
   it("issues with the due date staff chose, never one before today, and none for due on receipt", async () => {
     const id = await draft(10_000);
-    await expect(issueInvoice(admin, id, { notify: false, dueDate: "2020-01-31" })).rejects.toMatchObject({ status: 400, key: "billing:errors.dueBeforeToday", field: "dueDate" });
+    await expect(issueInvoice(admin, id, { notify: false, dueDate: "2020-01-31" })).rejects.toMatchObject({
+      status: 400,
+      key: "billing:errors.dueBeforeToday",
+      field: "dueDate",
+    });
     await expect(issueInvoice(admin, id, { notify: false, dueDate: "31/01/2099" })).rejects.toMatchObject({ status: 400, field: "dueDate" });
     expect((await getInvoice(admin, id)).status).toBe("draft");
     await issueInvoice(admin, id, { notify: false, dueDate: "2099-01-31" });
@@ -109,12 +140,21 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     const id = await draft(10_000);
     await expect(recordManualPayment(admin, id, { kind: "payment", amountCents: 100, method: "cash" })).rejects.toMatchObject({ status: 409 });
     await issueInvoice(admin, id, { notify: false });
-    expect(await recordManualPayment(admin, id, { kind: "payment", amountCents: 4_000, method: "check", reference: "#1042" })).toMatchObject({ status: "open", balanceCents: 6_000 });
+    expect(await recordManualPayment(admin, id, { kind: "payment", amountCents: 4_000, method: "check", reference: "#1042" })).toMatchObject({
+      status: "open",
+      balanceCents: 6_000,
+    });
     await expect(recordManualPayment(admin, id, { kind: "payment", amountCents: 6_001, method: "cash" })).rejects.toMatchObject({ status: 400 });
     await expect(recordManualPayment(admin, id, { kind: "refund", amountCents: 4_001, method: "cash" })).rejects.toMatchObject({ status: 400 });
-    expect(await recordManualPayment(admin, id, { kind: "payment", amountCents: 6_000, method: "zelle", reference: "ZL-9" })).toMatchObject({ status: "paid", balanceCents: 0 });
+    expect(await recordManualPayment(admin, id, { kind: "payment", amountCents: 6_000, method: "zelle", reference: "ZL-9" })).toMatchObject({
+      status: "paid",
+      balanceCents: 0,
+    });
     expect((await getInvoice(admin, id)).paidAt).not.toBeNull();
-    expect(await recordManualPayment(admin, id, { kind: "refund", amountCents: 2_500, method: "check" })).toMatchObject({ status: "open", balanceCents: 2_500 });
+    expect(await recordManualPayment(admin, id, { kind: "refund", amountCents: 2_500, method: "check" })).toMatchObject({
+      status: "open",
+      balanceCents: 2_500,
+    });
     const invoice = await getInvoice(admin, id);
     expect(invoice).toMatchObject({ status: "open", paidCents: 7_500, refundedCents: 2_500, balanceCents: 2_500, paidAt: null });
     expect(invoice.payments.map((payment) => [payment.kind, payment.amountCents])).toEqual([
@@ -206,7 +246,8 @@ describeEachDialect("billing: quotes, invoices, payments", (db, dialect) => {
     await recordManualPayment(admin, id, { kind: "payment", amountCents: 2_000, method: "zelle", reference: "ZL-1" });
     const invoice = await getInvoice(admin, id);
     const firm = await getFirm();
-    const read = async (language: Language) => (await extractText(await getDocumentProxy(await renderInvoicePdf(invoice, { language, timeZone: "America/Detroit", firm })), { mergePages: true })).text;
+    const read = async (language: Language) =>
+      (await extractText(await getDocumentProxy(await renderInvoicePdf(invoice, { language, timeZone: "America/Detroit", firm })), { mergePages: true })).text;
     const fr = await read("fr");
     expect(fr).toContain(`Facture ${invoice.number}`);
     expect(fr).toContain("Traduction certifiée");

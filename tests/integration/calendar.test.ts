@@ -50,7 +50,8 @@ describeEachDialect("the calendar stays small", (db) => {
     return id;
   }
 
-  const month = (date: string) => buildCalendar({ view: "month", date, timeZone: ZONE, language: "en", weekStart: MONDAY, now: new Date("2026-03-15T12:00:00Z") });
+  const month = (date: string) =>
+    buildCalendar({ view: "month", date, timeZone: ZONE, language: "en", weekStart: MONDAY, now: new Date("2026-03-15T12:00:00Z") });
 
   beforeAll(async () => {
     await seedPublicContent(db());
@@ -83,7 +84,8 @@ describeEachDialect("the calendar stays small", (db) => {
   it("shows the first few of a busy day and counts the rest; the week view shows up to WEEK_DAY_LIMIT a day", async () => {
     const ids: string[] = [];
     // Booked out of order, and one cancelled (the calendar shows every status).
-    for (const time of ["16:00", "09:00", "13:30", "10:00", "18:45", "08:15"]) ids.push(await book(`2026-03-18T${time}`, time === "10:00" ? "cancelled" : "confirmed"));
+    for (const time of ["16:00", "09:00", "13:30", "10:00", "18:45", "08:15"])
+      ids.push(await book(`2026-03-18T${time}`, time === "10:00" ? "cancelled" : "confirmed"));
     const byTime = ["08:15", "09:00", "10:00", "13:30", "16:00", "18:45"].map((time) => at(`2026-03-18T${time}`));
 
     const busy = day(await month("2026-03-01"), "2026-03-18");

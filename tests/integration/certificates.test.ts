@@ -3,7 +3,13 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, expect, it } from "vitest";
 import { certificateStatement, renderCertificatePdf } from "~/features/certificates/certificate-pdf.server";
 import { CERTIFICATE_NO_PATTERN } from "~/features/certificates/certificates";
-import { findCertificate, issueCertificate, listCertificatesForFiles, verifyUrlFor, type IssueCertificateInput } from "~/features/certificates/certificates.server";
+import {
+  findCertificate,
+  issueCertificate,
+  listCertificatesForFiles,
+  verifyUrlFor,
+  type IssueCertificateInput,
+} from "~/features/certificates/certificates.server";
 import { getFirm } from "~/core/office/firm.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import * as downloadRoute from "~/routes/resources+/certificates.$file";
@@ -63,7 +69,10 @@ describeEachDialect("certificates", (db) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const revised = await issueCertificate({ ...first, translatedBytes: bytes("translated document, revised") });
     expect(revised.certificateNo).not.toBe(a.certificateNo);
-    expect((await listCertificatesForFiles([first.translationFileId, "nothing"])).map((c) => c.certificateNo)).toEqual([revised.certificateNo, a.certificateNo]);
+    expect((await listCertificatesForFiles([first.translationFileId, "nothing"])).map((c) => c.certificateNo)).toEqual([
+      revised.certificateNo,
+      a.certificateNo,
+    ]);
     expect(await listCertificatesForFiles([])).toEqual([]);
   });
 
@@ -80,7 +89,11 @@ describeEachDialect("certificates", (db) => {
   it("uses the firm's proprietor as translator by default and refuses what the English certificate cannot print", async () => {
     const certificate = await issueCertificate(input({ translatorName: null }));
     expect(certificate.translatorName).toBe((await getFirm()).proprietor);
-    await expect(issueCertificate(input({ documentTitle: "شهادة ميلاد" }))).rejects.toMatchObject({ status: 400, field: "documentTitle", key: "certificates:errors.notLatin" });
+    await expect(issueCertificate(input({ documentTitle: "شهادة ميلاد" }))).rejects.toMatchObject({
+      status: 400,
+      field: "documentTitle",
+      key: "certificates:errors.notLatin",
+    });
     await expect(issueCertificate(input({ pageCount: 0 }))).rejects.toMatchObject({ status: 400, field: "pageCount" });
     await expect(issueCertificate(input({ sourceLanguage: "Arabic!" }))).rejects.toMatchObject({ status: 400, field: "sourceLanguage" });
     await expect(issueCertificate(input({ translatedBytes: new Uint8Array() }))).rejects.toMatchObject({ status: 400 });
@@ -160,7 +173,15 @@ describeEachDialect("certificates", (db) => {
       sourceSha256: certificate.sourceSha256,
       translatedSha256: certificate.translatedSha256,
     });
-    for (const secret of ["Divorce decree", "Amira", cast.clientA.id, cast.clientA.email, cast.clientA.fullName, certificate.translationFileId, certificate.id]) {
+    for (const secret of [
+      "Divorce decree",
+      "Amira",
+      cast.clientA.id,
+      cast.clientA.email,
+      cast.clientA.fullName,
+      certificate.translationFileId,
+      certificate.id,
+    ]) {
       expect(body).not.toContain(secret);
     }
     // Typed in lower case: still found.
@@ -180,7 +201,11 @@ describeEachDialect("certificates", (db) => {
     const refused = await call(verifyRoute.loader, { path: "/verify/TC-2222-2222", params: { no: "TC-2222-2222" }, headers });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    const elsewhere = await call(verifyRoute.loader, { path: "/verify/TC-2222-2222", params: { no: "TC-2222-2222" }, headers: { "x-client-ip": `test-${randomUUID()}` } });
+    const elsewhere = await call(verifyRoute.loader, {
+      path: "/verify/TC-2222-2222",
+      params: { no: "TC-2222-2222" },
+      headers: { "x-client-ip": `test-${randomUUID()}` },
+    });
     expect(elsewhere.status).toBe(404);
   });
 

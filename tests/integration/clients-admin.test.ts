@@ -79,12 +79,23 @@ describeEachDialect("client and staff management", (db) => {
   // First in the file: this database has no other owner yet.
   it("keeps the last owner: no demotion, deactivation or deletion removes them, on the API and the pages", async () => {
     const first = await makeUser(db(), { role: "owner" });
-    const asApi = (user: TestUser, id: string, body: unknown, method = "PATCH"): CallOptions => ({ path: `/api/admin/users/${id}`, method, as: user, params: { id }, body });
+    const asApi = (user: TestUser, id: string, body: unknown, method = "PATCH"): CallOptions => ({
+      path: `/api/admin/users/${id}`,
+      method,
+      as: user,
+      params: { id },
+      body,
+    });
 
-    expect((await callJson(usersItemRoute.action, asApi(first, first.id, { role: "admin" }))).body).toEqual({ message: "The last owner cannot be removed, demoted or deactivated" });
+    expect((await callJson(usersItemRoute.action, asApi(first, first.id, { role: "admin" }))).body).toEqual({
+      message: "The last owner cannot be removed, demoted or deactivated",
+    });
     expect((await call(usersItemRoute.action, asApi(first, first.id, { disabled: true }))).status).toBe(403);
     expect((await call(usersItemRoute.action, asApi(first, first.id, undefined, "DELETE"))).status).toBe(403);
-    const refused = await callJson<{ result: { error: Record<string, string[]> } }>(detailPage.action, page(first, first.id, { intent: "save", fullName: first.fullName, role: "client" }));
+    const refused = await callJson<{ result: { error: Record<string, string[]> } }>(
+      detailPage.action,
+      page(first, first.id, { intent: "save", fullName: first.fullName, role: "client" }),
+    );
     expect([refused.status, refused.body.result.error[""]]).toEqual([403, ["users:errors.lastOwner"]]);
     expect((await auditOf(first.id, "user.change_denied")).map((entry) => entry.outcome)).toEqual(["denied", "denied", "denied", "denied"]);
 
@@ -96,7 +107,12 @@ describeEachDialect("client and staff management", (db) => {
     // The former owner, now an admin, can no longer touch the owner, nor make admins or staff.
     expect(await refusalOf(updateManagedUser({ ...first, role: "admin" }, "users", second.id, { disabled: true }))).toBe("403 users:errors.ownerProtected");
     for (const role of ["admin", "staff"]) {
-      const made = await callJson(usersRoute.action, { path: "/api/admin/users", method: "POST", as: first, body: { fullName: `New ${role}`, email: `${role}-${newId().slice(0, 8)}@example.com`, role } });
+      const made = await callJson(usersRoute.action, {
+        path: "/api/admin/users",
+        method: "POST",
+        as: first,
+        body: { fullName: `New ${role}`, email: `${role}-${newId().slice(0, 8)}@example.com`, role },
+      });
       expect([made.status, made.body.message]).toEqual([403, "Only the owner can manage administrators"]);
     }
     const pageRefusal = await callJson<{ result: { error: Record<string, string[]> } }>(newPage.action, {
@@ -106,24 +122,45 @@ describeEachDialect("client and staff management", (db) => {
       body: form({ fullName: "Would-be admin", email: `w-${newId().slice(0, 8)}@example.com`, role: "admin", locale: "en" }),
     });
     expect([pageRefusal.status, pageRefusal.body.result.error[""]]).toEqual([403, ["users:errors.ownerOnly"]]);
-    expect((await db().selectFrom("auditLog").select("outcome").where("actorId", "=", first.id).where("action", "=", "user.create_denied").execute()).length).toBe(3);
+    expect(
+      (await db().selectFrom("auditLog").select("outcome").where("actorId", "=", first.id).where("action", "=", "user.create_denied").execute()).length,
+    ).toBe(3);
     // The owner makes staff members and admins.
-    const staff = await callJson<{ user: { role: string; id: string } }>(usersRoute.action, { path: "/api/admin/users", method: "POST", as: second, body: { fullName: "Translator", email: `t-${newId().slice(0, 8)}@example.com`, role: "staff", enabledFeatures: ["translations", "reports"] } });
+    const staff = await callJson<{ user: { role: string; id: string } }>(usersRoute.action, {
+      path: "/api/admin/users",
+      method: "POST",
+      as: second,
+      body: { fullName: "Translator", email: `t-${newId().slice(0, 8)}@example.com`, role: "staff", enabledFeatures: ["translations", "reports"] },
+    });
     expect(staff.status).toBe(201);
     expect(staff.body.user).toMatchObject({ role: "staff", enabledFeatures: ["translations"] });
     // Only the owner changes a staff member's features or state.
-    expect(await refusalOf(updateManagedUser({ ...first, role: "admin" }, "users", staff.body.user.id, { enabledFeatures: ["inbox"] }))).toBe("403 users:errors.ownerOnly");
+    expect(await refusalOf(updateManagedUser({ ...first, role: "admin" }, "users", staff.body.user.id, { enabledFeatures: ["inbox"] }))).toBe(
+      "403 users:errors.ownerOnly",
+    );
     expect((await updateManagedUser(second, "users", staff.body.user.id, { enabledFeatures: ["inbox", "tasks"] })).enabledFeatures).toEqual(["inbox", "tasks"]);
   });
 
   it("edits a client's features (client-area features only) from the page, audited with who and where", async () => {
     const admin = await makeUser(db(), { role: "admin" });
     const client = await makeUser(db(), { role: "client", features: ["service_orders"] });
-    const saved = await call(detailPage.action, page(admin, client.id, { intent: "save", fullName: client.fullName, enabledFeatures: ["appointments", "reports", "inbox"] }));
+    const saved = await call(
+      detailPage.action,
+      page(admin, client.id, { intent: "save", fullName: client.fullName, enabledFeatures: ["appointments", "reports", "inbox"] }),
+    );
     expect(saved.status).toBe(302);
     const [entry] = await auditOf(client.id, "user.features_changed");
-    expect(entry).toMatchObject({ actorId: admin.id, ip: "203.0.113.7", outcome: "success", meta: { from: ["service_orders"], to: ["appointments", "reports"] } });
-    const loaded = await callJson<{ grantable: string[]; permissions: { features: boolean } }>(detailPage.loader, { path: `/dashboard/clients/${client.id}`, as: admin, params: { id: client.id } });
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      ip: "203.0.113.7",
+      outcome: "success",
+      meta: { from: ["service_orders"], to: ["appointments", "reports"] },
+    });
+    const loaded = await callJson<{ grantable: string[]; permissions: { features: boolean } }>(detailPage.loader, {
+      path: `/dashboard/clients/${client.id}`,
+      as: admin,
+      params: { id: client.id },
+    });
     expect(loaded.body.grantable).toEqual(["service_orders", "appointments", "reports"]);
     expect(loaded.body.permissions.features).toBe(true);
   });
@@ -169,7 +206,12 @@ describeEachDialect("client and staff management", (db) => {
   it("invites a staff-made client in their language with a set-password link, and again while unused", async () => {
     const admin = await makeUser(db(), { role: "admin" });
     const email = `invited-${newId().slice(0, 8)}@example.com`;
-    const created = await call(newPage.action, { path: "/dashboard/clients/new", method: "POST", as: admin, body: form({ fullName: "Salma Haddad", email, role: "client", locale: "ar" }) });
+    const created = await call(newPage.action, {
+      path: "/dashboard/clients/new",
+      method: "POST",
+      as: admin,
+      body: form({ fullName: "Salma Haddad", email, role: "client", locale: "ar" }),
+    });
     expect(created.status).toBe(302);
     const id = created.headers.get("location")!.split("/").pop()!;
     const first = latestMailTo(env().dataDir, email)!;
@@ -205,9 +247,17 @@ describeEachDialect("client and staff management", (db) => {
       other = await makeUser(db(), { role: "client" });
       keptOrder = await createOrder(client, { service: "tax_efiling", details: "2025 federal return" }, [textUpload("w2.txt", "W-2 wages 52,000")], "en");
       oldTaxOrder = await createOrder(client, { service: "tax_efiling", details: "2019 return" }, [textUpload("w2-2019.txt", "old")], "en");
-      await db().updateTable("serviceOrders").set({ updatedAt: "2021-01-15T10:00:00.000Z", createdAt: "2020-02-01T10:00:00.000Z" }).where("id", "=", oldTaxOrder.id).execute();
+      await db()
+        .updateTable("serviceOrders")
+        .set({ updatedAt: "2021-01-15T10:00:00.000Z", createdAt: "2020-02-01T10:00:00.000Z" })
+        .where("id", "=", oldTaxOrder.id)
+        .execute();
       bookkeeping = await createOrder(client, { service: "bookkeeping", details: "Quarterly books" }, [textUpload("ledger.txt", "ledger")], "en");
-      keptReport = (await createReport(admin, { clientId: client.id, orderId: keptOrder.id, title: "Return filed", body: "Filed." }, [textUpload("receipt.txt", "IRS receipt")])).id;
+      keptReport = (
+        await createReport(admin, { clientId: client.id, orderId: keptOrder.id, title: "Return filed", body: "Filed." }, [
+          textUpload("receipt.txt", "IRS receipt"),
+        ])
+      ).id;
       looseReport = (await createReport(admin, { clientId: client.id, title: "Newsletter", body: "Hello." }, [])).id;
       await updateAvailabilitySettings({
         timeZone: "America/Detroit",
@@ -234,7 +284,12 @@ describeEachDialect("client and staff management", (db) => {
     });
 
     it("exports one client as a ZIP: their data as JSON and their files, decrypted (audited)", async () => {
-      const response = await call(exportRoute.loader, { path: `/resources/clients/${client.id}/export`, as: admin, params: { id: client.id }, headers: { "x-client-ip": "198.51.100.4" } });
+      const response = await call(exportRoute.loader, {
+        path: `/resources/clients/${client.id}/export`,
+        as: admin,
+        params: { id: client.id },
+        headers: { "x-client-ip": "198.51.100.4" },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/zip");
       expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="client-[0-9a-z-]+\.zip"$/);
@@ -245,7 +300,13 @@ describeEachDialect("client and staff management", (db) => {
         appointments: Array<{ service: string; status: string }>;
         reports: Array<{ title: string; files: Array<{ path: string }> }>;
       };
-      expect(data.client).toMatchObject({ id: client.id, email: client.email, fullName: "Nadia Client", phone: "+1 313 555 0142", postalAddress: "4410 Michigan Avenue\nDearborn, MI 48126" });
+      expect(data.client).toMatchObject({
+        id: client.id,
+        email: client.email,
+        fullName: "Nadia Client",
+        phone: "+1 313 555 0142",
+        postalAddress: "4410 Michigan Avenue\nDearborn, MI 48126",
+      });
       // Oldest first (the 2019 return was made in 2020).
       expect(data.serviceOrders.map((order) => [order.reference, order.service])).toEqual([
         [oldTaxOrder.reference, "tax_efiling"],
@@ -285,14 +346,23 @@ describeEachDialect("client and staff management", (db) => {
       expect([deleted.status, deleted.headers.get("location")]).toEqual([302, `/dashboard/clients/${client.id}`]);
 
       const row = await db().selectFrom("users").selectAll().where("id", "=", client.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ email: `deleted-${client.id}@anonymised.invalid`, phone: null, postalAddress: null, avatarUrl: null, enabledFeatures: [], lastLoginAt: null });
+      expect(row).toMatchObject({
+        email: `deleted-${client.id}@anonymised.invalid`,
+        phone: null,
+        postalAddress: null,
+        avatarUrl: null,
+        enabledFeatures: [],
+        lastLoginAt: null,
+      });
       expect(row.fullName).not.toContain("Nadia");
       expect(row.disabledAt).not.toBeNull();
       expect(row.anonymisedAt).not.toBeNull();
       expect(row.passwordHash).not.toBe("x");
       expect(await findSession(client.token)).toBeNull();
       // Kept: the recent tax-return order with its history, documents and report.
-      expect((await db().selectFrom("serviceOrders").select("id").where("clientId", "=", client.id).execute()).map((order) => order.id)).toEqual([keptOrder.id]);
+      expect((await db().selectFrom("serviceOrders").select("id").where("clientId", "=", client.id).execute()).map((order) => order.id)).toEqual([
+        keptOrder.id,
+      ]);
       expect((await db().selectFrom("reports").select("id").where("clientId", "=", client.id).execute()).map((report) => report.id)).toEqual([keptReport]);
       for (const file of keptFiles) expect((await readStoredFile(file.id))?.content.length).toBeGreaterThan(0);
       // Deleted: other orders and their documents, the loose report, appointments, notifications.
@@ -301,7 +371,14 @@ describeEachDialect("client and staff management", (db) => {
       expect(await db().selectFrom("appointments").select("id").where("clientId", "=", client.id).execute()).toEqual([]);
       expect(await db().selectFrom("notifications").select("id").where("userId", "=", client.id).execute()).toEqual([]);
       const [entry] = await auditOf(client.id, "client.deleted");
-      expect(entry).toMatchObject({ actorId: admin.id, meta: { anonymised: true, kept: { orders: [keptOrder.reference], reports: 1, documents: 2 }, deleted: { orders: 2, appointments: 1, reports: 1, documents: 2 } } });
+      expect(entry).toMatchObject({
+        actorId: admin.id,
+        meta: {
+          anonymised: true,
+          kept: { orders: [keptOrder.reference], reports: 1, documents: 2 },
+          deleted: { orders: 2, appointments: 1, reports: 1, documents: 2 },
+        },
+      });
       expect(JSON.stringify(entry!.meta)).not.toContain(client.email);
 
       // After: the page says what was kept; nothing of the anonymised account can change.

@@ -4,7 +4,14 @@ import { beforeAll, expect, it } from "vitest";
 import { clearPublicCache } from "~/features/content/content.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { ContactSchema } from "~/features/inbox/inbox.schema";
-import { createContactMessage, getContactMessage, listContactMessages, markContactMessageRead, setContactMessageArchived, submitContactMessage } from "~/features/inbox/inbox.server";
+import {
+  createContactMessage,
+  getContactMessage,
+  listContactMessages,
+  markContactMessageRead,
+  setContactMessageArchived,
+  submitContactMessage,
+} from "~/features/inbox/inbox.server";
 import { isAppError } from "~/lib/app-error";
 import { toJson } from "~/lib/db/connection.server";
 import { sendLocalizedEmail } from "~/features/email/email.server";
@@ -60,8 +67,16 @@ describeEachDialect("contact messages", (db) => {
     const section = () => db().selectFrom("contentSections").select("data").where("key", "=", "firm").where("locale", "=", "*");
     const original = (await section().executeTakeFirstOrThrow()).data as Record<string, unknown>;
     const send = async (subject: string) => {
-      await sendLocalizedEmail({ to: "someone@example.com", language: "en", namespaces: "common", build: () => ({ subject, heading: "Hello", paragraphs: ["Body"] }) });
-      return fs.readdirSync(mailDir()).map((file) => fs.readFileSync(`${mailDir()}/${file}`, "utf8")).find((text) => text.includes(subject))!;
+      await sendLocalizedEmail({
+        to: "someone@example.com",
+        language: "en",
+        namespaces: "common",
+        build: () => ({ subject, heading: "Hello", paragraphs: ["Body"] }),
+      });
+      return fs
+        .readdirSync(mailDir())
+        .map((file) => fs.readFileSync(`${mailDir()}/${file}`, "utf8"))
+        .find((text) => text.includes(subject))!;
     };
     try {
       const before = await send(`Before ${Date.now()}`);
@@ -76,7 +91,12 @@ describeEachDialect("contact messages", (db) => {
       clearPublicCache();
       expect(await send(`After ${Date.now()}`)).toContain("Renamed Firm LLC");
     } finally {
-      await db().updateTable("contentSections").set({ data: toJson(original) }).where("key", "=", "firm").where("locale", "=", "*").execute();
+      await db()
+        .updateTable("contentSections")
+        .set({ data: toJson(original) })
+        .where("key", "=", "firm")
+        .where("locale", "=", "*")
+        .execute();
       clearPublicCache();
     }
   });
@@ -130,7 +150,10 @@ describeEachDialect("contact messages", (db) => {
       { name: "Ann", email: "ann@example.com", subject, message: "First line\nSecond <line>\n\nThird" },
       { language: "en", ip: null, userAgent: null, userId: null },
     );
-    const mail = fs.readdirSync(mailDir()).map((file) => fs.readFileSync(`${mailDir()}/${file}`, "utf8")).find((text) => text.includes(subject))!;
+    const mail = fs
+      .readdirSync(mailDir())
+      .map((file) => fs.readFileSync(`${mailDir()}/${file}`, "utf8"))
+      .find((text) => text.includes(subject))!;
     const decoded = decodeMail(mail);
     expect(decoded).toContain("First line\nSecond <line>\n\nThird");
     expect(decoded).toContain("First line<br>Second &lt;line&gt;<br><br>Third");
@@ -140,5 +163,8 @@ describeEachDialect("contact messages", (db) => {
 /** The text of a stored .eml with its quoted-printable soft breaks and escapes undone. */
 function decodeMail(raw: string): string {
   const text = raw.replace(/\r\n/g, "\n").replace(/=\n/g, "");
-  return Buffer.from(text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  return Buffer.from(
+    text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
 }

@@ -20,7 +20,11 @@ async function fetchLogo(fileId: string): Promise<Response> {
 }
 
 describeEachDialect("client logos", (db) => {
-  async function logoWith(content: Buffer, mime: string, options: { published?: boolean; recordType?: string } = {}): Promise<{ id: string; file: StoredFile }> {
+  async function logoWith(
+    content: Buffer,
+    mime: string,
+    options: { published?: boolean; recordType?: string } = {},
+  ): Promise<{ id: string; file: StoredFile }> {
     const id = newId();
     const file = await storeFile(
       { buffer: content, originalName: "logo", type: { ext: mime.split("/")[1]!, mime } },

@@ -26,7 +26,16 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
     const id = randomUUID();
     await db()
       .insertInto("serviceOrders")
-      .values({ id, reference: `SO-S${id.slice(0, 8).toUpperCase()}`, clientId: cast.clientA.id, serviceId, status, details: "", createdAt, updatedAt: createdAt })
+      .values({
+        id,
+        reference: `SO-S${id.slice(0, 8).toUpperCase()}`,
+        clientId: cast.clientA.id,
+        serviceId,
+        status,
+        details: "",
+        createdAt,
+        updatedAt: createdAt,
+      })
       .execute();
   }
 
@@ -34,7 +43,18 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
     seq += 1;
     await db()
       .insertInto("appointments")
-      .values({ id: randomUUID(), reference: `AP-S${String(seq).padStart(5, "0")}`, clientId: cast.clientA.id, serviceId, orderId: null, startsAt, endsAt: startsAt, status: "confirmed", notes: null, clientTimeZone: null })
+      .values({
+        id: randomUUID(),
+        reference: `AP-S${String(seq).padStart(5, "0")}`,
+        clientId: cast.clientA.id,
+        serviceId,
+        orderId: null,
+        startsAt,
+        endsAt: startsAt,
+        status: "confirmed",
+        notes: null,
+        clientTimeZone: null,
+      })
       .execute();
   }
 
@@ -47,10 +67,40 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
 
   async function translationFile(status: string, createdAt: string) {
     const fileId = randomUUID();
-    await db().insertInto("storedFiles").values({ id: fileId, storageName: fileId, originalName: "a.pdf", mimeType: "application/pdf", sizeBytes: 1, sha256: "x", uploadedBy: null, recordType: null, recordId: null, createdAt }).execute();
+    await db()
+      .insertInto("storedFiles")
+      .values({
+        id: fileId,
+        storageName: fileId,
+        originalName: "a.pdf",
+        mimeType: "application/pdf",
+        sizeBytes: 1,
+        sha256: "x",
+        uploadedBy: null,
+        recordType: null,
+        recordId: null,
+        createdAt,
+      })
+      .execute();
     await db()
       .insertInto("translationFiles")
-      .values({ id: randomUUID(), originalFileId: fileId, sourceLanguage: "en", targetLanguage: "fr", status, notes: null, statusNotes: null, orderId: null, uploadedBy: null, createdAt, updatedAt: createdAt, clientId: null, assigneeId: null, dueDate: null, wordCount: null })
+      .values({
+        id: randomUUID(),
+        originalFileId: fileId,
+        sourceLanguage: "en",
+        targetLanguage: "fr",
+        status,
+        notes: null,
+        statusNotes: null,
+        orderId: null,
+        uploadedBy: null,
+        createdAt,
+        updatedAt: createdAt,
+        clientId: null,
+        assigneeId: null,
+        dueDate: null,
+        wordCount: null,
+      })
       .execute();
   }
 
@@ -89,16 +139,50 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
     }
 
     // Tasks: one overdue (open, due before today), one done, one due later.
-    for (const [status, dueDate] of [["todo", "2026-04-01"], ["done", "2026-04-01"], ["todo", "2026-05-01"]] as const) {
-      await db().insertInto("tasks").values({ id: randomUUID(), title: "Task", status, priority: "normal", dueDate, createdAt: "2026-03-01T00:00:00.000Z", updatedAt: "2026-03-01T00:00:00.000Z" }).execute();
+    for (const [status, dueDate] of [
+      ["todo", "2026-04-01"],
+      ["done", "2026-04-01"],
+      ["todo", "2026-05-01"],
+    ] as const) {
+      await db()
+        .insertInto("tasks")
+        .values({
+          id: randomUUID(),
+          title: "Task",
+          status,
+          priority: "normal",
+          dueDate,
+          createdAt: "2026-03-01T00:00:00.000Z",
+          updatedAt: "2026-03-01T00:00:00.000Z",
+        })
+        .execute();
     }
     // Revenue (the billing area's payments): 120.00 and 30.00 paid in March, 20.00 refunded; 50.00 in April. In New
     // York's zone, 7.00 paid at 23:30 on 31 March (03:30 UTC on 1 April) counts in March, and 9.00 paid at 23:30 on
     // 28 February (04:30 UTC on 1 March) in February.
     const invoiceId = randomUUID();
-    await db().insertInto("invoices").values({ id: invoiceId, billToName: "Client", billToEmail: "client@example.com", createdAt: "2026-03-01T00:00:00.000Z", updatedAt: "2026-03-01T00:00:00.000Z" }).execute();
-    for (const [kind, amountCents, receivedAt] of [["payment", 12_000, "2026-03-05T12:00:00.000Z"], ["payment", 3_000, "2026-03-25T12:00:00.000Z"], ["refund", 2_000, "2026-03-26T12:00:00.000Z"], ["payment", 5_000, "2026-04-02T12:00:00.000Z"], ["payment", 700, "2026-04-01T03:30:00.000Z"], ["payment", 900, "2026-03-01T04:30:00.000Z"]] as const) {
-      await db().insertInto("payments").values({ id: randomUUID(), invoiceId, clientId: null, kind, amountCents, method: "cash", receivedAt, createdAt: receivedAt }).execute();
+    await db()
+      .insertInto("invoices")
+      .values({
+        id: invoiceId,
+        billToName: "Client",
+        billToEmail: "client@example.com",
+        createdAt: "2026-03-01T00:00:00.000Z",
+        updatedAt: "2026-03-01T00:00:00.000Z",
+      })
+      .execute();
+    for (const [kind, amountCents, receivedAt] of [
+      ["payment", 12_000, "2026-03-05T12:00:00.000Z"],
+      ["payment", 3_000, "2026-03-25T12:00:00.000Z"],
+      ["refund", 2_000, "2026-03-26T12:00:00.000Z"],
+      ["payment", 5_000, "2026-04-02T12:00:00.000Z"],
+      ["payment", 700, "2026-04-01T03:30:00.000Z"],
+      ["payment", 900, "2026-03-01T04:30:00.000Z"],
+    ] as const) {
+      await db()
+        .insertInto("payments")
+        .values({ id: randomUUID(), invoiceId, clientId: null, kind, amountCents, method: "cash", receivedAt, createdAt: receivedAt })
+        .execute();
     }
     forgetStatistics();
   });
@@ -150,7 +234,17 @@ describeEachDialect("the dashboard's statistics over a date range", (db) => {
   it("times an answer to the first reply, or to the first reading of a message that got none", async () => {
     await db()
       .insertInto("contactMessages")
-      .values({ id: randomUUID(), name: "Ria", email: "ria@example.com", subject: "Hi", message: "Hello", status: "replied", readAt: "2025-12-01T10:30:00.000Z", repliedAt: "2025-12-01T14:00:00.000Z", createdAt: "2025-12-01T10:00:00.000Z" })
+      .values({
+        id: randomUUID(),
+        name: "Ria",
+        email: "ria@example.com",
+        subject: "Hi",
+        message: "Hello",
+        status: "replied",
+        readAt: "2025-12-01T10:30:00.000Z",
+        repliedAt: "2025-12-01T14:00:00.000Z",
+        createdAt: "2025-12-01T10:00:00.000Z",
+      })
       .execute();
     await message("2025-12-02T10:00:00.000Z", "2025-12-02T11:00:00.000Z");
     const december = { start: "2025-12-01T00:00:00.000Z", end: "2025-12-03T00:00:00.000Z" };

@@ -16,7 +16,16 @@ describeEachDialect("the dashboard's figures", (db) => {
     const id = randomUUID();
     await db()
       .insertInto("serviceOrders")
-      .values({ id, reference: `SO-D${id.slice(0, 8).toUpperCase()}`, clientId: cast.clientA.id, serviceId, status, details: "", createdAt, updatedAt: createdAt })
+      .values({
+        id,
+        reference: `SO-D${id.slice(0, 8).toUpperCase()}`,
+        clientId: cast.clientA.id,
+        serviceId,
+        status,
+        details: "",
+        createdAt,
+        updatedAt: createdAt,
+      })
       .execute();
   }
 
@@ -51,7 +60,10 @@ describeEachDialect("the dashboard's figures", (db) => {
       createdAt: "2026-03-17T00:00:00.000Z",
       updatedAt: "2026-03-17T00:00:00.000Z",
     });
-    await db().insertInto("reports").values([report(null), report(null), report("2026-03-17T10:00:00.000Z")]).execute();
+    await db()
+      .insertInto("reports")
+      .values([report(null), report(null), report("2026-03-17T10:00:00.000Z")])
+      .execute();
 
     const stats = await getDashboardStats(NOW);
     expect(stats.newOrdersThisWeek).toBe(2);

@@ -67,16 +67,14 @@ describeEachDialect("data layer", (db, dialect) => {
 
   it("compares timestamps in time order", async () => {
     const userId = newId();
-    await db().insertInto("users").values({ id: userId, email: `${userId}@example.com`, passwordHash: "x", fullName: "T", enabledFeatures: "[]" }).execute();
+    await db()
+      .insertInto("users")
+      .values({ id: userId, email: `${userId}@example.com`, passwordHash: "x", fullName: "T", enabledFeatures: "[]" })
+      .execute();
     for (const expiresAt of ["2020-01-01T00:00:00.000Z", "2035-06-01T12:00:00.000Z"]) {
       await db().insertInto("sessions").values({ id: newId(), userId, remember: false, expiresAt }).execute();
     }
-    const live = await db()
-      .selectFrom("sessions")
-      .select("expiresAt")
-      .where("userId", "=", userId)
-      .where("expiresAt", ">", new Date().toISOString())
-      .execute();
+    const live = await db().selectFrom("sessions").select("expiresAt").where("userId", "=", userId).where("expiresAt", ">", new Date().toISOString()).execute();
     expect(live.map((row) => row.expiresAt)).toEqual(["2035-06-01T12:00:00.000Z"]);
   });
 
@@ -139,7 +137,13 @@ describeEachDialect("data layer", (db, dialect) => {
   it("creates the demo accounts with their records, idempotently", async () => {
     await seedPublicContent(db());
     await seedDemoAccounts(db(), "Demo-Passw0rd!");
-    const demoUsers = () => db().selectFrom("users").select(["id", "email", "role", "passwordHash", "emailVerifiedAt"]).where("email", "like", "%@demo.test").orderBy("email").execute();
+    const demoUsers = () =>
+      db()
+        .selectFrom("users")
+        .select(["id", "email", "role", "passwordHash", "emailVerifiedAt"])
+        .where("email", "like", "%@demo.test")
+        .orderBy("email")
+        .execute();
     const first = await demoUsers();
     await seedDemoAccounts(db(), "Other-Passw0rd!");
     const users = await demoUsers();

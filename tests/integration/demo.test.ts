@@ -87,7 +87,12 @@ describeEachDialect("demo seeding", (db) => {
   it("has orders in every state, each with its documents, over the past year", async () => {
     const orders = await db()
       .selectFrom("serviceOrders as o")
-      .select(["o.reference", "o.status", "o.createdAt", sql<number>`(select count(*) from stored_files f where f.record_type = 'service_order' and f.record_id = o.id)`.as("documents")])
+      .select([
+        "o.reference",
+        "o.status",
+        "o.createdAt",
+        sql<number>`(select count(*) from stored_files f where f.record_type = 'service_order' and f.record_id = o.id)`.as("documents"),
+      ])
       .execute();
     expect(new Set(orders.map((order) => order.status))).toEqual(new Set(ORDER_STATUSES));
     expect(orders.filter((order) => Number(order.documents) === 0).map((order) => order.reference)).toEqual([]);
@@ -106,13 +111,19 @@ describeEachDialect("demo seeding", (db) => {
         sql<number>`(select count(*) from quotes q where q.order_id = o.id and q.status = 'accepted')`.as("acceptedQuotes"),
         sql<number>`(select count(*) from invoices i where i.order_id = o.id)`.as("invoices"),
         sql<number>`(select count(*) from invoices i where i.order_id = o.id and i.status <> 'paid')`.as("unpaid"),
-        sql<number>`(select count(*) from translation_files f join translation_certificates c on c.translation_file_id = f.id where f.order_id = o.id and f.status = 'completed' and f.translated_file_id is not null)`.as("certified"),
+        sql<number>`(select count(*) from translation_files f join translation_certificates c on c.translation_file_id = f.id where f.order_id = o.id and f.status = 'completed' and f.translated_file_id is not null)`.as(
+          "certified",
+        ),
       ])
       .where("o.status", "=", "completed")
       .execute();
     expect(completed.length).toBeGreaterThanOrEqual(8);
     const contradictions = completed.filter(
-      (order) => (order.priceCents === null && Number(order.acceptedQuotes) === 0) || Number(order.invoices) === 0 || Number(order.unpaid) > 0 || (order.key === "translation" && Number(order.certified) === 0),
+      (order) =>
+        (order.priceCents === null && Number(order.acceptedQuotes) === 0) ||
+        Number(order.invoices) === 0 ||
+        Number(order.unpaid) > 0 ||
+        (order.key === "translation" && Number(order.certified) === 0),
     );
     expect(contradictions).toEqual([]);
     expect(completed.filter((order) => order.key === "translation").length).toBeGreaterThanOrEqual(2);
@@ -126,7 +137,9 @@ describeEachDialect("demo seeding", (db) => {
         "i.status",
         "i.totalCents",
         "i.issuedAt",
-        sql<number>`coalesce((select sum(case when p.kind = 'payment' then p.amount_cents else -p.amount_cents end) from payments p where p.invoice_id = i.id), 0)`.as("paid"),
+        sql<number>`coalesce((select sum(case when p.kind = 'payment' then p.amount_cents else -p.amount_cents end) from payments p where p.invoice_id = i.id), 0)`.as(
+          "paid",
+        ),
       ])
       .execute();
     const wrong = invoices.filter((invoice) => {
@@ -144,7 +157,9 @@ describeEachDialect("demo seeding", (db) => {
     const payments = await db().selectFrom("payments").select(["kind", "receivedAt"]).execute();
     expect(payments.some((payment) => payment.kind === "refund")).toBe(true);
     const yearAgo = DateTime.fromISO(today).minus({ days: 365 }).toISO()!;
-    const months = new Set(payments.filter((payment) => payment.kind === "payment" && payment.receivedAt >= yearAgo).map((payment) => payment.receivedAt.slice(0, 7)));
+    const months = new Set(
+      payments.filter((payment) => payment.kind === "payment" && payment.receivedAt >= yearAgo).map((payment) => payment.receivedAt.slice(0, 7)),
+    );
     expect(months.size).toBeGreaterThanOrEqual(10);
   });
 
@@ -164,10 +179,21 @@ describeEachDialect("demo seeding", (db) => {
       const client = await db().selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
       const owned = await Promise.all(
         (["serviceOrders", "appointments", "reports"] as const).map(async (table) =>
-          Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as("count")).where("clientId", "=", client.id).executeTakeFirstOrThrow()).count),
+          Number(
+            (
+              await db()
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as("count"))
+                .where("clientId", "=", client.id)
+                .executeTakeFirstOrThrow()
+            ).count,
+          ),
         ),
       );
-      expect(owned.every((count) => count >= 1), email).toBe(true);
+      expect(
+        owned.every((count) => count >= 1),
+        email,
+      ).toBe(true);
     }
     const tasks = await db().selectFrom("tasks").select(["status", "dueDate"]).execute();
     expect(new Set(tasks.map((task) => task.status))).toEqual(new Set(["todo", "in_progress", "done"]));
@@ -194,7 +220,11 @@ describeEachDialect("demo seeding", (db) => {
     const staff = await db().selectFrom("users").select("id").where("email", "=", "admin@demo.test").executeTakeFirstOrThrow();
     const actor = { id: staff.id, role: "admin" };
     // The same report checked as if it were about bookkeeping: linked to the wrong order.
-    const wrong = await demoConsistencyProblems([{ ...client, orderIds: [], appointmentIds: [], reports: [{ ...client.reports[0]!, serviceKey: "bookkeeping" }] }], actor, []);
+    const wrong = await demoConsistencyProblems(
+      [{ ...client, orderIds: [], appointmentIds: [], reports: [{ ...client.reports[0]!, serviceKey: "bookkeeping" }] }],
+      actor,
+      [],
+    );
     expect(wrong).toEqual([expect.stringMatching(/^report "Translation delivered: birth certificate" \(bookkeeping\) is linked to SO-.* \(translation\)$/)]);
     // A completed order whose invoice is open again: both the order and the invoice are reported.
     const invoice = await db()

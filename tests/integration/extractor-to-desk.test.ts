@@ -32,7 +32,8 @@ describeEachDialect("document extractor → translation desk", (db) => {
   }
   const save = (as: TestUser, fields: Record<string, string>) =>
     call(pageRoute.action, { path: "/dashboard/document-extractor", method: "POST", as, body: new URLSearchParams({ intent: "saveToDesk", ...fields }) });
-  const canSave = async (as: TestUser) => ((await (await call(pageRoute.loader, { path: "/dashboard/document-extractor", as })).json()) as { canSaveToDesk: boolean }).canSaveToDesk;
+  const canSave = async (as: TestUser) =>
+    ((await (await call(pageRoute.loader, { path: "/dashboard/document-extractor", as })).json()) as { canSaveToDesk: boolean }).canSaveToDesk;
 
   it("saves the (corrected) text as a .txt desk file and opens it; refused without the desk", async () => {
     expect(await canSave(both)).toBe(true);
@@ -45,7 +46,14 @@ describeEachDialect("document extractor → translation desk", (db) => {
     expect(location).toMatch(/^\/dashboard\/translations\/[0-9a-f-]{36}$/);
     const id = location.split("/").pop()!;
     const file = await db().selectFrom("translationFiles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(file).toMatchObject({ originalName: "relevé mars.txt", originalType: "txt", sourceLanguage: "fr", targetLanguage: "ar", uploadedBy: both.id, status: "pending" });
+    expect(file).toMatchObject({
+      originalName: "relevé mars.txt",
+      originalType: "txt",
+      sourceLanguage: "fr",
+      targetLanguage: "ar",
+      uploadedBy: both.id,
+      status: "pending",
+    });
     expect(file.wordCount).toBeGreaterThan(10);
 
     // Without the translations feature: back to the run with the refusal, nothing stored.

@@ -29,7 +29,12 @@ async function refusalOf(work: Promise<unknown>): Promise<{ status: number; key:
   throw new Error("expected a refusal");
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, " ").split(/\s+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean);
 
 describe("extractText", () => {
   afterAll(() => stopOcr());
@@ -109,7 +114,9 @@ describe("extractText", () => {
     // A GIF, an executable and a zip that is not a Word document: not on the list, whatever they are called.
     const gif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
     expect(await refusalOf(extractText(gif))).toMatchObject({ status: 415, key: "extractor:errors.unsupportedType" });
-    expect(await refusalOf(extractText(Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])))).toMatchObject({ key: "extractor:errors.unsupportedType" });
+    expect(await refusalOf(extractText(Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])))).toMatchObject({
+      key: "extractor:errors.unsupportedType",
+    });
     const { zipSync, strToU8 } = await import("fflate");
     expect(await refusalOf(extractText(zipSync({ "notes.txt": strToU8("hello") })))).toMatchObject({ key: "extractor:errors.unsupportedType" });
   });
@@ -119,7 +126,11 @@ describe("extractText", () => {
     expect(await refusalOf(extractText(six, { maxTextPages: 5 }))).toMatchObject({ status: 413, key: "extractor:errors.tooManyPages", params: { max: 5 } });
     const blank = textImage([""]);
     const scans = await scannedPdf([blank, blank]);
-    expect(await refusalOf(extractText(scans, { maxOcrPages: 1 }))).toMatchObject({ status: 413, key: "extractor:errors.tooManyScannedPages", params: { max: 1 } });
+    expect(await refusalOf(extractText(scans, { maxOcrPages: 1 }))).toMatchObject({
+      status: 413,
+      key: "extractor:errors.tooManyScannedPages",
+      params: { max: 1 },
+    });
     expect(await refusalOf(extractText(six, { timeLimitMs: 1 }))).toMatchObject({ key: "extractor:errors.timeLimit" });
   });
 
@@ -200,7 +211,9 @@ describeEachDialect("document extractor page", (db) => {
 
     const badLanguage = await upload(admin, uploadForm(new TextEncoder().encode("hello"), "a.txt", ["deu"]));
     expect(badLanguage.status).toBe(400);
-    expect(((await badLanguage.json()) as { result: { error: Record<string, string[]> } }).result.error).toEqual({ "languages[0]": ["extractor:errors.languages"] });
+    expect(((await badLanguage.json()) as { result: { error: Record<string, string[]> } }).result.error).toEqual({
+      "languages[0]": ["extractor:errors.languages"],
+    });
   });
 
   it("is for the back-office with the document_extractor feature only", async () => {

@@ -88,7 +88,10 @@ describeEachDialect("inbox replies", (db) => {
 
     // A second reply joins the thread, oldest first.
     await replyToContactMessage(admin, id, { body: "Second answer" });
-    expect((await listContactMessageReplies(id)).map((reply) => reply.body)).toEqual(["نعم، يمكننا ترجمة شهادة الميلاد.\n\nأرسلي لنا نسخة منها.", "Second answer"]);
+    expect((await listContactMessageReplies(id)).map((reply) => reply.body)).toEqual([
+      "نعم، يمكننا ترجمة شهادة الميلاد.\n\nأرسلي لنا نسخة منها.",
+      "Second answer",
+    ]);
     expect((await listContactMessages({ ...page, status: "replied" })).items.map((item) => item.id)).toContain(id);
   });
 
@@ -155,7 +158,12 @@ describeEachDialect("inbox replies", (db) => {
 
     await assignContactMessage(admin, id, assistant.id);
     expect((await getContactMessage(id)).assigneeId).toBe(assistant.id);
-    const notice = await db().selectFrom("notifications").selectAll().where("userId", "=", assistant.id).where("type", "=", "inbox.assigned").executeTakeFirst();
+    const notice = await db()
+      .selectFrom("notifications")
+      .selectAll()
+      .where("userId", "=", assistant.id)
+      .where("type", "=", "inbox.assigned")
+      .executeTakeFirst();
     expect(notice).toMatchObject({ titleKey: "inbox:notifications.assigned.title", link: `/dashboard/inbox/${id}` });
     expect((await listContactMessages({ ...page, assignee: assistant.id })).items.map((item) => item.id)).toEqual([id]);
     expect((await listContactMessages({ ...page, assignee: "none" })).items.map((item) => item.id)).not.toContain(id);

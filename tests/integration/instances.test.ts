@@ -163,7 +163,8 @@ describe.skipIf(!redisUrl || !built)("two server processes on one Redis", () => 
     const language = (await createCookie("lng").serialize("fr")).split(";")[0]!;
     return (await fetch(`http://127.0.0.1:${port}${pathname}`, { headers: { Cookie: language } })).text();
   };
-  const frenchStrings = async (port: number) => (await (await fetch(`http://127.0.0.1:${port}/locales/fr/public.json`)).json()) as { contact: { submit: string } };
+  const frenchStrings = async (port: number) =>
+    (await (await fetch(`http://127.0.0.1:${port}/locales/fr/public.json`)).json()) as { contact: { submit: string } };
 
   it("a string override made through one is on the other's next page view; a reset too", async () => {
     const [first, second] = [ports[0]!, ports[1]!];

@@ -58,7 +58,11 @@ describeEachDialect("job queue", () => {
     expect(Date.parse(row.runAt) - Date.now()).toBeGreaterThan((retryDelaySeconds(1) - 5) * 1000);
     // Not due yet; make it due and run the second (last) attempt.
     expect(await runNextJob("w")).toBe(false);
-    await db().updateTable("jobs").set({ runAt: new Date(Date.now() - 1000).toISOString() }).where("id", "=", id!).execute();
+    await db()
+      .updateTable("jobs")
+      .set({ runAt: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", id!)
+      .execute();
     expect(await runNextJob("w")).toBe(true);
     row = await rowOf(id!);
     expect(row.status).toBe("failed");
@@ -109,7 +113,10 @@ describeEachDialect("job queue", () => {
     defineJob("test.unique", async () => undefined);
     const answers = await Promise.all([1, 2, 3].map(() => enqueueJob("test.unique", {}, { uniqueKey: "test.unique:2026-11-23" })));
     expect(answers.filter((answer) => answer.created)).toHaveLength(1);
-    const { count } = await db().selectFrom("jobs").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const { count } = await db()
+      .selectFrom("jobs")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(1);
   });
 

@@ -1,5 +1,13 @@
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { forgetOverrides, languageCoverage, listStrings, overridesVersion, refreshOverrides, resetOverride, saveOverride } from "~/features/languages/languages.server";
+import {
+  forgetOverrides,
+  languageCoverage,
+  listStrings,
+  overridesVersion,
+  refreshOverrides,
+  resetOverride,
+  saveOverride,
+} from "~/features/languages/languages.server";
 import { parseStringListQuery } from "~/features/languages/languages.schema";
 import { placeholdersOf } from "~/features/languages/placeholders";
 import { AppError } from "~/lib/app-error";
@@ -113,7 +121,14 @@ describeEachDialect("interface strings overridden at run time", (db) => {
       return Object.fromEntries(page.items.map((row) => [row.key, { counts: row.pluralCounts, english: row.english }]));
     };
     const arabic = await forms("ar");
-    expect(Object.keys(arabic)).toEqual(["strings.count_zero", "strings.count_one", "strings.count_two", "strings.count_few", "strings.count_many", "strings.count_other"]);
+    expect(Object.keys(arabic)).toEqual([
+      "strings.count_zero",
+      "strings.count_one",
+      "strings.count_two",
+      "strings.count_few",
+      "strings.count_many",
+      "strings.count_other",
+    ]);
     expect(arabic["strings.count_few"]).toEqual({ counts: [3, 4, 5], english: "{{count}} strings" });
     expect(arabic["strings.count_many"]!.counts).toEqual([11, 12, 13]);
     expect(arabic["strings.count_one"]).toEqual({ counts: [1], english: "{{count}} string" });
@@ -129,11 +144,18 @@ describeEachDialect("interface strings overridden at run time", (db) => {
     expect(t("strings.count", { count: 4 })).toBe("4 نصوص مختارة");
     expect(t("strings.count", { count: 2 })).toBe("نصّان اثنان");
     // Only the count may go, and only in a plural form; a form the language does not have is unknown.
-    const extra = await saveOverride(admin, { language: "ar", namespace: "languages", key: "strings.count_few", value: "{{total}} نصوص" }).catch((error: unknown) => error);
+    const extra = await saveOverride(admin, { language: "ar", namespace: "languages", key: "strings.count_few", value: "{{total}} نصوص" }).catch(
+      (error: unknown) => error,
+    );
     expect((extra as AppError).key).toBe("languages:errors.placeholders");
-    const countless = await saveOverride(admin, { language: "ar", namespace: "common", key: "pagination.pageOf", value: "الصفحة {{page}}" }).catch((error: unknown) => error);
+    const countless = await saveOverride(admin, { language: "ar", namespace: "common", key: "pagination.pageOf", value: "الصفحة {{page}}" }).catch(
+      (error: unknown) => error,
+    );
     expect((countless as AppError).key).toBe("languages:errors.placeholders");
-    for (const [language, key] of [["fr", "strings.count_two"], ["en", "strings.count_few"]] as const) {
+    for (const [language, key] of [
+      ["fr", "strings.count_two"],
+      ["en", "strings.count_few"],
+    ] as const) {
       const refused = await saveOverride(admin, { language, namespace: "languages", key, value: "{{count}}" }).catch((error: unknown) => error);
       expect((refused as AppError).status).toBe(404);
     }

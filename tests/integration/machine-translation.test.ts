@@ -97,14 +97,24 @@ describeEachDialect("machine translation", (db) => {
     for (const value of identifiers) expect(result.translation).toContain(value);
     expect(result.translation.startsWith("«ar» CLIENT SSN 123-45-6789")).toBe(true);
     // The audit trail records the work, never the text.
-    const entry = await db().selectFrom("auditLog").select(["action", "meta"]).where("actorId", "=", translator.id).where("action", "=", "machine_translation.translate").executeTakeFirstOrThrow();
+    const entry = await db()
+      .selectFrom("auditLog")
+      .select(["action", "meta"])
+      .where("actorId", "=", translator.id)
+      .where("action", "=", "machine_translation.translate")
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(entry.meta)).not.toContain("123-45-6789");
     expect(entry.meta).toMatchObject({ source: "en", target: "ar", masked: 10 });
   });
 
   it("detects the source language on the masked text", async () => {
     const before = service.requests.length;
-    const result = await machineTranslate({ text: "Bonjour, mon courriel est marie@example.fr et la demande est prête.", source: "auto", target: "en", actorId: translator.id });
+    const result = await machineTranslate({
+      text: "Bonjour, mon courriel est marie@example.fr et la demande est prête.",
+      source: "auto",
+      target: "en",
+      actorId: translator.id,
+    });
     expect(result.detectedSource).toBe("fr");
     expect(result.translation).toContain("marie@example.fr");
     expect(service.requests.slice(before).map((request) => request.path)).toEqual(["/detect", "/translate"]);
@@ -117,7 +127,13 @@ describeEachDialect("machine translation", (db) => {
 
   it("applies the pair's glossary: the source term never leaves, the fixed target term comes back", async () => {
     const staff = { id: translator.id, role: "staff", enabledFeatures: ["translations"] };
-    await addGlossaryTerm(staff, { sourceLanguage: "en", targetLanguage: "ar", sourceTerm: "Mohammed Al-Hassan", targetTerm: "محمد الحسن", note: "As in passport" });
+    await addGlossaryTerm(staff, {
+      sourceLanguage: "en",
+      targetLanguage: "ar",
+      sourceTerm: "Mohammed Al-Hassan",
+      targetTerm: "محمد الحسن",
+      note: "As in passport",
+    });
     await addGlossaryTerm(staff, { sourceLanguage: "en", targetLanguage: "ar", sourceTerm: "Affidavit", targetTerm: "إقرار مشفوع باليمين" });
     const other = await addGlossaryTerm(staff, { sourceLanguage: "en", targetLanguage: "fr", sourceTerm: "Affidavit", targetTerm: "Déclaration sous serment" });
     expect(await refusalOf(addGlossaryTerm(staff, { sourceLanguage: "en", targetLanguage: "ar", sourceTerm: "Affidavit", targetTerm: "x" }))).toEqual({
@@ -157,7 +173,10 @@ describeEachDialect("machine translation", (db) => {
 
   it("says when the key is wrong (the service checks it)", async () => {
     await configure(service.url, "not-the-key");
-    expect(await refusalOf(machineTranslate({ text: "Hello", source: "en", target: "fr", actorId: translator.id }))).toEqual({ status: 503, key: "translation-tool:errors.badKey" });
+    expect(await refusalOf(machineTranslate({ text: "Hello", source: "en", target: "fr", actorId: translator.id }))).toEqual({
+      status: 503,
+      key: "translation-tool:errors.badKey",
+    });
     await configure(service.url);
   });
 
@@ -222,8 +241,22 @@ describeEachDialect("machine translation", (db) => {
     });
 
     it("refuses to save a link-local or metadata address always, a private one unless allowed, in the API and the desk's settings tab", async () => {
-      const put = (apiEndpoint: string) => callJson<{ message: string; field?: string }>(settingsApi.action, { path: "/api/translation-settings", method: "PUT", as: cast.admin, body: { apiEnabled: true, apiEndpoint } });
-      for (const endpoint of ["http://169.254.169.254/", "http://[fe80::1]:5000", "http://0xA9FEA9FE", "http://[::ffff:169.254.169.254]", "http://[fd00:ec2::254]", "http://100.100.100.200", "http://metadata.google.internal"]) {
+      const put = (apiEndpoint: string) =>
+        callJson<{ message: string; field?: string }>(settingsApi.action, {
+          path: "/api/translation-settings",
+          method: "PUT",
+          as: cast.admin,
+          body: { apiEnabled: true, apiEndpoint },
+        });
+      for (const endpoint of [
+        "http://169.254.169.254/",
+        "http://[fe80::1]:5000",
+        "http://0xA9FEA9FE",
+        "http://[::ffff:169.254.169.254]",
+        "http://[fd00:ec2::254]",
+        "http://100.100.100.200",
+        "http://metadata.google.internal",
+      ]) {
         const refused = await put(endpoint);
         expect([endpoint, refused.status, refused.body.message]).toEqual([
           endpoint,
@@ -237,8 +270,21 @@ describeEachDialect("machine translation", (db) => {
           400,
           "This address is on this server or a private network. The server accepts it only when its operator sets MT_ALLOW_PRIVATE_HOSTS=true.",
         ]);
-        const form = new URLSearchParams({ intent: "settings", defaultSourceLanguage: "en", defaultTargetLanguage: "ar", maxFileSizeMb: "10", allowedFileTypes: "pdf", apiEnabled: "on", apiEndpoint: "http://10.0.0.7:5000" });
-        const desk = await callJson<{ result: { error: Record<string, string[]> } }>(deskPage.action, { path: "/dashboard/translations?tab=settings", method: "POST", as: cast.admin, body: form });
+        const form = new URLSearchParams({
+          intent: "settings",
+          defaultSourceLanguage: "en",
+          defaultTargetLanguage: "ar",
+          maxFileSizeMb: "10",
+          allowedFileTypes: "pdf",
+          apiEnabled: "on",
+          apiEndpoint: "http://10.0.0.7:5000",
+        });
+        const desk = await callJson<{ result: { error: Record<string, string[]> } }>(deskPage.action, {
+          path: "/dashboard/translations?tab=settings",
+          method: "POST",
+          as: cast.admin,
+          body: form,
+        });
         expect([desk.status, desk.body.result.error.apiEndpoint]).toEqual([400, [encodeMessage("translations:errors.endpointPrivate")]]);
       });
       expect((await getMachineTranslationCredentials())?.endpoint).toBe(service.url);
@@ -248,9 +294,15 @@ describeEachDialect("machine translation", (db) => {
   });
 
   it("checks the text on the server: required, at most 5,000 characters, two different languages", async () => {
-    expect(await refusalOf(machineTranslate({ text: "   ", source: "en", target: "fr", actorId: translator.id }))).toMatchObject({ key: "translation-tool:errors.textRequired" });
-    expect(await refusalOf(machineTranslate({ text: "a".repeat(5_001), source: "en", target: "fr", actorId: translator.id }))).toMatchObject({ key: "translation-tool:errors.textTooLong" });
-    expect(await refusalOf(machineTranslate({ text: "Hello", source: "fr", target: "fr", actorId: translator.id }))).toMatchObject({ key: "translation-tool:errors.sameLanguages" });
+    expect(await refusalOf(machineTranslate({ text: "   ", source: "en", target: "fr", actorId: translator.id }))).toMatchObject({
+      key: "translation-tool:errors.textRequired",
+    });
+    expect(await refusalOf(machineTranslate({ text: "a".repeat(5_001), source: "en", target: "fr", actorId: translator.id }))).toMatchObject({
+      key: "translation-tool:errors.textTooLong",
+    });
+    expect(await refusalOf(machineTranslate({ text: "Hello", source: "fr", target: "fr", actorId: translator.id }))).toMatchObject({
+      key: "translation-tool:errors.sameLanguages",
+    });
   });
 
   it("lists the service's languages", async () => {
@@ -260,7 +312,12 @@ describeEachDialect("machine translation", (db) => {
 
   describe("POST /api/translate", () => {
     it("translates for staff with the translations feature, refuses others, answers errors in the caller's language", async () => {
-      const ok = await callJson(translateApi, { path: "/api/translate", method: "POST", as: translator, body: { text: "Call me at 555-123-4567", target: "fr" } });
+      const ok = await callJson(translateApi, {
+        path: "/api/translate",
+        method: "POST",
+        as: translator,
+        body: { text: "Call me at 555-123-4567", target: "fr" },
+      });
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ translation: "«fr» CALL ME AT 555-123-4567", masked: 1, detectedSource: "en", machineDraft: true });
 
@@ -269,7 +326,12 @@ describeEachDialect("machine translation", (db) => {
       const otherStaff = await makeUser(db(), { role: "staff", features: ["inbox"] });
       expect((await callJson(translateApi, { path: "/api/translate", method: "POST", as: otherStaff, body: { text: "Hi", target: "fr" } })).status).toBe(403);
 
-      const tooLong = await callJson<{ message: string }>(translateApi, { path: "/api/translate", method: "POST", as: cast.admin, body: { text: "a".repeat(5_001), source: "en", target: "fr" } });
+      const tooLong = await callJson<{ message: string }>(translateApi, {
+        path: "/api/translate",
+        method: "POST",
+        as: cast.admin,
+        body: { text: "a".repeat(5_001), source: "en", target: "fr" },
+      });
       expect(tooLong.status).toBe(400);
 
       service.setMode("rateLimited");
@@ -318,8 +380,42 @@ describe("the translation service's address check (a stub resolver: no name is l
 
   it("sorts addresses into public, private and forbidden", () => {
     const kinds = (addresses: string[]) => addresses.map((address) => [address, addressKind(address)]);
-    const forbidden = ["169.254.169.254", "169.254.0.1", "fe80::1", "febf::1", "fd00:ec2::254", "100.100.100.200", "0.0.0.0", "224.0.0.1", "255.255.255.255", "192.0.0.192", "::", "::ffff:169.254.169.254", "::a9fe:a9fe", "64:ff9b::a9fe:a9fe", "2002:a9fe:a9fe::1", "2001:0:a9fe::1", "fec0::1", "ff02::1", "not an address"];
-    const private_ = ["127.0.0.1", "127.8.9.10", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.0.1", "100.64.0.1", "100.127.255.254", "::1", "fc00::1", "fd12:3456::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1"];
+    const forbidden = [
+      "169.254.169.254",
+      "169.254.0.1",
+      "fe80::1",
+      "febf::1",
+      "fd00:ec2::254",
+      "100.100.100.200",
+      "0.0.0.0",
+      "224.0.0.1",
+      "255.255.255.255",
+      "192.0.0.192",
+      "::",
+      "::ffff:169.254.169.254",
+      "::a9fe:a9fe",
+      "64:ff9b::a9fe:a9fe",
+      "2002:a9fe:a9fe::1",
+      "2001:0:a9fe::1",
+      "fec0::1",
+      "ff02::1",
+      "not an address",
+    ];
+    const private_ = [
+      "127.0.0.1",
+      "127.8.9.10",
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.0.1",
+      "100.64.0.1",
+      "100.127.255.254",
+      "::1",
+      "fc00::1",
+      "fd12:3456::1",
+      "::ffff:127.0.0.1",
+      "::ffff:10.0.0.1",
+    ];
     const public_ = ["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "169.253.255.255", "2606:4700:4700::1111", "::ffff:8.8.8.8"];
     expect(kinds(forbidden)).toEqual(forbidden.map((address) => [address, "forbidden"]));
     expect(kinds(private_)).toEqual(private_.map((address) => [address, "private"]));
@@ -328,7 +424,8 @@ describe("the translation service's address check (a stub resolver: no name is l
 
   it("refuses a name if any address it resolves to is refused; private ones only when allowed", async () => {
     const cases = Object.keys(names).map((name) => `http://${name}:5000/`);
-    const results = async (allowPrivate: boolean) => Object.fromEntries(await Promise.all(cases.map(async (url) => [new URL(url).hostname, await verdict(url, allowPrivate)])));
+    const results = async (allowPrivate: boolean) =>
+      Object.fromEntries(await Promise.all(cases.map(async (url) => [new URL(url).hostname, await verdict(url, allowPrivate)])));
     expect(await results(false)).toEqual({
       "metadata.example.test": "forbidden",
       "link-local.example.test": "forbidden",
@@ -344,7 +441,13 @@ describe("the translation service's address check (a stub resolver: no name is l
       "public.example.test": "ok",
       "empty.example.test": "unresolved",
     });
-    expect(await results(true)).toMatchObject({ "private.example.test": "ok", "lan.example.test": "ok", "mixed.example.test": "ok", "mixed-metadata.example.test": "forbidden", "metadata.example.test": "forbidden" });
+    expect(await results(true)).toMatchObject({
+      "private.example.test": "ok",
+      "lan.example.test": "ok",
+      "mixed.example.test": "ok",
+      "mixed-metadata.example.test": "forbidden",
+      "metadata.example.test": "forbidden",
+    });
     expect(await verdict("http://nowhere.example.test/", true)).toBe("unresolved");
     expect(await checkHost("mixed.example.test", { allowPrivate: true, resolve: stub })).toEqual({ ok: true, addresses: names["mixed.example.test"] });
   });
@@ -369,7 +472,16 @@ describe("the translation service's address check (a stub resolver: no name is l
       "http://metadata/",
     ];
     expect(await Promise.all(forbidden.map(async (url) => [url, await verdict(url, true)]))).toEqual(forbidden.map((url) => [url, "forbidden"]));
-    const private_ = ["http://127.0.0.1:5000/", "http://2130706433/", "http://0x7f000001/", "http://017700000001/", "http://127.1/", "http://[::1]:5000/", "http://[::ffff:127.0.0.1]/", "http://012.0.0.1/"];
+    const private_ = [
+      "http://127.0.0.1:5000/",
+      "http://2130706433/",
+      "http://0x7f000001/",
+      "http://017700000001/",
+      "http://127.1/",
+      "http://[::1]:5000/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://012.0.0.1/",
+    ];
     expect(await Promise.all(private_.map(async (url) => [url, await verdict(url, false)]))).toEqual(private_.map((url) => [url, "private"]));
     expect(await Promise.all(private_.map(async (url) => [url, await verdict(url, true)]))).toEqual(private_.map((url) => [url, "ok"]));
   });

@@ -27,9 +27,7 @@ async function post(route: { action: unknown }, path: string, token: string, fie
     response = thrown;
   }
   const cookie = response.headers.get("Set-Cookie");
-  const { toast } = cookie
-    ? await getToast(new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } }))
-    : { toast: null };
+  const { toast } = cookie ? await getToast(new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } })) : { toast: null };
   return { status: response.status, location: response.headers.get("Location"), toast, response };
 }
 

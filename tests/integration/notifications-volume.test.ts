@@ -50,7 +50,7 @@ async function countedUnread(db: () => DB, userId: string): Promise<number> {
 
 async function getList(path: string, token: string, headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${token}`, ...headers } });
-  const response = (await (listRoute.loader as (args: LoaderFunctionArgs) => Promise<Response>)({ request, params: {}, context: {} }));
+  const response = await (listRoute.loader as (args: LoaderFunctionArgs) => Promise<Response>)({ request, params: {}, context: {} });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -115,7 +115,11 @@ describeEachDialect("notification counters, cursors and purge", (db) => {
     const owner = await makeUser(db);
     const id = await make(owner.id);
     await markNotificationRead(owner.id, id, "en");
-    await db().updateTable("notifications").set({ readAt: new Date(Date.now() - 181 * 86_400_000).toISOString() }).where("id", "=", id).execute();
+    await db()
+      .updateTable("notifications")
+      .set({ readAt: new Date(Date.now() - 181 * 86_400_000).toISOString() })
+      .where("id", "=", id)
+      .execute();
     await purgeNotificationsJob.enqueue({}, { uniqueKey: `test-${id}` });
     expect(await runDueJobs()).toBeGreaterThanOrEqual(1);
     expect(await db().selectFrom("notifications").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
@@ -161,7 +165,10 @@ describeEachDialect("notifications written for their reader (service titles, liv
   let serviceId: string;
   beforeAll(async () => {
     serviceId = newId();
-    await db().insertInto("services").values({ id: serviceId, key: `notary-${serviceId.slice(0, 6)}`, active: true }).execute();
+    await db()
+      .insertInto("services")
+      .values({ id: serviceId, key: `notary-${serviceId.slice(0, 6)}`, active: true })
+      .execute();
     await db()
       .insertInto("serviceTranslations")
       .values([
@@ -197,7 +204,13 @@ describeEachDialect("notifications written for their reader (service titles, liv
     expect(arabic).not.toMatch(/Thursday|November/);
 
     // A row stored before (rendered service text, no id) still shows its text.
-    await notify({ userId: reader.id, type: "appointment.cancelled", titleKey: "appointments:notifications.cancelled.title", bodyKey: "appointments:notifications.cancelled.body", params: { reference: "AP-0", service: "Old Service", when: "Friday" } });
+    await notify({
+      userId: reader.id,
+      type: "appointment.cancelled",
+      titleKey: "appointments:notifications.cancelled.title",
+      bodyKey: "appointments:notifications.cancelled.body",
+      params: { reference: "AP-0", service: "Old Service", when: "Friday" },
+    });
     expect((await listNotifications(reader.id, { page: 1, perPage: 1 }, "fr", "UTC")).items[0]!.body).toContain("Old Service");
   });
 
@@ -205,7 +218,9 @@ describeEachDialect("notifications written for their reader (service titles, liv
     const reader = await makeUser(db, "fr");
     await db().updateTable("users").set({ timeZone: "Asia/Dubai" }).where("id", "=", reader.id).execute();
     const emitted: Array<{ room: string; event: string; payload: Record<string, unknown> }> = [];
-    setRealtimeServer({ to: (room: string) => ({ emit: (event: string, payload: Record<string, unknown>) => emitted.push({ room, event, payload }) }) } as never);
+    setRealtimeServer({
+      to: (room: string) => ({ emit: (event: string, payload: Record<string, unknown>) => emitted.push({ room, event, payload }) }),
+    } as never);
     await appointmentNotice(reader.id);
     expect(emitted).toHaveLength(1);
     expect(emitted[0]).toMatchObject({ room: `user:${reader.id}`, event: NOTIFICATION_EVENT });

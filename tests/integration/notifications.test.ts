@@ -2,14 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  countUnread,
-  deleteNotification,
-  listBroadcasts,
-  notify,
-  notifyRole,
-  sendBroadcast,
-} from "~/features/notifications/notifications.server";
+import { countUnread, deleteNotification, listBroadcasts, notify, notifyRole, sendBroadcast } from "~/features/notifications/notifications.server";
 import { ComposeSchema } from "~/features/notifications/notifications.schema";
 import * as listRoute from "~/routes/api+/notifications";
 import * as oneRoute from "~/routes/api+/notifications.$id";
@@ -35,7 +28,14 @@ async function makeUser(db: () => DB, role = "client", locale = "en") {
 }
 
 /** Calls a route module the way Remix does, answering thrown Responses too. */
-async function call(handler: unknown, method: string, path: string, token: string | null, params: Record<string, string> = {}, headers: Record<string, string> = {}) {
+async function call(
+  handler: unknown,
+  method: string,
+  path: string,
+  token: string | null,
+  params: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const request = new Request(`http://localhost${path}`, {
     method,
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
@@ -267,7 +267,7 @@ describeEachDialect("notifications API", (db) => {
       expect(ComposeSchema.safeParse({ audience: "everyone", titleAr: "عنوان" }).success).toBe(false);
     });
 
-        it("e-mails a copy in the recipient's language when asked", async () => {
+    it("e-mails a copy in the recipient's language when asked", async () => {
       const staff = await makeUser(db, "admin");
       const reader = await makeUser(db, "client", "en");
       const before = new Set(await fs.readdir(mailDir()).catch(() => []));
@@ -317,7 +317,13 @@ describeEachDialect("notifications written for their reader", (db) => {
     const reader = await makeUser(db, "client", "en");
     await db().updateTable("users").set({ timeZone: "Asia/Dubai" }).where("id", "=", reader.id).execute();
     const startsAt = "2026-11-26T15:00:00.000Z";
-    await notify({ userId: reader.id, type: "appointment.confirmed", titleKey: "appointments:notifications.confirmed.title", bodyKey: "appointments:notifications.confirmed.body", params: { reference: "A-1", service: "Notary Public", startsAt } });
+    await notify({
+      userId: reader.id,
+      type: "appointment.confirmed",
+      titleKey: "appointments:notifications.confirmed.title",
+      bodyKey: "appointments:notifications.confirmed.body",
+      params: { reference: "A-1", service: "Notary Public", startsAt },
+    });
     const english = await get(listRoute, "/api/notifications?limit=1&lng=en", reader.token);
     const body = (english.body!.notifications as Array<{ body: string }>)[0]!.body;
     expect(body).toContain("Thursday, November 26, 2026 at 7:00 PM Gulf Standard Time");
@@ -327,7 +333,13 @@ describeEachDialect("notifications written for their reader", (db) => {
     expect(arabicBody).not.toContain("Thursday");
 
     // A row made before times were stored typed: its rendered text is still shown.
-    await notify({ userId: reader.id, type: "appointment.confirmed", titleKey: "appointments:notifications.confirmed.title", bodyKey: "appointments:notifications.confirmed.body", params: { reference: "A-2", service: "Notary Public", when: "Friday at noon" } });
+    await notify({
+      userId: reader.id,
+      type: "appointment.confirmed",
+      titleKey: "appointments:notifications.confirmed.title",
+      bodyKey: "appointments:notifications.confirmed.body",
+      params: { reference: "A-2", service: "Notary Public", when: "Friday at noon" },
+    });
     const old = await get(listRoute, "/api/notifications?limit=1&lng=en", reader.token);
     expect((old.body!.notifications as Array<{ body: string }>)[0]!.body).toContain("Friday at noon");
   });

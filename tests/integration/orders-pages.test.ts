@@ -36,7 +36,13 @@ describeEachDialect("orders and reports pages", (db) => {
   it("staff order page: a past due date and a huge price are field errors that keep what was typed", async () => {
     const { id } = await createOrder(cast.clientA, { service: "translation", details: "Translate a driving licence." }, [], "en");
     const save = async (fields: Record<string, string>) => {
-      const response = await call(staffOrderRoute.action, { path: `/dashboard/service-orders/${id}`, method: "POST", as: cast.admin, params: { id }, body: form({ intent: "update", ...fields }) });
+      const response = await call(staffOrderRoute.action, {
+        path: `/dashboard/service-orders/${id}`,
+        method: "POST",
+        as: cast.admin,
+        params: { id },
+        body: form({ intent: "update", ...fields }),
+      });
       return { status: response.status, body: response.status === 400 ? ((await response.json()) as Reply) : null };
     };
     const today = await officeToday();
@@ -49,7 +55,10 @@ describeEachDialect("orders and reports pages", (db) => {
 
     const past = await save({ price: "120", dueDate: yesterday, quoteNote: "Rush" });
     expect(past.status).toBe(400);
-    expect(past.body).toMatchObject({ intent: "update", result: { error: { dueDate: ["orders:errors.dueDatePast"] }, initialValue: { dueDate: yesterday, quoteNote: "Rush" } } });
+    expect(past.body).toMatchObject({
+      intent: "update",
+      result: { error: { dueDate: ["orders:errors.dueDatePast"] }, initialValue: { dueDate: yesterday, quoteNote: "Rush" } },
+    });
 
     expect((await save({ price: "1,000,000", dueDate: today })).status).toBe(302);
     expect(await getOrder(cast.admin, id, "en")).toMatchObject({ priceCents: 100_000_000, dueDate: today });
@@ -57,20 +66,38 @@ describeEachDialect("orders and reports pages", (db) => {
 
   it("staff order page: someone else's record is the 404 page, for the loader and the action", async () => {
     expect((await call(staffOrderRoute.loader, { path: "/dashboard/service-orders/nope", as: cast.admin, params: { id: "nope" } })).status).toBe(404);
-    const response = await call(staffOrderRoute.action, { path: "/dashboard/service-orders/nope", method: "POST", as: cast.admin, params: { id: "nope" }, body: form({ intent: "note", body: "Hello" }) });
+    const response = await call(staffOrderRoute.action, {
+      path: "/dashboard/service-orders/nope",
+      method: "POST",
+      as: cast.admin,
+      params: { id: "nope" },
+      body: form({ intent: "note", body: "Hello" }),
+    });
     expect(response.status).toBe(404);
   });
 
   it("client order page: cancelling after the work started is refused with a toast, and the order stays", async () => {
     const { id } = await createOrder(cast.clientA, { service: "notary", details: "Notarise a bill of sale." }, [], "en");
     await db().updateTable("serviceOrders").set({ status: "in_progress" }).where("id", "=", id).execute();
-    const refused = await call(clientOrderRoute.action, { path: `/client/service-orders/${id}`, method: "POST", as: cast.clientA, params: { id }, body: form({ intent: "cancel", note: "" }) });
+    const refused = await call(clientOrderRoute.action, {
+      path: `/client/service-orders/${id}`,
+      method: "POST",
+      as: cast.clientA,
+      params: { id },
+      body: form({ intent: "cancel", note: "" }),
+    });
     expect(refused.status).toBe(302);
     expect(refused.headers.get("location")).toBe(`/client/service-orders/${id}`);
     expect(refused.headers.get("set-cookie")).toMatch(/^toast=/);
     expect((await getOrder(cast.admin, id, "en")).status).toBe("in_progress");
     // another client's order is not found
-    const foreign = await call(clientOrderRoute.action, { path: `/client/service-orders/${id}`, method: "POST", as: cast.clientB, params: { id }, body: form({ intent: "cancel" }) });
+    const foreign = await call(clientOrderRoute.action, {
+      path: `/client/service-orders/${id}`,
+      method: "POST",
+      as: cast.clientB,
+      params: { id },
+      body: form({ intent: "cancel" }),
+    });
     expect(foreign.status).toBe(404);
   });
 
@@ -85,11 +112,23 @@ describeEachDialect("orders and reports pages", (db) => {
     expect(report.bodyHtml).toContain("<h2>Summary</h2>");
 
     // someone else cannot mark it
-    const foreign = await call(clientReportRoute.action, { path: `/client/reports/${id}`, method: "POST", as: cast.clientB, params: { id }, body: form({ intent: "read" }) });
+    const foreign = await call(clientReportRoute.action, {
+      path: `/client/reports/${id}`,
+      method: "POST",
+      as: cast.clientB,
+      params: { id },
+      body: form({ intent: "read" }),
+    });
     expect(foreign.status).toBe(404);
     expect(await readAt()).toBeNull();
 
-    const marked = await call(clientReportRoute.action, { path: `/client/reports/${id}`, method: "POST", as: cast.clientA, params: { id }, body: form({ intent: "read" }) });
+    const marked = await call(clientReportRoute.action, {
+      path: `/client/reports/${id}`,
+      method: "POST",
+      as: cast.clientA,
+      params: { id },
+      body: form({ intent: "read" }),
+    });
     expect(marked.status).toBe(200);
     const first = await readAt();
     expect(first).not.toBeNull();
@@ -101,7 +140,13 @@ describeEachDialect("orders and reports pages", (db) => {
     const { id } = await createReport(cast.admin, { clientId: cast.clientB.id, title: "To delete", body: "Gone soon." }, []);
     const bare = await call(staffReportRoute.action, { path: `/dashboard/reports/${id}`, method: "POST", as: cast.admin, params: { id }, body: form({}) });
     expect(bare.status).toBe(400);
-    const deleted = await call(staffReportRoute.action, { path: `/dashboard/reports/${id}`, method: "POST", as: cast.admin, params: { id }, body: form({ intent: "delete" }) });
+    const deleted = await call(staffReportRoute.action, {
+      path: `/dashboard/reports/${id}`,
+      method: "POST",
+      as: cast.admin,
+      params: { id },
+      body: form({ intent: "delete" }),
+    });
     expect([deleted.status, deleted.headers.get("location")]).toEqual([302, "/dashboard/reports"]);
     expect(await db().selectFrom("reports").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
   });
@@ -126,7 +171,14 @@ describeEachDialect("orders and reports pages", (db) => {
     await db()
       .insertInto("announcements")
       .values([
-        { id: newId(), i18n: toJson({ en: { message: "Office closed Monday" }, fr: { message: "Bureau fermé lundi" } }), linkUrl: null, audience: "clients", active: true, createdAt: inHours(0) },
+        {
+          id: newId(),
+          i18n: toJson({ en: { message: "Office closed Monday" }, fr: { message: "Bureau fermé lundi" } }),
+          linkUrl: null,
+          audience: "clients",
+          active: true,
+          createdAt: inHours(0),
+        },
         { id: newId(), i18n: toJson({ en: { message: "For visitors only" } }), linkUrl: null, audience: "public", active: true, createdAt: inHours(1) },
       ])
       .execute();
@@ -143,9 +195,13 @@ describeEachDialect("orders and reports pages", (db) => {
     const layout = (await (await call(clientLayoutRoute.loader, { path: "/client", as: cast.clientB })).json()) as { announcement: { message: string } | null };
     expect(layout.announcement).toMatchObject({ message: "Office closed Monday", linkUrl: null, level: "info", dismissible: true });
 
-    const french = (await (await call(clientOverviewRoute.loader, { path: "/client?lng=fr", as: cast.clientA })).json()) as { overview: { nextAppointment: unknown } };
+    const french = (await (await call(clientOverviewRoute.loader, { path: "/client?lng=fr", as: cast.clientA })).json()) as {
+      overview: { nextAppointment: unknown };
+    };
     expect(french.overview).toMatchObject({ nextAppointment: null });
-    const frenchLayout = (await (await call(clientLayoutRoute.loader, { path: "/client?lng=fr", as: cast.clientA })).json()) as { announcement: { message: string } | null };
+    const frenchLayout = (await (await call(clientLayoutRoute.loader, { path: "/client?lng=fr", as: cast.clientA })).json()) as {
+      announcement: { message: string } | null;
+    };
     expect(frenchLayout.announcement).toMatchObject({ message: "Bureau fermé lundi" });
   });
 });

@@ -50,7 +50,9 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
     await seedPublicContent(db());
     cast = await makeCast(db());
     ({ id: orderId } = await createOrder(cast.clientA, { service: "translation", details: "Translate my diploma into English." }, [await pdfUpload()], "en"));
-    ({ id: reportId } = await createReport(cast.admin, { clientId: cast.clientA.id, orderId, title: "Your translation", body: "Done **well**." }, [await pdfUpload("certificate.pdf")]));
+    ({ id: reportId } = await createReport(cast.admin, { clientId: cast.clientA.id, orderId, title: "Your translation", body: "Done **well**." }, [
+      await pdfUpload("certificate.pdf"),
+    ]));
     const files = await db().selectFrom("storedFiles").select(["id", "recordType"]).execute();
     orderFileId = files.find((file) => file.recordType === "service_order")!.id;
     reportFileId = files.find((file) => file.recordType === "report")!.id;
@@ -106,12 +108,20 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
   });
 
   it("a client without the features is refused (403)", async () => {
-    await db().updateTable("users").set({ enabledFeatures: toJson([]) }).where("id", "=", cast.clientB.id).execute();
+    await db()
+      .updateTable("users")
+      .set({ enabledFeatures: toJson([]) })
+      .where("id", "=", cast.clientB.id)
+      .execute();
     try {
       expect((await call(ordersRoute.loader, { path: "/api/service-orders", as: cast.clientB })).status).toBe(403);
       expect((await call(reportsClientRoute.loader, { path: "/api/reports/client", as: cast.clientB })).status).toBe(403);
     } finally {
-      await db().updateTable("users").set({ enabledFeatures: toJson(["service_orders", "appointments", "reports"]) }).where("id", "=", cast.clientB.id).execute();
+      await db()
+        .updateTable("users")
+        .set({ enabledFeatures: toJson(["service_orders", "appointments", "reports"]) })
+        .where("id", "=", cast.clientB.id)
+        .execute();
     }
   });
 
@@ -120,14 +130,24 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
     await expectMatrix(everyone({ clientA: 201, clientB: 201, admin: 201, owner: 201, anonymous: 401 }), (person) =>
       call(ordersRoute.action, { path: "/api/service-orders", method: "POST", as: person, body }),
     );
-    const invalid = await call(ordersRoute.action, { path: "/api/service-orders", method: "POST", as: cast.clientB, body: { serviceId: "bookkeeping", details: "" } });
+    const invalid = await call(ordersRoute.action, {
+      path: "/api/service-orders",
+      method: "POST",
+      as: cast.clientB,
+      body: { serviceId: "bookkeeping", details: "" },
+    });
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as { message: string }).message).toBe("details: Please give a few more details (at least 10 characters).");
     await expectMatrix([{ who: "clientA", status: 403 }], (person) =>
       call(ordersRoute.action, { path: "/api/service-orders", method: "POST", as: person, body: { ...body, clientId: cast.clientB.id } }),
     );
     await expectMatrix([{ who: "clientA", status: 400 }], (person) =>
-      call(ordersRoute.action, { path: "/api/service-orders", method: "POST", as: person, body: { serviceId: "no_such_service", details: "Anything at all here." } }),
+      call(ordersRoute.action, {
+        path: "/api/service-orders",
+        method: "POST",
+        as: person,
+        body: { serviceId: "no_such_service", details: "Anything at all here." },
+      }),
     );
   });
 
@@ -141,7 +161,9 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
     };
     const ok = await send(new File([PDF], "transcript.pdf"));
     expect(ok.status).toBe(201);
-    expect(((await ok.json()) as { order: { files: Array<{ originalName: string }> } }).order.files.map((file) => file.originalName)).toEqual(["transcript.pdf"]);
+    expect(((await ok.json()) as { order: { files: Array<{ originalName: string }> } }).order.files.map((file) => file.originalName)).toEqual([
+      "transcript.pdf",
+    ]);
     const refused = await send(new File([Buffer.from("MZ\0\0not a pdf")], "transcript.pdf"));
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toContain("transcript.pdf is not an accepted document type");
@@ -158,9 +180,14 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
   });
 
   it("PATCH /api/service-orders/{id}: details by the client while pending, the rest staff only", async () => {
-    const patch = (person: Person, body: unknown) => call(orderRoute.action, { path: `/api/service-orders/${orderId}`, method: "PATCH", as: person, body, params: { id: orderId } });
-    await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) => patch(person, { details: "Translate my diploma and transcript." }));
-    await expectMatrix(everyone({ clientA: 403, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) => patch(person, { priceCents: 12000, quoteNote: "Two pages" }));
+    const patch = (person: Person, body: unknown) =>
+      call(orderRoute.action, { path: `/api/service-orders/${orderId}`, method: "PATCH", as: person, body, params: { id: orderId } });
+    await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) =>
+      patch(person, { details: "Translate my diploma and transcript." }),
+    );
+    await expectMatrix(everyone({ clientA: 403, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) =>
+      patch(person, { priceCents: 12000, quoteNote: "Two pages" }),
+    );
     const order = await db().selectFrom("serviceOrders").select(["priceCents", "details"]).where("id", "=", orderId).executeTakeFirstOrThrow();
     expect(order).toEqual({ priceCents: 12000, details: "Translate my diploma and transcript." });
   });
@@ -184,14 +211,18 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
 
   it("reports: reads, writes, read marker and feedback", async () => {
     const path = `/api/reports/${reportId}`;
-    await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) => call(reportRoute.loader, { path, as: person, params: { id: reportId } }));
+    await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 200, owner: 200, anonymous: 401 }), (person) =>
+      call(reportRoute.loader, { path, as: person, params: { id: reportId } }),
+    );
     const list = await call(reportsClientRoute.loader, { path: "/api/reports/client", as: cast.clientB });
     expect(((await list.json()) as { total: number }).total).toBe(0);
     const all = await call(reportsRoute.loader, { path: "/api/reports", as: cast.owner });
     expect(((await all.json()) as { total: number }).total).toBeGreaterThan(0);
 
     const body = { clientId: cast.clientA.id, orderId, title: "Another report", body: "# Heading\n\nText" };
-    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 201, owner: 201, anonymous: 401 }), (person) => call(reportsRoute.action, { path: "/api/reports", method: "POST", as: person, body }));
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 201, owner: 201, anonymous: 401 }), (person) =>
+      call(reportsRoute.action, { path: "/api/reports", method: "POST", as: person, body }),
+    );
     // an order of another client cannot be attached
     await expectMatrix([{ who: "admin", status: 400 }], (person) =>
       call(reportsRoute.action, { path: "/api/reports", method: "POST", as: person, body: { ...body, clientId: cast.clientB.id } }),
@@ -204,12 +235,22 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
       call(reportReadRoute.action, { path: `${path}/read`, method: "PUT", as: person, params: { id: reportId } }),
     );
     await expectMatrix(everyone({ clientA: 200, clientB: 404, admin: 403, owner: 403, anonymous: 401 }), (person) =>
-      call(reportFeedbackRoute.action, { path: `${path}/feedback`, method: "POST", as: person, body: { rating: 5, comment: "Quick and clear" }, params: { id: reportId } }),
+      call(reportFeedbackRoute.action, {
+        path: `${path}/feedback`,
+        method: "POST",
+        as: person,
+        body: { rating: 5, comment: "Quick and clear" },
+        params: { id: reportId },
+      }),
     );
     await expectMatrix([{ who: "clientA", status: 400 }], (person) =>
       call(reportFeedbackRoute.action, { path: `${path}/feedback`, method: "POST", as: person, body: { rating: 9 }, params: { id: reportId } }),
     );
-    const stored = await db().selectFrom("reports").select(["readAt", "feedbackRating", "feedbackComment"]).where("id", "=", reportId).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom("reports")
+      .select(["readAt", "feedbackRating", "feedbackComment"])
+      .where("id", "=", reportId)
+      .executeTakeFirstOrThrow();
     expect(stored.readAt).not.toBeNull();
     expect([stored.feedbackRating, stored.feedbackComment]).toEqual([5, "Quick and clear"]);
   });
@@ -217,15 +258,21 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
   it("tasks: staff only; a client reaches none (403), an unknown task is 404", async () => {
     const { id } = await createTask({ id: cast.admin.id, role: "admin", enabledFeatures: [] }, { title: "Call the consulate", orderId });
     const params = { id };
-    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) => call(tasksRoute.loader, { path: "/api/tasks", as: person }));
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) =>
+      call(tasksRoute.loader, { path: "/api/tasks", as: person }),
+    );
     await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 201, owner: 201, anonymous: 401 }), (person) =>
       call(tasksRoute.action, { path: "/api/tasks", method: "POST", as: person, body: { title: "Follow up" } }),
     );
-    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) => call(taskRoute.loader, { path: `/api/tasks/${id}`, as: person, params }));
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) =>
+      call(taskRoute.loader, { path: `/api/tasks/${id}`, as: person, params }),
+    );
     await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) =>
       call(taskRoute.action, { path: `/api/tasks/${id}`, method: "PATCH", as: person, params, body: { priority: "high" } }),
     );
-    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) => call(taskCommentsRoute.loader, { path: `/api/tasks/${id}/comments`, as: person, params }));
+    await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 200, owner: 200, anonymous: 401 }), (person) =>
+      call(taskCommentsRoute.loader, { path: `/api/tasks/${id}/comments`, as: person, params }),
+    );
     await expectMatrix(everyone({ clientA: 403, clientB: 403, admin: 201, owner: 201, anonymous: 401 }), (person) =>
       call(taskCommentsRoute.action, { path: `/api/tasks/${id}/comments`, method: "POST", as: person, params, body: { body: "Noted." } }),
     );
@@ -236,7 +283,11 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
   });
 
   it("report bodies are rendered as sanitised Markdown", async () => {
-    const { id } = await createReport(cast.admin, { clientId: cast.clientA.id, title: "Unsafe", body: "**bold** <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>" }, []);
+    const { id } = await createReport(
+      cast.admin,
+      { clientId: cast.clientA.id, title: "Unsafe", body: "**bold** <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>" },
+      [],
+    );
     const response = await call(reportRoute.loader, { path: `/api/reports/${id}`, as: cast.clientA, params: { id } });
     const { report } = (await response.json()) as { report: { bodyHtml: string } };
     expect(report.bodyHtml).toContain("<strong>bold</strong>");
@@ -247,8 +298,12 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
   });
 
   it("services: public reads, staff writes", async () => {
-    await expectMatrix(everyone({ clientA: 200, clientB: 200, admin: 200, owner: 200, anonymous: 200 }), (person) => call(servicesRoute.loader, { path: "/api/services", as: person }));
-    await expectMatrix([{ who: "anonymous", status: 200 }], (person) => call(serviceRoute.loader, { path: "/api/services/notary", as: person, params: { id: "notary" } }));
+    await expectMatrix(everyone({ clientA: 200, clientB: 200, admin: 200, owner: 200, anonymous: 200 }), (person) =>
+      call(servicesRoute.loader, { path: "/api/services", as: person }),
+    );
+    await expectMatrix([{ who: "anonymous", status: 200 }], (person) =>
+      call(serviceRoute.loader, { path: "/api/services/notary", as: person, params: { id: "notary" } }),
+    );
     const t = { title: "Apostille", description: "Apostille help", fullDescription: "We prepare apostille requests." };
     const body = { key: "apostille", translations: { en: t, ar: t, fr: t } };
     await expectMatrix(everyone({ clientA: 403, clientB: 403, anonymous: 401, admin: 201, owner: 409 }), (person) =>
@@ -256,13 +311,26 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
     );
     const created = await db().selectFrom("services").select("id").where("key", "=", "apostille").executeTakeFirstOrThrow();
     await expectMatrix(everyone({ clientA: 403, anonymous: 401, admin: 200 } as Record<keyof Cast, number>), (person) =>
-      call(serviceRoute.action, { path: `/api/services/${created.id}`, method: "PATCH", as: person, body: { priceFromCents: 5000 }, params: { id: created.id } }),
+      call(serviceRoute.action, {
+        path: `/api/services/${created.id}`,
+        method: "PATCH",
+        as: person,
+        body: { priceFromCents: 5000 },
+        params: { id: created.id },
+      }),
     );
     await expectMatrix(everyone({ clientA: 403, anonymous: 401, owner: 200 } as Record<keyof Cast, number>), (person) =>
       call(serviceRoute.action, { path: `/api/services/${created.id}`, method: "DELETE", as: person, params: { id: created.id } }),
     );
     // The audit trail has the creation, the edits and the deletion (never ordered, it is removed rather than hidden); no refused attempt is in it.
-    const trail = await db().selectFrom("auditLog").select(["action", "actorId"]).where("targetType", "=", "service").where("targetId", "=", created.id).orderBy("createdAt").orderBy("id").execute();
+    const trail = await db()
+      .selectFrom("auditLog")
+      .select(["action", "actorId"])
+      .where("targetType", "=", "service")
+      .where("targetId", "=", created.id)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute();
     expect(trail[0]).toEqual({ action: "service.created", actorId: cast.admin.id });
     expect(trail.at(-1)?.action).toBe("service.deleted");
     expect(trail.filter((entry) => entry.action === "service.updated").length).toBeGreaterThan(0);
@@ -304,19 +372,50 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
     const foreign = { path: `/api/service-orders/${orderId}`, as: cast.clientB, params: { id: orderId } };
     expect(await message(call(orderRoute.loader, { ...foreign, headers: fr }))).toEqual({ status: 404, message: "Cette commande est introuvable." });
     expect(await message(call(orderRoute.loader, { ...foreign, headers: ar }))).toEqual({ status: 404, message: "لم يُعثر على هذا الطلب." });
-    expect(await message(call(ordersRoute.action, { path: "/api/service-orders", method: "POST", as: cast.clientB, body: { serviceId: "notary", details: "short" }, headers: ar }))).toEqual({
+    expect(
+      await message(
+        call(ordersRoute.action, {
+          path: "/api/service-orders",
+          method: "POST",
+          as: cast.clientB,
+          body: { serviceId: "notary", details: "short" },
+          headers: ar,
+        }),
+      ),
+    ).toEqual({
       status: 400,
       message: `details: ${tAr("orders:errors.detailsTooShort")}`,
     });
     const { id: closed } = await createOrder(cast.clientB, { service: "notary", details: "An order to close at once." }, [], "en");
-    await call(orderStatusRoute.action, { path: `/api/service-orders/${closed}/status/cancelled`, method: "PUT", as: cast.admin, params: { id: closed, status: "cancelled" } });
-    expect(await message(call(orderStatusRoute.action, { path: `/api/service-orders/${closed}/status/in_review`, method: "PUT", as: cast.admin, params: { id: closed, status: "in_review" }, headers: fr }))).toEqual({
+    await call(orderStatusRoute.action, {
+      path: `/api/service-orders/${closed}/status/cancelled`,
+      method: "PUT",
+      as: cast.admin,
+      params: { id: closed, status: "cancelled" },
+    });
+    expect(
+      await message(
+        call(orderStatusRoute.action, {
+          path: `/api/service-orders/${closed}/status/in_review`,
+          method: "PUT",
+          as: cast.admin,
+          params: { id: closed, status: "in_review" },
+          headers: fr,
+        }),
+      ),
+    ).toEqual({
       status: 409,
       message: tFr("orders:errors.transitionNotAllowed"),
     });
-    expect(await message(call(orderStatusRoute.loader, { path: `/api/service-orders/${closed}/status/in_review`, as: cast.admin, headers: fr }))).toEqual({ status: 405, message: "Méthode non autorisée" });
+    expect(await message(call(orderStatusRoute.loader, { path: `/api/service-orders/${closed}/status/in_review`, as: cast.admin, headers: fr }))).toEqual({
+      status: 405,
+      message: "Méthode non autorisée",
+    });
     // no header: the signed-in caller's saved language (client A reads French)
-    expect(await message(call(orderRoute.loader, { path: "/api/service-orders/nope", as: cast.clientA, params: { id: "nope" } }))).toEqual({ status: 404, message: "Cette commande est introuvable." });
+    expect(await message(call(orderRoute.loader, { path: "/api/service-orders/nope", as: cast.clientA, params: { id: "nope" } }))).toEqual({
+      status: 404,
+      message: "Cette commande est introuvable.",
+    });
     for (const key of ["orders:errors.detailsTooShort", "orders:errors.transitionNotAllowed"]) expect([tFr(key), tAr(key)]).not.toContain(key);
   });
 
@@ -326,7 +425,16 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
     expect(await message(call(reportRoute.loader, { ...report, headers: ar }))).toEqual({ status: 404, message: "لم يتم العثور على هذا التقرير." });
     expect(await message(call(reportRoute.loader, { ...report, headers: fr }))).toEqual({ status: 404, message: "Ce rapport est introuvable." });
     expect(
-      await message(call(reportFeedbackRoute.action, { path: `/api/reports/${reportId}/feedback`, method: "POST", as: cast.clientA, body: { rating: 0 }, params: { id: reportId }, headers: ar })),
+      await message(
+        call(reportFeedbackRoute.action, {
+          path: `/api/reports/${reportId}/feedback`,
+          method: "POST",
+          as: cast.clientA,
+          body: { rating: 0 },
+          params: { id: reportId },
+          headers: ar,
+        }),
+      ),
     ).toEqual({ status: 400, message: `rating: ${tAr("reports:errors.ratingRange")}` });
     expect(tAr("reports:errors.ratingRange")).not.toBe("reports:errors.ratingRange");
   });
@@ -334,18 +442,43 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
   it("services: refusals in the caller's language", async () => {
     const [tFr, tAr] = await translators();
     const t = { title: "X", description: "Y", fullDescription: "Z" };
-    expect(await message(call(servicesRoute.action, { path: "/api/services", method: "POST", as: cast.admin, body: { key: "Bad Key", translations: { en: t, ar: t, fr: t } }, headers: fr }))).toEqual({
+    expect(
+      await message(
+        call(servicesRoute.action, {
+          path: "/api/services",
+          method: "POST",
+          as: cast.admin,
+          body: { key: "Bad Key", translations: { en: t, ar: t, fr: t } },
+          headers: fr,
+        }),
+      ),
+    ).toEqual({
       status: 400,
       message: `key: ${tFr("orders:errors.serviceKeyInvalid")}`,
     });
-    expect(await message(call(serviceRoute.loader, { path: "/api/services/nope", as: null, params: { id: "nope" }, headers: ar }))).toEqual({ status: 404, message: tAr("orders:errors.serviceNotFound") });
-    expect(await message(call(servicesRoute.action, { path: "/api/services", method: "POST", as: cast.clientA, body: {}, headers: ar }))).toEqual({ status: 403, message: tAr("common:api.forbidden") });
-    for (const key of ["orders:errors.serviceKeyInvalid", "orders:errors.serviceNotFound", "common:api.forbidden"]) expect([tFr(key), tAr(key)]).not.toContain(key);
+    expect(await message(call(serviceRoute.loader, { path: "/api/services/nope", as: null, params: { id: "nope" }, headers: ar }))).toEqual({
+      status: 404,
+      message: tAr("orders:errors.serviceNotFound"),
+    });
+    expect(await message(call(servicesRoute.action, { path: "/api/services", method: "POST", as: cast.clientA, body: {}, headers: ar }))).toEqual({
+      status: 403,
+      message: tAr("common:api.forbidden"),
+    });
+    for (const key of ["orders:errors.serviceKeyInvalid", "orders:errors.serviceNotFound", "common:api.forbidden"])
+      expect([tFr(key), tAr(key)]).not.toContain(key);
   });
 
   it("lists take page and perPage (limit and pageSize too), answer the page fields, and ignore bad values", async () => {
     for (const size of ["perPage", "limit", "pageSize"]) {
-      const { status, body } = await callJson<{ orders: unknown[]; page: number; perPage: number; total: number; pageCount: number; totalCapped: boolean; nextCursor: string }>(ordersRoute.loader, {
+      const { status, body } = await callJson<{
+        orders: unknown[];
+        page: number;
+        perPage: number;
+        total: number;
+        pageCount: number;
+        totalCapped: boolean;
+        nextCursor: string;
+      }>(ordersRoute.loader, {
         path: `/api/service-orders?${size}=1&page=2`,
         as: cast.admin,
       });
@@ -355,13 +488,22 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
       expect(body.pageCount).toBe(body.total);
       // The next page's cursor leads to the row that page 3 shows.
       const third = await callJson<{ orders: Array<{ id: string }> }>(ordersRoute.loader, { path: `/api/service-orders?${size}=1&page=3`, as: cast.admin });
-      const byCursor = await callJson<{ orders: Array<{ id: string }> }>(ordersRoute.loader, { path: `/api/service-orders?${size}=1&after=${body.nextCursor}`, as: cast.admin });
+      const byCursor = await callJson<{ orders: Array<{ id: string }> }>(ordersRoute.loader, {
+        path: `/api/service-orders?${size}=1&after=${body.nextCursor}`,
+        as: cast.admin,
+      });
       expect(byCursor.body.orders.map((order) => order.id)).toEqual(third.body.orders.map((order) => order.id));
     }
-    const bad = await callJson<{ orders: unknown[]; page: number; perPage: number }>(ordersRoute.loader, { path: "/api/service-orders?page=abc&perPage=500&status=nonsense&sort=sideways", as: cast.admin });
+    const bad = await callJson<{ orders: unknown[]; page: number; perPage: number }>(ordersRoute.loader, {
+      path: "/api/service-orders?page=abc&perPage=500&status=nonsense&sort=sideways",
+      as: cast.admin,
+    });
     expect(bad.status).toBe(200);
     expect([bad.body.page, bad.body.perPage]).toEqual([1, 100]);
-    const reports = await callJson<{ reports: unknown[]; perPage: number; total: number }>(reportsRoute.loader, { path: "/api/reports?limit=1", as: cast.owner });
+    const reports = await callJson<{ reports: unknown[]; perPage: number; total: number }>(reportsRoute.loader, {
+      path: "/api/reports?limit=1",
+      as: cast.owner,
+    });
     expect(reports.body.perPage).toBe(1);
     expect(reports.body.reports).toHaveLength(1);
     expect(reports.body.total).toBeGreaterThan(1);
@@ -369,12 +511,16 @@ describeEachDialect("rights matrix: orders, reports, services, files, tasks", (d
 
   it("refuses a due date before today (the office's calendar) and a price above $1,000,000", async () => {
     const { id } = await createOrder(cast.clientA, { service: "notary", details: "Notarise two affidavits." }, [], "en");
-    const patch = (body: Record<string, unknown>) => callJson<{ message?: string }>(orderRoute.action, { path: `/api/service-orders/${id}`, method: "PATCH", as: cast.admin, body, params: { id } });
+    const patch = (body: Record<string, unknown>) =>
+      callJson<{ message?: string }>(orderRoute.action, { path: `/api/service-orders/${id}`, method: "PATCH", as: cast.admin, body, params: { id } });
     const today = await officeToday();
     const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     expect(await patch({ dueDate: yesterday })).toMatchObject({ status: 400, body: { message: "The due date cannot be in the past." } });
     expect((await patch({ dueDate: today })).status).toBe(200);
-    expect(await patch({ priceCents: 9_999_999_999_900 })).toMatchObject({ status: 400, body: { message: "priceCents: The price cannot be more than $1,000,000." } });
+    expect(await patch({ priceCents: 9_999_999_999_900 })).toMatchObject({
+      status: 400,
+      body: { message: "priceCents: The price cannot be more than $1,000,000." },
+    });
     expect((await patch({ priceCents: 100_000_000 })).status).toBe(200);
     // a due date that has passed since it was set stays when other fields change
     await db().updateTable("serviceOrders").set({ dueDate: yesterday }).where("id", "=", id).execute();

@@ -51,7 +51,12 @@ describeEachDialect("service orders: state machine", (db) => {
 
   it("walks staff through the happy path, keeping history and telling the client", async () => {
     const { id, reference } = await order();
-    for (const [to, note] of [["in_review", null], ["waiting_for_client", "Please send your W-2"], ["in_progress", null], ["completed", "Filed"]] as const) {
+    for (const [to, note] of [
+      ["in_review", null],
+      ["waiting_for_client", "Please send your W-2"],
+      ["in_progress", null],
+      ["completed", "Filed"],
+    ] as const) {
       await changeOrderStatus(cast.admin, id, to, note);
     }
     const detail = await getOrder(cast.clientA, id, "en");

@@ -13,8 +13,18 @@ describeEachDialect("keyset pagination", () => {
   });
 
   async function insert(count: number, at: (index: number) => string, prefix: string) {
-    const rows = Array.from({ length: count }, (_, index) => ({ id: `${prefix}-${String(index).padStart(4, "0")}`, actorId: null, action: "test.row", meta: toJson({}), createdAt: at(index) }));
-    for (let i = 0; i < rows.length; i += 200) await db().insertInto("auditLog").values(rows.slice(i, i + 200)).execute();
+    const rows = Array.from({ length: count }, (_, index) => ({
+      id: `${prefix}-${String(index).padStart(4, "0")}`,
+      actorId: null,
+      action: "test.row",
+      meta: toJson({}),
+      createdAt: at(index),
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await db()
+        .insertInto("auditLog")
+        .values(rows.slice(i, i + 200))
+        .execute();
   }
 
   const base = () => db().selectFrom("auditLog").select(["id", "createdAt"]).where("action", "=", "test.row");
@@ -23,7 +33,11 @@ describeEachDialect("keyset pagination", () => {
     { ref: "id", value: (row: Row) => row.id },
   ];
   const page = (request: { page?: number; after?: string; before?: string; perPage?: number }) =>
-    keysetPage<Row>(base(), { page: request.page ?? 1, perPage: request.perPage ?? 7, after: request.after, before: request.before }, { keys, direction: "desc", count: () => countCapped(base()) });
+    keysetPage<Row>(
+      base(),
+      { page: request.page ?? 1, perPage: request.perPage ?? 7, after: request.after, before: request.before },
+      { keys, direction: "desc", count: () => countCapped(base()) },
+    );
 
   it("walks every row once, newest first, through equal timestamps and while rows are added", async () => {
     // 30 rows, 20 of them at the same instant.

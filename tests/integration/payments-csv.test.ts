@@ -19,16 +19,21 @@ describeEachDialect("payments CSV", (db) => {
     await seedPublicContent(db());
     cast = await makeCast(db());
     const { id: orderId } = await createOrder(cast.clientA, { service: "translation", details: "Translate my birth certificate." }, [], "en");
-    const { id: invoiceId } = await createInvoiceFromOrder(cast.admin, orderId, { lines: [{ kind: "item", description: "Pages", quantity: 1, unitCents: 4_000 }] });
+    const { id: invoiceId } = await createInvoiceFromOrder(cast.admin, orderId, {
+      lines: [{ kind: "item", description: "Pages", quantity: 1, unitCents: 4_000 }],
+    });
     await issueInvoice(cast.admin, invoiceId, { notify: false });
-    await recordManualPayment(cast.admin, invoiceId, { kind: "payment", amountCents: 1_250, method: "zelle", reference: "=HYPERLINK(\"http://127.0.0.1\")" });
+    await recordManualPayment(cast.admin, invoiceId, { kind: "payment", amountCents: 1_250, method: "zelle", reference: '=HYPERLINK("http://127.0.0.1")' });
     await recordManualPayment(cast.admin, invoiceId, { kind: "refund", amountCents: 10, method: "zelle", reference: "-R1" });
   });
 
   it("leaves amounts, refunds included, as numbers and neutralises formula-like text", async () => {
     const response = await call(paymentsCsvRoute.loader, { path: "/resources/payments.csv", as: cast.admin });
     expect(response.status).toBe(200);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("received_at,kind,amount,currency,method,reference,invoice_number,client,provider,payment_id");
     const payment = lines.find((line) => line.includes(",payment,"))!;
     const refund = lines.find((line) => line.includes(",refund,"))!;

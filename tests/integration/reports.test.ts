@@ -28,7 +28,12 @@ describeEachDialect("reports", (db) => {
 
   it("tells the client (notification and an e-mail in their language) when a report is sent", async () => {
     const { id } = await createReport(cast.admin, { clientId: cast.clientA.id, title: "Déclaration 2025", body: "Tout est **déposé**." }, []);
-    const notification = await db().selectFrom("notifications").select(["titleKey", "link"]).where("userId", "=", cast.clientA.id).where("type", "=", "report.created").executeTakeFirstOrThrow();
+    const notification = await db()
+      .selectFrom("notifications")
+      .select(["titleKey", "link"])
+      .where("userId", "=", cast.clientA.id)
+      .where("type", "=", "report.created")
+      .executeTakeFirstOrThrow();
     expect(notification).toEqual({ titleKey: "reports:notifications.created.title", link: `/client/reports/${id}` });
     const mails = fs
       .readdirSync(mailDir())
@@ -88,8 +93,8 @@ describeEachDialect("reports", (db) => {
     expect(await titles("é9")).toEqual(["Xyloquarterly 941 filing (é9)"]); // shorter than a trigram
     expect(await titles("شهادة الميلاد زب")).toEqual(["ترجمة شهادة الميلاد زبرجد"]);
     expect(await titles('"smithxyl"')).toEqual(['The "Smithxyl" 100%_done letter']); // quotes are text, not syntax
-    expect(await titles("xyl\" 100%_d")).toEqual(['The "Smithxyl" 100%_done letter']); // wildcards are text
-    expect(await titles("xyl\" 100%x")).toEqual([]);
+    expect(await titles('xyl" 100%_d')).toEqual(['The "Smithxyl" 100%_done letter']); // wildcards are text
+    expect(await titles('xyl" 100%x')).toEqual([]);
     expect(await titles("xyloquarterly OR smithxyl")).toEqual([]); // no query language leaks through
 
     await updateReport(cast.admin, quarterly, { title: "Xyloannual 940 filing" });
@@ -102,7 +107,9 @@ describeEachDialect("reports", (db) => {
   });
 
   it("renders Markdown and removes anything executable", () => {
-    const html = renderMarkdown('# Title\n\n[site](https://example.com) <a href="javascript:alert(1)">x</a> <iframe src="https://evil"></iframe> <p onclick="x()" style="color:red">p</p>');
+    const html = renderMarkdown(
+      '# Title\n\n[site](https://example.com) <a href="javascript:alert(1)">x</a> <iframe src="https://evil"></iframe> <p onclick="x()" style="color:red">p</p>',
+    );
     expect(html).toContain("<h2>Title</h2>");
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">site</a>');
     expect(html).not.toMatch(/javascript:|<iframe|onclick|style=/);

@@ -35,12 +35,20 @@ describeEachDialect("request reminders", (db) => {
   const newList = async (client: TestUser, over: Record<string, unknown> = {}) =>
     (await createList(staff, CreateListSchema.parse({ clientId: client.id, title: "Tax return 2097", dueDate: "2098-04-15", items, ...over }))).id;
   const remindersOf = async (listId: string) =>
-    (await db().selectFrom("requestReminders").select(["number", "missingCount", "sentAt"]).where("listId", "=", listId).orderBy("number").execute()).map((row) => ({
-      ...row,
-      sentAt: new Date(row.sentAt).toISOString(),
-    }));
+    (await db().selectFrom("requestReminders").select(["number", "missingCount", "sentAt"]).where("listId", "=", listId).orderBy("number").execute()).map(
+      (row) => ({
+        ...row,
+        sentAt: new Date(row.sentAt).toISOString(),
+      }),
+    );
   const notificationsOf = async (client: TestUser, listId: string) =>
-    db().selectFrom("notifications").select(["type", "params"]).where("userId", "=", client.id).where("type", "=", "request.reminder").where("link", "=", `/client/requests/${listId}`).execute();
+    db()
+      .selectFrom("notifications")
+      .select(["type", "params"])
+      .where("userId", "=", client.id)
+      .where("type", "=", "request.reminder")
+      .where("link", "=", `/client/requests/${listId}`)
+      .execute();
   const mailsTo = (client: TestUser) => readMails(env().dataDir).filter((mail) => mail.to.includes(client.email));
 
   beforeAll(async () => {
@@ -55,7 +63,10 @@ describeEachDialect("request reminders", (db) => {
     const nyList = await newList(newYork);
     const dubaiList = await newList(dubai);
     // Each client answers the question: only the W-2 is still missing (the optional confirmation is never named).
-    for (const [client, listId] of [[newYork, nyList], [dubai, dubaiList]] as const) {
+    for (const [client, listId] of [
+      [newYork, nyList],
+      [dubai, dubaiList],
+    ] as const) {
       const question = (await getListForClient(client.id, listId)).items[1]!;
       await answerItem(asActor(client), question.id, "2");
     }
@@ -89,7 +100,9 @@ describeEachDialect("request reminders", (db) => {
     expect(english!.text).toContain("• W-2 from every employer");
     expect(english!.text).not.toContain("How many dependants?");
     expect(english!.text).toContain(`http://localhost:3000/client/requests/${nyList}`);
-    expect(await notificationsOf(newYork, nyList)).toEqual([expect.objectContaining({ params: expect.objectContaining({ items: "W-2 from every employer", count: 1 }) })]);
+    expect(await notificationsOf(newYork, nyList)).toEqual([
+      expect.objectContaining({ params: expect.objectContaining({ items: "W-2 from every employer", count: 1 }) }),
+    ]);
 
     // Nothing on a day off the schedule, the rest on the due day and every 7 days after, then no more (max 5).
     await sweepAt("2098-04-13T14:00:00Z");

@@ -21,7 +21,11 @@ import { describeEachDialect } from "../setup/database";
 import { makeCast, makeUser, type Cast, type TestUser } from "../support/factories";
 
 const asActor = (user: TestUser, features: string[] = []): Actor => ({ id: user.id, role: user.role, enabledFeatures: features });
-const pdf = (name: string): CheckedUpload => ({ buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`), originalName: name, type: { ext: "pdf", mime: "application/pdf" } });
+const pdf = (name: string): CheckedUpload => ({
+  buffer: Buffer.from(`%PDF-1.4\n% ${name}\n%%EOF\n`),
+  originalName: name,
+  type: { ext: "pdf", mime: "application/pdf" },
+});
 
 describeEachDialect("requests", (db) => {
   let cast: Cast;
@@ -37,7 +41,8 @@ describeEachDialect("requests", (db) => {
     { kind: "question", answerType: "number", label: "How many dependants?" },
     { kind: "confirmation", label: "I have no 1099 income", required: false },
   ];
-  const newList = (over: Record<string, unknown> = {}) => CreateListSchema.parse({ clientId: cast.clientA.id, serviceOrderId: orderId, title: "Tax return 2030", dueDate: "2099-04-15", items, ...over });
+  const newList = (over: Record<string, unknown> = {}) =>
+    CreateListSchema.parse({ clientId: cast.clientA.id, serviceOrderId: orderId, title: "Tax return 2030", dueDate: "2099-04-15", items, ...over });
 
   beforeAll(async () => {
     await seedPublicContent(db());
@@ -52,7 +57,12 @@ describeEachDialect("requests", (db) => {
 
   it("goes from sent to complete: the client answers and submits, staff return one item, the client fixes it, staff accept", async () => {
     const { id } = await createList(staffOn, newList());
-    const notified = await db().selectFrom("notifications").select(["type", "link"]).where("userId", "=", cast.clientA.id).where("type", "=", "request.sent").execute();
+    const notified = await db()
+      .selectFrom("notifications")
+      .select(["type", "link"])
+      .where("userId", "=", cast.clientA.id)
+      .where("type", "=", "request.sent")
+      .execute();
     expect(notified.at(-1)?.link).toBe(`/client/requests/${id}`);
 
     let list = await getListForClient(cast.clientA.id, id);
@@ -70,12 +80,16 @@ describeEachDialect("requests", (db) => {
     expect(list.items[0]!.files.map((file) => file.originalName)).toEqual(["w2-acme.pdf", "w2-globex.pdf"]);
     expect(list.items[1]!.answer).toBe("2");
     // The uploads are the order's documents.
-    expect((await getOrder({ id: cast.clientA.id, role: "client" }, orderId, "en")).files.map((file) => file.originalName)).toEqual(expect.arrayContaining(["w2-acme.pdf", "w2-globex.pdf"]));
+    expect((await getOrder({ id: cast.clientA.id, role: "client" }, orderId, "en")).files.map((file) => file.originalName)).toEqual(
+      expect.arrayContaining(["w2-acme.pdf", "w2-globex.pdf"]),
+    );
     expect(list.canSubmit).toBe(true);
 
     await submitList(clientA, id);
     expect((await getListForStaff(staffOn, id)).status).toBe("submitted");
-    expect(await db().selectFrom("notifications").select("id").where("userId", "=", staffOn.id).where("type", "=", "request.submitted").execute()).toHaveLength(1);
+    expect(await db().selectFrom("notifications").select("id").where("userId", "=", staffOn.id).where("type", "=", "request.submitted").execute()).toHaveLength(
+      1,
+    );
     await expect(answerItem(clientA, dependants!.id, "3")).rejects.toMatchObject({ status: 409, key: "requests:errors.notOpen" });
 
     await expect(returnItem(staffOn, dependants!.id, "  ")).rejects.toMatchObject({ status: 400, field: "note" });
@@ -85,7 +99,9 @@ describeEachDialect("requests", (db) => {
     expect(list.status).toBe("open");
     expect(list.items[1]).toMatchObject({ state: "returned", staffNote: "Count your children under 19 too." });
     expect((await openItemsForClient(cast.clientA.id)).filter((item) => item.listId === id).map((item) => item.itemId)).toEqual([dependants!.id, no1099!.id]);
-    expect(await db().selectFrom("notifications").select("id").where("userId", "=", cast.clientA.id).where("type", "=", "request.returned").execute()).toHaveLength(1);
+    expect(
+      await db().selectFrom("notifications").select("id").where("userId", "=", cast.clientA.id).where("type", "=", "request.returned").execute(),
+    ).toHaveLength(1);
 
     await answerItem(clientA, dependants!.id, 3);
     await submitList(clientA, id);
@@ -137,7 +153,11 @@ describeEachDialect("requests", (db) => {
   it("lets staff edit items while the list is active, the client say 'I don't have this', and cancel it", async () => {
     const { id } = await createList(staffOn, newList({ serviceOrderId: null, assigneeId: staffOn.id }));
     const [w2, dependants, no1099] = (await getListForStaff(staffOn, id)).items;
-    const { id: added } = await addItem(staffOn, id, ItemDefinitionSchema.parse({ kind: "question", answerType: "choice", choices: ["Single", "Married"], label: "Filing status" }));
+    const { id: added } = await addItem(
+      staffOn,
+      id,
+      ItemDefinitionSchema.parse({ kind: "question", answerType: "choice", choices: ["Single", "Married"], label: "Filing status" }),
+    );
     await markNotApplicable(clientA, w2!.id, "I was self-employed all year.");
     await answerItem(clientA, dependants!.id, "0");
     await answerItem(clientA, added, "Married");
@@ -163,14 +183,25 @@ describeEachDialect("requests", (db) => {
     await db().insertInto("requestLinks").values(link).execute();
     await cancelList(staffOn, id, "Sent twice");
     expect(await getListForStaff(staffOn, id)).toMatchObject({ status: "cancelled", cancelReason: "Sent twice" });
-    expect(await db().selectFrom("requestLinks").select("revokedAt").where("id", "=", link.id).executeTakeFirstOrThrow()).toMatchObject({ revokedAt: expect.any(String) });
+    expect(await db().selectFrom("requestLinks").select("revokedAt").where("id", "=", link.id).executeTakeFirstOrThrow()).toMatchObject({
+      revokedAt: expect.any(String),
+    });
     await expect(answerItem(clientA, dependants!.id, "1")).rejects.toMatchObject({ status: 409, key: "requests:errors.listClosed" });
     await expect(addItem(staffOn, id, ItemDefinitionSchema.parse({ kind: "document", label: "x" }))).rejects.toMatchObject({ status: 409 });
     await expect(attachFiles(clientA, w2!.id, [pdf("a.pdf")])).rejects.toMatchObject({ status: 409 });
   });
 
   it("starts lists from templates, and keeps templates per service and language", async () => {
-    const template = TemplateSchema.parse({ serviceKey: "translation", locale: "fr", title: "Traduction", message: "Merci de nous envoyer :", items: [{ kind: "document", label: "L'original" }, { kind: "question", answerType: "short_text", label: "Nom comme sur le passeport" }] });
+    const template = TemplateSchema.parse({
+      serviceKey: "translation",
+      locale: "fr",
+      title: "Traduction",
+      message: "Merci de nous envoyer :",
+      items: [
+        { kind: "document", label: "L'original" },
+        { kind: "question", answerType: "short_text", label: "Nom comme sur le passeport" },
+      ],
+    });
     await expect(createTemplate(staffOff, template)).rejects.toMatchObject({ status: 403 });
     const { id: templateId } = await createTemplate(staffOn, template);
     expect((await listTemplates(staffOn, { serviceKey: "translation", locale: "fr" })).map((row) => row.id)).toContain(templateId);
@@ -180,17 +211,28 @@ describeEachDialect("requests", (db) => {
 
     const { id } = await createList(staffOn, CreateListSchema.parse({ clientId: cast.clientA.id, dueDate: "2099-05-01", templateId }));
     const list = await getListForClient(cast.clientA.id, id);
-    expect(list).toMatchObject({ title: "Traduction certifiée", message: "Merci de nous envoyer :", remindersEnabled: true, reminderSchedule: { before: [-3, 0], overdueEvery: 7, max: 5 } });
-    expect(list.items.map((item) => [item.kind, item.answerType, item.required])).toEqual([["document", null, true], ["question", "short_text", true]]);
+    expect(list).toMatchObject({
+      title: "Traduction certifiée",
+      message: "Merci de nous envoyer :",
+      remindersEnabled: true,
+      reminderSchedule: { before: [-3, 0], overdueEvery: 7, max: 5 },
+    });
+    expect(list.items.map((item) => [item.kind, item.answerType, item.required])).toEqual([
+      ["document", null, true],
+      ["question", "short_text", true],
+    ]);
     await deleteTemplate(staffOn, templateId);
     await expect(getTemplate(staffOn, templateId)).rejects.toMatchObject({ status: 404 });
-    await expect(createList(staffOn, CreateListSchema.parse({ clientId: cast.clientA.id, dueDate: "2099-05-01", templateId }))).rejects.toMatchObject({ status: 404 });
+    await expect(createList(staffOn, CreateListSchema.parse({ clientId: cast.clientA.id, dueDate: "2099-05-01", templateId }))).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it("pages the staff list, overdue first by due date, and filters overdue lists", async () => {
     const client = await makeUser(db(), { role: "client" });
     const ids: string[] = [];
-    for (const dueDate of ["2099-01-03", "2099-01-01", "2099-01-02"]) ids.push((await createList(staffOn, newList({ clientId: client.id, serviceOrderId: null, dueDate }))).id);
+    for (const dueDate of ["2099-01-03", "2099-01-01", "2099-01-02"])
+      ids.push((await createList(staffOn, newList({ clientId: client.id, serviceOrderId: null, dueDate }))).id);
     await db().updateTable("requestLists").set({ dueDate: "2001-01-01" }).where("id", "=", ids[0]!).execute();
     const first = await listLists(staffOn, { clientId: client.id, perPage: 2 });
     expect(first.items.map((row) => row.id)).toEqual([ids[0], ids[1]]);

@@ -131,8 +131,22 @@ const adminApi = (ok: number): Matrix => ({ ...featureApi(ok), staffOn: 403 });
 const featurePost = (ok: Expected): Matrix => ({ ...FEATURE_PAGE, staffOn: ok, admin: ok, owner: ok });
 
 const id = (path: string) => ({ id: path.split("/")[3]!.split("?")[0]! });
-const get = (name: string, handler: Handler, path: Check["path"], expected: Matrix, params?: Check["params"]): Check => ({ name: `GET ${name}`, handler, path, params, expect: expected });
-const send = (method: string, name: string, handler: Handler, path: Check["path"], body: (ctx: Ctx) => unknown, expected: Matrix, params?: Check["params"]): Check => ({
+const get = (name: string, handler: Handler, path: Check["path"], expected: Matrix, params?: Check["params"]): Check => ({
+  name: `GET ${name}`,
+  handler,
+  path,
+  params,
+  expect: expected,
+});
+const send = (
+  method: string,
+  name: string,
+  handler: Handler,
+  path: Check["path"],
+  body: (ctx: Ctx) => unknown,
+  expected: Matrix,
+  params?: Check["params"],
+): Check => ({
   name: `${method} ${name}`,
   handler,
   method,
@@ -141,11 +155,13 @@ const send = (method: string, name: string, handler: Handler, path: Check["path"
   body,
   expect: expected,
 });
-const form = (fields: Record<string, string> = {}) => () => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.set(key, value);
-  return data;
-};
+const form =
+  (fields: Record<string, string> = {}) =>
+  () => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.set(key, value);
+    return data;
+  };
 
 /** The owner's reset form, for a fresh staff member with two-factor on (the reset's effect: a test below). */
 const resetForm = async ({ makePerson }: Ctx) => form({ userId: await makePerson({ role: "staff", twoFactor: true }), redirectTo: "/dashboard/clients/x" })();
@@ -158,7 +174,17 @@ const ROUTES: Record<string, Entry> = {
   // ——— the dashboard ———
   "dashboard+/$.tsx": {
     // An unknown back-office path is a 404 for anyone (the layout's guard sends the others away first: e2e/shell-area.spec.ts).
-    checks: [get("/dashboard/{unknown}", dashNotFound.loader, () => "/dashboard/this-page-does-not-exist", { anonymous: 404, clientA: 404, clientB: 404, staffOff: 404, staffOn: 404, admin: 404, owner: 404 })],
+    checks: [
+      get("/dashboard/{unknown}", dashNotFound.loader, () => "/dashboard/this-page-does-not-exist", {
+        anonymous: 404,
+        clientA: 404,
+        clientB: 404,
+        staffOff: 404,
+        staffOn: 404,
+        admin: 404,
+        owner: 404,
+      }),
+    ],
   },
   "dashboard+/_layout.tsx": { checks: [get("/dashboard (layout)", dashLayout.loader, () => "/dashboard", BACK_OFFICE_PAGE)] },
   "dashboard+/_index.tsx": { checks: [get("/dashboard", dashIndex.loader, () => "/dashboard", BACK_OFFICE_PAGE)] },
@@ -172,8 +198,22 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/inbox._index.tsx": { checks: [get("/dashboard/inbox", dashInbox.loader, () => "/dashboard/inbox", FEATURE_PAGE)] },
   "dashboard+/inbox.$id.tsx": {
     checks: [
-      get("/dashboard/inbox/{id}", dashInboxMessage.loader, () => newContactMessagePath(), FEATURE_PAGE, (_, path) => id(path)),
-      send("POST", "/dashboard/inbox/{id} (spam)", dashInboxMessage.action, () => newContactMessagePath(), form({ intent: "spam" }), featurePost("302 /dashboard/inbox"), (_, path) => id(path)),
+      get(
+        "/dashboard/inbox/{id}",
+        dashInboxMessage.loader,
+        () => newContactMessagePath(),
+        FEATURE_PAGE,
+        (_, path) => id(path),
+      ),
+      send(
+        "POST",
+        "/dashboard/inbox/{id} (spam)",
+        dashInboxMessage.action,
+        () => newContactMessagePath(),
+        form({ intent: "spam" }),
+        featurePost("302 /dashboard/inbox"),
+        (_, path) => id(path),
+      ),
     ],
   },
   "dashboard+/notifications.tsx": { checks: [get("/dashboard/notifications", dashNotifications.loader, () => "/dashboard/notifications", ADMIN_PAGE)] },
@@ -186,18 +226,46 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/tasks._index.tsx": { checks: [get("/dashboard/tasks", dashTasks.loader, () => "/dashboard/tasks", FEATURE_PAGE)] },
   "dashboard+/tasks.board.tsx": { checks: [get("/dashboard/tasks/board", dashTasksBoard.loader, () => "/dashboard/tasks/board", FEATURE_PAGE)] },
   "dashboard+/tasks.new.tsx": { checks: [get("/dashboard/tasks/new", dashTasksNew.loader, () => "/dashboard/tasks/new", FEATURE_PAGE)] },
-  "dashboard+/tasks.$id.tsx": { checks: [get("/dashboard/tasks/{id}", dashTask.loader, ({ records }) => `/dashboard/tasks/${records.taskId}`, FEATURE_PAGE, (_, path) => id(path))] },
+  "dashboard+/tasks.$id.tsx": {
+    checks: [
+      get(
+        "/dashboard/tasks/{id}",
+        dashTask.loader,
+        ({ records }) => `/dashboard/tasks/${records.taskId}`,
+        FEATURE_PAGE,
+        (_, path) => id(path),
+      ),
+    ],
+  },
   "dashboard+/content._index.tsx": { checks: [get("/dashboard/content", dashContent.loader, () => "/dashboard/content", ADMIN_PAGE)] },
   "dashboard+/content.$sectionId.tsx": {
     checks: [
-      get("/dashboard/content/{sectionId}", dashContentSection.loader, () => "/dashboard/content/hero?lang=ar", ADMIN_PAGE, () => ({ sectionId: "hero" })),
-      send("POST", "/dashboard/content/{sectionId} (preview)", dashContentSection.action, () => "/dashboard/content/cta?lang=en", form({ intent: "preview", title: "Ready?", body: "Call us." }), { ...ADMIN_PAGE, admin: 200, owner: 200 }, () => ({ sectionId: "cta" })),
+      get(
+        "/dashboard/content/{sectionId}",
+        dashContentSection.loader,
+        () => "/dashboard/content/hero?lang=ar",
+        ADMIN_PAGE,
+        () => ({ sectionId: "hero" }),
+      ),
+      send(
+        "POST",
+        "/dashboard/content/{sectionId} (preview)",
+        dashContentSection.action,
+        () => "/dashboard/content/cta?lang=en",
+        form({ intent: "preview", title: "Ready?", body: "Call us." }),
+        { ...ADMIN_PAGE, admin: 200, owner: 200 },
+        () => ({ sectionId: "cta" }),
+      ),
     ],
   },
   "dashboard+/services.tsx": {
     checks: [
       get("/dashboard/services", dashServices.loader, () => "/dashboard/services", ADMIN_PAGE),
-      send("POST", "/dashboard/services (an incomplete new service)", dashServices.action, () => "/dashboard/services", form({ intent: "create" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
+      send("POST", "/dashboard/services (an incomplete new service)", dashServices.action, () => "/dashboard/services", form({ intent: "create" }), {
+        ...ADMIN_PAGE,
+        admin: 400,
+        owner: 400,
+      }),
     ],
   },
   "dashboard+/translations._index.tsx": {
@@ -209,36 +277,98 @@ const ROUTES: Record<string, Entry> = {
   },
   "dashboard+/translations.$id.tsx": {
     checks: [
-      get("/dashboard/translations/{id}", dashTranslationFile.loader, ({ records }) => `/dashboard/translations/${records.fileId}`, FEATURE_PAGE, (_, path) => id(path)),
-      get("/dashboard/translations/{unknown}", dashTranslationFile.loader, () => "/dashboard/translations/nope", { ...FEATURE_PAGE, staffOn: 404, admin: 404, owner: 404 }, (_, path) => id(path)),
-      send("POST", "/dashboard/translations/{id} (no intent)", dashTranslationFile.action, ({ records }) => `/dashboard/translations/${records.fileId}`, form(), featurePost(400), (_, path) => id(path)),
+      get(
+        "/dashboard/translations/{id}",
+        dashTranslationFile.loader,
+        ({ records }) => `/dashboard/translations/${records.fileId}`,
+        FEATURE_PAGE,
+        (_, path) => id(path),
+      ),
+      get(
+        "/dashboard/translations/{unknown}",
+        dashTranslationFile.loader,
+        () => "/dashboard/translations/nope",
+        { ...FEATURE_PAGE, staffOn: 404, admin: 404, owner: 404 },
+        (_, path) => id(path),
+      ),
+      send(
+        "POST",
+        "/dashboard/translations/{id} (no intent)",
+        dashTranslationFile.action,
+        ({ records }) => `/dashboard/translations/${records.fileId}`,
+        form(),
+        featurePost(400),
+        (_, path) => id(path),
+      ),
     ],
   },
   "dashboard+/translation.tsx": {
     checks: [
       get("/dashboard/translation", dashTranslation.loader, () => "/dashboard/translation", FEATURE_PAGE),
-      send("POST", "/dashboard/translation (no text)", dashTranslation.action, () => "/dashboard/translation", form({ source: "en", target: "fr" }), featurePost(400)),
+      send(
+        "POST",
+        "/dashboard/translation (no text)",
+        dashTranslation.action,
+        () => "/dashboard/translation",
+        form({ source: "en", target: "fr" }),
+        featurePost(400),
+      ),
     ],
   },
   "dashboard+/document-extractor.tsx": {
     checks: [
       get("/dashboard/document-extractor", dashExtractor.loader, () => "/dashboard/document-extractor", FEATURE_PAGE),
-      send("POST", "/dashboard/document-extractor (no file)", dashExtractor.action, () => "/dashboard/document-extractor", form({ languages: "eng" }), featurePost(400)),
+      send(
+        "POST",
+        "/dashboard/document-extractor (no file)",
+        dashExtractor.action,
+        () => "/dashboard/document-extractor",
+        form({ languages: "eng" }),
+        featurePost(400),
+      ),
     ],
   },
   "dashboard+/templates._index.tsx": { checks: [get("/dashboard/templates", dashTemplates.loader, () => "/dashboard/templates", ADMIN_PAGE)] },
   "dashboard+/templates.$id.tsx": {
     checks: [
-      get("/dashboard/templates/{id}", dashTemplate.loader, () => "/dashboard/templates/reports.created?language=fr", ADMIN_PAGE, () => ({ id: "reports.created" })),
-      send("POST", "/dashboard/templates/{id} (test send)", dashTemplate.action, () => "/dashboard/templates/reports.created?language=fr", form({ intent: "test" }), { ...ADMIN_PAGE, admin: "302 /dashboard/templates/reports.created", owner: "302 /dashboard/templates/reports.created" }, () => ({ id: "reports.created" })),
+      get(
+        "/dashboard/templates/{id}",
+        dashTemplate.loader,
+        () => "/dashboard/templates/reports.created?language=fr",
+        ADMIN_PAGE,
+        () => ({ id: "reports.created" }),
+      ),
+      send(
+        "POST",
+        "/dashboard/templates/{id} (test send)",
+        dashTemplate.action,
+        () => "/dashboard/templates/reports.created?language=fr",
+        form({ intent: "test" }),
+        { ...ADMIN_PAGE, admin: "302 /dashboard/templates/reports.created", owner: "302 /dashboard/templates/reports.created" },
+        () => ({ id: "reports.created" }),
+      ),
     ],
   },
   "dashboard+/invoices._index.tsx": { checks: [get("/dashboard/invoices", dashInvoices.loader, () => "/dashboard/invoices?status=open", ADMIN_PAGE)] },
   "dashboard+/invoices.$id.tsx": {
     checks: [
-      get("/dashboard/invoices/{id}", dashInvoice.loader, ({ records }) => `/dashboard/invoices/${records.invoiceId}`, ADMIN_PAGE, (_, path) => id(path)),
+      get(
+        "/dashboard/invoices/{id}",
+        dashInvoice.loader,
+        ({ records }) => `/dashboard/invoices/${records.invoiceId}`,
+        ADMIN_PAGE,
+        (_, path) => id(path),
+      ),
       // A payment form without an amount: refused callers never reach the form's check.
-      send("POST", "/dashboard/invoices/{id} (no amount)", dashInvoice.action, ({ records }) => `/dashboard/invoices/${records.invoiceId}`, form({ intent: "payment", method: "cash" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }, (_, path) => id(path)),
+      send(
+        "POST",
+        "/dashboard/invoices/{id} (no amount)",
+        dashInvoice.action,
+        ({ records }) => `/dashboard/invoices/${records.invoiceId}`,
+        form({ intent: "payment", method: "cash" }),
+        { ...ADMIN_PAGE, admin: 400, owner: 400 },
+        (_, path) => id(path),
+      ),
     ],
   },
   "dashboard+/audit-log.tsx": { checks: [get("/dashboard/audit-log", dashAuditLog.loader, () => "/dashboard/audit-log", OWNER_PAGE)] },
@@ -246,13 +376,21 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/faqs.tsx": {
     checks: [
       get("/dashboard/faqs?lang=ar", dashFaqs.loader, () => "/dashboard/faqs?lang=ar", ADMIN_PAGE),
-      send("POST", "/dashboard/faqs (empty FAQ)", dashFaqs.action, () => "/dashboard/faqs", form({ intent: "save", language: "en" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
+      send("POST", "/dashboard/faqs (empty FAQ)", dashFaqs.action, () => "/dashboard/faqs", form({ intent: "save", language: "en" }), {
+        ...ADMIN_PAGE,
+        admin: 400,
+        owner: 400,
+      }),
     ],
   },
   "dashboard+/testimonials.tsx": {
     checks: [
       get("/dashboard/testimonials", dashTestimonials.loader, () => "/dashboard/testimonials", ADMIN_PAGE),
-      send("POST", "/dashboard/testimonials (empty form)", dashTestimonials.action, () => "/dashboard/testimonials", form({ authorName: "" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
+      send("POST", "/dashboard/testimonials (empty form)", dashTestimonials.action, () => "/dashboard/testimonials", form({ authorName: "" }), {
+        ...ADMIN_PAGE,
+        admin: 400,
+        owner: 400,
+      }),
     ],
   },
   "dashboard+/logos.tsx": {
@@ -264,13 +402,24 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/announcements.tsx": {
     checks: [
       get("/dashboard/announcements", dashAnnouncements.loader, () => "/dashboard/announcements", ADMIN_PAGE),
-      send("POST", "/dashboard/announcements (empty form)", dashAnnouncements.action, () => "/dashboard/announcements", form({ intent: "save" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }),
+      send("POST", "/dashboard/announcements (empty form)", dashAnnouncements.action, () => "/dashboard/announcements", form({ intent: "save" }), {
+        ...ADMIN_PAGE,
+        admin: 400,
+        owner: 400,
+      }),
     ],
   },
   "dashboard+/languages.tsx": {
     checks: [
       get("/dashboard/languages", dashLanguages.loader, () => "/dashboard/languages?language=fr&ns=common", ADMIN_PAGE),
-      send("POST", "/dashboard/languages (no text)", dashLanguages.action, () => "/dashboard/languages", form({ intent: "save", language: "fr", namespace: "common", key: "nav.inbox" }), { ...ADMIN_PAGE, admin: 422, owner: 422 }),
+      send(
+        "POST",
+        "/dashboard/languages (no text)",
+        dashLanguages.action,
+        () => "/dashboard/languages",
+        form({ intent: "save", language: "fr", namespace: "common", key: "nav.inbox" }),
+        { ...ADMIN_PAGE, admin: 422, owner: 422 },
+      ),
     ],
   },
 
@@ -294,23 +443,44 @@ const ROUTES: Record<string, Entry> = {
   "api+/auth.mfa.ts": {
     // The second sign-in step needs no session: a bearer token neither helps nor hurts; an unknown mfaToken is a 400.
     checks: [
-      send("POST", "/api/auth/mfa (unknown mfaToken)", apiAuthMfa.action, () => "/api/auth/mfa", () => ({ mfaToken: "unknown", code: "123456" }), {
-        anonymous: 400,
-        clientA: 400,
-        clientB: 400,
-        staffOff: 400,
-        staffOn: 400,
-        admin: 400,
-        owner: 400,
-      }),
+      send(
+        "POST",
+        "/api/auth/mfa (unknown mfaToken)",
+        apiAuthMfa.action,
+        () => "/api/auth/mfa",
+        () => ({ mfaToken: "unknown", code: "123456" }),
+        {
+          anonymous: 400,
+          clientA: 400,
+          clientB: 400,
+          staffOff: 400,
+          staffOn: 400,
+          admin: 400,
+          owner: 400,
+        },
+      ),
     ],
   },
   "api+/clients.ts": { coveredBy: "integration/users.test.ts" },
   "api+/clients.$id.ts": {
     checks: [
-      get("/api/clients/{id}", apiClient.loader, ({ cast }) => `/api/clients/${cast.clientA!.id}`, adminApi(200), (_, path) => id(path)),
+      get(
+        "/api/clients/{id}",
+        apiClient.loader,
+        ({ cast }) => `/api/clients/${cast.clientA!.id}`,
+        adminApi(200),
+        (_, path) => id(path),
+      ),
       // Each permitted caller deletes a client of its own (made for the call); the others are refused before anything happens.
-      send("DELETE", "/api/clients/{id}", apiClient.action, async ({ makePerson }) => `/api/clients/${await makePerson()}`, () => undefined, adminApi(200), (_, path) => id(path)),
+      send(
+        "DELETE",
+        "/api/clients/{id}",
+        apiClient.action,
+        async ({ makePerson }) => `/api/clients/${await makePerson()}`,
+        () => undefined,
+        adminApi(200),
+        (_, path) => id(path),
+      ),
     ],
   },
   "api+/health.ts": { coveredBy: "integration/health.test.ts (public)" },
@@ -347,52 +517,121 @@ const ROUTES: Record<string, Entry> = {
   "api+/quotes.$id.decline.ts": { coveredBy: "integration/billing-api.test.ts" },
   "api+/translate.ts": {
     // Refused callers never reach the translation service; a permitted one with no text gets a 400 before it.
-    checks: [send("POST", "/api/translate (no text)", apiTranslate.action, () => "/api/translate", () => ({ source: "en", target: "fr" }), featureApi(400))],
+    checks: [
+      send(
+        "POST",
+        "/api/translate (no text)",
+        apiTranslate.action,
+        () => "/api/translate",
+        () => ({ source: "en", target: "fr" }),
+        featureApi(400),
+      ),
+    ],
   },
   "api+/translation-files.ts": {
     checks: [
       get("/api/translation-files", apiFiles.loader, () => "/api/translation-files", featureApi(200)),
-      send("POST", "/api/translation-files (no file)", apiFiles.action, () => "/api/translation-files", form({ sourceLanguage: "en", targetLanguage: "ar" }), featureApi(400)),
+      send(
+        "POST",
+        "/api/translation-files (no file)",
+        apiFiles.action,
+        () => "/api/translation-files",
+        form({ sourceLanguage: "en", targetLanguage: "ar" }),
+        featureApi(400),
+      ),
     ],
   },
   "api+/translation-files.$id.ts": {
     checks: [
-      get("/api/translation-files/{id}", apiFile.loader, ({ records }) => `/api/translation-files/${records.fileId}`, featureApi(200), (_, path) => id(path)),
-      send("DELETE", "/api/translation-files/{unknown}", apiFile.action, () => "/api/translation-files/nope", () => undefined, featureApi(404), (_, path) => id(path)),
+      get(
+        "/api/translation-files/{id}",
+        apiFile.loader,
+        ({ records }) => `/api/translation-files/${records.fileId}`,
+        featureApi(200),
+        (_, path) => id(path),
+      ),
+      send(
+        "DELETE",
+        "/api/translation-files/{unknown}",
+        apiFile.action,
+        () => "/api/translation-files/nope",
+        () => undefined,
+        featureApi(404),
+        (_, path) => id(path),
+      ),
     ],
   },
   "api+/translation-files.$id.download.ts": {
     checks: [
-      get("/api/translation-files/{id}/download?file=translated", apiFileDownload.loader, ({ records }) => `/api/translation-files/${records.fileId}/download?file=translated`, {
-        anonymous: 401,
-        clientA: 200,
-        clientB: 404,
-        staffOff: 404,
-        staffOn: 200,
-        admin: 200,
-        owner: 200,
-      }, (_, path) => id(path)),
-      get("/api/translation-files/{id}/download?file=original", apiFileDownload.loader, ({ records }) => `/api/translation-files/${records.fileId}/download?file=original`, {
-        anonymous: 401,
-        clientA: 404,
-        clientB: 404,
-        staffOff: 404,
-        staffOn: 200,
-        admin: 200,
-        owner: 200,
-      }, (_, path) => id(path)),
+      get(
+        "/api/translation-files/{id}/download?file=translated",
+        apiFileDownload.loader,
+        ({ records }) => `/api/translation-files/${records.fileId}/download?file=translated`,
+        {
+          anonymous: 401,
+          clientA: 200,
+          clientB: 404,
+          staffOff: 404,
+          staffOn: 200,
+          admin: 200,
+          owner: 200,
+        },
+        (_, path) => id(path),
+      ),
+      get(
+        "/api/translation-files/{id}/download?file=original",
+        apiFileDownload.loader,
+        ({ records }) => `/api/translation-files/${records.fileId}/download?file=original`,
+        {
+          anonymous: 401,
+          clientA: 404,
+          clientB: 404,
+          staffOff: 404,
+          staffOn: 200,
+          admin: 200,
+          owner: 200,
+        },
+        (_, path) => id(path),
+      ),
     ],
   },
   "api+/translation-files.$id.status.ts": {
-    checks: [send("POST", "/api/translation-files/{id}/status (unknown status)", apiFileStatus.action, ({ records }) => `/api/translation-files/${records.fileId}/status`, () => ({ status: "nonsense" }), featureApi(400), (_, path) => id(path))],
+    checks: [
+      send(
+        "POST",
+        "/api/translation-files/{id}/status (unknown status)",
+        apiFileStatus.action,
+        ({ records }) => `/api/translation-files/${records.fileId}/status`,
+        () => ({ status: "nonsense" }),
+        featureApi(400),
+        (_, path) => id(path),
+      ),
+    ],
   },
   "api+/translation-files.$id.translated.ts": {
-    checks: [send("POST", "/api/translation-files/{id}/translated (no file)", apiFileTranslated.action, ({ records }) => `/api/translation-files/${records.fileId}/translated`, form(), featureApi(400), (_, path) => id(path))],
+    checks: [
+      send(
+        "POST",
+        "/api/translation-files/{id}/translated (no file)",
+        apiFileTranslated.action,
+        ({ records }) => `/api/translation-files/${records.fileId}/translated`,
+        form(),
+        featureApi(400),
+        (_, path) => id(path),
+      ),
+    ],
   },
   "api+/translation-settings.ts": {
     checks: [
       get("/api/translation-settings", apiSettings.loader, () => "/api/translation-settings", featureApi(200)),
-      send("PUT", "/api/translation-settings (invalid)", apiSettings.action, () => "/api/translation-settings", () => ({ maxFileSizeMb: -1 }), adminApi(400)),
+      send(
+        "PUT",
+        "/api/translation-settings (invalid)",
+        apiSettings.action,
+        () => "/api/translation-settings",
+        () => ({ maxFileSizeMb: -1 }),
+        adminApi(400),
+      ),
     ],
   },
 
@@ -403,114 +642,227 @@ const ROUTES: Record<string, Entry> = {
   "resources+/cookie-consent.ts": { coveredBy: "e2e/shell-consent.spec.ts, e2e/http.spec.ts (a cookie, no rights)" },
   "resources+/files.$id.ts": { coveredBy: "integration/orders-rights.test.ts" },
   "resources+/language.ts": { coveredBy: "e2e/http.spec.ts (a preference cookie, no rights)" },
-  "resources+/logos.$fileId.ts": { coveredBy: "integration/content-logos.test.ts (public), integration/site-media.test.ts (an unpublished one: owner and admins only)" },
-  "resources+/testimonials.$fileId.ts": { coveredBy: "integration/site-media.test.ts (a published testimonial's photo: public; an unpublished one: owner and admins only)" },
+  "resources+/logos.$fileId.ts": {
+    coveredBy: "integration/content-logos.test.ts (public), integration/site-media.test.ts (an unpublished one: owner and admins only)",
+  },
+  "resources+/testimonials.$fileId.ts": {
+    coveredBy: "integration/site-media.test.ts (a published testimonial's photo: public; an unpublished one: owner and admins only)",
+  },
   "resources+/logout.ts": { coveredBy: "integration/auth-api.test.ts" },
   "resources+/resend-verification.ts": {
     // The signed-in user's own e-mail only (everyone here is verified: back with a notice).
     checks: [
-      send("POST", "/resources/resend-verification", resResendVerification.action, () => "/resources/resend-verification", form({ redirectTo: "/dashboard/profile" }), {
-        anonymous: LOGIN,
-        clientA: "302 /dashboard/profile",
-        clientB: "302 /dashboard/profile",
-        staffOff: "302 /dashboard/profile",
-        staffOn: "302 /dashboard/profile",
-        admin: "302 /dashboard/profile",
-        owner: "302 /dashboard/profile",
-      }),
+      send(
+        "POST",
+        "/resources/resend-verification",
+        resResendVerification.action,
+        () => "/resources/resend-verification",
+        form({ redirectTo: "/dashboard/profile" }),
+        {
+          anonymous: LOGIN,
+          clientA: "302 /dashboard/profile",
+          clientB: "302 /dashboard/profile",
+          staffOff: "302 /dashboard/profile",
+          staffOn: "302 /dashboard/profile",
+          admin: "302 /dashboard/profile",
+          owner: "302 /dashboard/profile",
+        },
+      ),
     ],
   },
   "resources+/sidebar.ts": { coveredBy: "e2e/http.spec.ts (a preference cookie, no rights)" },
   "resources+/theme.ts": { coveredBy: "e2e/http.spec.ts, e2e/platform.spec.ts (a preference cookie, no rights)" },
   "resources+/audit-log[.]csv.ts": { checks: [get("/resources/audit-log.csv", resAuditCsv.loader, () => "/resources/audit-log.csv", OWNER_PAGE)] },
   "resources+/clients.$id.export.ts": {
-    checks: [get("/resources/clients/{id}/export", resClientExport.loader, ({ cast }) => `/resources/clients/${cast.clientA!.id}/export`, ADMIN_PAGE, (_, path) => id(path))],
+    checks: [
+      get(
+        "/resources/clients/{id}/export",
+        resClientExport.loader,
+        ({ cast }) => `/resources/clients/${cast.clientA!.id}/export`,
+        ADMIN_PAGE,
+        (_, path) => id(path),
+      ),
+    ],
   },
   "resources+/certificates.$file.ts": {
     checks: [
-      get("/resources/certificates/{no}.pdf", resCertificate.loader, ({ records }) => `/resources/certificates/${records.certificateNo}.pdf`, {
-        anonymous: LOGIN,
-        clientA: 200,
-        clientB: 404,
-        staffOff: 404,
-        staffOn: 200,
-        admin: 200,
-        owner: 200,
-      }, (_, path) => ({ file: path.split("/")[3]! })),
+      get(
+        "/resources/certificates/{no}.pdf",
+        resCertificate.loader,
+        ({ records }) => `/resources/certificates/${records.certificateNo}.pdf`,
+        {
+          anonymous: LOGIN,
+          clientA: 200,
+          clientB: 404,
+          staffOff: 404,
+          staffOn: 200,
+          admin: 200,
+          owner: 200,
+        },
+        (_, path) => ({ file: path.split("/")[3]! }),
+      ),
     ],
   },
-  "resources+/payments[.]csv.ts": { checks: [get("/resources/payments.csv", resPaymentsCsv.loader, () => "/resources/payments.csv?from=2026-01-01&to=2026-12-31", ADMIN_PAGE)] },
+  "resources+/payments[.]csv.ts": {
+    checks: [get("/resources/payments.csv", resPaymentsCsv.loader, () => "/resources/payments.csv?from=2026-01-01&to=2026-12-31", ADMIN_PAGE)],
+  },
   "resources+/invoices.$file.ts": {
     // The invoice's client and billing staff (owner, admins); anyone else the 404 of an unknown invoice.
     checks: [
-      get("/resources/invoices/{id}.pdf", resInvoicePdf.loader, ({ records }) => `/resources/invoices/${records.invoiceId}.pdf`, {
-        anonymous: LOGIN,
-        clientA: 200,
-        clientB: 404,
-        staffOff: 404,
-        staffOn: 404,
-        admin: 200,
-        owner: 200,
-      }, (_, path) => ({ file: path.split("/")[3]! })),
+      get(
+        "/resources/invoices/{id}.pdf",
+        resInvoicePdf.loader,
+        ({ records }) => `/resources/invoices/${records.invoiceId}.pdf`,
+        {
+          anonymous: LOGIN,
+          clientA: 200,
+          clientB: 404,
+          staffOff: 404,
+          staffOn: 404,
+          admin: 200,
+          owner: 200,
+        },
+        (_, path) => ({ file: path.split("/")[3]! }),
+      ),
     ],
   },
   "resources+/document-extractor.$id.ts": {
     // A run is its starter's alone (staff with the feature here): even the owner gets a 404.
-    checks: [get("/resources/document-extractor/{id}", resExtraction.loader, ({ records }) => `/resources/document-extractor/${records.runId}`, { ...FEATURE_PAGE, admin: 404, owner: 404 }, (_, path) => id(path))],
+    checks: [
+      get(
+        "/resources/document-extractor/{id}",
+        resExtraction.loader,
+        ({ records }) => `/resources/document-extractor/${records.runId}`,
+        { ...FEATURE_PAGE, admin: 404, owner: 404 },
+        (_, path) => id(path),
+      ),
+    ],
   },
   "resources+/document-extractor.$id.text.ts": {
     checks: [
-      get("/resources/document-extractor/{id}/text", resExtractionText.loader, ({ records }) => `/resources/document-extractor/${records.runId}/text`, { ...FEATURE_PAGE, admin: 404, owner: 404 }, (_, path) => id(path)),
+      get(
+        "/resources/document-extractor/{id}/text",
+        resExtractionText.loader,
+        ({ records }) => `/resources/document-extractor/${records.runId}/text`,
+        { ...FEATURE_PAGE, admin: 404, owner: 404 },
+        (_, path) => id(path),
+      ),
     ],
   },
   "resources+/translation-files.$id.ts": {
     checks: [
-      get("/resources/translation-files/{id}?file=translated", resTranslationFile.loader, ({ records }) => `/resources/translation-files/${records.fileId}?file=translated`, {
-        anonymous: LOGIN,
-        clientA: 200,
-        clientB: 404,
-        staffOff: 404,
-        staffOn: 200,
-        admin: 200,
-        owner: 200,
-      }, (_, path) => id(path)),
-      get("/resources/translation-files/{id}?file=original", resTranslationFile.loader, ({ records }) => `/resources/translation-files/${records.fileId}?file=original`, {
-        anonymous: LOGIN,
-        clientA: 404,
-        clientB: 404,
-        staffOff: 404,
-        staffOn: 200,
-        admin: 200,
-        owner: 200,
-      }, (_, path) => id(path)),
+      get(
+        "/resources/translation-files/{id}?file=translated",
+        resTranslationFile.loader,
+        ({ records }) => `/resources/translation-files/${records.fileId}?file=translated`,
+        {
+          anonymous: LOGIN,
+          clientA: 200,
+          clientB: 404,
+          staffOff: 404,
+          staffOn: 200,
+          admin: 200,
+          owner: 200,
+        },
+        (_, path) => id(path),
+      ),
+      get(
+        "/resources/translation-files/{id}?file=original",
+        resTranslationFile.loader,
+        ({ records }) => `/resources/translation-files/${records.fileId}?file=original`,
+        {
+          anonymous: LOGIN,
+          clientA: 404,
+          clientB: 404,
+          staffOff: 404,
+          staffOn: 200,
+          admin: 200,
+          owner: 200,
+        },
+        (_, path) => id(path),
+      ),
     ],
   },
   // The progress-bar uploads: each has its page's guard; a post without a file is the page's 400.
   "resources+/uploads.dashboard.service-orders.$id.ts": {
     checks: [
-      send("POST", "/resources/uploads/dashboard/service-orders/{id} (no file)", resUploadStaffOrder.action, ({ records }) => `/resources/uploads/dashboard/service-orders/${records.orderId}`, form({ intent: "upload" }), { ...ADMIN_PAGE, admin: 400, owner: 400 }, (_, path) => ({ id: path.split("/")[5]! })),
+      send(
+        "POST",
+        "/resources/uploads/dashboard/service-orders/{id} (no file)",
+        resUploadStaffOrder.action,
+        ({ records }) => `/resources/uploads/dashboard/service-orders/${records.orderId}`,
+        form({ intent: "upload" }),
+        { ...ADMIN_PAGE, admin: 400, owner: 400 },
+        (_, path) => ({ id: path.split("/")[5]! }),
+      ),
     ],
   },
   "resources+/uploads.dashboard.reports.new.ts": {
-    checks: [send("POST", "/resources/uploads/dashboard/reports/new (empty)", resUploadReport.action, () => "/resources/uploads/dashboard/reports/new", form(), { ...ADMIN_PAGE, admin: 400, owner: 400 })],
+    checks: [
+      send("POST", "/resources/uploads/dashboard/reports/new (empty)", resUploadReport.action, () => "/resources/uploads/dashboard/reports/new", form(), {
+        ...ADMIN_PAGE,
+        admin: 400,
+        owner: 400,
+      }),
+    ],
   },
   "resources+/uploads.dashboard.translation-desk.ts": {
-    checks: [send("POST", "/resources/uploads/dashboard/translation-desk (no file)", resUploadDesk.action, () => "/resources/uploads/dashboard/translation-desk", form({ intent: "upload" }), featurePost(400))],
+    checks: [
+      send(
+        "POST",
+        "/resources/uploads/dashboard/translation-desk (no file)",
+        resUploadDesk.action,
+        () => "/resources/uploads/dashboard/translation-desk",
+        form({ intent: "upload" }),
+        featurePost(400),
+      ),
+    ],
   },
   "resources+/uploads.dashboard.translations.$id.ts": {
     checks: [
-      send("POST", "/resources/uploads/dashboard/translations/{id} (no file)", resUploadTranslated.action, ({ records }) => `/resources/uploads/dashboard/translations/${records.fileId}`, form({ intent: "translated" }), featurePost(400), (_, path) => ({ id: path.split("/")[5]! })),
-      send("POST", "/resources/uploads/dashboard/translations/{id} (another intent)", resUploadTranslated.action, ({ records }) => `/resources/uploads/dashboard/translations/${records.fileId}`, form({ intent: "delete" }), featurePost(400), (_, path) => ({ id: path.split("/")[5]! })),
+      send(
+        "POST",
+        "/resources/uploads/dashboard/translations/{id} (no file)",
+        resUploadTranslated.action,
+        ({ records }) => `/resources/uploads/dashboard/translations/${records.fileId}`,
+        form({ intent: "translated" }),
+        featurePost(400),
+        (_, path) => ({ id: path.split("/")[5]! }),
+      ),
+      send(
+        "POST",
+        "/resources/uploads/dashboard/translations/{id} (another intent)",
+        resUploadTranslated.action,
+        ({ records }) => `/resources/uploads/dashboard/translations/${records.fileId}`,
+        form({ intent: "delete" }),
+        featurePost(400),
+        (_, path) => ({ id: path.split("/")[5]! }),
+      ),
     ],
   },
   "resources+/uploads.client.service-orders.$id.ts": {
     checks: [
-      send("POST", "/resources/uploads/client/service-orders/{id} (no file)", resUploadClientOrder.action, ({ records }) => `/resources/uploads/client/service-orders/${records.orderId}`, form({ intent: "upload" }), { anonymous: LOGIN, clientA: 400, clientB: 400, staffOff: TO_DASHBOARD, staffOn: TO_DASHBOARD, admin: 400, owner: 400 }, (_, path) => ({ id: path.split("/")[5]! })),
+      send(
+        "POST",
+        "/resources/uploads/client/service-orders/{id} (no file)",
+        resUploadClientOrder.action,
+        ({ records }) => `/resources/uploads/client/service-orders/${records.orderId}`,
+        form({ intent: "upload" }),
+        { anonymous: LOGIN, clientA: 400, clientB: 400, staffOff: TO_DASHBOARD, staffOn: TO_DASHBOARD, admin: 400, owner: 400 },
+        (_, path) => ({ id: path.split("/")[5]! }),
+      ),
     ],
   },
   "resources+/uploads.client.service-orders.new.ts": {
     checks: [
-      send("POST", "/resources/uploads/client/service-orders/new (empty)", resUploadClientNewOrder.action, () => "/resources/uploads/client/service-orders/new", form(), { anonymous: LOGIN, clientA: 400, clientB: 400, staffOff: TO_DASHBOARD, staffOn: TO_DASHBOARD, admin: 400, owner: 400 }),
+      send(
+        "POST",
+        "/resources/uploads/client/service-orders/new (empty)",
+        resUploadClientNewOrder.action,
+        () => "/resources/uploads/client/service-orders/new",
+        form(),
+        { anonymous: LOGIN, clientA: 400, clientB: 400, staffOff: TO_DASHBOARD, staffOn: TO_DASHBOARD, admin: 400, owner: 400 },
+      ),
     ],
   },
   "resources+/two-factor.reset.ts": {
@@ -526,7 +878,15 @@ const ROUTES: Record<string, Entry> = {
 
 /** Routes of the new areas outside the three folders (not enumerated; listed by hand). */
 const OTHER_ROUTES: Check[] = [
-  get("/two-factor/setup", authTwoFactorSetup.loader, () => "/two-factor/setup", { anonymous: LOGIN, clientA: 200, clientB: 200, staffOff: 200, staffOn: 200, admin: 200, owner: 200 }),
+  get("/two-factor/setup", authTwoFactorSetup.loader, () => "/two-factor/setup", {
+    anonymous: LOGIN,
+    clientA: 200,
+    clientB: 200,
+    staffOff: 200,
+    staffOn: 200,
+    admin: 200,
+    owner: 200,
+  }),
   // Signed-in people go to their area; signed out without a pending challenge, back to /login.
   get("/login/two-factor", authTwoFactorSignIn.loader, () => "/login/two-factor", {
     anonymous: "302 /login",
@@ -538,8 +898,20 @@ const OTHER_ROUTES: Check[] = [
     owner: TO_DASHBOARD,
   }),
   // Public: anyone confirms a certificate number; an unknown one is a 404 for everyone.
-  get("/verify/{no}", publicVerify.loader, ({ records }) => `/verify/${records.certificateNo}`, { anonymous: 200, clientA: 200, clientB: 200, staffOff: 200, staffOn: 200, admin: 200, owner: 200 }, (_, path) => ({ no: path.split("/")[2]! })),
-  get("/verify/{unknown}", publicVerify.loader, () => "/verify/TC-0000-0000", { anonymous: 404, clientA: 404, clientB: 404, staffOff: 404, staffOn: 404, admin: 404, owner: 404 }, () => ({ no: "TC-0000-0000" })),
+  get(
+    "/verify/{no}",
+    publicVerify.loader,
+    ({ records }) => `/verify/${records.certificateNo}`,
+    { anonymous: 200, clientA: 200, clientB: 200, staffOff: 200, staffOn: 200, admin: 200, owner: 200 },
+    (_, path) => ({ no: path.split("/")[2]! }),
+  ),
+  get(
+    "/verify/{unknown}",
+    publicVerify.loader,
+    () => "/verify/TC-0000-0000",
+    { anonymous: 404, clientA: 404, clientB: 404, staffOff: 404, staffOn: 404, admin: 404, owner: 404 },
+    () => ({ no: "TC-0000-0000" }),
+  ),
 ];
 
 const ROUTE_DIRS = ["dashboard+", "api+", "resources+"];
@@ -562,7 +934,12 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
       admin: await makeUser(db(), { role: "admin" }),
       owner: await makeUser(db(), { role: "owner" }),
     };
-    const { id: orderId } = await createOrder({ id: cast.clientA!.id, role: "client" }, { service: "translation", details: "Translate my diploma, two pages." }, [], "en");
+    const { id: orderId } = await createOrder(
+      { id: cast.clientA!.id, role: "client" },
+      { service: "translation", details: "Translate my diploma, two pages." },
+      [],
+      "en",
+    );
     const { id: taskId } = await createTask({ id: cast.admin!.id, role: "admin", enabledFeatures: [] }, { title: "Call the consulate", orderId });
 
     // A desk file of client A's order, translated and completed (through the API, as the desk does).
@@ -575,12 +952,24 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
     const created = await call(apiFiles.action, { path: "/api/translation-files", method: "POST", as: cast.admin, body: upload });
     expect(created.status).toBe(201);
     const fileId = ((await created.json()) as { file: { id: string } }).file.id;
-    const moved = await call(apiFileStatus.action, { path: `/api/translation-files/${fileId}/status`, method: "POST", as: cast.admin, body: { status: "processing" }, params: { id: fileId } });
+    const moved = await call(apiFileStatus.action, {
+      path: `/api/translation-files/${fileId}/status`,
+      method: "POST",
+      as: cast.admin,
+      body: { status: "processing" },
+      params: { id: fileId },
+    });
     expect(moved.status).toBe(200);
     const translated = new FormData();
     translated.set("file", new File([new Uint8Array(PDF)], "diploma-en.pdf"));
     translated.set("complete", "true");
-    const done = await call(apiFileTranslated.action, { path: `/api/translation-files/${fileId}/translated`, method: "POST", as: cast.admin, body: translated, params: { id: fileId } });
+    const done = await call(apiFileTranslated.action, {
+      path: `/api/translation-files/${fileId}/translated`,
+      method: "POST",
+      as: cast.admin,
+      body: translated,
+      params: { id: fileId },
+    });
     expect(done.status).toBe(201);
 
     const certificate = await issueCertificate({
@@ -602,7 +991,9 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
 
     // An issued invoice of client A's order.
     const billingStaff = { id: cast.admin!.id, role: "admin" };
-    const { id: invoiceId } = await createInvoiceFromOrder(billingStaff, orderId, { lines: [{ kind: "item", description: "Translation", quantity: 1, unitCents: 12_000 }] });
+    const { id: invoiceId } = await createInvoiceFromOrder(billingStaff, orderId, {
+      lines: [{ kind: "item", description: "Translation", quantity: 1, unitCents: 12_000 }],
+    });
     await issueInvoice(billingStaff, invoiceId, { notify: false });
 
     ctx = {
@@ -636,7 +1027,13 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
     const results: Record<string, Expected> = {};
     for (const who of WHO) {
       const path = await check.path(ctx);
-      const response = await call(check.handler, { path, method: check.method, as: ctx.cast[who], body: await check.body?.(ctx), params: check.params?.(ctx, path) });
+      const response = await call(check.handler, {
+        path,
+        method: check.method,
+        as: ctx.cast[who],
+        body: await check.body?.(ctx),
+        params: check.params?.(ctx, path),
+      });
       const wanted = check.expect[who];
       const location = response.headers.get("location") ?? "";
       results[who] =
@@ -645,7 +1042,8 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
           : response.status === 302
             ? `302 ${location}`
             : response.status;
-      if (response.status >= 400 && path.startsWith("/api/")) expect(typeof ((await response.json()) as { message?: unknown }).message, `${who}: a JSON message`).toBe("string");
+      if (response.status >= 400 && path.startsWith("/api/"))
+        expect(typeof ((await response.json()) as { message?: unknown }).message, `${who}: a JSON message`).toBe("string");
     }
     expect(results).toEqual(check.expect);
   });
@@ -669,7 +1067,9 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
   it("DELETE /api/clients/{id}: refused callers delete nothing", async () => {
     const victim = await ctx.makePerson();
     for (const who of ["anonymous", "clientA", "clientB", "staffOff", "staffOn"] as const) {
-      expect((await call(apiClient.action, { path: `/api/clients/${victim}`, method: "DELETE", as: ctx.cast[who], params: { id: victim } })).status).toBeGreaterThanOrEqual(401);
+      expect(
+        (await call(apiClient.action, { path: `/api/clients/${victim}`, method: "DELETE", as: ctx.cast[who], params: { id: victim } })).status,
+      ).toBeGreaterThanOrEqual(401);
     }
     const row = await db().selectFrom("users").select(["id", "email"]).where("id", "=", victim).executeTakeFirst();
     expect(row?.email).toMatch(/^client-/);

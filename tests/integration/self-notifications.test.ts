@@ -37,7 +37,10 @@ describeEachDialect("notifications: never of one's own action", (db) => {
     cast = await makeCast(db());
     const today = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-    slots = (await findFreeSlots({ durationMinutes: 30, from: today, to: later })).slots.map((slot) => slot.startsAt).filter((_, index) => index % 2 === 0).slice(5);
+    slots = (await findFreeSlots({ durationMinutes: 30, from: today, to: later })).slots
+      .map((slot) => slot.startsAt)
+      .filter((_, index) => index % 2 === 0)
+      .slice(5);
   });
 
   it("booking, rescheduling and cancelling an appointment: the client gets the e-mails, not the bell", async () => {

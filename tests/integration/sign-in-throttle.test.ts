@@ -151,40 +151,55 @@ function throttleSuite(store: "memory" | "redis") {
       expect((await attempt(stolen, email, PASSWORD)).outcome).toBe("429");
     });
 
-    oncePerStore("keeps a generous ceiling of failures per address, for strangers only; successes never count", async () => {
-      const { email } = await owner();
-      const sprayer = newIp();
-      const trusted = browser(sprayer);
-      expect((await attempt(trusted, email, PASSWORD)).outcome).toBe("ok");
-      // An office's successful sign-ins do not count at all.
-      for (let i = 0; i < 5; i++) expect((await attempt(browser(sprayer), email, PASSWORD)).outcome).toBe("ok");
-      for (let i = 0; i < LIMITS["login:ip-failures"].points; i++) expect((await attempt(browser(sprayer), unknownEmail(), WRONG)).outcome).toBe("400");
-      const blocked = await attempt(browser(sprayer), email, PASSWORD);
-      expect(blocked.outcome).toBe("429");
-      expect(blocked.retryAfter).toBeGreaterThan(0);
-      expect((await attempt(browser(), email, PASSWORD)).outcome).toBe("ok");
-      expect((await attempt(trusted, email, PASSWORD)).outcome).toBe("ok");
-    }, 120_000);
+    oncePerStore(
+      "keeps a generous ceiling of failures per address, for strangers only; successes never count",
+      async () => {
+        const { email } = await owner();
+        const sprayer = newIp();
+        const trusted = browser(sprayer);
+        expect((await attempt(trusted, email, PASSWORD)).outcome).toBe("ok");
+        // An office's successful sign-ins do not count at all.
+        for (let i = 0; i < 5; i++) expect((await attempt(browser(sprayer), email, PASSWORD)).outcome).toBe("ok");
+        for (let i = 0; i < LIMITS["login:ip-failures"].points; i++) expect((await attempt(browser(sprayer), unknownEmail(), WRONG)).outcome).toBe("400");
+        const blocked = await attempt(browser(sprayer), email, PASSWORD);
+        expect(blocked.outcome).toBe("429");
+        expect(blocked.retryAfter).toBeGreaterThan(0);
+        expect((await attempt(browser(), email, PASSWORD)).outcome).toBe("ok");
+        expect((await attempt(trusted, email, PASSWORD)).outcome).toBe("ok");
+      },
+      120_000,
+    );
 
-    oncePerStore("keeps strangers out of an account failed from many addresses, but not the owner's own browser", async () => {
-      const { email } = await owner();
-      const ownersBrowser = browser();
-      expect((await attempt(ownersBrowser, email, PASSWORD)).outcome).toBe("ok");
-      for (let i = 0; i < LIMITS["login:account-failures"].points; i++) expect((await attempt(browser(), email, WRONG)).outcome).toBe("400");
-      expect((await attempt(browser(), email, PASSWORD)).outcome).toBe("429");
-      expect((await attempt(ownersBrowser, email, PASSWORD)).outcome).toBe("ok");
-    }, 120_000);
+    oncePerStore(
+      "keeps strangers out of an account failed from many addresses, but not the owner's own browser",
+      async () => {
+        const { email } = await owner();
+        const ownersBrowser = browser();
+        expect((await attempt(ownersBrowser, email, PASSWORD)).outcome).toBe("ok");
+        for (let i = 0; i < LIMITS["login:account-failures"].points; i++) expect((await attempt(browser(), email, WRONG)).outcome).toBe("400");
+        expect((await attempt(browser(), email, PASSWORD)).outcome).toBe("429");
+        expect((await attempt(ownersBrowser, email, PASSWORD)).outcome).toBe("ok");
+      },
+      120_000,
+    );
 
     it("answers the API's throttled attempt with 429, Retry-After and a translated message", async () => {
       const { email } = await owner();
       const ip = newIp();
       const post = (password: string, language = "en") =>
-        call(loginRoute.action, { path: "/api/auth/login", method: "POST", body: { email, password }, headers: { "x-client-ip": ip, "accept-language": language } });
+        call(loginRoute.action, {
+          path: "/api/auth/login",
+          method: "POST",
+          body: { email, password },
+          headers: { "x-client-ip": ip, "accept-language": language },
+        });
       for (let i = 0; i <= FREE_FAILURES; i++) expect((await post(WRONG)).status).toBe(400);
       const refused = await post(PASSWORD, "fr");
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toBe("15");
-      expect(await refused.json()).toEqual({ message: "Trop de connexions échouées depuis cet endroit. Patientez 1 minute avant de réessayer, ou réinitialisez votre mot de passe." });
+      expect(await refused.json()).toEqual({
+        message: "Trop de connexions échouées depuis cet endroit. Patientez 1 minute avant de réessayer, ou réinitialisez votre mot de passe.",
+      });
       later(16);
       const ok = await post(PASSWORD);
       expect(ok.status).toBe(200);

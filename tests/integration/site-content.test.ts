@@ -103,7 +103,10 @@ describeEachDialect("site content and services (back-office)", (db) => {
     expect((await getSectionForEdit("cta", "ar")).laggingSince).toBeNull();
 
     // The list page carries the marker.
-    const index = await callJson<{ sections: Array<{ id: string; statuses: Array<{ locale: string; lagging: boolean }> }> }>(contentIndex.loader, { path: "/dashboard/content", as: cast.admin });
+    const index = await callJson<{ sections: Array<{ id: string; statuses: Array<{ locale: string; lagging: boolean }> }> }>(contentIndex.loader, {
+      path: "/dashboard/content",
+      as: cast.admin,
+    });
     expect(index.body.sections.find((section) => section.id === "cta")!.statuses.find((status) => status.locale === "fr")!.lagging).toBe(true);
   });
 
@@ -131,12 +134,17 @@ describeEachDialect("site content and services (back-office)", (db) => {
       body: form({ intent: "save", title: "À propos", body: evil }),
     });
     expect(saved.status).toBe(302);
-    const page = await callJson<{ aboutHtml: string; about: { title: string } }>(home.loader, { path: "/", headers: { Cookie: "lng=fr", "Accept-Language": "fr" } });
+    const page = await callJson<{ aboutHtml: string; about: { title: string } }>(home.loader, {
+      path: "/",
+      headers: { Cookie: "lng=fr", "Accept-Language": "fr" },
+    });
     expect(page.body.about.title).toBe("À propos");
     expect(page.body.aboutHtml).toContain("Our story.");
     expect(page.body.aboutHtml).not.toMatch(/<script|onerror|href="javascript/i);
 
-    await saveSection(cast.admin, "legal.privacy-policy", "en", { markdown: "# Privacy\n\n<img src=x onerror=alert(1)><script>steal()</script>We keep little." });
+    await saveSection(cast.admin, "legal.privacy-policy", "en", {
+      markdown: "# Privacy\n\n<img src=x onerror=alert(1)><script>steal()</script>We keep little.",
+    });
     const legal = await getLegalHtml("privacy-policy", "en");
     expect(legal).toContain("We keep little.");
     expect(legal).not.toMatch(/<script|onerror/i);
@@ -148,7 +156,14 @@ describeEachDialect("site content and services (back-office)", (db) => {
       method: "POST",
       params: { sectionId: "stats" },
       as: cast.admin,
-      body: form({ intent: "save", "items[0].key": "years", "items[0].value": "many", "items[0].i18n.en.label": "Years", "items[0].i18n.ar.label": "سنوات", "items[0].i18n.fr.label": "Ans" }),
+      body: form({
+        intent: "save",
+        "items[0].key": "years",
+        "items[0].value": "many",
+        "items[0].i18n.en.label": "Years",
+        "items[0].i18n.ar.label": "سنوات",
+        "items[0].i18n.fr.label": "Ans",
+      }),
     });
     expect(badStats.status).toBe(400);
     expect(Object.keys(badStats.body.result.error)).toContain("items[0].value");
@@ -206,7 +221,9 @@ describeEachDialect("site content and services (back-office)", (db) => {
     expect(saved.timeZone).toBe(firm.timeZone);
     expect(saved.geo).toEqual(firm.geo);
 
-    await saveSection(cast.admin, "stats", "en", { items: [{ key: "years", value: 25, suffix: "+", i18n: { en: { label: "Years" }, ar: { label: "سنوات" }, fr: { label: "Ans" } } }] });
+    await saveSection(cast.admin, "stats", "en", {
+      items: [{ key: "years", value: 25, suffix: "+", i18n: { en: { label: "Years" }, ar: { label: "سنوات" }, fr: { label: "Ans" } } }],
+    });
     expect(await getStats("fr")).toEqual([{ key: "years", value: 25, suffix: "+", label: "Ans" }]);
 
     const unknown = await call(contentSection.loader, { path: "/dashboard/content/nothing", params: { sectionId: "nothing" }, as: cast.admin });
@@ -269,7 +286,10 @@ describeEachDialect("site content and services (back-office)", (db) => {
     expect((await getOrder(cast.clientA, order.id, "fr")).serviceTitle).toBe("Paie");
 
     // The admin still sees and edits it.
-    const editPage = await callJson<{ editing: { key: string; translations: Record<string, { title: string }> } }>(dashServices.loader, { path: `/dashboard/services?edit=${row.id}`, as: cast.admin });
+    const editPage = await callJson<{ editing: { key: string; translations: Record<string, { title: string }> } }>(dashServices.loader, {
+      path: `/dashboard/services?edit=${row.id}`,
+      as: cast.admin,
+    });
     expect(editPage.body.editing.translations.fr?.title).toBe("Paie");
     const badPrice = await callJson<{ result: { error: Record<string, string[]> } }>(dashServices.action, {
       path: "/dashboard/services",
@@ -281,13 +301,25 @@ describeEachDialect("site content and services (back-office)", (db) => {
     expect(Object.keys(badPrice.body.result.error)).toEqual(expect.arrayContaining(["icon", "priceFrom", "translations.en.title"]));
 
     // A client may not use the screen.
-    const refused = await call(dashServices.action, { path: "/dashboard/services", method: "POST", as: cast.clientA, body: form({ intent: "show", id: row.id }) });
+    const refused = await call(dashServices.action, {
+      path: "/dashboard/services",
+      method: "POST",
+      as: cast.clientA,
+      body: form({ intent: "show", id: row.id }),
+    });
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).not.toBe("/dashboard/services");
     expect((await publicServices("en")).map((service) => service.key)).not.toContain("payroll");
 
     // Every change by staff is in the audit trail, the refused one not.
-    const trail = await db().selectFrom("auditLog").select(["actorId", "action"]).where("targetType", "=", "service").where("targetId", "=", row.id).orderBy("createdAt").orderBy("id").execute();
+    const trail = await db()
+      .selectFrom("auditLog")
+      .select(["actorId", "action"])
+      .where("targetType", "=", "service")
+      .where("targetId", "=", row.id)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute();
     expect(trail).toEqual([
       { actorId: cast.admin.id, action: "service.created" },
       { actorId: cast.admin.id, action: "service.moved" },

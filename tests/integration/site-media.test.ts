@@ -36,7 +36,9 @@ function upload(name: string, content: Buffer): File {
 }
 
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 60, b: 200, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 20, g: 60, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 async function refusalKey(work: Promise<unknown>): Promise<string> {
@@ -80,7 +82,12 @@ describeEachDialect("the website's FAQs, testimonials, logos and announcements",
     // Before its start: not shown.
     expect((await getCurrentAnnouncement("en", new Date(now)))?.id).not.toBe(id);
     // Between start and end: shown, with its level and whether it can be closed; in Arabic too.
-    expect(await getCurrentAnnouncement("en", new Date(now + 1.5 * HOUR))).toMatchObject({ id, message: "Closed for the holiday", level: "warning", dismissible: false });
+    expect(await getCurrentAnnouncement("en", new Date(now + 1.5 * HOUR))).toMatchObject({
+      id,
+      message: "Closed for the holiday",
+      level: "warning",
+      dismissible: false,
+    });
     expect((await getCurrentAnnouncement("ar", new Date(now + 1.5 * HOUR)))?.message).toBe("مغلق بمناسبة العطلة");
     // After its end: gone.
     expect((await getCurrentAnnouncement("en", new Date(now + 2 * HOUR)))?.id).not.toBe(id);
@@ -97,30 +104,61 @@ describeEachDialect("the website's FAQs, testimonials, logos and announcements",
     const zone = await getOfficeTimeZone();
     const start = DateTime.now().setZone(zone).minus({ hours: 1 }).toFormat("yyyy-MM-dd'T'HH:mm");
     const end = DateTime.now().setZone(zone).plus({ days: 2 }).toFormat("yyyy-MM-dd'T'HH:mm");
-    const staffId = await saveAnnouncement(admin, { messageEn: "Staff meeting at noon", audience: "staff", level: "info", startsAt: start, endsAt: end, dismissible: true, active: true });
+    const staffId = await saveAnnouncement(admin, {
+      messageEn: "Staff meeting at noon",
+      audience: "staff",
+      level: "info",
+      startsAt: start,
+      endsAt: end,
+      dismissible: true,
+      active: true,
+    });
     const row = await db().selectFrom("announcements").select(["startsAt", "endsAt", "createdBy"]).where("id", "=", staffId).executeTakeFirstOrThrow();
     expect(Date.parse(row.startsAt!)).toBe(DateTime.fromISO(start, { zone }).toMillis());
     expect(Date.parse(row.endsAt!)).toBe(DateTime.fromISO(end, { zone }).toMillis());
     expect(row.createdBy).toBe(admin.id);
 
-    const clientsId = await saveAnnouncement(admin, { messageEn: "Upload your W-2 forms", messageFr: "Déposez vos formulaires W-2", audience: "clients", level: "critical", dismissible: false, active: true, linkUrl: "/client/service-orders" });
+    const clientsId = await saveAnnouncement(admin, {
+      messageEn: "Upload your W-2 forms",
+      messageFr: "Déposez vos formulaires W-2",
+      audience: "clients",
+      level: "critical",
+      dismissible: false,
+      active: true,
+      linkUrl: "/client/service-orders",
+    });
 
-    const staffLayout = (await (await call(dashLayout.loader, { path: "/dashboard", as: admin })).json()) as { announcement: { id: string; level: string } | null };
+    const staffLayout = (await (await call(dashLayout.loader, { path: "/dashboard", as: admin })).json()) as {
+      announcement: { id: string; level: string } | null;
+    };
     expect(staffLayout.announcement).toMatchObject({ id: staffId, level: "info" });
-    const clientLayoutData = (await (await call(clientLayout.loader, { path: "/client?lng=fr", as: cast.clientA })).json()) as { announcement: { id: string; message: string; dismissible: boolean; linkUrl: string } | null };
-    expect(clientLayoutData.announcement).toMatchObject({ id: clientsId, message: "Déposez vos formulaires W-2", dismissible: false, linkUrl: "/client/service-orders" });
+    const clientLayoutData = (await (await call(clientLayout.loader, { path: "/client?lng=fr", as: cast.clientA })).json()) as {
+      announcement: { id: string; message: string; dismissible: boolean; linkUrl: string } | null;
+    };
+    expect(clientLayoutData.announcement).toMatchObject({
+      id: clientsId,
+      message: "Déposez vos formulaires W-2",
+      dismissible: false,
+      linkUrl: "/client/service-orders",
+    });
     expect((await getCurrentAnnouncement("en", new Date(), "public"))?.id).not.toBe(staffId);
 
     // A link that is neither on this site nor http(s) is refused by the form's schema.
     const { AnnouncementFormSchema } = await import("~/features/content/site-media.schema");
     expect(AnnouncementFormSchema.safeParse({ messageEn: "x", audience: "public", level: "info", linkUrl: "javascript:alert(1)" }).success).toBe(false);
-    expect(AnnouncementFormSchema.safeParse({ messageEn: "x", audience: "public", level: "info", startsAt: "2030-01-02T10:00", endsAt: "2030-01-01T10:00" }).success).toBe(false);
+    expect(
+      AnnouncementFormSchema.safeParse({ messageEn: "x", audience: "public", level: "info", startsAt: "2030-01-02T10:00", endsAt: "2030-01-01T10:00" }).success,
+    ).toBe(false);
   });
 
   // ——— pictures ———
 
   it("re-encodes and resizes an uploaded PNG logo, stores its size, and serves it to anyone once published", async () => {
-    const id = await saveLogo(admin, { name: "Northwind Traders", websiteUrl: "https://northwind.example", published: true }, upload("northwind.png", await png(800, 400)));
+    const id = await saveLogo(
+      admin,
+      { name: "Northwind Traders", websiteUrl: "https://northwind.example", published: true },
+      upload("northwind.png", await png(800, 400)),
+    );
     const logo = await db().selectFrom("logos").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     // Shown 64 px high (128 px stored for sharp screens), its proportions kept.
     expect([logo.width, logo.height]).toEqual([128, 64]);
@@ -147,15 +185,22 @@ describeEachDialect("the website's FAQs, testimonials, logos and announcements",
   it("refuses an SVG, a text file renamed .png, a broken picture and one over the size limit, with the field named", async () => {
     const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
     expect(await refusalKey(processImage("logo", upload("logo.png", svg), "image"))).toBe("site-media:images.errors.svg");
-    expect(await refusalKey(processImage("logo", upload("logo.svg", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>")), "image"))).toBe("site-media:images.errors.svg");
-    expect(await refusalKey(processImage("logo", upload("logo.png", Buffer.from("just some text, not a picture")), "image"))).toBe("site-media:images.errors.type");
+    expect(await refusalKey(processImage("logo", upload("logo.svg", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>")), "image"))).toBe(
+      "site-media:images.errors.svg",
+    );
+    expect(await refusalKey(processImage("logo", upload("logo.png", Buffer.from("just some text, not a picture")), "image"))).toBe(
+      "site-media:images.errors.type",
+    );
     const truncated = (await png(300, 300)).subarray(0, 60);
     expect(await refusalKey(processImage("photo", upload("me.png", truncated), "photo"))).toBe("site-media:images.errors.unreadable");
     const huge = { name: "big.png", size: 6 * 1024 * 1024, arrayBuffer: async () => new ArrayBuffer(8) };
     expect(await refusalKey(processImage("photo", huge, "photo"))).toBe("site-media:images.errors.tooLarge");
 
     // Through the screen's form: a field error, nothing stored.
-    const before = await db().selectFrom("logos").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom("logos")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     const form = new FormData();
     form.set("name", "Evil Corp");
     form.set("published", "on");
@@ -164,17 +209,36 @@ describeEachDialect("the website's FAQs, testimonials, logos and announcements",
     expect(response.status).toBe(400);
     const body = (await response.json()) as { result: { error: Record<string, string[]> } };
     expect(body.result.error.image).toEqual(["site-media:images.errors.svg"]);
-    const after = await db().selectFrom("logos").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom("logos")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.count)).toBe(Number(before.count));
   });
 
   // ——— testimonials ———
 
   it("publishes a testimonial only with consent, recorded with who and when; its photo is a 96 px square", async () => {
-    const input = { authorName: "Layla Haddad", authorTitle: "Small business owner", quote: "خدمة ممتازة وسريعة", rating: 5, language: "ar" as const, published: true };
+    const input = {
+      authorName: "Layla Haddad",
+      authorTitle: "Small business owner",
+      quote: "خدمة ممتازة وسريعة",
+      rating: 5,
+      language: "ar" as const,
+      published: true,
+    };
     expect(await refusalKey(saveTestimonial(admin, { ...input, consent: false }, null))).toBe("site-media:testimonials.errors.consentRequired");
 
-    const photo = new File([new Uint8Array(await sharp({ create: { width: 600, height: 400, channels: 3, background: "#884422" } }).jpeg().toBuffer())], "layla.jpg");
+    const photo = new File(
+      [
+        new Uint8Array(
+          await sharp({ create: { width: 600, height: 400, channels: 3, background: "#884422" } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ],
+      "layla.jpg",
+    );
     const id = await saveTestimonial(admin, { ...input, consent: true }, photo);
     const row = await db().selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.consentRecordedBy).toBe(admin.id);
@@ -222,7 +286,10 @@ describeEachDialect("the website's FAQs, testimonials, logos and announcements",
 
     await setFaqActive(admin, id, false);
     expect((await listFaqs("en")).some((faq) => faq.id === id)).toBe(false);
-    expect((await listFaqsForAdmin()).find((faq) => faq.id === id)).toMatchObject({ active: false, translations: { en: { question: "Do you prepare state returns?" } } });
+    expect((await listFaqsForAdmin()).find((faq) => faq.id === id)).toMatchObject({
+      active: false,
+      translations: { en: { question: "Do you prepare state returns?" } },
+    });
     await setFaqActive(admin, id, true);
     expect((await listFaqs("en")).some((faq) => faq.id === id)).toBe(true);
 

@@ -10,7 +10,18 @@ import "~/features/tasks/jobs.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { nextDueDate } from "~/features/tasks/status";
-import { addTaskComment, changeTaskStatus, createTask, getTask, listTaskComments, listTasks, loadLinkedTasks, sendDueReminders, updateTask, type Actor } from "~/features/tasks/tasks.server";
+import {
+  addTaskComment,
+  changeTaskStatus,
+  createTask,
+  getTask,
+  listTaskComments,
+  listTasks,
+  loadLinkedTasks,
+  sendDueReminders,
+  updateTask,
+  type Actor,
+} from "~/features/tasks/tasks.server";
 import { enqueueDueSchedules, runDueJobs } from "~/lib/jobs.server";
 import { describeEachDialect } from "../setup/database";
 import { call, callJson } from "../support/api";
@@ -47,7 +58,13 @@ describeEachDialect("tasks", (db) => {
   });
 
   it("finishing a recurring task makes exactly one next one, even finished twice at once, reopened and finished again", async () => {
-    const { id } = await createTask(admin, { title: "Monthly payroll filing", assigneeId: cast.owner.id, dueDate: "2099-01-31", recurrence: "monthly", orderId });
+    const { id } = await createTask(admin, {
+      title: "Monthly payroll filing",
+      assigneeId: cast.owner.id,
+      dueDate: "2099-01-31",
+      recurrence: "monthly",
+      orderId,
+    });
     await Promise.all([
       changeTaskStatus(admin, id, "done"),
       changeTaskStatus(owner, id, "done"),
@@ -57,7 +74,14 @@ describeEachDialect("tasks", (db) => {
     await updateTask(admin, id, { status: "done" });
     const next = await db().selectFrom("tasks").selectAll().where("previousTaskId", "=", id).execute();
     expect(next).toHaveLength(1);
-    expect(next[0]).toMatchObject({ title: "Monthly payroll filing", status: "todo", dueDate: "2099-02-28", recurrence: "monthly", assigneeId: cast.owner.id, orderId });
+    expect(next[0]).toMatchObject({
+      title: "Monthly payroll filing",
+      status: "todo",
+      dueDate: "2099-02-28",
+      recurrence: "monthly",
+      assigneeId: cast.owner.id,
+      orderId,
+    });
     expect((await getTask(admin, id)).nextTaskId).toBe(next[0]!.id);
     // A task that does not repeat makes none.
     const { id: once } = await createTask(admin, { title: "One-off call" });
@@ -91,9 +115,14 @@ describeEachDialect("tasks", (db) => {
     const finished = await createTask(admin, { title: "Already done", assigneeId: staff.id, dueDate: "2098-03-01", status: "done" });
     const mine = [dueToday.id, overdue.id, later.id, finished.id].map((id) => `/dashboard/tasks/${id}`);
     const reminders = async () =>
-      (await db().selectFrom("notifications").select(["type", "link"]).where("userId", "=", staff.id).where("type", "in", ["task.due_today", "task.overdue"]).execute()).filter((row) =>
-        mine.includes(row.link ?? ""),
-      );
+      (
+        await db()
+          .selectFrom("notifications")
+          .select(["type", "link"])
+          .where("userId", "=", staff.id)
+          .where("type", "in", ["task.due_today", "task.overdue"])
+          .execute()
+      ).filter((row) => mine.includes(row.link ?? ""));
 
     // Two instances ask for the day's job; two workers run what is due; then someone runs it again by hand.
     const created = await Promise.all([enqueueDueSchedules(now), enqueueDueSchedules(now)]);
@@ -163,7 +192,13 @@ describeEachDialect("tasks", (db) => {
     const comments = await listTaskComments(admin, id);
     expect(comments.items.map((comment) => comment.body)).toEqual(["The consulate wants the original.", "Asked the client for it."]);
     expect(await notificationsOf(staff.id, "task.comment")).toHaveLength(1);
-    const empty = await callJson(taskCommentsRoute.action, { path: `/api/tasks/${id}/comments`, method: "POST", as: staff, params: { id }, body: { body: " " } });
+    const empty = await callJson(taskCommentsRoute.action, {
+      path: `/api/tasks/${id}/comments`,
+      method: "POST",
+      as: staff,
+      params: { id },
+      body: { body: " " },
+    });
     expect(empty.status).toBe(400);
 
     const linked = await loadLinkedTasks(admin, { orderId });
@@ -188,7 +223,13 @@ describeEachDialect("tasks", (db) => {
       expect([path, other.status, other.headers.get("location")]).toEqual([path, 302, "/dashboard"]);
       expect((await call(route, { path, as: staff, params })).status).toBe(200);
     }
-    const clientPost = await call(taskPage.action, { path: `/dashboard/tasks/${id}`, method: "POST", as: cast.clientA, params: { id }, body: new URLSearchParams({ intent: "delete" }) });
+    const clientPost = await call(taskPage.action, {
+      path: `/dashboard/tasks/${id}`,
+      method: "POST",
+      as: cast.clientA,
+      params: { id },
+      body: new URLSearchParams({ intent: "delete" }),
+    });
     expect(clientPost.status).toBe(302);
     expect(await db().selectFrom("tasks").select("id").where("id", "=", id).executeTakeFirst()).toBeDefined();
     // A task that does not exist is the area's 404.

@@ -43,7 +43,17 @@ describeEachDialect("e-mail template overrides", (db) => {
   it("lists every e-mail the product sends, and each renders its built-in text in every language with its sample values", async () => {
     const ids = (await listTemplateCatalogue("en")).map((template) => template.id);
     for (const template of ALL) expect(ids).toContain(template.id);
-    expect(ids).toEqual(expect.arrayContaining(["auth.verify", "orders.statusChanged", "appointments.confirmed", "reports.created", "notifications.copy", "inbox.reply", "inbox.received"]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "auth.verify",
+        "orders.statusChanged",
+        "appointments.confirmed",
+        "reports.created",
+        "notifications.copy",
+        "inbox.reply",
+        "inbox.received",
+      ]),
+    );
     for (const template of ALL) {
       for (const language of supportedLanguages) {
         const content = await composeEmail(template, language, template.sample, "https://firm.example/x");
@@ -73,7 +83,11 @@ describeEachDialect("e-mail template overrides", (db) => {
     expect((await listTemplateCatalogue("en")).find((template) => template.id === "reports.created")!.overridden).toEqual(["fr"]);
 
     const fr = await composeEmail(REPORT_CREATED_EMAIL, "fr", { title: "Bilan", name: "Anne" }, "https://firm.example/r");
-    expect(fr).toMatchObject({ subject: "Nouveau document : Bilan", heading: "Chère Anne", paragraphs: ["Votre rapport « Bilan » est prêt.", "Bonne lecture."] });
+    expect(fr).toMatchObject({
+      subject: "Nouveau document : Bilan",
+      heading: "Chère Anne",
+      paragraphs: ["Votre rapport « Bilan » est prêt.", "Bonne lecture."],
+    });
     expect(fr.action).toEqual({ label: "Lire", url: "https://firm.example/r" });
     // English is untouched.
     expect((await composeEmail(REPORT_CREATED_EMAIL, "en", { title: "Q3", name: "Ann" })).subject).toBe("New report: Q3");
@@ -94,9 +108,11 @@ describeEachDialect("e-mail template overrides", (db) => {
 
   it("refuses at save a variable the template may not use, naming it and the field", async () => {
     const admin = await makeUser(db(), { role: "admin" });
-    const refused = await saveTemplateOverride(admin, "auth.verify", "en", { subject: "Hi {{name}}", heading: "Hello", body: "Your order {{orderReference}}" }).catch(
-      (error: unknown) => error,
-    );
+    const refused = await saveTemplateOverride(admin, "auth.verify", "en", {
+      subject: "Hi {{name}}",
+      heading: "Hello",
+      body: "Your order {{orderReference}}",
+    }).catch((error: unknown) => error);
     expect(isAppError(refused)).toBe(true);
     if (!isAppError(refused)) return;
     expect(refused.key).toBe("templates:errors.unknownVariable");
@@ -106,13 +122,18 @@ describeEachDialect("e-mail template overrides", (db) => {
     expect((await getTemplateForEditing("auth.verify", "en")).overridden).toBe(false);
 
     // A message with a link keeps its button.
-    const noButton = await saveTemplateOverride(admin, "auth.verify", "en", { subject: "Hi", heading: "Hello", body: "Body", action: " " }).catch((error: unknown) => error);
+    const noButton = await saveTemplateOverride(admin, "auth.verify", "en", { subject: "Hi", heading: "Hello", body: "Body", action: " " }).catch(
+      (error: unknown) => error,
+    );
     expect(isAppError(noButton) && [noButton.key, noButton.field]).toEqual(["templates:errors.actionRequired", "action"]);
     // The preview of a draft is checked the same way.
     const preview = await previewTemplate("auth.verify", "en", { subject: "{{password}}", heading: "x", body: "y" }).catch((error: unknown) => error);
     expect(isAppError(preview) && preview.field).toBe("subject");
     // An unknown template or language is not found.
-    for (const [id, language] of [["no.such", "en"], ["auth.verify", "de"]] as const) {
+    for (const [id, language] of [
+      ["no.such", "en"],
+      ["auth.verify", "de"],
+    ] as const) {
       const missing = await getTemplateForEditing(id, language).catch((error: unknown) => error);
       expect(isAppError(missing) && missing.status).toBe(404);
     }
@@ -122,7 +143,12 @@ describeEachDialect("e-mail template overrides", (db) => {
     const saved = await previewTemplate("orders.statusChanged", "ar");
     expect(saved.subject).toContain(ORDER_STATUS_EMAIL.sample.reference);
     expect(saved.html).toContain('dir="rtl"');
-    const draft = await previewTemplate("orders.statusChanged", "en", { subject: "Order {{reference}} is {{status}}", heading: "Hi {{name}}", body: "{{teamMessage}}", action: "Open" });
+    const draft = await previewTemplate("orders.statusChanged", "en", {
+      subject: "Order {{reference}} is {{status}}",
+      heading: "Hi {{name}}",
+      body: "{{teamMessage}}",
+      action: "Open",
+    });
     expect(draft.subject).toBe("Order ORD-2025-0042 is In progress");
     expect(draft.text).toContain(ORDER_STATUS_EMAIL.sample.teamMessage);
   });
@@ -131,7 +157,17 @@ describeEachDialect("e-mail template overrides", (db) => {
     // Written past the checks (an older version, a hand edit): uses a variable with no value.
     await db()
       .insertInto("templates")
-      .values({ id: crypto.randomUUID(), kind: "email", name: "inbox.reply", locale: "en", subject: "Re {{ticket}}", heading: "x", body: "y", createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        kind: "email",
+        name: "inbox.reply",
+        locale: "en",
+        subject: "Re {{ticket}}",
+        heading: "x",
+        body: "y",
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
       .execute();
     const content = await composeEmail(CONTACT_REPLY_EMAIL, "en", CONTACT_REPLY_EMAIL.sample);
     expect(content.subject).toBe(`Re: ${CONTACT_REPLY_EMAIL.sample.subject}`);

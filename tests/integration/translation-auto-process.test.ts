@@ -1,8 +1,20 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { AUTO_PROCESS_JOB, AUTO_PROCESS_MAX_ATTEMPTS, isTransient, MACHINE_DRAFT_NOTE, queueAutoProcess, splitForTranslation } from "~/features/translations/auto-process.server";
+import {
+  AUTO_PROCESS_JOB,
+  AUTO_PROCESS_MAX_ATTEMPTS,
+  isTransient,
+  MACHINE_DRAFT_NOTE,
+  queueAutoProcess,
+  splitForTranslation,
+} from "~/features/translations/auto-process.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
-import { issueTranslationCertificate, listClientTranslationFiles, openTranslationDownload, uploadTranslatedFile } from "~/features/translations/translations.server";
+import {
+  issueTranslationCertificate,
+  listClientTranslationFiles,
+  openTranslationDownload,
+  uploadTranslatedFile,
+} from "~/features/translations/translations.server";
 import { AppError } from "~/lib/app-error";
 import { claimNextJob, runDueJobs, runNextJob } from "~/lib/jobs.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
@@ -26,7 +38,13 @@ const API_KEY = "lt-auto-key-19c2";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
 type FileBody = {
-  file: { id: string; status: string; statusNotes: string | null; versions: Array<{ version: number; originalName: string }>; history: Array<{ fromStatus: string | null; toStatus: string; note: string | null }> };
+  file: {
+    id: string;
+    status: string;
+    statusNotes: string | null;
+    versions: Array<{ version: number; originalName: string }>;
+    history: Array<{ fromStatus: string | null; toStatus: string; note: string | null }>;
+  };
 };
 
 function uploadForm(content: Buffer, name: string): FormData {
@@ -42,12 +60,18 @@ describeEachDialect("translation auto-process", (db) => {
   let admin: TestUser;
   let service: FakeLibreTranslate;
 
-  const upload = (as: TestUser, content: Buffer, name: string) => callJson<FileBody>(filesApi.action, { path: "/api/translation-files", method: "POST", as, body: uploadForm(content, name) });
+  const upload = (as: TestUser, content: Buffer, name: string) =>
+    callJson<FileBody>(filesApi.action, { path: "/api/translation-files", method: "POST", as, body: uploadForm(content, name) });
   const getFile = (id: string) => callJson<FileBody>(fileApi.loader, { path: `/api/translation-files/${id}`, as: admin, params: { id } });
   const putSettings = (body: unknown) => callJson(settingsApi.action, { path: "/api/translation-settings", method: "PUT", as: admin, body });
   const jobsOf = (fileId: string) => db().selectFrom("jobs").selectAll().where("uniqueKey", "=", `${AUTO_PROCESS_JOB}:${fileId}`).execute();
   const notificationsOf = (userId: string) => db().selectFrom("notifications").select(["type", "titleKey", "params"]).where("userId", "=", userId).execute();
-  const makeDue = () => db().updateTable("jobs").set({ runAt: new Date(Date.now() - 1000).toISOString() }).where("status", "=", "queued").execute();
+  const makeDue = () =>
+    db()
+      .updateTable("jobs")
+      .set({ runAt: new Date(Date.now() - 1000).toISOString() })
+      .where("status", "=", "queued")
+      .execute();
 
   beforeAll(async () => {
     await seedPublicContent(db());
@@ -77,7 +101,13 @@ describeEachDialect("translation auto-process", (db) => {
 
   it("retries what may pass (429, unreachable or timed out, service error) and not what will not", () => {
     for (const key of ["rateLimited", "unreachable", "serviceError"]) expect(isTransient(new AppError(503, `translation-tool:errors.${key}`))).toBe(true);
-    for (const key of ["translation-tool:errors.notConfigured", "translation-tool:errors.badKey", "translation-tool:errors.unsupportedPair", "extractor:errors.noText", "extractor:errors.corrupt"]) {
+    for (const key of [
+      "translation-tool:errors.notConfigured",
+      "translation-tool:errors.badKey",
+      "translation-tool:errors.unsupportedPair",
+      "extractor:errors.noText",
+      "extractor:errors.corrupt",
+    ]) {
       expect(isTransient(new AppError(400, key))).toBe(false);
     }
     expect(isTransient(new Error("connection reset"))).toBe(true);
@@ -152,7 +182,11 @@ describeEachDialect("translation auto-process", (db) => {
     const created = await upload(translator, Buffer.from("Quiet file."), "quiet.txt");
     await runDueJobs();
     expect((await getFile(created.body.file.id)).body.file.status).toBe("completed");
-    expect(readMails(process.env.DATA_DIR!).slice(mailsBefore).filter((mail) => mail.to.toLowerCase().includes(translator.email))).toHaveLength(0);
+    expect(
+      readMails(process.env.DATA_DIR!)
+        .slice(mailsBefore)
+        .filter((mail) => mail.to.toLowerCase().includes(translator.email)),
+    ).toHaveLength(0);
     const notes = await notificationsOf(translator.id);
     expect(notes.filter((note) => note.type === "translation.autoCompleted").length).toBeGreaterThanOrEqual(2);
     await putSettings({ notifyOnCompletion: true });

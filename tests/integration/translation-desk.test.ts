@@ -5,7 +5,13 @@ import { seedPublicContent } from "~/features/content/seed.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { getMachineTranslationCredentials } from "~/features/machine-translation/settings.server";
 import { getTranslationSettings } from "~/features/translations/settings.server";
-import { certificatePageCount, certificateTitleFor, changeTranslationStatus, issueTranslationCertificate, listClientTranslationFiles } from "~/features/translations/translations.server";
+import {
+  certificatePageCount,
+  certificateTitleFor,
+  changeTranslationStatus,
+  issueTranslationCertificate,
+  listClientTranslationFiles,
+} from "~/features/translations/translations.server";
 import * as certificateRoute from "~/routes/resources+/certificates.$file";
 import { countWords } from "~/features/translations/word-count.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
@@ -48,7 +54,18 @@ function docx(text: string): Buffer {
 }
 
 type Person = TestUser | null;
-type FileBody = { file: { id: string; status: string; certificates: Array<{ certificateNo: string; pageCount: number }>; certificateMissing: boolean; wordCount: number | null; originalType: string; versions: Array<{ version: number }>; history: Array<{ fromStatus: string | null; toStatus: string; note: string | null }> } };
+type FileBody = {
+  file: {
+    id: string;
+    status: string;
+    certificates: Array<{ certificateNo: string; pageCount: number }>;
+    certificateMissing: boolean;
+    wordCount: number | null;
+    originalType: string;
+    versions: Array<{ version: number }>;
+    history: Array<{ fromStatus: string | null; toStatus: string; note: string | null }>;
+  };
+};
 
 function uploadForm(content: Buffer | null, name: string, fields: Record<string, string> = {}): FormData {
   const form = new FormData();
@@ -65,23 +82,38 @@ describeEachDialect("translation desk", (db) => {
   let assistant: TestUser;
   let orderId: string;
 
-  const upload = (as: Person, form: FormData) => callJson<FileBody & { message?: string }>(filesApi.action, { path: "/api/translation-files", method: "POST", as, body: form });
+  const upload = (as: Person, form: FormData) =>
+    callJson<FileBody & { message?: string }>(filesApi.action, { path: "/api/translation-files", method: "POST", as, body: form });
   const setStatus = (as: Person, id: string, status: string, note?: string) =>
-    callJson<FileBody & { message?: string }>(statusApi.action, { path: `/api/translation-files/${id}/status`, method: "POST", as, body: { status, note }, params: { id } });
+    callJson<FileBody & { message?: string }>(statusApi.action, {
+      path: `/api/translation-files/${id}/status`,
+      method: "POST",
+      as,
+      body: { status, note },
+      params: { id },
+    });
   const sendTranslated = (as: Person, id: string, content: Buffer, name: string, complete = false) => {
     const form = new FormData();
     form.set("file", new File([new Uint8Array(content)], name));
     if (complete) form.set("complete", "true");
-    return callJson<FileBody & { version: number; message?: string }>(translatedApi.action, { path: `/api/translation-files/${id}/translated`, method: "POST", as, body: form, params: { id } });
+    return callJson<FileBody & { version: number; message?: string }>(translatedApi.action, {
+      path: `/api/translation-files/${id}/translated`,
+      method: "POST",
+      as,
+      body: form,
+      params: { id },
+    });
   };
-  const putSettings = (as: Person, body: unknown) => callJson<{ settings: Record<string, unknown>; message?: string }>(settingsApi.action, { path: "/api/translation-settings", method: "PUT", as, body });
+  const putSettings = (as: Person, body: unknown) =>
+    callJson<{ settings: Record<string, unknown>; message?: string }>(settingsApi.action, { path: "/api/translation-settings", method: "PUT", as, body });
 
   beforeAll(async () => {
     await seedPublicContent(db());
     cast = await makeCast(db());
     translator = await makeUser(db(), { role: "staff", features: ["translations"] });
     assistant = await makeUser(db(), { role: "staff", features: ["inbox"] });
-    orderId = (await createOrder({ id: cast.clientA.id, role: "client" }, { service: "translation", details: "Translate my diploma, two pages." }, [], "en")).id;
+    orderId = (await createOrder({ id: cast.clientA.id, role: "client" }, { service: "translation", details: "Translate my diploma, two pages." }, [], "en"))
+      .id;
   });
   beforeEach(() => resetLimitersForTests());
 
@@ -114,7 +146,12 @@ describeEachDialect("translation desk", (db) => {
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.message).toBe("big.pdf is larger than the maximum of 1 MB.");
     // The page's action answers the same refusals with the desk's fixed failure message above the form.
-    const page = await callJson<{ result: { error: Record<string, string[]> } }>(deskPage.action, { path: "/dashboard/translations?tab=upload", method: "POST", as: cast.admin, body: uploadForm(EXE, "cv.pdf", { intent: "upload" }) });
+    const page = await callJson<{ result: { error: Record<string, string[]> } }>(deskPage.action, {
+      path: "/dashboard/translations?tab=upload",
+      method: "POST",
+      as: cast.admin,
+      body: uploadForm(EXE, "cv.pdf", { intent: "upload" }),
+    });
     expect(page.status).toBe(400);
     expect(page.body.result.error[""]).toEqual(["translations:messages.uploadFailed"]);
     expect(page.body.result.error.file?.[0]).toContain("translations:errors.typeNotAllowed");
@@ -147,7 +184,11 @@ describeEachDialect("translation desk", (db) => {
     const second = await sendTranslated(translator, id, PDF, "diploma-ar-v2.pdf", true);
     expect([second.status, second.body.version, second.body.file.status]).toEqual([201, 2, "completed"]);
     expect(second.body.file.versions.map((version) => version.version)).toEqual([2, 1]);
-    expect(second.body.file.history.map((entry) => `${entry.fromStatus}>${entry.toStatus}`)).toEqual(["null>pending", "pending>processing", "processing>completed"]);
+    expect(second.body.file.history.map((entry) => `${entry.fromStatus}>${entry.toStatus}`)).toEqual([
+      "null>pending",
+      "pending>processing",
+      "processing>completed",
+    ]);
     expect(second.body.file.history[1]!.note).toBe("Started");
 
     // A concurrent move loses; a completed file may only go back to processing.
@@ -155,9 +196,16 @@ describeEachDialect("translation desk", (db) => {
     const versions = await db().selectFrom("translationFileVersions").select("version").where("fileId", "=", id).execute();
     expect(versions).toHaveLength(2);
     const audited = await db().selectFrom("auditLog").select("action").where("targetId", "=", id).execute();
-    expect(audited.map((row) => row.action)).toEqual(expect.arrayContaining(["translation.uploaded", "translation.status_changed", "translation.translated_uploaded"]));
+    expect(audited.map((row) => row.action)).toEqual(
+      expect.arrayContaining(["translation.uploaded", "translation.status_changed", "translation.translated_uploaded"]),
+    );
     // The client is told (notify on completion is on by default).
-    const told = await db().selectFrom("notifications").select("link").where("userId", "=", cast.clientA.id).where("type", "=", "translation.completed").execute();
+    const told = await db()
+      .selectFrom("notifications")
+      .select("link")
+      .where("userId", "=", cast.clientA.id)
+      .where("type", "=", "translation.completed")
+      .execute();
     expect(told.map((row) => row.link)).toContain(`/client/service-orders/${orderId}`);
 
     // Earlier versions stay downloadable by the desk.
@@ -168,7 +216,8 @@ describeEachDialect("translation desk", (db) => {
   it("lets each client see and download only its own completed translations", async () => {
     const created = await upload(cast.admin, uploadForm(PDF, "transcript.pdf", { clientId: cast.clientA.id, orderId }));
     const id = created.body.file.id;
-    const download = (as: Person, query = "?file=translated") => call(downloadRoute.loader, { path: `/resources/translation-files/${id}${query}`, as, params: { id } });
+    const download = (as: Person, query = "?file=translated") =>
+      call(downloadRoute.loader, { path: `/resources/translation-files/${id}${query}`, as, params: { id } });
     // Before completion the client sees the file, not a translation.
     expect((await listClientTranslationFiles(cast.clientA.id, orderId)).find((file) => file.id === id)?.translatedAvailable).toBe(false);
     await setStatus(cast.admin, id, "processing");
@@ -191,7 +240,11 @@ describeEachDialect("translation desk", (db) => {
     expect(downloads.map((row) => row.actorId)).toEqual(expect.arrayContaining([cast.clientA.id, translator.id]));
 
     // The client's order page carries the list; client B's does not reach the order at all.
-    const pageA = await callJson<{ translationFiles: Array<{ id: string; translatedAvailable: boolean }> }>(clientOrderPage.loader, { path: `/client/service-orders/${orderId}`, as: cast.clientA, params: { id: orderId } });
+    const pageA = await callJson<{ translationFiles: Array<{ id: string; translatedAvailable: boolean }> }>(clientOrderPage.loader, {
+      path: `/client/service-orders/${orderId}`,
+      as: cast.clientA,
+      params: { id: orderId },
+    });
     expect(pageA.body.translationFiles.find((file) => file.id === id)?.translatedAvailable).toBe(true);
     const pageB = await call(clientOrderPage.loader, { path: `/client/service-orders/${orderId}`, as: cast.clientB, params: { id: orderId } });
     expect(pageB.status).toBe(404);
@@ -261,7 +314,14 @@ describeEachDialect("translation desk", (db) => {
     answers.push(await (await call(filePage.loader, { path: `/dashboard/translations/${anyFile.id}`, as: cast.admin, params: { id: anyFile.id } })).text());
     answers.push(await (await call(fileApi.loader, { path: `/api/translation-files/${anyFile.id}`, as: cast.admin, params: { id: anyFile.id } })).text());
     // A refused settings form does not echo the typed key either.
-    const form = new URLSearchParams({ intent: "settings", defaultSourceLanguage: "en", defaultTargetLanguage: "en", maxFileSizeMb: "10", allowedFileTypes: "pdf", apiKey: API_KEY });
+    const form = new URLSearchParams({
+      intent: "settings",
+      defaultSourceLanguage: "en",
+      defaultTargetLanguage: "en",
+      maxFileSizeMb: "10",
+      allowedFileTypes: "pdf",
+      apiKey: API_KEY,
+    });
     const refused = await call(deskPage.action, { path: "/dashboard/translations?tab=settings", method: "POST", as: cast.admin, body: form });
     expect(refused.status).toBe(400);
     answers.push(await refused.text());
@@ -270,7 +330,10 @@ describeEachDialect("translation desk", (db) => {
       expect(answer).not.toContain(stored.apiKeyEncrypted!);
       expect(answer).not.toContain("apiKeyEncrypted");
     }
-    const settingsPage = await callJson<{ settings: Record<string, unknown> }>(deskPage.loader, { path: "/dashboard/translations?tab=settings", as: cast.admin });
+    const settingsPage = await callJson<{ settings: Record<string, unknown> }>(deskPage.loader, {
+      path: "/dashboard/translations?tab=settings",
+      as: cast.admin,
+    });
     expect(settingsPage.body.settings.apiKeySet).toBe(true);
 
     // Saving without a key keeps it; clearing removes it. The audit trail never holds it.
@@ -295,28 +358,48 @@ describeEachDialect("translation desk", (db) => {
   });
 
   it("lists, filters and pages on the server, and counts the statistics in SQL", async () => {
-    const page = await callJson<{ files: Array<{ originalName: string; status: string }>; total: number; perPage: number; nextCursor: string | null }>(filesApi.loader, {
-      path: "/api/translation-files?perPage=2",
-      as: cast.admin,
-    });
+    const page = await callJson<{ files: Array<{ originalName: string; status: string }>; total: number; perPage: number; nextCursor: string | null }>(
+      filesApi.loader,
+      {
+        path: "/api/translation-files?perPage=2",
+        as: cast.admin,
+      },
+    );
     expect(page.body.files).toHaveLength(2);
     expect(page.body.total).toBeGreaterThan(2);
-    const next = await callJson<{ files: Array<{ originalName: string }> }>(filesApi.loader, { path: `/api/translation-files?perPage=2&after=${page.body.nextCursor}`, as: cast.admin });
+    const next = await callJson<{ files: Array<{ originalName: string }> }>(filesApi.loader, {
+      path: `/api/translation-files?perPage=2&after=${page.body.nextCursor}`,
+      as: cast.admin,
+    });
     expect(next.body.files.map((file) => file.originalName)).not.toContain(page.body.files[0]!.originalName);
-    const completed = await callJson<{ files: Array<{ status: string }> }>(filesApi.loader, { path: "/api/translation-files?status=completed", as: cast.admin });
+    const completed = await callJson<{ files: Array<{ status: string }> }>(filesApi.loader, {
+      path: "/api/translation-files?status=completed",
+      as: cast.admin,
+    });
     expect(completed.body.files.length).toBeGreaterThan(0);
     expect(completed.body.files.every((file) => file.status === "completed")).toBe(true);
     const arEn = await callJson<{ files: Array<{ originalName: string }> }>(filesApi.loader, { path: "/api/translation-files?pair=ar-en", as: cast.admin });
     expect(arEn.body.files.map((file) => file.originalName)).toEqual(["birth.docx"]);
     const search = await callJson<{ files: Array<{ originalName: string }> }>(filesApi.loader, { path: "/api/translation-files?q=DIPLOMA", as: cast.admin });
     expect(search.body.files.map((file) => file.originalName)).toEqual(["diploma.pdf"]);
-    const forClient = await callJson<{ files: Array<{ clientId: string }> }>(filesApi.loader, { path: `/api/translation-files?client=${cast.clientA.id}`, as: cast.admin });
+    const forClient = await callJson<{ files: Array<{ clientId: string }> }>(filesApi.loader, {
+      path: `/api/translation-files?client=${cast.clientA.id}`,
+      as: cast.admin,
+    });
     expect(forClient.body.files.length).toBe(2);
 
-    const stats = await callJson<{ stats: { total: number; words: number; pages: number; byStatus: Array<{ status: string; count: number }>; completedWithDueDate: number; completedOnTime: number; averageTurnaroundHours: number | null; perMonth: Array<{ count: number }> } }>(
-      deskPage.loader,
-      { path: "/dashboard/translations?tab=statistics", as: cast.admin },
-    );
+    const stats = await callJson<{
+      stats: {
+        total: number;
+        words: number;
+        pages: number;
+        byStatus: Array<{ status: string; count: number }>;
+        completedWithDueDate: number;
+        completedOnTime: number;
+        averageTurnaroundHours: number | null;
+        perMonth: Array<{ count: number }>;
+      };
+    }>(deskPage.loader, { path: "/dashboard/translations?tab=statistics", as: cast.admin });
     const { stats: figures } = stats.body;
     expect(figures.total).toBe(figures.byStatus.reduce((sum, row) => sum + row.count, 0));
     expect(figures.words).toBe(5 + 4);
@@ -342,7 +425,14 @@ describeEachDialect("translation desk", (db) => {
     expect(done.status).toBe(200);
     const [first, ...others] = await certificates();
     expect(others).toHaveLength(0);
-    expect(first).toMatchObject({ documentTitle: "affidavit.txt", sourceLanguage: "en", targetLanguage: "ar", pageCount: 1, clientId: cast.clientA.id, issuedBy: translator.id });
+    expect(first).toMatchObject({
+      documentTitle: "affidavit.txt",
+      sourceLanguage: "en",
+      targetLanguage: "ar",
+      pageCount: 1,
+      clientId: cast.clientA.id,
+      issuedBy: translator.id,
+    });
     expect(done.body.file).toMatchObject({ certificates: [{ certificateNo: first!.certificateNo }], certificateMissing: false });
     // Idempotent: again for the same version answers the same number.
     expect((await issueTranslationCertificate({ id: cast.admin.id, role: "admin" }, id)).certificateNo).toBe(first!.certificateNo);
@@ -353,9 +443,17 @@ describeEachDialect("translation desk", (db) => {
 
     // The client's order page lists the number and its PDF; the client downloads it.
     expect(await clientView()).toMatchObject({ certificateNo: first!.certificateNo, certificateHref: `/resources/certificates/${first!.certificateNo}.pdf` });
-    const pageA = await callJson<{ translationFiles: Array<{ id: string; certificateNo: string | null }> }>(clientOrderPage.loader, { path: `/client/service-orders/${orderId}`, as: cast.clientA, params: { id: orderId } });
+    const pageA = await callJson<{ translationFiles: Array<{ id: string; certificateNo: string | null }> }>(clientOrderPage.loader, {
+      path: `/client/service-orders/${orderId}`,
+      as: cast.clientA,
+      params: { id: orderId },
+    });
     expect(pageA.body.translationFiles.find((file) => file.id === id)?.certificateNo).toBe(first!.certificateNo);
-    const pdf = await call(certificateRoute.loader, { path: `/resources/certificates/${first!.certificateNo}.pdf`, as: cast.clientA, params: { file: `${first!.certificateNo}.pdf` } });
+    const pdf = await call(certificateRoute.loader, {
+      path: `/resources/certificates/${first!.certificateNo}.pdf`,
+      as: cast.clientA,
+      params: { file: `${first!.certificateNo}.pdf` },
+    });
     expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
 
     // A new translated version of the completed file gets its own certificate; the client sees the newest.
@@ -368,7 +466,11 @@ describeEachDialect("translation desk", (db) => {
     expect(v2.body.file.certificates.map((c) => c.certificateNo)).toEqual([all[1]!.certificateNo, first!.certificateNo]);
 
     // The desk's file page lists them and names the certificates and tasks namespaces.
-    const page = await callJson<{ file: FileBody["file"]; tasks: unknown }>(filePage.loader, { path: `/dashboard/translations/${id}`, as: cast.admin, params: { id } });
+    const page = await callJson<{ file: FileBody["file"]; tasks: unknown }>(filePage.loader, {
+      path: `/dashboard/translations/${id}`,
+      as: cast.admin,
+      params: { id },
+    });
     expect(page.body.file.certificates).toHaveLength(2);
     expect(page.body.tasks).toMatchObject({ newHref: `/dashboard/tasks/new?translationFileId=${id}` });
     // A task linked to the file lists there, and its link leads to the file's page.

@@ -2,13 +2,7 @@ import { Secret, TOTP } from "otpauth";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { completeTwoFactorSignIn, signIn } from "~/features/auth/auth.server";
 import { hashPassword } from "~/core/identity/password.server";
-import {
-  assertTwoFactorSecretsReadable,
-  confirmTwoFactorSetup,
-  startTwoFactorSetup,
-  totpStep,
-  verifySecondFactor,
-} from "~/features/auth/two-factor.server";
+import { assertTwoFactorSecretsReadable, confirmTwoFactorSetup, startTwoFactorSetup, totpStep, verifySecondFactor } from "~/features/auth/two-factor.server";
 import { hasTwoFactor } from "~/core/identity/two-factor-state.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { seedDemoIfEnabled } from "~/features/demo/demo.server";
@@ -80,7 +74,11 @@ describeEachDialect("two-factor sign-in", (db) => {
       const admin = await makeUser({ role: "admin", twoFactor: true });
       const code = codeAt(TEST_TOTP_SECRET);
       expect(await verifySecondFactor(admin.id, code, { stage: "test" })).toBe("totp");
-      await expect(verifySecondFactor(admin.id, code, { stage: "test" })).rejects.toMatchObject({ status: 400, key: "security:errors.codeInvalid", field: "code" });
+      await expect(verifySecondFactor(admin.id, code, { stage: "test" })).rejects.toMatchObject({
+        status: 400,
+        key: "security:errors.codeInvalid",
+        field: "code",
+      });
       expect(await verifySecondFactor(admin.id, codeAt(TEST_TOTP_SECRET, 1), { stage: "test" })).toBe("totp");
       expect(await auditActions(admin.id)).toContain("auth.two_factor_failed");
     });
@@ -120,7 +118,9 @@ describeEachDialect("two-factor sign-in", (db) => {
       expect(setup.qrSvg).toContain("<svg");
       await expect(confirmTwoFactorSetup(client.id, { setupToken: setup.setupToken, code: "000000" })).rejects.toMatchObject({ status: 400, field: "code" });
       const other = await makeUser();
-      await expect(confirmTwoFactorSetup(other.id, { setupToken: setup.setupToken, code: codeAt(setup.secret) })).rejects.toMatchObject({ key: "security:errors.setupExpired" });
+      await expect(confirmTwoFactorSetup(other.id, { setupToken: setup.setupToken, code: codeAt(setup.secret) })).rejects.toMatchObject({
+        key: "security:errors.setupExpired",
+      });
 
       const codes = await confirmTwoFactorSetup(client.id, { setupToken: setup.setupToken, code: codeAt(setup.secret) });
       expect(codes).toHaveLength(10);
@@ -137,9 +137,17 @@ describeEachDialect("two-factor sign-in", (db) => {
 
     it("the set-up page keeps its secret after a wrong code and shows the recovery codes after the right one", async () => {
       const admin = await makeUser({ role: "admin", twoFactor: false });
-      const page = await callJson<{ setup: { secret: string; setupToken: string }; required: boolean; enabled: boolean }>(setupPage.loader, { path: "/two-factor/setup", as: admin });
+      const page = await callJson<{ setup: { secret: string; setupToken: string }; required: boolean; enabled: boolean }>(setupPage.loader, {
+        path: "/two-factor/setup",
+        as: admin,
+      });
       expect(page.body).toMatchObject({ required: true, enabled: false });
-      const wrong = await callJson<{ setup: { secret: string } }>(setupPage.action, { path: "/two-factor/setup", method: "POST", as: admin, body: form({ setupToken: page.body.setup.setupToken, code: "000000" }) });
+      const wrong = await callJson<{ setup: { secret: string } }>(setupPage.action, {
+        path: "/two-factor/setup",
+        method: "POST",
+        as: admin,
+        body: form({ setupToken: page.body.setup.setupToken, code: "000000" }),
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.setup.secret).toBe(page.body.setup.secret);
       const right = await callJson<{ recoveryCodes: string[] }>(setupPage.action, {
@@ -188,7 +196,11 @@ describeEachDialect("two-factor sign-in", (db) => {
       expect(again.status).toBe(400);
       expect(again.body.message).toBe("This code is not valid or has already been used");
 
-      const forged = await api(mfaRoute.action, { path: "/api/auth/mfa", method: "POST", body: { mfaToken: "not-a-token", code: codeAt(TEST_TOTP_SECRET, 1) } });
+      const forged = await api(mfaRoute.action, {
+        path: "/api/auth/mfa",
+        method: "POST",
+        body: { mfaToken: "not-a-token", code: codeAt(TEST_TOTP_SECRET, 1) },
+      });
       expect(forged.status).toBe(400);
       expect(forged.body.message).toBe("Your sign-in has expired. Please sign in again.");
       const actions = await auditActions(admin.id);
@@ -205,7 +217,12 @@ describeEachDialect("two-factor sign-in", (db) => {
     it("pages: the password leads to the code step; a recovery code signs in; a trusted browser skips the code until two-factor is reset", async () => {
       const admin = await makeUser({ role: "admin", twoFactor: true });
       const headers = { "x-client-ip": ip() };
-      const password = await call(loginPage.action, { path: "/login", method: "POST", headers, body: form({ email: admin.email, password: PASSWORD, redirectTo: "/dashboard/clients" }) });
+      const password = await call(loginPage.action, {
+        path: "/login",
+        method: "POST",
+        headers,
+        body: form({ email: admin.email, password: PASSWORD, redirectTo: "/dashboard/clients" }),
+      });
       expect(password.status).toBe(302);
       expect(password.headers.get("location")).toBe("/login/two-factor?redirectTo=%2Fdashboard%2Fclients");
       let cookie = cookiesOf(password);
@@ -215,7 +232,12 @@ describeEachDialect("two-factor sign-in", (db) => {
       expect((await call(twoFactorPage.loader, { path: "/login/two-factor", headers: { ...headers, cookie } })).status).toBe(200);
       expect((await call(twoFactorPage.loader, { path: "/login/two-factor", headers })).headers.get("location")).toBe("/login");
 
-      const wrong = await call(twoFactorPage.action, { path: "/login/two-factor", method: "POST", headers: { ...headers, cookie }, body: form({ code: "123456" }) });
+      const wrong = await call(twoFactorPage.action, {
+        path: "/login/two-factor",
+        method: "POST",
+        headers: { ...headers, cookie },
+        body: form({ code: "123456" }),
+      });
       expect(wrong.status).toBe(400);
       const done = await call(twoFactorPage.action, {
         path: "/login/two-factor",
@@ -231,20 +253,28 @@ describeEachDialect("two-factor sign-in", (db) => {
       expect(cookie).not.toContain("firm_mfa_pending=");
 
       // The trusted browser signs in with the password alone.
-      const trusted = await signIn({ email: admin.email, password: PASSWORD, rememberMe: false }, { ip: ip(), kind: "cookie", request: new Request("http://localhost/login", { headers: { cookie } }) });
+      const trusted = await signIn(
+        { email: admin.email, password: PASSWORD, rememberMe: false },
+        { ip: ip(), kind: "cookie", request: new Request("http://localhost/login", { headers: { cookie } }) },
+      );
       expect(trusted.mfaRequired).toBeFalsy();
 
       // A browser without the cookie uses a recovery code (the admin sets up anew to get codes).
       const setup = await startTwoFactorSetup(admin);
       const codes = await confirmTwoFactorSetup(admin.id, { setupToken: setup.setupToken, code: codeAt(setup.secret) });
       // The new set-up ended the old trust.
-      const untrusted = await signIn({ email: admin.email, password: PASSWORD, rememberMe: true }, { ip: ip(), kind: "cookie", request: new Request("http://localhost/login", { headers: { cookie } }) });
+      const untrusted = await signIn(
+        { email: admin.email, password: PASSWORD, rememberMe: true },
+        { ip: ip(), kind: "cookie", request: new Request("http://localhost/login", { headers: { cookie } }) },
+      );
       expect(untrusted.mfaRequired).toBe(true);
       if (!untrusted.mfaRequired) return;
       const viaRecovery = await completeTwoFactorSignIn({ mfaToken: untrusted.mfaToken, code: codes[3]! }, { ip: ip() });
       expect(viaRecovery.secondFactor).toBe("recovery");
       expect(viaRecovery.session.maxAge).toBe(60 * 60 * 24 * 30);
-      await expect(completeTwoFactorSignIn({ mfaToken: untrusted.mfaToken, code: codes[3]! }, { ip: ip() })).rejects.toMatchObject({ key: "security:errors.codeInvalid" });
+      await expect(completeTwoFactorSignIn({ mfaToken: untrusted.mfaToken, code: codes[3]! }, { ip: ip() })).rejects.toMatchObject({
+        key: "security:errors.codeInvalid",
+      });
     });
   });
 
@@ -302,13 +332,25 @@ describeEachDialect("two-factor sign-in", (db) => {
     it("the profile lists sessions and API tokens; one signs out another; 'everywhere else' keeps this one", async () => {
       const admin = await makeUser({ role: "admin", twoFactor: true });
       const browserRequest = new Request("http://localhost/login", {
-        headers: { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36", "x-client-ip": "192.0.2.7" },
+        headers: {
+          "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+          "x-client-ip": "192.0.2.7",
+        },
       });
       const browser = await createSession(admin.id, { remember: false, kind: "cookie", request: browserRequest });
-      const laptop = await createSession(admin.id, { remember: false, kind: "cookie", request: new Request("http://localhost/", { headers: { "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Version/17.0 Safari/605.1.15" } }) });
+      const laptop = await createSession(admin.id, {
+        remember: false,
+        kind: "cookie",
+        request: new Request("http://localhost/", { headers: { "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Version/17.0 Safari/605.1.15" } }),
+      });
       const current = { token: browser.token };
 
-      type Loaded = { security: { sessions: Array<{ id: string; current: boolean; kind: string; ip: string | null; device: { browser: string | null; os: string | null } }>; twoFactor: { enabled: boolean; required: boolean } } };
+      type Loaded = {
+        security: {
+          sessions: Array<{ id: string; current: boolean; kind: string; ip: string | null; device: { browser: string | null; os: string | null } }>;
+          twoFactor: { enabled: boolean; required: boolean };
+        };
+      };
       const page = await callJson<Loaded>(dashboardProfile.loader, { path: "/dashboard/profile", as: current });
       const sessions = page.body.security.sessions;
       expect(sessions).toHaveLength(3); // the factory's API token, this browser, the laptop
@@ -318,18 +360,38 @@ describeEachDialect("two-factor sign-in", (db) => {
       expect(sessions.find((session) => session.kind === "token")).toBeDefined();
       const laptopRow = sessions.find((session) => session.device.browser === "Safari")!;
 
-      const refused = await call(dashboardProfile.action, { path: "/dashboard/profile", method: "POST", as: current, body: form({ intent: "signOutSession", sessionId: mine.id }) });
+      const refused = await call(dashboardProfile.action, {
+        path: "/dashboard/profile",
+        method: "POST",
+        as: current,
+        body: form({ intent: "signOutSession", sessionId: mine.id }),
+      });
       expect(refused.status).toBe(302);
-      const ended = await call(dashboardProfile.action, { path: "/dashboard/profile", method: "POST", as: current, body: form({ intent: "signOutSession", sessionId: laptopRow.id }) });
+      const ended = await call(dashboardProfile.action, {
+        path: "/dashboard/profile",
+        method: "POST",
+        as: current,
+        body: form({ intent: "signOutSession", sessionId: laptopRow.id }),
+      });
       expect(ended.status).toBe(302);
       expect((await api(meRoute.loader, { path: "/api/auth/me", as: { token: laptop.token } })).status).toBe(401);
       // Another person's session id is not this person's to end.
       const stranger = await makeUser();
       const strangers = await db().selectFrom("sessions").select("id").where("userId", "=", stranger.id).executeTakeFirstOrThrow();
-      await call(dashboardProfile.action, { path: "/dashboard/profile", method: "POST", as: current, body: form({ intent: "signOutSession", sessionId: strangers.id }) });
+      await call(dashboardProfile.action, {
+        path: "/dashboard/profile",
+        method: "POST",
+        as: current,
+        body: form({ intent: "signOutSession", sessionId: strangers.id }),
+      });
       expect((await api(meRoute.loader, { path: "/api/auth/me", as: stranger })).status).toBe(200);
 
-      const everywhere = await call(dashboardProfile.action, { path: "/dashboard/profile", method: "POST", as: current, body: form({ intent: "signOutOthers" }) });
+      const everywhere = await call(dashboardProfile.action, {
+        path: "/dashboard/profile",
+        method: "POST",
+        as: current,
+        body: form({ intent: "signOutOthers" }),
+      });
       expect(everywhere.status).toBe(302);
       expect((await api(meRoute.loader, { path: "/api/auth/me", as: admin })).status).toBe(401);
       expect((await api(meRoute.loader, { path: "/api/auth/me", as: current })).status).toBe(200);

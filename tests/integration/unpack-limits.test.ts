@@ -58,7 +58,12 @@ function pngDeclaring(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", zlib.deflateSync(Buffer.alloc(width + 1))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(Buffer.alloc(width + 1))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 async function refusalOf(work: Promise<unknown>): Promise<{ status: number; key: string }> {
@@ -124,7 +129,8 @@ describe("unpacking limits", () => {
   it("decrypt an encrypted PDF's streams (RC4, AES-128, AES-256) before inflating them, and refuse one that needs a password", async () => {
     for (const bomb of await encryptedBombs()) await expect(checkPdf(bomb)).rejects.toBeInstanceOf(UnpackRefused);
     for (const kind of ENCRYPTIONS) await expect(checkPdf(encryptedTextPdf(ORDINARY_LINE, kind))).resolves.toBeUndefined();
-    for (const kind of ["rc4", "aes128"] as const) await expect(checkPdf(encryptedTextPdf(ORDINARY_LINE, kind, "secret"))).rejects.toBeInstanceOf(PdfNeedsPassword);
+    for (const kind of ["rc4", "aes128"] as const)
+      await expect(checkPdf(encryptedTextPdf(ORDINARY_LINE, kind, "secret"))).rejects.toBeInstanceOf(PdfNeedsPassword);
   });
 
   it("make the extractor refuse an encrypted PDF bomb and one that needs a password, and still read ordinary encrypted ones", async () => {
@@ -194,13 +200,21 @@ describeEachDialect("translation desk: decompression bombs", (db) => {
   it("refuses them through the API and the desk's form with a clear message, storing nothing", async () => {
     const { docx: docxBombFile, pdf: pdfBombFile } = await bombs();
     const before = await stored();
-    const api = (content: Uint8Array, name: string) => callJson<Answer>(filesApi.action, { path: "/api/translation-files", method: "POST", as: translator, body: form(content, name) });
+    const api = (content: Uint8Array, name: string) =>
+      callJson<Answer>(filesApi.action, { path: "/api/translation-files", method: "POST", as: translator, body: form(content, name) });
     const word = await api(docxBombFile, "contract.docx");
     expect(word.status).toBe(413);
-    expect(word.body.message).toBe("contract.docx unpacks to far more data than a document of its size can hold, so it was not accepted. If it is a real document, save it again from its program and upload the new copy.");
+    expect(word.body.message).toBe(
+      "contract.docx unpacks to far more data than a document of its size can hold, so it was not accepted. If it is a real document, save it again from its program and upload the new copy.",
+    );
     expect((await api(pdfBombFile, "statement.pdf")).status).toBe(413);
 
-    const page = await callJson<Answer>(deskPage.action, { path: "/dashboard/translations?tab=upload", method: "POST", as: translator, body: form(docxBombFile, "contract.docx", { intent: "upload" }) });
+    const page = await callJson<Answer>(deskPage.action, {
+      path: "/dashboard/translations?tab=upload",
+      method: "POST",
+      as: translator,
+      body: form(docxBombFile, "contract.docx", { intent: "upload" }),
+    });
     expect(page.status).toBe(413);
     expect(page.body.result?.error[""]).toEqual(["translations:messages.uploadFailed"]);
     expect(page.body.result?.error.file?.[0]).toContain("translations:errors.unpacksTooLarge");
@@ -208,7 +222,10 @@ describeEachDialect("translation desk: decompression bombs", (db) => {
 
     for (const bomb of await encryptedBombs()) {
       const answer = await api(bomb, "form.pdf");
-      expect([answer.status, answer.body.message]).toEqual([413, "form.pdf unpacks to far more data than a document of its size can hold, so it was not accepted. If it is a real document, save it again from its program and upload the new copy."]);
+      expect([answer.status, answer.body.message]).toEqual([
+        413,
+        "form.pdf unpacks to far more data than a document of its size can hold, so it was not accepted. If it is a real document, save it again from its program and upload the new copy.",
+      ]);
     }
     const locked = await api(encryptedTextPdf(ORDINARY_LINE, "rc4", "secret"), "locked.pdf");
     expect(locked.status).toBe(400);

@@ -90,13 +90,20 @@ describeEachDialect("user management", (db) => {
       expect((await updateManagedUser(owner, "users", client.id, { role: "admin" })).role).toBe("admin");
       expect((await updateManagedUser(owner, "users", client.id, { role: "client" })).role).toBe("client");
       expect((await updateManagedUser(owner, "users", owner.id, { fullName: "The Owner" })).fullName).toBe("The Owner");
-      const roleChanges = await db().selectFrom("auditLog").select(["actorId", "meta"]).where("action", "=", "user.role_changed").where("targetId", "=", client.id).execute();
+      const roleChanges = await db()
+        .selectFrom("auditLog")
+        .select(["actorId", "meta"])
+        .where("action", "=", "user.role_changed")
+        .where("targetId", "=", client.id)
+        .execute();
       // Both changes, whatever order the rows come back in (the two may share a millisecond; the ids are random).
       expect(roleChanges.map((entry) => entry.meta)).toHaveLength(2);
-      expect(roleChanges.map((entry) => entry.meta)).toEqual(expect.arrayContaining([
-        { from: "client", to: "admin" },
-        { from: "admin", to: "client" },
-      ]));
+      expect(roleChanges.map((entry) => entry.meta)).toEqual(
+        expect.arrayContaining([
+          { from: "client", to: "admin" },
+          { from: "admin", to: "client" },
+        ]),
+      );
     });
 
     it("lets admins grant features (audited) and disable clients, which signs them out", async () => {
@@ -106,7 +113,12 @@ describeEachDialect("user management", (db) => {
       // A client is given client-area features only.
       const updated = await updateManagedUser(admin, "users", client.id, { enabledFeatures: ["inbox", "reports", "appointments", "not-a-feature"] });
       expect(updated.enabledFeatures).toEqual(["appointments", "reports"]);
-      const featureLog = await db().selectFrom("auditLog").select("meta").where("action", "=", "user.features_changed").where("targetId", "=", client.id).executeTakeFirstOrThrow();
+      const featureLog = await db()
+        .selectFrom("auditLog")
+        .select("meta")
+        .where("action", "=", "user.features_changed")
+        .where("targetId", "=", client.id)
+        .executeTakeFirstOrThrow();
       expect(featureLog.meta).toEqual({ from: [], to: ["appointments", "reports"] });
 
       expect((await updateManagedUser(admin, "users", client.id, { disabled: true })).disabled).toBe(true);
@@ -141,7 +153,9 @@ describeEachDialect("user management", (db) => {
       expect(third.items).toHaveLength(1);
       const ids = new Set([...first.items, ...(await listUsers("users", { q: marker, page: 2, perPage: 2 })).items, ...third.items].map((user) => user.id));
       expect(ids.size).toBe(5);
-      expect((await listUsers("users", { q: "%", page: 1, perPage: 5 })).items.every((user) => user.email.includes("%") || user.fullName.includes("%"))).toBe(true);
+      expect((await listUsers("users", { q: "%", page: 1, perPage: 5 })).items.every((user) => user.email.includes("%") || user.fullName.includes("%"))).toBe(
+        true,
+      );
       const admin = await person("admin", `Zed ${marker} admin`);
       const staff = await person("staff", `Zed ${marker} staff`);
       const clientsOnly = await listUsers("clients", { q: marker, page: 1, perPage: 20 });
@@ -203,15 +217,30 @@ describeEachDialect("user management", (db) => {
       expect((await call(clientsItemRoute.loader, as(owner, `/api/clients/${admin.id}`, { params: { id: admin.id } }))).status).toBe(404);
       expect((await call(usersItemRoute.loader, as(owner, `/api/admin/users/${newId()}`, { params: { id: "nope" } }))).status).toBe(404);
 
-      const promote = await callJson(usersItemRoute.action, as(admin, `/api/admin/users/${client.id}`, { method: "PATCH", body: { role: "admin" }, params: { id: client.id } }));
+      const promote = await callJson(
+        usersItemRoute.action,
+        as(admin, `/api/admin/users/${client.id}`, { method: "PATCH", body: { role: "admin" }, params: { id: client.id } }),
+      );
       expect(promote.status).toBe(403);
       expect(promote.body).toEqual({ message: "Only the owner can manage administrators" });
-      const promoted = await callJson<{ user: { role: string } }>(usersItemRoute.action, as(owner, `/api/admin/users/${client.id}`, { method: "PATCH", body: { role: "admin" }, params: { id: client.id } }));
+      const promoted = await callJson<{ user: { role: string } }>(
+        usersItemRoute.action,
+        as(owner, `/api/admin/users/${client.id}`, { method: "PATCH", body: { role: "admin" }, params: { id: client.id } }),
+      );
       expect(promoted.body.user.role).toBe("admin");
-      expect((await call(usersItemRoute.action, as(admin, `/api/admin/users/${owner.id}`, { method: "PATCH", body: { role: "client" }, params: { id: owner.id } }))).status).toBe(403);
-      expect((await call(usersItemRoute.action, as(owner, `/api/admin/users/${client.id}`, { method: "PATCH", body: { role: "owner" }, params: { id: client.id } }))).status).toBe(400);
+      expect(
+        (await call(usersItemRoute.action, as(admin, `/api/admin/users/${owner.id}`, { method: "PATCH", body: { role: "client" }, params: { id: owner.id } })))
+          .status,
+      ).toBe(403);
+      expect(
+        (await call(usersItemRoute.action, as(owner, `/api/admin/users/${client.id}`, { method: "PATCH", body: { role: "owner" }, params: { id: client.id } })))
+          .status,
+      ).toBe(400);
 
-      const created = await callJson<{ client: { id: string; role: string } }>(clientsRoute.action, as(admin, "/api/clients", { method: "POST", body: { fullName: "Api Made", email: newEmail("made"), role: "admin" } }));
+      const created = await callJson<{ client: { id: string; role: string } }>(
+        clientsRoute.action,
+        as(admin, "/api/clients", { method: "POST", body: { fullName: "Api Made", email: newEmail("made"), role: "admin" } }),
+      );
       expect(created.status).toBe(201);
       expect(created.body.client.role).toBe("client"); // the clients group only makes clients
       const made = created.body.client;
@@ -227,15 +256,40 @@ describeEachDialect("user management", (db) => {
       const admin = await person("admin");
       const client = await person("client");
       await expectTranslated(usersRoute.loader, () => ({ path: "/api/admin/users", as: client }), 403, "common:api.forbidden");
-      await expectTranslated(usersRoute.action, () => ({ path: "/api/admin/users", method: "POST", as: owner, body: { fullName: "Dup", email: admin.email } }), 409, "users:errors.emailTaken");
-      await expectTranslated(usersItemRoute.action, () => ({ path: `/api/admin/users/${client.id}`, method: "PATCH", as: admin, body: { role: "admin" }, params: { id: client.id } }), 403, "users:errors.ownerOnly");
-      await expectTranslated(usersItemRoute.loader, () => ({ path: `/api/admin/users/${newId()}`, as: admin, params: { id: newId() } }), 404, "users:errors.notFound");
+      await expectTranslated(
+        usersRoute.action,
+        () => ({ path: "/api/admin/users", method: "POST", as: owner, body: { fullName: "Dup", email: admin.email } }),
+        409,
+        "users:errors.emailTaken",
+      );
+      await expectTranslated(
+        usersItemRoute.action,
+        () => ({ path: `/api/admin/users/${client.id}`, method: "PATCH", as: admin, body: { role: "admin" }, params: { id: client.id } }),
+        403,
+        "users:errors.ownerOnly",
+      );
+      await expectTranslated(
+        usersItemRoute.loader,
+        () => ({ path: `/api/admin/users/${newId()}`, as: admin, params: { id: newId() } }),
+        404,
+        "users:errors.notFound",
+      );
       await expectTranslated(clientsRoute.loader, () => ({ path: "/api/clients" }), 401, "common:api.authRequired");
-      await expectTranslated(clientsItemRoute.action, async () => {
-        const doomed = await person("client");
-        return { path: `/api/clients/${doomed.id}`, method: "DELETE", as: admin, params: { id: doomed.id } };
-      }, 200, "users:api.deleted");
-      await expectTranslated(clientsItemRoute.loader, () => ({ path: `/api/clients/${admin.id}`, as: owner, params: { id: admin.id } }), 404, "users:errors.notFound");
+      await expectTranslated(
+        clientsItemRoute.action,
+        async () => {
+          const doomed = await person("client");
+          return { path: `/api/clients/${doomed.id}`, method: "DELETE", as: admin, params: { id: doomed.id } };
+        },
+        200,
+        "users:api.deleted",
+      );
+      await expectTranslated(
+        clientsItemRoute.loader,
+        () => ({ path: `/api/clients/${admin.id}`, as: owner, params: { id: admin.id } }),
+        404,
+        "users:errors.notFound",
+      );
     });
   });
 });

@@ -26,12 +26,17 @@ function zipEntries(zip: Uint8Array): Array<{ name: string; local: Buffer; data:
   const bytes = Buffer.from(zip);
   const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   const entries = [];
-  for (let at = bytes.readUInt32LE(end + 16); bytes.readUInt32LE(at) === 0x02014b50; ) {
+  for (let at = bytes.readUInt32LE(end + 16); bytes.readUInt32LE(at) === 0x02014b50;) {
     const size = 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
     const central = bytes.subarray(at, at + size);
     const offset = central.readUInt32LE(42);
     const start = offset + 30 + bytes.readUInt16LE(offset + 26) + bytes.readUInt16LE(offset + 28);
-    entries.push({ name: central.toString("utf8", 46, 46 + central.readUInt16LE(28)), local: bytes.subarray(offset, start), data: bytes.subarray(start, start + central.readUInt32LE(20)), central });
+    entries.push({
+      name: central.toString("utf8", 46, 46 + central.readUInt16LE(28)),
+      local: bytes.subarray(offset, start),
+      data: bytes.subarray(start, start + central.readUInt32LE(20)),
+      central,
+    });
     at += size;
   }
   return entries;
@@ -52,9 +57,21 @@ export async function docxBomb(megabytes: number, declaredBytes = 2_000): Promis
     const local = Buffer.from(entry.local);
     const central = Buffer.from(entry.central);
     if (isBomb) {
-      for (const [header, at] of [[local, 8], [central, 10]] as const) header.writeUInt16LE(8, at);
-      for (const [header, at] of [[local, 18], [central, 20]] as const) header.writeUInt32LE(bomb.length, at);
-      for (const [header, at] of [[local, 22], [central, 24]] as const) header.writeUInt32LE(declaredBytes, at);
+      for (const [header, at] of [
+        [local, 8],
+        [central, 10],
+      ] as const)
+        header.writeUInt16LE(8, at);
+      for (const [header, at] of [
+        [local, 18],
+        [central, 20],
+      ] as const)
+        header.writeUInt32LE(bomb.length, at);
+      for (const [header, at] of [
+        [local, 22],
+        [central, 24],
+      ] as const)
+        header.writeUInt32LE(declaredBytes, at);
     }
     central.writeUInt32LE(offset, 42);
     parts.push(local, data);
@@ -107,14 +124,25 @@ function encryption(kind: PdfEncryption, id: Buffer, userPassword: string) {
   let key = md5(Buffer.concat([Buffer.from(userPassword, "latin1"), PAD]).subarray(0, 32), Buffer.from(owner, "hex"), permissions, id);
   for (let round = 0; round < 50; round += 1) key = md5(key);
   let user = rc4(key, md5(PAD, id));
-  for (let round = 1; round <= 19; round += 1) user = rc4(key.map((byte) => byte ^ round), user);
+  for (let round = 1; round <= 19; round += 1)
+    user = rc4(
+      key.map((byte) => byte ^ round),
+      user,
+    );
   // /U as a literal string, as most writers make it: its bytes as they are, but for the escaped ones
   // (its last 16 bytes, never compared, hold each kind, so /P after it is read right only if they are).
-  const literal = (bytes: Uint8Array) => `(${Buffer.from(bytes).toString("latin1").replace(/[\\()\r\n]/g, (char) => ({ "\r": "\\r", "\n": "\\n" })[char] ?? `\\${char}`)})`;
+  const literal = (bytes: Uint8Array) =>
+    `(${Buffer.from(bytes)
+      .toString("latin1")
+      .replace(/[\\()\r\n]/g, (char) => ({ "\r": "\\r", "\n": "\\n" })[char] ?? `\\${char}`)})`;
   const encrypted = `/O <${owner}> /U ${literal(Buffer.concat([user, Buffer.from("5c28290d0a0900ff5c28290d0a0900ff", "hex")]))} /P -3904`;
-  const objectKey = (number: number, salt: string) => md5(key, Buffer.from([number & 0xff, number >> 8, number >> 16, 0, 0]), Buffer.from(salt)).subarray(0, 16);
+  const objectKey = (number: number, salt: string) =>
+    md5(key, Buffer.from([number & 0xff, number >> 8, number >> 16, 0, 0]), Buffer.from(salt)).subarray(0, 16);
   if (kind === "rc4") {
-    return { dictionary: `<< /Filter /Standard /V 2 /R 3 /Length 128 ${encrypted} >>`, encrypt: (data: Buffer, number: number) => Buffer.from(rc4(objectKey(number, ""), data)) };
+    return {
+      dictionary: `<< /Filter /Standard /V 2 /R 3 /Length 128 ${encrypted} >>`,
+      encrypt: (data: Buffer, number: number) => Buffer.from(rc4(objectKey(number, ""), data)),
+    };
   }
   return {
     dictionary: `<< /Filter /Standard /V 4 /R 4 /Length 128 ${encrypted} /CF << /StdCF << /CFM /AESV2 /AuthEvent /DocOpen /Length 16 >> >> /StmF /StdCF /StrF /StdCF >>`,
@@ -213,7 +241,10 @@ export async function pdfWithPicture(width: number, height: number): Promise<Buf
     ...PAGE,
     "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>",
     { dictionary: "", stream: Buffer.from("q 612 0 0 792 0 0 cm /Im1 Do Q\n") },
-    { dictionary: `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, stream: pixels },
+    {
+      dictionary: `/Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+      stream: pixels,
+    },
   ]);
 }
 
@@ -303,6 +334,10 @@ export function lzwTextPdf(line: string): Buffer {
 export async function pdfWithInlinePicture(width: number, height: number, megabytes?: number): Promise<Buffer> {
   const data = megabytes ? await deflated(megabytes, "\u0000", "zlib") : Buffer.alloc(Math.min(width * height, 100));
   const filter = megabytes ? " /F /Fl" : "";
-  const content = Buffer.concat([Buffer.from(`q ${width} 0 0 ${height} 0 0 cm BI /W ${width} /H ${height} /BPC 8 /CS /G${filter} ID `), data, Buffer.from(" EI Q\n")]);
+  const content = Buffer.concat([
+    Buffer.from(`q ${width} 0 0 ${height} 0 0 cm BI /W ${width} /H ${height} /BPC 8 /CS /G${filter} ID `),
+    data,
+    Buffer.from(" EI Q\n"),
+  ]);
   return pdfWithContent("/FlateDecode", zlib.deflateSync(content));
 }

@@ -24,9 +24,11 @@ function decodeQuotedPrintable(value: string): string {
 
 function decodeHeader(value: string): string {
   // Whitespace between two encoded words is folding, not text (RFC 2047).
-  return value.replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_all, encoding: string, text: string) =>
-    encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
-  );
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_all, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
 }
 
 /** Every part of the body, decoded (nodemailer picks quoted-printable or base64 per part). */

@@ -106,8 +106,20 @@ function escapeHtml(value: string): string {
 export async function startStripeFake(options: { port?: number; webhookUrl?: string | null; webhookSecret: string }): Promise<FakeStripe> {
   const sdk = new Stripe("sk_test_fake");
   const sessions = new Map<string, FakeSession>();
-  const intents = new Map<string, { id: string; object: "payment_intent"; amount: number; status: string; metadata: Record<string, string>; latest_charge: string }>();
-  const refunds: Array<{ id: string; object: "refund"; amount: number; charge: string; payment_intent: string; status: string; metadata: Record<string, string>; created: number }> = [];
+  const intents = new Map<
+    string,
+    { id: string; object: "payment_intent"; amount: number; status: string; metadata: Record<string, string>; latest_charge: string }
+  >();
+  const refunds: Array<{
+    id: string;
+    object: "refund";
+    amount: number;
+    charge: string;
+    payment_intent: string;
+    status: string;
+    metadata: Record<string, string>;
+    created: number;
+  }> = [];
   const events: FakeEvent[] = [];
   const requests: FakeStripe["requests"] = [];
   let webhookUrl = options.webhookUrl ?? null;
@@ -115,7 +127,21 @@ export async function startStripeFake(options: { port?: number; webhookUrl?: str
   let base = "";
 
   function signedEvent(type: string, object: unknown, id = newStripeId("evt")): FakeEvent {
-    const payload = JSON.stringify({ id, object: "event", api_version: "2025-01-01", created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } }, null, 2);
+    const payload = JSON.stringify(
+      {
+        id,
+        object: "event",
+        api_version: "2025-01-01",
+        created: now(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object },
+      },
+      null,
+      2,
+    );
     const header = sdk.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
     return { id, type, payload, header, delivered: null };
   }
@@ -125,7 +151,11 @@ export async function startStripeFake(options: { port?: number; webhookUrl?: str
     events.push(event);
     if (webhookUrl) {
       try {
-        const response = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": event.header }, body: event.payload });
+        const response = await fetch(webhookUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": event.header },
+          body: event.payload,
+        });
         event.delivered = response.status;
       } catch {
         event.delivered = 0;
@@ -159,7 +189,14 @@ export async function startStripeFake(options: { port?: number; webhookUrl?: str
     if (!session) throw new Error(`no session ${sessionId}`);
     if (session.status !== "open") return session;
     const intentId = newStripeId("pi");
-    intents.set(intentId, { id: intentId, object: "payment_intent", amount: session.amount_total, status: mode === "paid" ? "succeeded" : "processing", metadata: session._intentMetadata, latest_charge: newStripeId("ch") });
+    intents.set(intentId, {
+      id: intentId,
+      object: "payment_intent",
+      amount: session.amount_total,
+      status: mode === "paid" ? "succeeded" : "processing",
+      metadata: session._intentMetadata,
+      latest_charge: newStripeId("ch"),
+    });
     session.status = "complete";
     session.payment_intent = intentId;
     session.payment_status = mode === "paid" ? "paid" : "unpaid";
@@ -175,7 +212,16 @@ export async function startStripeFake(options: { port?: number; webhookUrl?: str
     const session = sessions.get(sessionId);
     if (!session?.payment_intent) throw new Error(`session ${sessionId} is not paid`);
     const intent = intents.get(session.payment_intent)!;
-    const made = { id: newStripeId("re"), object: "refund" as const, amount: amount ?? intent.amount, charge: intent.latest_charge, payment_intent: intent.id, status: "succeeded", metadata: {}, created: now() };
+    const made = {
+      id: newStripeId("re"),
+      object: "refund" as const,
+      amount: amount ?? intent.amount,
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      status: "succeeded",
+      metadata: {},
+      created: now(),
+    };
     refunds.push(made);
     const event = await send("charge.refunded", chargeOf(intent.id));
     return { refundId: made.id, event };
@@ -212,7 +258,7 @@ export async function startStripeFake(options: { port?: number; webhookUrl?: str
       url: `${base}/checkout/${id}`,
       created: now(),
       livemode: false,
-      _intentMetadata: ((body.payment_intent_data as { metadata?: Record<string, string> } | undefined)?.metadata) ?? {},
+      _intentMetadata: (body.payment_intent_data as { metadata?: Record<string, string> } | undefined)?.metadata ?? {},
     };
     sessions.set(id, session);
     return session;
@@ -264,14 +310,22 @@ export async function startStripeFake(options: { port?: number; webhookUrl?: str
           }
           if (path === "/v1/refunds" && req.method === "GET") {
             const charge = url.searchParams.get("charge");
-            return sendJson(200, { object: "list", url: "/v1/refunds", has_more: false, data: refunds.filter((refund) => !charge || refund.charge === charge) });
+            return sendJson(200, {
+              object: "list",
+              url: "/v1/refunds",
+              has_more: false,
+              data: refunds.filter((refund) => !charge || refund.charge === charge),
+            });
           }
           if (path === "/v1/refunds" && req.method === "POST") {
             const intentId = (body.payment_intent as string | undefined) ?? [...intents.values()].find((intent) => intent.latest_charge === body.charge)?.id;
             const session = [...sessions.values()].find((candidate) => candidate.payment_intent === intentId);
             if (!session) return missing("payment_intent");
             const made = await refund(session.id, body.amount ? Number(body.amount) : undefined);
-            return sendJson(200, refunds.find((candidate) => candidate.id === made.refundId));
+            return sendJson(
+              200,
+              refunds.find((candidate) => candidate.id === made.refundId),
+            );
           }
           // ——— the hosted checkout page ———
           if ((match = path.match(/^\/checkout\/([\w-]+)$/)) && req.method === "GET") {

@@ -19,7 +19,13 @@ const TONES = {
 export type BadgeTone = keyof typeof TONES;
 
 /** A status as its word in a pill of its tone, with an optional icon before it. */
-export function Badge({ tone = "neutral", icon: Icon, className, children, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone; icon?: LucideIcon }) {
+export function Badge({
+  tone = "neutral",
+  icon: Icon,
+  className,
+  children,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone; icon?: LucideIcon }) {
   return (
     <span className={cn("badge", TONES[tone], className)} {...props}>
       {Icon ? <Icon className="size-3.5" aria-hidden /> : null}

@@ -58,13 +58,13 @@ export function DataTable<Row>({
             </tr>
           ) : (
             rows.map((row, rowIndex) => (
-              <tr key={rowKey(row)} className={cn("border-t max-sm:block max-sm:py-2 max-sm:first:border-t-0", rowClassName?.(row))} data-testid={rowTestId?.(row)}>
+              <tr
+                key={rowKey(row)}
+                className={cn("border-t max-sm:block max-sm:py-2 max-sm:first:border-t-0", rowClassName?.(row))}
+                data-testid={rowTestId?.(row)}
+              >
                 {columns.map((column, index) => {
-                  const className = cn(
-                    "data-cell",
-                    column.align === "end" && "text-end tabular-nums",
-                    column.className,
-                  );
+                  const className = cn("data-cell", column.align === "end" && "text-end tabular-nums", column.className);
                   // The column's name above the cell on a phone (.data-cell's CSS content: not part of the cell's text).
                   const label = typeof column.header === "string" ? column.header : undefined;
                   return column.rowHeader ? (

@@ -27,14 +27,10 @@ export const SheetContent = forwardRef<
       {...props}
     >
       {children}
-      <DialogPrimitive.Close
-        className="absolute end-3 top-3 rounded-md p-1 opacity-80 hover:bg-muted hover:opacity-100"
-        aria-label={closeLabel}
-      >
+      <DialogPrimitive.Close className="absolute end-3 top-3 rounded-md p-1 opacity-80 hover:bg-muted hover:opacity-100" aria-label={closeLabel}>
         <X aria-hidden className="size-4" />
       </DialogPrimitive.Close>
     </DialogPrimitive.Content>
   </DialogPrimitive.Portal>
 ));
 SheetContent.displayName = "SheetContent";
-

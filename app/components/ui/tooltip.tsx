@@ -21,22 +21,18 @@ export function TooltipProvider({ children }: { children: React.ReactNode }) {
 export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export const TooltipContent = forwardRef<
-  ElementRef<typeof TooltipPrimitive.Content>,
-  ComponentPropsWithoutRef<typeof TooltipPrimitive.Content>
->(({ className, sideOffset = TOOLTIP_SIDE_OFFSET, ...props }, ref) => (
-  <TooltipPrimitive.Portal>
-    <TooltipPrimitive.Content
-      ref={ref}
-      sideOffset={sideOffset}
-      className={cn(
-        "z-50 overflow-hidden rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md motion-safe:animate-fade-in",
-        className,
-      )}
-      {...props}
-    />
-  </TooltipPrimitive.Portal>
-));
+export const TooltipContent = forwardRef<ElementRef<typeof TooltipPrimitive.Content>, ComponentPropsWithoutRef<typeof TooltipPrimitive.Content>>(
+  ({ className, sideOffset = TOOLTIP_SIDE_OFFSET, ...props }, ref) => (
+    <TooltipPrimitive.Portal>
+      <TooltipPrimitive.Content
+        ref={ref}
+        sideOffset={sideOffset}
+        className={cn("z-50 overflow-hidden rounded-md bg-foreground px-3 py-1.5 text-xs text-background shadow-md motion-safe:animate-fade-in", className)}
+        {...props}
+      />
+    </TooltipPrimitive.Portal>
+  ),
+);
 TooltipContent.displayName = "TooltipContent";
 
 /** A control with a tooltip: the tooltip repeats the control's accessible name or adds a hint. */

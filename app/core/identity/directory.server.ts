@@ -83,7 +83,10 @@ export async function findActiveUser(userId: string): Promise<(PublicUser & { ti
 export function nameOrEmailContains(q: string) {
   const pattern = containsPattern(q);
   return (eb: ExpressionBuilder<Database, "users">) =>
-    eb.or([eb(eb.fn("lower", ["fullName"]), "like", sql<string>`${pattern} escape '\\'`), eb(eb.fn("lower", ["email"]), "like", sql<string>`${pattern} escape '\\'`)]);
+    eb.or([
+      eb(eb.fn("lower", ["fullName"]), "like", sql<string>`${pattern} escape '\\'`),
+      eb(eb.fn("lower", ["email"]), "like", sql<string>`${pattern} escape '\\'`),
+    ]);
 }
 
 /**
@@ -113,7 +116,11 @@ export async function findClientById(id: string): Promise<Recipient | null> {
 
 /** Active clients found by name or e-mail, at most 50. */
 export async function searchActiveClients(q: string | undefined): Promise<ClientSummary[]> {
-  let query = db().selectFrom("users").select(["id", "fullName", "email"]).where("role", "not in", [...BACK_OFFICE_ROLES]).where("disabledAt", "is", null);
+  let query = db()
+    .selectFrom("users")
+    .select(["id", "fullName", "email"])
+    .where("role", "not in", [...BACK_OFFICE_ROLES])
+    .where("disabledAt", "is", null);
   if (q) query = query.where(nameOrEmailContains(q));
   return query.orderBy("fullName").limit(50).execute();
 }
@@ -141,7 +148,9 @@ export async function findRecipientWithZone(id: string): Promise<(Omit<Recipient
 
 /** An active account by its address, to write to (null when there is none or it is disabled). */
 export async function findActiveRecipientByEmail(email: string): Promise<Omit<Recipient, "fullName"> | null> {
-  return (await db().selectFrom("users").select(["id", "email", "locale"]).where("email", "=", email).where("disabledAt", "is", null).executeTakeFirst()) ?? null;
+  return (
+    (await db().selectFrom("users").select(["id", "email", "locale"]).where("email", "=", email).where("disabledAt", "is", null).executeTakeFirst()) ?? null
+  );
 }
 
 /**
@@ -193,12 +202,26 @@ export async function listNames(ids: string[]): Promise<Array<{ id: string; labe
 
 /** The active owner and admins, who are told about new orders and may be assigned one. */
 export async function listActiveStaff(limit = 100): Promise<Array<{ id: string; fullName: string }>> {
-  return db().selectFrom("users").select(["id", "fullName"]).where("role", "in", [...ADMIN_ROLES]).where("disabledAt", "is", null).orderBy("fullName").limit(limit).execute();
+  return db()
+    .selectFrom("users")
+    .select(["id", "fullName"])
+    .where("role", "in", [...ADMIN_ROLES])
+    .where("disabledAt", "is", null)
+    .orderBy("fullName")
+    .limit(limit)
+    .execute();
 }
 
 /** True when this user is the owner or an admin (who may be assigned an order). */
 export async function isStaffMember(id: string): Promise<boolean> {
-  return Boolean(await db().selectFrom("users").select("id").where("id", "=", id).where("role", "in", [...ADMIN_ROLES]).executeTakeFirst());
+  return Boolean(
+    await db()
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", id)
+      .where("role", "in", [...ADMIN_ROLES])
+      .executeTakeFirst(),
+  );
 }
 
 export type BackOfficeMember = { id: string; fullName: string; role: string; enabledFeatures: string[] };
@@ -222,7 +245,9 @@ function activeBackOfficeUsers() {
  */
 export async function listBackOfficeUsersWith(feature: BackOfficeFeature, limit = 200): Promise<Array<{ id: string; fullName: string }>> {
   const rows = await listActiveBackOfficeUsers(limit);
-  return rows.filter((row) => canUseBackOffice({ role: row.role, enabledFeatures: row.enabledFeatures ?? [] }, feature)).map(({ id, fullName }) => ({ id, fullName }));
+  return rows
+    .filter((row) => canUseBackOffice({ role: row.role, enabledFeatures: row.enabledFeatures ?? [] }, feature))
+    .map(({ id, fullName }) => ({ id, fullName }));
 }
 
 /** One active back-office user (owner, admin or staff) by id, or null. */

@@ -7,7 +7,9 @@ import { APPOINTMENT_STATUSES, type AppointmentStatus } from "./status";
  * Input of the appointment pages and API. Messages are i18n keys of the
  * `appointments` namespace (zod's own are `common:validation.*`).
  */
-export const instantSchema = z.string({ required_error: "appointments:errors.slotRequired" }).datetime({ offset: true, message: "appointments:errors.slotRequired" });
+export const instantSchema = z
+  .string({ required_error: "appointments:errors.slotRequired" })
+  .datetime({ offset: true, message: "appointments:errors.slotRequired" });
 const notesSchema = z.string().trim().max(2000, "appointments:errors.notesTooLong");
 const timeZoneSchema = z.string().max(64);
 
@@ -32,13 +34,19 @@ export const StatusChangeSchema = z.object({
 /** The steps of the booking page (plain GET forms): the service, the month shown, the day, the zone. */
 export const BookingQuerySchema = z.object({
   service: z.string().max(100).optional().catch(undefined),
-  month: z.string().regex(/^\d{4}-\d{2}$/).optional().catch(undefined),
+  month: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .optional()
+    .catch(undefined),
   day: z.string().refine(isRealDay).optional().catch(undefined),
   tz: timeZoneSchema.optional().catch(undefined),
 });
 
 // ── API ──────────────────────────────────────────────────────────────────
-const apiInstant = z.string({ required_error: "appointments:errors.startsAtInvalid" }).datetime({ offset: true, message: "appointments:errors.startsAtInvalid" });
+const apiInstant = z
+  .string({ required_error: "appointments:errors.startsAtInvalid" })
+  .datetime({ offset: true, message: "appointments:errors.startsAtInvalid" });
 
 export const ApiCreateSchema = z
   .object({

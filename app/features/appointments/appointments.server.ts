@@ -307,13 +307,7 @@ export async function updateAppointmentNotes(actor: Actor, id: string, notes: st
  * staff any allowed transition, a client only cancelling its own while allowed.
  * Leaving the active states releases the slot holds.
  */
-export async function changeAppointmentStatus(
-  actor: Actor,
-  id: string,
-  to: string,
-  note?: string | null,
-  now = new Date(),
-): Promise<AppointmentView> {
+export async function changeAppointmentStatus(actor: Actor, id: string, to: string, note?: string | null, now = new Date()): Promise<AppointmentView> {
   const appointment = await getAppointment(actor, id);
   if (!isAppointmentStatus(to)) throw ERRORS.invalidTransition();
   if (!isStaff(actor)) {
@@ -345,7 +339,14 @@ export async function changeAppointmentStatus(
         .values({ id: newId(), appointmentId: id, fromStatus: from, toStatus: to, changedBy: actor.id, note: cleanNote })
         .execute();
     });
-  await audit({ actorId: actor.id, action: "appointment.status_changed", targetType: "appointment", targetId: id, ip: actor.ip ?? null, meta: { reference: appointment.reference, from, to } });
+  await audit({
+    actorId: actor.id,
+    action: "appointment.status_changed",
+    targetType: "appointment",
+    targetId: id,
+    ip: actor.ip ?? null,
+    meta: { reference: appointment.reference, from, to },
+  });
   const changed = (await loadAppointment(id))!;
   await tellClient(actor, changed, to, cleanNote);
   return changed;

@@ -98,8 +98,6 @@ export function dayPicker(input: { days: DayChoice[]; chosen: string | null; mon
     month,
     previous: index > 0 ? months[index - 1]! : null,
     next: index >= 0 && index < months.length - 1 ? months[index + 1]! : null,
-    weeks: monthWeeks(month, input.weekStart).map((week) =>
-      week.map((day) => ({ day, count: counts.get(day) ?? 0, inMonth: monthOf(day) === month })),
-    ),
+    weeks: monthWeeks(month, input.weekStart).map((week) => week.map((day) => ({ day, count: counts.get(day) ?? 0, inMonth: monthOf(day) === month }))),
   };
 }

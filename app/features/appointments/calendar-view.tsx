@@ -52,13 +52,17 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
   return (
     <section aria-labelledby="calendar-period" className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="calendar-period" className="text-lg font-semibold">{periodLabel}</h2>
+        <h2 id="calendar-period" className="text-lg font-semibold">
+          {periodLabel}
+        </h2>
         <nav aria-label={t("calendar.navigation")} className="flex flex-wrap items-center gap-2 text-sm">
           <Link to={link({ date: calendar.previous })} className={navClass}>
             <ChevronLeft aria-hidden className="size-4 rtl:rotate-180" />
             {t("calendar.previous")}
           </Link>
-          <Link to={link({ date: calendar.today })} className={navClass}>{t("calendar.today")}</Link>
+          <Link to={link({ date: calendar.today })} className={navClass}>
+            {t("calendar.today")}
+          </Link>
           <Link to={link({ date: calendar.next })} className={navClass}>
             {t("calendar.next")}
             <ChevronRight aria-hidden className="size-4 rtl:rotate-180" />
@@ -122,9 +126,14 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
                 <ul className="flex flex-col gap-1">
                   {cell.appointments.map((appointment) => (
                     <li key={appointment.id}>
-                      <Link to={`/dashboard/appointments/${appointment.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-2 text-sm hover:bg-muted">
+                      <Link
+                        to={`/dashboard/appointments/${appointment.id}`}
+                        className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-card p-2 text-sm hover:bg-muted"
+                      >
                         <span className="flex min-w-0 flex-col">
-                          <span className="font-medium">{format.time(appointment.startsAt)} · {appointment.clientName}</span>
+                          <span className="font-medium">
+                            {format.time(appointment.startsAt)} · {appointment.clientName}
+                          </span>
                           <span className="text-muted-foreground">{appointment.serviceTitle}</span>
                         </span>
                         <StatusLabel status={appointment.status} label={t(`status.${appointment.status}`)} />
@@ -146,7 +155,21 @@ export function CalendarView({ calendar }: { calendar: CalendarData }) {
 const longDay = (format: Formatter, day: string) => format.day(day, { weekday: "long", day: "numeric", month: "long" });
 
 /** "+N more" under a day that shows only its first appointments: that day's week lists them all. */
-function MoreLink({ cell, to, view, t, dayLabel, className }: { cell: CalendarDay; to: string; view: "month" | "week"; t: TFunction<"appointments">; dayLabel: string; className?: string }) {
+function MoreLink({
+  cell,
+  to,
+  view,
+  t,
+  dayLabel,
+  className,
+}: {
+  cell: CalendarDay;
+  to: string;
+  view: "month" | "week";
+  t: TFunction<"appointments">;
+  dayLabel: string;
+  className?: string;
+}) {
   const hidden = cell.total - cell.appointments.length;
   if (hidden <= 0) return null;
   return (
@@ -161,7 +184,19 @@ function MoreLink({ cell, to, view, t, dayLabel, className }: { cell: CalendarDa
   );
 }
 
-function DayCell({ cell, view, moreLink, t, format }: { cell: CalendarDay; view: "month" | "week"; moreLink: string; t: TFunction<"appointments">; format: Formatter }) {
+function DayCell({
+  cell,
+  view,
+  moreLink,
+  t,
+  format,
+}: {
+  cell: CalendarDay;
+  view: "month" | "week";
+  moreLink: string;
+  t: TFunction<"appointments">;
+  format: Formatter;
+}) {
   const count = cell.total;
   const label = format.day(cell.day, { day: "numeric", month: view === "week" ? "short" : undefined });
   // Named only where the day has appointments (its count and its "+N more" say which day).

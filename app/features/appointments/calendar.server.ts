@@ -98,7 +98,6 @@ export async function buildCalendar(input: {
 
 type DayContent = { total: number; appointments: CalendarAppointment[] };
 
-
 /** Each day's bounds in `zone`: `days.length + 1` instants, day i being [bounds[i], bounds[i + 1]). */
 export function dayBounds(days: readonly string[], zone: string): string[] {
   const starts = days.map((day) => DateTime.fromISO(day, { zone }).startOf("day"));
@@ -145,7 +144,9 @@ export async function firstOfEachDay(days: readonly string[], zone: string, limi
     if (!content) byDay.set(day, (content = { total: Number(row.total), appointments: [] }));
     const { id, clientName, startsAt, serviceTitle } = row;
     const status = row.status as AppointmentStatus;
-    content.appointments.push(serviceTitle === undefined ? { id, clientName, startsAt, status } : { id, clientName, serviceTitle: String(serviceTitle), startsAt, status });
+    content.appointments.push(
+      serviceTitle === undefined ? { id, clientName, startsAt, status } : { id, clientName, serviceTitle: String(serviceTitle), startsAt, status },
+    );
   }
   return byDay;
 }

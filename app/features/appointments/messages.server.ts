@@ -46,7 +46,12 @@ export const APPOINTMENT_EMAILS = Object.fromEntries(
       namespace: "appointments",
       name: kind,
       variables: ["reference", "service", "when", "officeNote"] as const,
-      sample: { reference: "APT-2025-0007", service: "Tax e-filing", when: "Monday, March 3, 2025, 10:00 AM EST", officeNote: "Note from the office: please bring your W-2 forms." },
+      sample: {
+        reference: "APT-2025-0007",
+        service: "Tax e-filing",
+        when: "Monday, March 3, 2025, 10:00 AM EST",
+        officeNote: "Note from the office: please bring your W-2 forms.",
+      },
       hasAction: true,
     }),
   ]),

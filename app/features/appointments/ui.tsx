@@ -100,7 +100,14 @@ export function useStepFocus<T extends HTMLElement>(id: string, key: string | nu
   return ref;
 }
 
-type HistoryItem = { id: string; fromStatus: AppointmentStatus | null; toStatus: AppointmentStatus; note: string | null; createdAt: string; changedByName: string | null };
+type HistoryItem = {
+  id: string;
+  fromStatus: AppointmentStatus | null;
+  toStatus: AppointmentStatus;
+  note: string | null;
+  createdAt: string;
+  changedByName: string | null;
+};
 
 /** The status history of an appointment; staff also see the previous state and who made each change. */
 export function AppointmentHistory({ history, detailed = false }: { history: HistoryItem[]; detailed?: boolean }) {
@@ -108,14 +115,18 @@ export function AppointmentHistory({ history, detailed = false }: { history: His
   const format = useFormatter();
   return (
     <section aria-labelledby="history" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-      <h2 id="history" className="text-lg font-semibold">{t("fields.history")}</h2>
+      <h2 id="history" className="text-lg font-semibold">
+        {t("fields.history")}
+      </h2>
       <ol className="flex flex-col gap-2">
         {history.map((entry) => (
           <li key={entry.id} className="flex flex-wrap items-center gap-2 text-sm">
             {detailed && entry.fromStatus ? (
               <>
                 <StatusBadge status={entry.fromStatus} />
-                <span aria-hidden className="inline-block rtl:rotate-180">→</span>
+                <span aria-hidden className="inline-block rtl:rotate-180">
+                  →
+                </span>
               </>
             ) : null}
             <StatusBadge status={entry.toStatus} />
@@ -159,7 +170,9 @@ export function StepForm({ action, button, className, children }: { action: stri
     <Form method="get" action={action} onChange={sendChoice} className={className}>
       {children}
       <div className={hydrated ? "hidden" : undefined}>
-        <Button type="submit" variant="outline">{button}</Button>
+        <Button type="submit" variant="outline">
+          {button}
+        </Button>
       </div>
     </Form>
   );
@@ -194,7 +207,9 @@ export function DayPicker({ picker, chosen, monthHref }: { picker: PickerData; c
       <legend className="mb-2 text-sm font-medium">{t("client.new.day")}</legend>
       <div className="flex items-center justify-between gap-2">
         {navLink(picker.previous, t("client.new.previousMonth"), <ChevronLeft aria-hidden className="size-4 rtl:rotate-180" />)}
-        <p className="font-semibold" aria-live="polite">{monthName}</p>
+        <p className="font-semibold" aria-live="polite">
+          {monthName}
+        </p>
         {navLink(picker.next, t("client.new.nextMonth"), <ChevronRight aria-hidden className="size-4 rtl:rotate-180" />)}
       </div>
       <div className="grid grid-cols-7 gap-1 text-center" data-testid="day-picker">
@@ -264,7 +279,10 @@ export function SlotRadios({
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-6">
         {slots.map((slot) => (
-          <label key={slot.startsAt} className="flex cursor-pointer items-center justify-center gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
+          <label
+            key={slot.startsAt}
+            className="flex cursor-pointer items-center justify-center gap-2 rounded-md border p-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+          >
             <input type="radio" name={name} value={slot.startsAt} defaultChecked={slot.startsAt === chosen} required />
             {format.time(slot.startsAt)}
           </label>

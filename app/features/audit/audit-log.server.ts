@@ -41,7 +41,9 @@ function filtered(filters: AuditFilters) {
   let query = db().selectFrom("auditLog as a");
   if (filters.actorIds) query = filters.actorIds.length ? query.where("a.actorId", "in", filters.actorIds) : query.where(sql<boolean>`1 = 0`);
   if (filters.action) {
-    query = filters.action.endsWith(".*") ? query.where("a.action", "like", `${filters.action.slice(0, -1).replace(/[\\%]/g, "")}%`) : query.where("a.action", "=", filters.action);
+    query = filters.action.endsWith(".*")
+      ? query.where("a.action", "like", `${filters.action.slice(0, -1).replace(/[\\%]/g, "")}%`)
+      : query.where("a.action", "=", filters.action);
   }
   if (filters.targetType) query = query.where("a.targetType", "=", filters.targetType);
   if (filters.targetId) query = query.where("a.targetId", "=", filters.targetId);

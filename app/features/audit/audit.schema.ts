@@ -13,7 +13,11 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const auditFilterShape = {
   who: z.string().trim().min(1).max(100),
-  action: z.string().trim().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*(\.\*)?$/).max(80),
+  action: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]+(\.[a-z0-9_]+)*(\.\*)?$/)
+    .max(80),
   type: z.enum(AUDIT_RECORD_TYPES),
   record: z.string().trim().min(1).max(80),
   outcome: z.enum(AUDIT_OUTCOME_VALUES),

@@ -58,11 +58,33 @@ async function recordLabels(ids: string[]): Promise<Record<string, string>> {
   return labels;
 }
 
-export const AUDIT_CSV_HEADER = ["time_utc", "actor_id", "actor_name", "actor_email", "ip", "action", "record_type", "record_id", "outcome", "details"] as const;
+export const AUDIT_CSV_HEADER = [
+  "time_utc",
+  "actor_id",
+  "actor_name",
+  "actor_email",
+  "ip",
+  "action",
+  "record_type",
+  "record_id",
+  "outcome",
+  "details",
+] as const;
 
 /** Every matching entry as a CSV row (AUDIT_CSV_HEADER's columns), read in batches as the download is sent. */
 export async function* eachAuditCsvRow(filters: AuditFilters): AsyncGenerator<unknown[]> {
   for await (const entry of eachAuditEntry(filters)) {
-    yield [entry.createdAt, entry.actorId, entry.actorName, entry.actorEmail, entry.ip, entry.action, entry.targetType, entry.targetId, entry.outcome, entry.meta];
+    yield [
+      entry.createdAt,
+      entry.actorId,
+      entry.actorName,
+      entry.actorEmail,
+      entry.ip,
+      entry.action,
+      entry.targetType,
+      entry.targetId,
+      entry.outcome,
+      entry.meta,
+    ];
   }
 }

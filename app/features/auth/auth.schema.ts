@@ -109,7 +109,12 @@ const PostalAddressSchema = z
   .string()
   .trim()
   .max(600, "auth:errors.addressTooLong")
-  .transform((value) => value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+  )
   .refine((lines) => lines.length <= 6 && lines.every((line) => line.length <= 100), "auth:errors.addressTooLong")
   .transform((lines) => lines.join("\n") || null);
 
@@ -149,7 +154,8 @@ export const AvatarSchema = z.object({
     .superRefine((value, context) => {
       if (!isFile(value)) return;
       if (value.size === 0) context.addIssue({ code: "custom", message: "users:errors.avatarRequired" });
-      else if (value.size > AVATAR_MAX_BYTES) context.addIssue({ code: "custom", message: encodeMessage("users:errors.avatarTooLarge", { max: AVATAR_MAX_MB }) });
+      else if (value.size > AVATAR_MAX_BYTES)
+        context.addIssue({ code: "custom", message: encodeMessage("users:errors.avatarTooLarge", { max: AVATAR_MAX_MB }) });
       else if (value.type && !AVATAR_MIME_TYPES.includes(value.type)) context.addIssue({ code: "custom", message: "users:errors.avatarType" });
     }),
 });

@@ -1,6 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { absoluteUrl, defineEmailTemplate, sendTemplatedEmail, type EmailTemplate } from "~/features/email/index.server";
-import { changeEmailAddress, createManagedUser, findAccount, findAccountByEmail, insertUser, isEmailInUse, markEmailVerified, recordSignIn, setPasswordHash, type Actor, type AssignableRole, type ManagedUser, type Scope } from "~/features/users/index.server";
+import {
+  changeEmailAddress,
+  createManagedUser,
+  findAccount,
+  findAccountByEmail,
+  insertUser,
+  isEmailInUse,
+  markEmailVerified,
+  recordSignIn,
+  setPasswordHash,
+  type Actor,
+  type AssignableRole,
+  type ManagedUser,
+  type Scope,
+} from "~/features/users/index.server";
 import { consumeToken, issueToken, tokenRefusal } from "~/core/identity/account-links.server";
 import { findPublicUser, type PublicUser } from "~/core/identity/directory.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/core/identity/password.server";
@@ -186,7 +200,10 @@ export type TwoFactorNeeded = { mfaRequired: true; mfaToken: string };
  * An account with two-factor on gets no session yet, unless this browser is trusted for it:
  * the answer is `{ mfaRequired: true, mfaToken }` and `completeTwoFactorSignIn` finishes.
  */
-export async function signIn(input: { email: string; password: string; rememberMe: boolean }, context: RequestContext & { kind: SessionKind }): Promise<SignedIn | TwoFactorNeeded> {
+export async function signIn(
+  input: { email: string; password: string; rememberMe: boolean },
+  context: RequestContext & { kind: SessionKind },
+): Promise<SignedIn | TwoFactorNeeded> {
   const email = input.email.toLowerCase();
   const account = await findAccountByEmail(email);
   const attempt: SignInAttempt = { email, ip: context.ip, deviceNonce: account ? await trustedDeviceNonce(context.request, account.id) : null };
@@ -201,7 +218,14 @@ export async function signIn(input: { email: string; password: string; rememberM
   const valid = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!account || !valid) {
     await recordSignInFailure(attempt, trusted);
-    await audit({ actorId: account?.id ?? null, action: "auth.login_failed", targetType: "user", targetId: account?.id ?? null, ip: context.ip, meta: { email, trusted } });
+    await audit({
+      actorId: account?.id ?? null,
+      action: "auth.login_failed",
+      targetType: "user",
+      targetId: account?.id ?? null,
+      ip: context.ip,
+      meta: { email, trusted },
+    });
     throw invalidCredentials();
   }
   if (account.disabledAt) {
@@ -212,10 +236,23 @@ export async function signIn(input: { email: string; password: string; rememberM
   await recordSignInSuccess(attempt, trusted);
   const stamp = await twoFactorStamp(account.id);
   if (stamp && !(await isBrowserTrusted(context.request, account.id, stamp))) {
-    await audit({ actorId: account.id, action: "auth.two_factor_challenged", targetType: "user", targetId: account.id, ip: context.ip, meta: { kind: context.kind } });
+    await audit({
+      actorId: account.id,
+      action: "auth.two_factor_challenged",
+      targetType: "user",
+      targetId: account.id,
+      ip: context.ip,
+      meta: { kind: context.kind },
+    });
     return { mfaRequired: true, mfaToken: issueChallenge({ userId: account.id, remember: input.rememberMe, kind: context.kind }) };
   }
-  return openSession(account.id, { remember: input.rememberMe, kind: context.kind, request: context.request, ip: context.ip, meta: { trusted, secondFactor: stamp ? "trusted_browser" : null } });
+  return openSession(account.id, {
+    remember: input.rememberMe,
+    kind: context.kind,
+    request: context.request,
+    ip: context.ip,
+    meta: { trusted, secondFactor: stamp ? "trusted_browser" : null },
+  });
 }
 
 async function openSession(
@@ -224,7 +261,14 @@ async function openSession(
 ): Promise<SignedIn> {
   const session = await createSession(userId, { remember: options.remember, kind: options.kind, request: options.request });
   await recordSignIn(userId);
-  await audit({ actorId: userId, action: "auth.login", targetType: "user", targetId: userId, ip: options.ip, meta: { kind: options.kind, remember: options.remember, ...options.meta } });
+  await audit({
+    actorId: userId,
+    action: "auth.login",
+    targetType: "user",
+    targetId: userId,
+    ip: options.ip,
+    meta: { kind: options.kind, remember: options.remember, ...options.meta },
+  });
   const user = (await findPublicUser(userId))!;
   return { user, session, deviceCookie: await deviceCookieAfterSignIn(options.request, userId) };
 }
@@ -242,7 +286,13 @@ export async function completeTwoFactorSignIn(
   const account = await findAccount(challenge.userId);
   if (!account || account.disabledAt) throw new AppError(400, "security:errors.challengeExpired");
   const secondFactor = await verifySecondFactor(account.id, input.code, { ip: context.ip, stage: "sign_in" });
-  const signedIn = await openSession(account.id, { remember: challenge.remember, kind: challenge.kind, request: context.request, ip: context.ip, meta: { secondFactor } });
+  const signedIn = await openSession(account.id, {
+    remember: challenge.remember,
+    kind: challenge.kind,
+    request: context.request,
+    ip: context.ip,
+    meta: { secondFactor },
+  });
   const stamp = input.trustBrowser && context.request ? await twoFactorStamp(account.id) : null;
   return { ...signedIn, secondFactor, ...(stamp && context.request ? { trustCookie: await trustBrowser(context.request, account.id, stamp) } : {}) };
 }
@@ -304,7 +354,11 @@ export async function requestPasswordReset(emailInput: string, context: RequestC
  * Following the link proves the address, so it counts as verified, and the account's sign-in
  * ceiling starts afresh.
  */
-export async function resetPassword(token: string, password: string, context: { ip?: string; keepSessionToken?: string | null } = {}): Promise<{ userId: string; endedSessions: number }> {
+export async function resetPassword(
+  token: string,
+  password: string,
+  context: { ip?: string; keepSessionToken?: string | null } = {},
+): Promise<{ userId: string; endedSessions: number }> {
   const { userId } = await consumeToken(token, "reset_password");
   await setPasswordHash(userId, await hashPassword(password), { verifyEmail: true });
   const endedSessions = await deleteUserSessions(userId, { except: context.keepSessionToken ?? undefined });
@@ -315,9 +369,14 @@ export async function resetPassword(token: string, password: string, context: { 
 }
 
 /** A signed-in user changes their password: the current one is required; other sessions end (their sockets close). */
-export async function changePassword(userId: string, input: { currentPassword: string; password: string }, context: { ip?: string; keepSessionToken?: string | null }): Promise<void> {
+export async function changePassword(
+  userId: string,
+  input: { currentPassword: string; password: string },
+  context: { ip?: string; keepSessionToken?: string | null },
+): Promise<void> {
   const account = await findAccount(userId);
-  if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword))) throw invalid("auth:errors.wrongPassword", { field: "currentPassword" });
+  if (!account || !(await verifyPassword(account.passwordHash, input.currentPassword)))
+    throw invalid("auth:errors.wrongPassword", { field: "currentPassword" });
   await setPasswordHash(userId, await hashPassword(input.password));
   const endedSessions = await deleteUserSessions(userId, { except: context.keepSessionToken ?? undefined });
   await audit({ actorId: userId, action: "auth.password_changed", targetType: "user", targetId: userId, ip: context.ip ?? null, meta: { endedSessions } });
@@ -353,7 +412,14 @@ export async function confirmEmailChange(token: string, context: { ip?: string }
     if (isAppError(error) && error.status === 409) throw invalid("auth:errors.emailTaken");
     throw error;
   }
-  await audit({ actorId: userId, action: "auth.email_changed", targetType: "user", targetId: userId, ip: context.ip ?? null, meta: { from: before.email, to: newEmail } });
+  await audit({
+    actorId: userId,
+    action: "auth.email_changed",
+    targetType: "user",
+    targetId: userId,
+    ip: context.ip ?? null,
+    meta: { from: before.email, to: newEmail },
+  });
   return { userId, email: newEmail };
 }
 

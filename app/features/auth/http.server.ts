@@ -14,6 +14,8 @@ export function requestContext(request: Request): RequestContext {
 export function hidingFields<S extends Pick<Submission<unknown>, "reply">>(submission: S, fields: string[]): Pick<Submission<unknown>, "reply"> {
   return {
     reply: (options = {}) =>
-      "resetForm" in options ? submission.reply(options) : submission.reply({ ...options, hideFields: [...fields, ...("hideFields" in options ? options.hideFields ?? [] : [])] }),
+      "resetForm" in options
+        ? submission.reply(options)
+        : submission.reply({ ...options, hideFields: [...fields, ...("hideFields" in options ? (options.hideFields ?? []) : [])] }),
   };
 }

@@ -197,7 +197,12 @@ export function ProfilePage({ user, security, contact }: { user: ProfileUser; se
             <input type="hidden" name="intent" value="email" />
             <p className="text-sm text-muted-foreground">{t("profile.emailHelp")}</p>
             <TextField field={emailFields.newEmail} type="email" label={t("fields.newEmail")} inputProps={{ autoComplete: "email" }} />
-            <TextField field={emailFields.currentPassword} type="password" label={t("fields.currentPassword")} inputProps={{ autoComplete: "current-password" }} />
+            <TextField
+              field={emailFields.currentPassword}
+              type="password"
+              label={t("fields.currentPassword")}
+              inputProps={{ autoComplete: "current-password" }}
+            />
             <Button type="submit" className="self-start" disabled={busy}>
               {t("profile.changeEmail")}
             </Button>

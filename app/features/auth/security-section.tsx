@@ -117,7 +117,7 @@ function SessionsCard({ sessions }: { sessions: SecurityData["sessions"] }) {
                 ? t("sessions.apiToken", { client: session.device.browser ?? t("sessions.unknownClient") })
                 : session.device.browser && session.device.os
                   ? t("sessions.browserOn", { browser: session.device.browser, os: session.device.os })
-                  : session.device.browser ?? session.device.os ?? t("sessions.unknownDevice");
+                  : (session.device.browser ?? session.device.os ?? t("sessions.unknownDevice"));
             return (
               <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm" data-testid="session-row">
                 <div className="flex min-w-0 items-start gap-3">

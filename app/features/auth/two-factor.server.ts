@@ -66,7 +66,14 @@ export function normaliseCode(code: string): string {
 // ---------------------------------------------------------------------------
 // Sealed tokens (set-up and the sign-in's pending step)
 
-const SealedSchema = z.object({ p: z.enum(["setup", "mfa"]), u: z.string(), e: z.number(), s: z.string().optional(), r: z.boolean().optional(), k: z.enum(["cookie", "token"]).optional() });
+const SealedSchema = z.object({
+  p: z.enum(["setup", "mfa"]),
+  u: z.string(),
+  e: z.number(),
+  s: z.string().optional(),
+  r: z.boolean().optional(),
+  k: z.enum(["cookie", "token"]).optional(),
+});
 type Sealed = z.infer<typeof SealedSchema>;
 
 function seal(value: Sealed): string {
@@ -108,7 +115,11 @@ export async function resumeTwoFactorSetup(user: { id: string; email: string }, 
  * Turns two-factor on with the secret of `setupToken` once `code` proves the app has it.
  * Replaces an earlier set-up (and its recovery codes). Answers the ten recovery codes, shown once.
  */
-export async function confirmTwoFactorSetup(userId: string, input: { setupToken: string; code: string }, context: { ip?: string | null } = {}): Promise<string[]> {
+export async function confirmTwoFactorSetup(
+  userId: string,
+  input: { setupToken: string; code: string },
+  context: { ip?: string | null } = {},
+): Promise<string[]> {
   const sealed = unseal(input.setupToken, "setup");
   if (!sealed?.s || sealed.u !== userId) throw new AppError(400, "security:errors.setupExpired");
   await refuseIfLimited(userId);
@@ -121,7 +132,10 @@ export async function confirmTwoFactorSetup(userId: string, input: { setupToken:
     .transaction()
     .execute(async (trx) => {
       await trx.deleteFrom("twoFactorCredentials").where("userId", "=", userId).execute();
-      await trx.insertInto("twoFactorCredentials").values({ userId, secret: encryptSecret(sealed.s!), lastUsedStep: step, enabledAt: nowIso() }).execute();
+      await trx
+        .insertInto("twoFactorCredentials")
+        .values({ userId, secret: encryptSecret(sealed.s!), lastUsedStep: step, enabledAt: nowIso() })
+        .execute();
       return replaceRecoveryCodes(trx, userId);
     });
   await reset("mfa:account-failures", userId);
@@ -137,7 +151,10 @@ export async function ensureTwoFactorWithSecret(database: DB, userId: string, se
   const existing = await database.selectFrom("twoFactorCredentials").select("userId").where("userId", "=", userId).executeTakeFirst();
   if (existing) return false;
   Secret.fromBase32(secretBase32); // throws on a value that is not base32
-  await database.insertInto("twoFactorCredentials").values({ userId, secret: encryptSecret(secretBase32.toUpperCase()), lastUsedStep: null, enabledAt: nowIso() }).execute();
+  await database
+    .insertInto("twoFactorCredentials")
+    .values({ userId, secret: encryptSecret(secretBase32.toUpperCase()), lastUsedStep: null, enabledAt: nowIso() })
+    .execute();
   return true;
 }
 
@@ -189,13 +206,23 @@ export async function twoFactorStatus(user: { id: string; role: string }): Promi
 async function refuseIfLimited(userId: string): Promise<void> {
   const limit = await isLimited("mfa:account-failures", userId);
   if (!limit.ok) {
-    throw new AppError(429, "security:errors.tooManyCodes", { params: { count: Math.ceil(limit.retryAfterSeconds / 60) }, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    throw new AppError(429, "security:errors.tooManyCodes", {
+      params: { count: Math.ceil(limit.retryAfterSeconds / 60) },
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
   }
 }
 
 async function countFailure(userId: string, context: { ip?: string | null; stage: string }): Promise<void> {
   await consume("mfa:account-failures", userId);
-  await audit({ actorId: userId, action: "auth.two_factor_failed", targetType: "user", targetId: userId, ip: context.ip ?? null, meta: { stage: context.stage } });
+  await audit({
+    actorId: userId,
+    action: "auth.two_factor_failed",
+    targetType: "user",
+    targetId: userId,
+    ip: context.ip ?? null,
+    meta: { stage: context.stage },
+  });
 }
 
 export type SecondFactor = "totp" | "recovery";
@@ -255,8 +282,20 @@ export async function verifySecondFactor(userId: string, rawCode: string, contex
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) {
       await reset("mfa:account-failures", userId);
-      const left = await db().selectFrom("twoFactorRecoveryCodes").select((eb) => eb.fn.countAll<number>().as("count")).where("userId", "=", userId).where("usedAt", "is", null).executeTakeFirstOrThrow();
-      await audit({ actorId: userId, action: "auth.recovery_code_used", targetType: "user", targetId: userId, ip: context.ip ?? null, meta: { stage: context.stage, left: Number(left.count) } });
+      const left = await db()
+        .selectFrom("twoFactorRecoveryCodes")
+        .select((eb) => eb.fn.countAll<number>().as("count"))
+        .where("userId", "=", userId)
+        .where("usedAt", "is", null)
+        .executeTakeFirstOrThrow();
+      await audit({
+        actorId: userId,
+        action: "auth.recovery_code_used",
+        targetType: "user",
+        targetId: userId,
+        ip: context.ip ?? null,
+        meta: { stage: context.stage, left: Number(left.count) },
+      });
       return "recovery";
     }
   }

@@ -70,11 +70,15 @@ export function AvailabilitySettingsForm({ rules, timeZones, lastResult }: { rul
                 {weekdayName(index)}
               </label>
               <div className="flex items-center gap-2">
-                <Label htmlFor={start.id} className="text-xs text-muted-foreground">{t("calendar.settings.opens")}</Label>
+                <Label htmlFor={start.id} className="text-xs text-muted-foreground">
+                  {t("calendar.settings.opens")}
+                </Label>
                 <Input {...getInputProps(start, { type: "time" })} className="w-32" />
               </div>
               <div className="flex items-center gap-2">
-                <Label htmlFor={end.id} className="text-xs text-muted-foreground">{t("calendar.settings.closes")}</Label>
+                <Label htmlFor={end.id} className="text-xs text-muted-foreground">
+                  {t("calendar.settings.closes")}
+                </Label>
                 <Input {...getInputProps(end, { type: "time" })} className="w-32" />
               </div>
               <FieldErrors id={end.errorId} errors={end.errors} />
@@ -84,7 +88,9 @@ export function AvailabilitySettingsForm({ rules, timeZones, lastResult }: { rul
         <p className="text-xs text-muted-foreground">{t("calendar.settings.weeklyHint")}</p>
       </fieldset>
       <div>
-        <Button type="submit" disabled={navigation.state === "submitting"}>{t("calendar.settings.save")}</Button>
+        <Button type="submit" disabled={navigation.state === "submitting"}>
+          {t("calendar.settings.save")}
+        </Button>
       </div>
     </Form>
   );
@@ -137,7 +143,9 @@ export function ClosedDaysForm({ closedDays, lastResult }: { closedDays: Array<{
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.day} type="date" label={t("calendar.closed.day")} />
         <TextField field={fields.reason} label={t("calendar.closed.reason")} className="w-full max-w-xs" />
-        <Button type="submit" variant="outline">{t("calendar.closed.add")}</Button>
+        <Button type="submit" variant="outline">
+          {t("calendar.closed.add")}
+        </Button>
       </Form>
     </div>
   );

@@ -57,7 +57,14 @@ export async function updateAvailabilitySettings(rules: AvailabilityRules, by?: 
   forgetOfficeTimeZone();
   if (by) {
     const after: AvailabilityRules = { ...rules };
-    await audit({ actorId: by.actorId, action: "settings.availability_changed", targetType: "settings", targetId: "availability", ip: by.ip ?? null, meta: { from: before, to: after } });
+    await audit({
+      actorId: by.actorId,
+      action: "settings.availability_changed",
+      targetType: "settings",
+      targetId: "availability",
+      ip: by.ip ?? null,
+      meta: { from: before, to: after },
+    });
   }
 }
 
@@ -80,12 +87,28 @@ export async function addClosedDay(day: string, reason: string | null, by?: Sett
     .values({ day, reason })
     .onConflict((oc) => oc.column("day").doUpdateSet({ reason }))
     .execute();
-  if (by) await audit({ actorId: by.actorId, action: "settings.closed_day_added", targetType: "settings", targetId: "availability", ip: by.ip ?? null, meta: { day, reason } });
+  if (by)
+    await audit({
+      actorId: by.actorId,
+      action: "settings.closed_day_added",
+      targetType: "settings",
+      targetId: "availability",
+      ip: by.ip ?? null,
+      meta: { day, reason },
+    });
 }
 
 export async function removeClosedDay(day: string, by?: SettingsActor): Promise<void> {
   await db().deleteFrom("closedDays").where("day", "=", day).execute();
-  if (by) await audit({ actorId: by.actorId, action: "settings.closed_day_removed", targetType: "settings", targetId: "availability", ip: by.ip ?? null, meta: { day } });
+  if (by)
+    await audit({
+      actorId: by.actorId,
+      action: "settings.closed_day_removed",
+      targetType: "settings",
+      targetId: "availability",
+      ip: by.ip ?? null,
+      meta: { day },
+    });
 }
 
 /**

@@ -43,7 +43,12 @@ export async function loadOrderBilling(actor: Actor, order: { id: string; servic
   const editable = current && (current.status === "draft" || current.status === "sent") ? current : null;
   const editorDefaults = {
     lines: editable
-      ? editable.lines.map((line) => ({ kind: line.kind, description: line.description, quantity: String(line.quantity), unitPrice: centsToDecimal(line.unitCents) }))
+      ? editable.lines.map((line) => ({
+          kind: line.kind,
+          description: line.description,
+          quantity: String(line.quantity),
+          unitPrice: centsToDecimal(line.unitCents),
+        }))
       : [{ kind: "item", description: order.serviceTitle, quantity: "1", unitPrice: order.priceCents !== null ? centsToDecimal(order.priceCents) : "" }],
     validUntil: editable?.validUntil ?? "",
     note: editable?.note ?? "",
@@ -63,7 +68,14 @@ export const STAFF_BILLING_INTENTS = ["quote", "createInvoice"] as const;
 export const CLIENT_BILLING_INTENTS = ["acceptQuote", "declineQuote"] as const;
 
 /** The staff's billing intents on /dashboard/service-orders/{id}; null when the intent is not one of them. */
-export async function staffOrderBillingAction(request: Request, actor: Actor, orderId: string, intent: string, fields: URLSearchParams, language: string): Promise<Response | null> {
+export async function staffOrderBillingAction(
+  request: Request,
+  actor: Actor,
+  orderId: string,
+  intent: string,
+  fields: URLSearchParams,
+  language: string,
+): Promise<Response | null> {
   const back = `/dashboard/service-orders/${orderId}`;
   if (intent === "quote") {
     const submission = parseWithZod(fields, { schema: QuoteFormSchema });
@@ -88,7 +100,13 @@ export async function staffOrderBillingAction(request: Request, actor: Actor, or
 }
 
 /** The client's billing intents on /client/service-orders/{id}; null when the intent is not one of them. */
-export async function clientOrderBillingAction(request: Request, actor: Actor, orderId: string, intent: string, fields: URLSearchParams): Promise<Response | null> {
+export async function clientOrderBillingAction(
+  request: Request,
+  actor: Actor,
+  orderId: string,
+  intent: string,
+  fields: URLSearchParams,
+): Promise<Response | null> {
   const back = `/client/service-orders/${orderId}`;
   const quoteId = fields.get("quoteId") ?? "";
   if (intent === "acceptQuote") {

@@ -1,6 +1,16 @@
 // The billing area's client-safe API (schemas, constants, components): what other areas, the shell and routes may use.
 export { InvoiceStateBadge } from "./badges";
-export { InvoiceCreateApiSchema, InvoicePatchApiSchema, InvoiceVoidFormSchema, parseInvoiceListQuery, parsePaymentListQuery, PaymentApiSchema, PaymentFormSchema, QuoteApiSchema, QuoteDeclineSchema } from "./billing.schema";
+export {
+  InvoiceCreateApiSchema,
+  InvoicePatchApiSchema,
+  InvoiceVoidFormSchema,
+  parseInvoiceListQuery,
+  parsePaymentListQuery,
+  PaymentApiSchema,
+  PaymentFormSchema,
+  QuoteApiSchema,
+  QuoteDeclineSchema,
+} from "./billing.schema";
 export { ClientInvoicesCard } from "./client-invoices-card";
 export { InvoiceHistory, PaymentsTable } from "./invoice-parts";
 export { MoneyLinesTable } from "./money-lines";

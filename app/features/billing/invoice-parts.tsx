@@ -16,7 +16,17 @@ export type PaymentView = {
 export type HistoryView = { id: string; type: string; actorName: string | null; amountCents: number | null; meta: Record<string, unknown>; createdAt: string };
 
 /** An invoice's payments or refunds: date, method, reference, amount (and who recorded it, for staff). */
-export function PaymentsTable({ payments, kind, showRecorder = false, testId }: { payments: PaymentView[]; kind: "payment" | "refund"; showRecorder?: boolean; testId?: string }) {
+export function PaymentsTable({
+  payments,
+  kind,
+  showRecorder = false,
+  testId,
+}: {
+  payments: PaymentView[];
+  kind: "payment" | "refund";
+  showRecorder?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation("billing");
   const format = useFormatter();
   const rows = payments.filter((payment) => payment.kind === kind);

@@ -32,10 +32,27 @@ const invoice: InvoiceDetail = {
     { id: "l1", position: 0, kind: "item", description: "Certified translation, 2 pages", quantity: 2, unitCents: 12_500, amountCents: 25_000 },
     { id: "l2", position: 1, kind: "discount", description: "Returning client", quantity: 1, unitCents: 2_000, amountCents: -2_000 },
   ],
-  payments: [{ id: "p1", kind: "payment", amountCents: 5_000, method: "zelle", provider: "manual", reference: "ZL-889", note: null, recordedByName: "Admin", receivedAt: "2026-11-24T16:00:00.000Z" }],
+  payments: [
+    {
+      id: "p1",
+      kind: "payment",
+      amountCents: 5_000,
+      method: "zelle",
+      provider: "manual",
+      reference: "ZL-889",
+      note: null,
+      recordedByName: "Admin",
+      receivedAt: "2026-11-24T16:00:00.000Z",
+    },
+  ],
   history: [],
 };
-const firm = { name: "Sample Tax & Translation", address: { street: "1 Main St", city: "Dearborn", region: "MI", postalCode: "48126", country: "US" }, phone: "+1 313 555 0100", email: "office@example.com" };
+const firm = {
+  name: "Sample Tax & Translation",
+  address: { street: "1 Main St", city: "Dearborn", region: "MI", postalCode: "48126", country: "US" },
+  phone: "+1 313 555 0100",
+  email: "office@example.com",
+};
 
 async function textOf(pdf: Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
@@ -91,7 +108,9 @@ describe("the invoice PDF's due date and other ways to pay", () => {
     expect(offered).toContain("Sample LLC");
     const notSet = await textOf(await renderInvoicePdf(invoice, { language: "en", timeZone: "America/Detroit", firm }));
     expect(notSet).not.toContain("Other ways to pay");
-    const paid = await textOf(await renderInvoicePdf({ ...invoice, status: "paid", balanceCents: 0 }, { language: "en", timeZone: "America/Detroit", firm: withWays }));
+    const paid = await textOf(
+      await renderInvoicePdf({ ...invoice, status: "paid", balanceCents: 0 }, { language: "en", timeZone: "America/Detroit", firm: withWays }),
+    );
     expect(paid).not.toContain("pay@example.com");
   });
 });

@@ -200,8 +200,20 @@ function toItem(row: ListRow): InvoiceListItem {
 }
 
 const INVOICE_SORT_KEYS: Record<(typeof INVOICE_SORTS)[number], { keys: Array<SortKey<ListRow>>; direction: "asc" | "desc" }> = {
-  newest: { keys: [{ ref: "i.createdAt", value: (row) => row.createdAt }, { ref: "i.id", value: (row) => row.id }], direction: "desc" },
-  oldest: { keys: [{ ref: "i.createdAt", value: (row) => row.createdAt }, { ref: "i.id", value: (row) => row.id }], direction: "asc" },
+  newest: {
+    keys: [
+      { ref: "i.createdAt", value: (row) => row.createdAt },
+      { ref: "i.id", value: (row) => row.id },
+    ],
+    direction: "desc",
+  },
+  oldest: {
+    keys: [
+      { ref: "i.createdAt", value: (row) => row.createdAt },
+      { ref: "i.id", value: (row) => row.id },
+    ],
+    direction: "asc",
+  },
 };
 
 /** The day after `day` (YYYY-MM-DD), for an inclusive "to" on timestamps. */
@@ -261,7 +273,17 @@ export async function getInvoice(actor: Actor, id: string): Promise<InvoiceDetai
     readLines("invoiceId", id),
     db()
       .selectFrom("payments as p")
-      .select(["p.id", "p.kind", "p.amountCents", "p.method", "p.provider", "p.reference", "p.note", userColumnSql("p.recordedBy", "fullName").as("recordedByName"), "p.receivedAt"])
+      .select([
+        "p.id",
+        "p.kind",
+        "p.amountCents",
+        "p.method",
+        "p.provider",
+        "p.reference",
+        "p.note",
+        userColumnSql("p.recordedBy", "fullName").as("recordedByName"),
+        "p.receivedAt",
+      ])
       .where("p.invoiceId", "=", id)
       .orderBy("p.receivedAt", "asc")
       .orderBy("p.id")
@@ -300,7 +322,10 @@ export async function getInvoice(actor: Actor, id: string): Promise<InvoiceDetai
 }
 
 /** For the payment module: an invoice the caller may pay (a client's own, open, with a balance). */
-export async function getPayableInvoice(actor: Actor, id: string): Promise<{ id: string; number: string; clientId: string; billToEmail: string; balanceCents: number; currency: string }> {
+export async function getPayableInvoice(
+  actor: Actor,
+  id: string,
+): Promise<{ id: string; number: string; clientId: string; billToEmail: string; balanceCents: number; currency: string }> {
   const invoice = await findVisibleInvoice(actor, id);
   if (invoice.clientId !== actor.id) throw isBillingStaff(actor) ? forbidden("billing:errors.notYourInvoice") : notFoundInvoice();
   if (invoice.status !== "open" || !invoice.number) throw conflict("billing:errors.notPayable");
@@ -385,7 +410,13 @@ export async function insertDraftInvoice(executor: Executor, actorId: string | n
     .execute();
   const totals = await writeLines(executor, "invoiceId", id, input.lines);
   await executor.updateTable("invoices").set(totals).where("id", "=", id).execute();
-  await addInvoiceEvent(executor, { invoiceId: id, type: "created", actorId, amountCents: totals.totalCents, meta: { orderId: input.orderId, quoteId: input.quoteId } });
+  await addInvoiceEvent(executor, {
+    invoiceId: id,
+    type: "created",
+    actorId,
+    amountCents: totals.totalCents,
+    meta: { orderId: input.orderId, quoteId: input.quoteId },
+  });
   return id;
 }
 
@@ -408,7 +439,9 @@ export async function createInvoiceFromOrder(
   const client = await billToOf(order.clientId);
   const id = await db()
     .transaction()
-    .execute((trx) => insertDraftInvoice(trx, actor.id, { client, orderId: order.id, quoteId: null, lines: lines!, dueDate: options.dueDate, note: options.note }));
+    .execute((trx) =>
+      insertDraftInvoice(trx, actor.id, { client, orderId: order.id, quoteId: null, lines: lines!, dueDate: options.dueDate, note: options.note }),
+    );
   await audit({ actorId: actor.id, action: "invoice.created", targetType: INVOICE_RECORD_TYPE, targetId: id, ip: actor.ip ?? null, meta: { orderId } });
   return { id };
 }
@@ -461,7 +494,11 @@ export async function takeInvoiceNumber(trx: Executor, year: number): Promise<nu
  * Issues a draft. `dueDate` (a day, not before the office's today; null: due on receipt) replaces
  * the draft's when given.
  */
-export async function issueInvoice(actor: Actor, id: string, options: { db?: DB; now?: Date; notify?: boolean; dueDate?: string | null } = {}): Promise<{ number: string }> {
+export async function issueInvoice(
+  actor: Actor,
+  id: string,
+  options: { db?: DB; now?: Date; notify?: boolean; dueDate?: string | null } = {},
+): Promise<{ number: string }> {
   assertStaff(actor);
   const database = options.db ?? db();
   const now = options.now ?? new Date();
@@ -477,7 +514,10 @@ export async function issueInvoice(actor: Actor, id: string, options: { db?: DB;
     const stamp = now.toISOString();
     const moved = await trx
       .updateTable("invoices")
-      .set({ status: "open", issuedAt: stamp, updatedAt: stamp, ...(dueDate === undefined ? {} : { dueDate }) }).where("id", "=", id).where("status", "=", "draft").executeTakeFirst();
+      .set({ status: "open", issuedAt: stamp, updatedAt: stamp, ...(dueDate === undefined ? {} : { dueDate }) })
+      .where("id", "=", id)
+      .where("status", "=", "draft")
+      .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) {
       const exists = await trx.selectFrom("invoices").select(["id", "totalCents"]).where("id", "=", id).executeTakeFirst();
       throw exists ? conflict("billing:errors.notDraft") : notFoundInvoice();
@@ -527,14 +567,25 @@ export async function voidInvoice(actor: Actor, id: string, reason?: string | nu
       if (paidCents !== 0) throw conflict("billing:errors.refundBeforeVoid");
       await addInvoiceEvent(trx, { invoiceId: id, type: "voided", actorId: actor.id, meta: cleanReason ? { reason: cleanReason } : {} });
     });
-  await audit({ actorId: actor.id, action: "invoice.voided", targetType: INVOICE_RECORD_TYPE, targetId: id, ip: actor.ip ?? null, meta: { reason: cleanReason } });
+  await audit({
+    actorId: actor.id,
+    action: "invoice.voided",
+    targetType: INVOICE_RECORD_TYPE,
+    targetId: id,
+    ip: actor.ip ?? null,
+    meta: { reason: cleanReason },
+  });
 }
 
 /**
  * After a payment or refund (in its transaction): open → paid when nothing is left to pay,
  * paid → open when a refund leaves a balance. Returns the new status when it changed.
  */
-export async function settleInvoiceStatus(trx: Executor, invoiceId: string, actorId: string | null): Promise<{ status: InvoiceStatus; changed: boolean; balanceCents: number }> {
+export async function settleInvoiceStatus(
+  trx: Executor,
+  invoiceId: string,
+  actorId: string | null,
+): Promise<{ status: InvoiceStatus; changed: boolean; balanceCents: number }> {
   const invoice = await trx.selectFrom("invoices").select(["status", "totalCents"]).where("id", "=", invoiceId).executeTakeFirstOrThrow();
   const { paidCents } = await paidOf(trx, invoiceId);
   const balanceCents = invoice.totalCents - paidCents;

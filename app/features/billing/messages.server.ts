@@ -52,7 +52,18 @@ async function invoiceMoney(invoiceId: string) {
   const invoice = await db().selectFrom("invoices").selectAll().where("id", "=", invoiceId).executeTakeFirstOrThrow();
   const paid = await db()
     .selectFrom("payments")
-    .select((eb) => eb.fn.sum<number>(eb.case().when("kind", "=", "payment").then(eb.ref("amountCents")).else(eb.neg(eb.ref("amountCents"))).end()).as("net"))
+    .select((eb) =>
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when("kind", "=", "payment")
+            .then(eb.ref("amountCents"))
+            .else(eb.neg(eb.ref("amountCents")))
+            .end(),
+        )
+        .as("net"),
+    )
     .where("invoiceId", "=", invoiceId)
     .executeTakeFirst();
   return { invoice, balanceCents: invoice.totalCents - Number(paid?.net ?? 0) };

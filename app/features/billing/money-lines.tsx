@@ -17,7 +17,17 @@ export type MoneyTotals = {
  * lines under the subtotal with their own words; numbers at the end of the line (the left
  * in Arabic), in the reader's language.
  */
-export function MoneyLinesTable({ lines, totals, currency = "USD", className }: { lines: MoneyLine[]; totals: MoneyTotals; currency?: string; className?: string }) {
+export function MoneyLinesTable({
+  lines,
+  totals,
+  currency = "USD",
+  className,
+}: {
+  lines: MoneyLine[];
+  totals: MoneyTotals;
+  currency?: string;
+  className?: string;
+}) {
   const { t } = useTranslation("billing");
   const format = useFormatter();
   const money = (cents: number) => format.money(cents, currency);
@@ -63,7 +73,9 @@ export function MoneyLinesTable({ lines, totals, currency = "USD", className }: 
           ) : (
             items.map((line, index) => (
               <tr key={line.id ?? index} className="border-t">
-                <td dir="auto" className="p-2 whitespace-pre-line">{line.description}</td>
+                <td dir="auto" className="p-2 whitespace-pre-line">
+                  {line.description}
+                </td>
                 <td className="p-2 text-end tabular-nums">{format.number(line.quantity)}</td>
                 <td className="p-2 text-end tabular-nums whitespace-nowrap">{money(line.unitCents)}</td>
                 <td className="p-2 text-end tabular-nums whitespace-nowrap">{money(line.amountCents)}</td>
@@ -74,12 +86,18 @@ export function MoneyLinesTable({ lines, totals, currency = "USD", className }: 
         <tfoot className="border-t">
           {row("subtotal", t("lines.subtotal"), money(totals.subtotalCents))}
           {adjustments.map((line, index) =>
-            row(`adjustment-${line.id ?? index}`, `${t(`lineKind.${line.kind}`)}: ${line.description}`, line.amountCents < 0 ? `−${money(-line.amountCents)}` : money(line.amountCents)),
+            row(
+              `adjustment-${line.id ?? index}`,
+              `${t(`lineKind.${line.kind}`)}: ${line.description}`,
+              line.amountCents < 0 ? `−${money(-line.amountCents)}` : money(line.amountCents),
+            ),
           )}
           {row("total", t("lines.total"), money(totals.totalCents), { strong: true, testId: "invoice-total" })}
           {totals.paidCents !== undefined ? row("paid", t("lines.paid"), money(totals.paidCents)) : null}
           {totals.refundedCents ? row("refunded", t("lines.refunded"), money(totals.refundedCents)) : null}
-          {totals.balanceCents !== undefined ? row("balance", t("lines.balance"), money(totals.balanceCents), { strong: true, testId: "invoice-balance" }) : null}
+          {totals.balanceCents !== undefined
+            ? row("balance", t("lines.balance"), money(totals.balanceCents), { strong: true, testId: "invoice-balance" })
+            : null}
         </tfoot>
       </table>
     </div>

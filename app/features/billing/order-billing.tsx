@@ -24,7 +24,16 @@ type QuoteView = {
   decidedAt: string | null;
   invoiceId: string | null;
 };
-type InvoiceRow = { id: string; number: string | null; status: string; totalCents: number; balanceCents: number; currency: string; issuedAt: string | null; createdAt: string };
+type InvoiceRow = {
+  id: string;
+  number: string | null;
+  status: string;
+  totalCents: number;
+  balanceCents: number;
+  currency: string;
+  issuedAt: string | null;
+  createdAt: string;
+};
 type Billing = {
   quotes: QuoteView[];
   invoices: InvoiceRow[];
@@ -171,7 +180,11 @@ export function ClientOrderBilling({ billing, awaitingQuote }: { billing: Billin
             {quote ? (
               <>
                 <MoneyLinesTable lines={quote.lines} currency={quote.currency} totals={{ subtotalCents: quote.subtotalCents, totalCents: quote.totalCents }} />
-                {quote.note ? <p dir="auto" className="whitespace-pre-line text-sm">{quote.note}</p> : null}
+                {quote.note ? (
+                  <p dir="auto" className="whitespace-pre-line text-sm">
+                    {quote.note}
+                  </p>
+                ) : null}
                 {decidable ? (
                   <div className="flex flex-wrap items-start gap-3">
                     <Form method="post">

@@ -10,7 +10,17 @@ import { MANUAL_PAYMENT_METHODS } from "~/features/billing/status";
  * "Record payment" (kind payment) and "Record refund" (kind refund) on an invoice's page:
  * amount, method (cash, check, Zelle, card terminal, other), reference, date, note.
  */
-export function RecordPaymentForm({ kind, lastResult, today, defaultAmount }: { kind: "payment" | "refund"; lastResult?: SubmissionResult<string[]>; today: string; defaultAmount: string }) {
+export function RecordPaymentForm({
+  kind,
+  lastResult,
+  today,
+  defaultAmount,
+}: {
+  kind: "payment" | "refund";
+  lastResult?: SubmissionResult<string[]>;
+  today: string;
+  defaultAmount: string;
+}) {
   const { t } = useTranslation("billing");
   const ns = kind === "payment" ? "payment" : "refund";
   const [form, fields] = useZodForm(PaymentFormSchema, {
@@ -24,7 +34,11 @@ export function RecordPaymentForm({ kind, lastResult, today, defaultAmount }: { 
       <input type="hidden" name="kind" value={kind} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.amount} label={t(`${ns}.amount`)} hint={t("payment.amountHint")} inputProps={{ inputMode: "decimal" }} />
-      <SelectField field={fields.method} label={t("payment.method")} options={MANUAL_PAYMENT_METHODS.map((method) => ({ value: method, label: t(`method.${method}`) }))} />
+      <SelectField
+        field={fields.method}
+        label={t("payment.method")}
+        options={MANUAL_PAYMENT_METHODS.map((method) => ({ value: method, label: t(`method.${method}`) }))}
+      />
       <TextField field={fields.reference} label={t("payment.reference")} hint={kind === "payment" ? t("payment.referenceHint") : undefined} />
       <TextField field={fields.receivedOn} type="date" label={t("payment.date")} />
       <TextareaField field={fields.note} label={kind === "payment" ? t("payment.note") : t("refund.reason")} textareaProps={{ rows: 2 }} />

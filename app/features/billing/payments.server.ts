@@ -7,16 +7,7 @@ import { logger } from "~/lib/logger.server";
 import { DEFAULT_PER_PAGE, type Page, type PageRequest } from "~/lib/pagination";
 import { countCapped, keysetPage } from "~/lib/pagination.server";
 import type { PaymentInput, PaymentListQuery } from "./billing.schema";
-import {
-  addInvoiceEvent,
-  INVOICE_RECORD_TYPE,
-  isBillingStaff,
-  lockInvoice,
-  nextStamp,
-  paidOf,
-  settleInvoiceStatus,
-  type Actor,
-} from "./invoices.server";
+import { addInvoiceEvent, INVOICE_RECORD_TYPE, isBillingStaff, lockInvoice, nextStamp, paidOf, settleInvoiceStatus, type Actor } from "./invoices.server";
 import { tellPaymentReceived } from "./messages.server";
 import type { InvoiceStatus, PaymentKind, PaymentMethod } from "./status";
 
@@ -88,7 +79,13 @@ export async function recordManualPayment(actor: Actor, invoiceId: string, input
           createdAt: nextStamp(),
         })
         .execute();
-      await addInvoiceEvent(trx, { invoiceId, type: input.kind, actorId: actor.id, amountCents: input.amountCents, meta: { method: input.method, reference: input.reference ?? null } });
+      await addInvoiceEvent(trx, {
+        invoiceId,
+        type: input.kind,
+        actorId: actor.id,
+        amountCents: input.amountCents,
+        meta: { method: input.method, reference: input.reference ?? null },
+      });
       const settled = await settleInvoiceStatus(trx, invoiceId, actor.id);
       return { paymentId, ...settled };
     });
@@ -159,7 +156,12 @@ export async function recordProviderTransaction(input: {
             createdAt: nextStamp(),
           })
           .execute();
-        await addInvoiceEvent(trx, { invoiceId: input.invoiceId, type: input.kind, amountCents: input.amountCents, meta: { method: "stripe", reference: input.externalId } });
+        await addInvoiceEvent(trx, {
+          invoiceId: input.invoiceId,
+          type: input.kind,
+          amountCents: input.amountCents,
+          meta: { method: "stripe", reference: input.externalId },
+        });
         const settled = await settleInvoiceStatus(trx, input.invoiceId, null);
         return { paymentId, ...settled };
       });
@@ -256,7 +258,18 @@ export function listInvoicePayments(actor: Actor, invoiceId: string, request: Pa
   return listPayments(actor, { page: request.page, perPage: request.perPage, after: request.after, before: request.before, invoiceId });
 }
 
-export const PAYMENT_CSV_HEADER = ["received_at", "kind", "amount", "currency", "method", "reference", "invoice_number", "client", "provider", "payment_id"] as const;
+export const PAYMENT_CSV_HEADER = [
+  "received_at",
+  "kind",
+  "amount",
+  "currency",
+  "method",
+  "reference",
+  "invoice_number",
+  "client",
+  "provider",
+  "payment_id",
+] as const;
 
 /**
  * The bookkeeping export (staff): every payment and refund matching the filters, oldest first,
@@ -275,7 +288,18 @@ export async function* eachPaymentCsvRow(actor: Actor, query: Partial<PaymentLis
     const rows = await page.orderBy("p.receivedAt", "asc").orderBy("p.id", "asc").limit(batch).execute();
     for (const row of rows) {
       const signed = row.kind === "refund" ? -row.amountCents : row.amountCents;
-      yield [row.receivedAt, row.kind, centsText(signed), "USD", row.method, row.reference ?? "", row.invoiceNumber ?? "", row.clientName, row.provider, row.id];
+      yield [
+        row.receivedAt,
+        row.kind,
+        centsText(signed),
+        "USD",
+        row.method,
+        row.reference ?? "",
+        row.invoiceNumber ?? "",
+        row.clientName,
+        row.provider,
+        row.id,
+      ];
     }
     if (rows.length < batch) return;
     const last = rows[rows.length - 1]!;
@@ -289,7 +313,15 @@ function centsText(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-export type LatestPayment = { id: string; invoiceId: string; invoiceNumber: string | null; amountCents: number; method: PaymentMethod; receivedAt: string; invoiceStatus: InvoiceStatus };
+export type LatestPayment = {
+  id: string;
+  invoiceId: string;
+  invoiceNumber: string | null;
+  amountCents: number;
+  method: PaymentMethod;
+  receivedAt: string;
+  invoiceStatus: InvoiceStatus;
+};
 
 /** A client's latest payment (not refund), for /client/payment-success without a session id. */
 export async function latestPaymentOfClient(clientId: string): Promise<LatestPayment | null> {
@@ -352,7 +384,9 @@ export async function outstandingTotals(actor: Actor): Promise<{ openInvoices: n
     .select([
       sql<number>`count(*)`.as("count"),
       sql<number>`coalesce(sum(i.total_cents), 0)`.as("total"),
-      sql<number>`coalesce(sum((select coalesce(sum(case when p.kind = 'payment' then p.amount_cents else -p.amount_cents end), 0) from payments p where p.invoice_id = i.id)), 0)`.as("paid"),
+      sql<number>`coalesce(sum((select coalesce(sum(case when p.kind = 'payment' then p.amount_cents else -p.amount_cents end), 0) from payments p where p.invoice_id = i.id)), 0)`.as(
+        "paid",
+      ),
     ])
     .where("i.status", "=", "open")
     .executeTakeFirstOrThrow();

@@ -19,7 +19,15 @@ export type QuoteFormDefaults = {
  * intents: without JavaScript they post the form and the server answers it with one line
  * more or less, what was typed kept. "Save draft" keeps it; "Send to client" sends it.
  */
-export function QuoteEditor({ lastResult, defaultValue, quoteId }: { lastResult?: SubmissionResult<string[]>; defaultValue: QuoteFormDefaults; quoteId?: string }) {
+export function QuoteEditor({
+  lastResult,
+  defaultValue,
+  quoteId,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+  defaultValue: QuoteFormDefaults;
+  quoteId?: string;
+}) {
   const { t } = useTranslation("billing");
   const [form, fields] = useZodForm(QuoteFormSchema, { id: "quote-editor", lastResult, defaultValue, shouldValidate: "onSubmit" });
   const lines = fields.lines.getFieldList();
@@ -33,7 +41,11 @@ export function QuoteEditor({ lastResult, defaultValue, quoteId }: { lastResult?
         {lines.map((line, index) => {
           const parts = line.getFieldset();
           return (
-            <li key={line.key} className="grid gap-3 rounded-md border p-3 sm:grid-cols-[8rem_1fr_5rem_8rem_auto] sm:items-start" aria-label={t("quote.lineNumber", { number: index + 1 })}>
+            <li
+              key={line.key}
+              className="grid gap-3 rounded-md border p-3 sm:grid-cols-[8rem_1fr_5rem_8rem_auto] sm:items-start"
+              aria-label={t("quote.lineNumber", { number: index + 1 })}
+            >
               <SelectField field={parts.kind} label={t("lines.kind")} options={LINE_KINDS.map((kind) => ({ value: kind, label: t(`lineKind.${kind}`) }))} />
               <TextField field={parts.description} label={t("lines.description")} />
               <TextField field={parts.quantity} type="number" label={t("lines.quantity")} inputProps={{ min: 1, step: 1 }} />
@@ -54,7 +66,11 @@ export function QuoteEditor({ lastResult, defaultValue, quoteId }: { lastResult?
           );
         })}
       </ol>
-      <Button variant="outline" size="sm" {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: { kind: "item", description: "", quantity: "1", unitPrice: "" } })}>
+      <Button
+        variant="outline"
+        size="sm"
+        {...form.insert.getButtonProps({ name: fields.lines.name, defaultValue: { kind: "item", description: "", quantity: "1", unitPrice: "" } })}
+      >
         <Plus className="size-4" aria-hidden />
         {t("quote.addLine")}
       </Button>

@@ -164,7 +164,14 @@ export async function sendQuote(actor: Actor, id: string): Promise<void> {
   if (quote.validUntil && quote.validUntil < (await officeToday())) throw conflict("billing:errors.quoteExpired");
   const now = nextStamp();
   await db().updateTable("quotes").set({ status: "sent", sentAt: now, updatedAt: now }).where("id", "=", id).where("status", "in", ["draft", "sent"]).execute();
-  await audit({ actorId: actor.id, action: "quote.sent", targetType: QUOTE_RECORD_TYPE, targetId: id, ip: actor.ip ?? null, meta: { reference: quote.reference } });
+  await audit({
+    actorId: actor.id,
+    action: "quote.sent",
+    targetType: QUOTE_RECORD_TYPE,
+    targetId: id,
+    ip: actor.ip ?? null,
+    meta: { reference: quote.reference },
+  });
   try {
     await tellQuoteSent(quote);
   } catch (error) {
@@ -186,11 +193,23 @@ export async function acceptQuote(actor: Actor, id: string): Promise<{ invoiceId
     .transaction()
     .execute(async (trx) => {
       const now = nextStamp();
-      const moved = await trx.updateTable("quotes").set({ status: "accepted", decidedAt: now, updatedAt: now }).where("id", "=", id).where("status", "=", "sent").executeTakeFirst();
+      const moved = await trx
+        .updateTable("quotes")
+        .set({ status: "accepted", decidedAt: now, updatedAt: now })
+        .where("id", "=", id)
+        .where("status", "=", "sent")
+        .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw conflict("billing:errors.quoteNotOpen");
       return insertDraftInvoice(trx, null, { client, orderId: quote.orderId, quoteId: quote.id, lines: quote.lines, note: quote.note });
     });
-  await audit({ actorId: actor.id, action: "quote.accepted", targetType: QUOTE_RECORD_TYPE, targetId: id, ip: actor.ip ?? null, meta: { reference: quote.reference, invoiceId } });
+  await audit({
+    actorId: actor.id,
+    action: "quote.accepted",
+    targetType: QUOTE_RECORD_TYPE,
+    targetId: id,
+    ip: actor.ip ?? null,
+    meta: { reference: quote.reference, invoiceId },
+  });
   // The office issues it on the client's word: the accepted quote is the order to invoice.
   await issueInvoice({ id: actor.id, role: "owner", ip: actor.ip }, invoiceId);
   return { invoiceId };
@@ -209,7 +228,14 @@ export async function declineQuote(actor: Actor, id: string, reason?: string | n
     .where("status", "=", "sent")
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw conflict("billing:errors.quoteNotOpen");
-  await audit({ actorId: actor.id, action: "quote.declined", targetType: QUOTE_RECORD_TYPE, targetId: id, ip: actor.ip ?? null, meta: { reference: quote.reference } });
+  await audit({
+    actorId: actor.id,
+    action: "quote.declined",
+    targetType: QUOTE_RECORD_TYPE,
+    targetId: id,
+    ip: actor.ip ?? null,
+    meta: { reference: quote.reference },
+  });
 }
 
 /** Staff make the invoice of an accepted quote that has none (e.g. its issue failed); a draft to issue. */

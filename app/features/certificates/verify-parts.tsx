@@ -35,17 +35,30 @@ export function CertificateRecord({ certificate, firmName }: { certificate: Veri
   const { t, i18n } = useTranslation("certificates");
   const format = useFormatter();
   const rows: Array<[string, React.ReactNode]> = [
-    [t("verify.fields.number"), <span key="no" dir="ltr" className="font-mono">{certificate.certificateNo}</span>],
+    [
+      t("verify.fields.number"),
+      <span key="no" dir="ltr" className="font-mono">
+        {certificate.certificateNo}
+      </span>,
+    ],
     [t("verify.fields.issued"), format.date(certificate.issuedAt)],
     [t("verify.fields.sourceLanguage"), languageName(certificate.sourceLanguage, i18n.language)],
     [t("verify.fields.targetLanguage"), languageName(certificate.targetLanguage, i18n.language)],
     [t("verify.fields.pages"), format.number(certificate.pageCount)],
     [t("verify.fields.translator"), certificate.translatorName],
-    [t("verify.fields.documentTitle"), <em key="title" className="text-muted-foreground">{t("verify.titleHidden")}</em>],
+    [
+      t("verify.fields.documentTitle"),
+      <em key="title" className="text-muted-foreground">
+        {t("verify.titleHidden")}
+      </em>,
+    ],
   ];
   return (
     <>
-      <p role="status" className="mt-6 flex items-start gap-2 rounded-lg border border-emerald-600/40 bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+      <p
+        role="status"
+        className="mt-6 flex items-start gap-2 rounded-lg border border-emerald-600/40 bg-emerald-50 p-4 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+      >
         <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
         {t("verify.valid", { firm: firmName })}
       </p>
@@ -119,7 +132,11 @@ export function FileCheck({ certificate }: { certificate: VerifiedCertificate })
         <label htmlFor="verify-file" className="mt-4 block font-medium">
           {t("verify.check.input")}
         </label>
-        <input id="verify-file" type="file" className="mt-2 block w-full text-sm file:me-3 file:rounded-md file:border file:bg-secondary file:px-3 file:py-1.5" />
+        <input
+          id="verify-file"
+          type="file"
+          className="mt-2 block w-full text-sm file:me-3 file:rounded-md file:border file:bg-secondary file:px-3 file:py-1.5"
+        />
         <p id="verify-result" role="status" aria-live="polite" className="mt-4 font-medium" />
         <p id="verify-computed" className="mt-1 break-all font-mono text-xs text-muted-foreground" />
       </section>
@@ -164,9 +181,7 @@ export function CertificateNotFound({ certificateNo }: { certificateNo: string }
         <SearchX aria-hidden className="size-8 shrink-0" />
         {t("verify.notFound.title")}
       </h1>
-      <p className="mt-4 text-lg text-muted-foreground">
-        {t("verify.notFound.text", { no: certificateNo })}
-      </p>
+      <p className="mt-4 text-lg text-muted-foreground">{t("verify.notFound.text", { no: certificateNo })}</p>
       <VerifyAnother />
     </div>
   );

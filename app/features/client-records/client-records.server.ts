@@ -13,7 +13,18 @@ import { isBackOfficeRole } from "~/lib/features";
 import { nowIso } from "~/lib/ids.server";
 import { deleteUserSessions } from "~/lib/session.server";
 import { listFilesFor, readStoredFile, type StoredFile } from "~/lib/storage.server";
-import { anonymiseUser, AVATAR_RECORD_TYPE, checkMayDelete, deleteManagedUser, deleteUserRow, getContactDetails, getManagedUser, type Actor, type ManagedUser, type Scope } from "~/features/users/index.server";
+import {
+  anonymiseUser,
+  AVATAR_RECORD_TYPE,
+  checkMayDelete,
+  deleteManagedUser,
+  deleteUserRow,
+  getContactDetails,
+  getManagedUser,
+  type Actor,
+  type ManagedUser,
+  type Scope,
+} from "~/features/users/index.server";
 
 /**
  * A client's records as a whole (docs/decisions/011): the data export (JSON and their
@@ -43,7 +54,11 @@ export type RetentionPlan = {
 type DetailedPlan = RetentionPlan & { deleteOrderIds: string[]; deleteReportIds: string[] };
 
 async function planFor(clientId: string, now = new Date()): Promise<DetailedPlan> {
-  const [orders, reports, appointments] = await Promise.all([listOrderRecordsOfClient(clientId), listReportRecordsOfClient(clientId), listAppointmentRecordsOfClient(clientId)]);
+  const [orders, reports, appointments] = await Promise.all([
+    listOrderRecordsOfClient(clientId),
+    listReportRecordsOfClient(clientId),
+    listAppointmentRecordsOfClient(clientId),
+  ]);
   const keptOrders: KeptOrder[] = [];
   const deleteOrderIds: string[] = [];
   let keptDocuments = 0;
@@ -125,7 +140,12 @@ export async function deleteClient(actor: Actor, clientId: string, context: { ip
 }
 
 /** The one deletion door for pages and API: a client's keeps what must be kept; a staff account goes outright. */
-export async function deleteAccount(actor: Actor, scope: Scope, id: string, context: { ip?: string } = {}): Promise<{ anonymised: boolean; plan: RetentionPlan | null }> {
+export async function deleteAccount(
+  actor: Actor,
+  scope: Scope,
+  id: string,
+  context: { ip?: string } = {},
+): Promise<{ anonymised: boolean; plan: RetentionPlan | null }> {
   const target = await getManagedUser(scope, id);
   if (isBackOfficeRole(target.role)) {
     await deleteManagedUser(actor, scope, id, context);
@@ -151,7 +171,9 @@ type FileEntry = { id: string; name: string; mimeType: string; sizeBytes: number
 
 /** A name for the ZIP entry: no folders, no control characters, unique by the file id. */
 function entryName(file: StoredFile): string {
-  const name = [...file.originalName].map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || char === "/" || char === "\\" ? "_" : char)).join("");
+  const name = [...file.originalName]
+    .map((char) => (char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || char === "/" || char === "\\" ? "_" : char))
+    .join("");
   return `${file.id.slice(0, 8)}-${name}`;
 }
 
@@ -206,7 +228,17 @@ export async function exportClientData(actor: Actor, clientId: string, context: 
       avatar: await add("avatar", avatars),
     },
     serviceOrders: [] as unknown[],
-    appointments: appointments.map(({ id, reference, serviceKey, startsAt, endsAt, status, notes, createdAt, history }) => ({ id, reference, service: serviceKey, startsAt, endsAt, status, notes, createdAt, history })),
+    appointments: appointments.map(({ id, reference, serviceKey, startsAt, endsAt, status, notes, createdAt, history }) => ({
+      id,
+      reference,
+      service: serviceKey,
+      startsAt,
+      endsAt,
+      status,
+      notes,
+      createdAt,
+      history,
+    })),
     reports: [] as unknown[],
   };
   for (const { files, serviceKey, ...order } of orders) {
@@ -216,6 +248,13 @@ export async function exportClientData(actor: Actor, clientId: string, context: 
   entries["client.json"] = strToU8(JSON.stringify(data, null, 2));
   // Stored files are mostly compressed already (PDF, JPEG): level 1 keeps the export quick.
   const zip = zipSync(entries, { level: 1 });
-  await audit({ actorId: actor.id, action: "client.exported", targetType: "user", targetId: clientId, ip: context.ip ?? null, meta: { files: Object.keys(entries).length - 1, bytes } });
+  await audit({
+    actorId: actor.id,
+    action: "client.exported",
+    targetType: "user",
+    targetId: clientId,
+    ip: context.ip ?? null,
+    meta: { files: Object.keys(entries).length - 1, bytes },
+  });
   return { fileName: `client-${clientId.slice(0, 8)}-${data.exportedAt.slice(0, 10)}.zip`, zip };
 }

@@ -25,7 +25,13 @@ export async function getClientOverview(clientId: string, language: string): Pro
   ]);
   return {
     nextAppointment: appointment
-      ? { id: appointment.id, reference: appointment.reference, startsAt: appointment.startsAt, status: appointment.status, serviceTitle: appointment.serviceTitle }
+      ? {
+          id: appointment.id,
+          reference: appointment.reference,
+          startsAt: appointment.startsAt,
+          status: appointment.status,
+          serviceTitle: appointment.serviceTitle,
+        }
       : null,
     openOrders,
     unreadReports,

@@ -34,7 +34,11 @@ export type SectionOverview = { id: SectionId; localized: boolean; statuses: Sec
  */
 export async function listSectionsOverview(): Promise<SectionOverview[]> {
   const [rows, englishSaves] = await Promise.all([
-    db().selectFrom("contentSections").select(["key", "locale", "updatedAt"]).where("key", "in", [...SECTION_IDS]).execute(),
+    db()
+      .selectFrom("contentSections")
+      .select(["key", "locale", "updatedAt"])
+      .where("key", "in", [...SECTION_IDS])
+      .execute(),
     db()
       .selectFrom("contentSectionVersions")
       .select((eb) => ["sectionKey", eb.fn.max("createdAt").as("lastSave")])
@@ -132,7 +136,13 @@ async function prepare(id: SectionId, locale: string, input: unknown): Promise<R
 export async function saveSection(actor: Actor, id: SectionId, language: ContentLanguage, input: unknown): Promise<{ versionId: string }> {
   requireAdmin(actor);
   const saved = await writeSection(actor, id, language, input);
-  await audit({ actorId: actor.id, action: "content.section_saved", targetType: "content_section", targetId: id, meta: { language, versionId: saved.versionId } });
+  await audit({
+    actorId: actor.id,
+    action: "content.section_saved",
+    targetType: "content_section",
+    targetId: id,
+    meta: { language, versionId: saved.versionId },
+  });
   return saved;
 }
 
@@ -143,28 +153,54 @@ async function writeSection(actor: Actor, id: SectionId, language: ContentLangua
   await db()
     .transaction()
     .execute(async (trx) => {
-      const current = await trx.selectFrom("contentSections").select(["data", "updatedAt", "updatedBy"]).where("key", "=", id).where("locale", "=", locale).executeTakeFirst();
+      const current = await trx
+        .selectFrom("contentSections")
+        .select(["data", "updatedAt", "updatedBy"])
+        .where("key", "=", id)
+        .where("locale", "=", locale)
+        .executeTakeFirst();
       const now = nowIso();
       if (current) {
-        const kept = await trx.selectFrom("contentSectionVersions").select("id").where("sectionKey", "=", id).where("locale", "=", locale).limit(1).executeTakeFirst();
+        const kept = await trx
+          .selectFrom("contentSectionVersions")
+          .select("id")
+          .where("sectionKey", "=", id)
+          .where("locale", "=", locale)
+          .limit(1)
+          .executeTakeFirst();
         if (!kept) {
           await trx
             .insertInto("contentSectionVersions")
             .values({ id: newId(), sectionKey: id, locale, data: toJson(current.data), createdBy: null, createdAt: String(current.updatedAt) })
             .execute();
         }
-        await trx.updateTable("contentSections").set({ data: toJson(data), updatedBy: actor.id, updatedAt: now }).where("key", "=", id).where("locale", "=", locale).execute();
+        await trx
+          .updateTable("contentSections")
+          .set({ data: toJson(data), updatedBy: actor.id, updatedAt: now })
+          .where("key", "=", id)
+          .where("locale", "=", locale)
+          .execute();
       } else {
-        await trx.insertInto("contentSections").values({ key: id, locale, data: toJson(data), updatedBy: actor.id, updatedAt: now }).execute();
+        await trx
+          .insertInto("contentSections")
+          .values({ key: id, locale, data: toJson(data), updatedBy: actor.id, updatedAt: now })
+          .execute();
       }
-      await trx.insertInto("contentSectionVersions").values({ id: versionId, sectionKey: id, locale, data: toJson(data), createdBy: actor.id, createdAt: now }).execute();
+      await trx
+        .insertInto("contentSectionVersions")
+        .values({ id: versionId, sectionKey: id, locale, data: toJson(data), createdBy: actor.id, createdAt: now })
+        .execute();
     });
   clearPublicCache();
   return { versionId };
 }
 
 /** One kept version of a section in a language, or a not-found refusal. */
-export async function getSectionVersion(id: SectionId, language: ContentLanguage, versionId: string): Promise<{ id: string; createdAt: string; data: Record<string, unknown> }> {
+export async function getSectionVersion(
+  id: SectionId,
+  language: ContentLanguage,
+  versionId: string,
+): Promise<{ id: string; createdAt: string; data: Record<string, unknown> }> {
   const version = await db()
     .selectFrom("contentSectionVersions")
     .select(["id", "createdAt", "data"])
@@ -181,7 +217,13 @@ export async function restoreSectionVersion(actor: Actor, id: SectionId, languag
   requireAdmin(actor);
   const version = await getSectionVersion(id, language, versionId);
   const restored = await writeSection(actor, id, language, version.data);
-  await audit({ actorId: actor.id, action: "content.section_restored", targetType: "content_section", targetId: id, meta: { language, from: versionId, versionId: restored.versionId } });
+  await audit({
+    actorId: actor.id,
+    action: "content.section_restored",
+    targetType: "content_section",
+    targetId: id,
+    meta: { language, from: versionId, versionId: restored.versionId },
+  });
   return restored;
 }
 
@@ -247,9 +289,5 @@ export function diffLines(before: string[], after: string[]): DiffLine[] {
     while (i < midA.length) middle.push({ kind: "removed", text: midA[i++]! });
     while (j < midB.length) middle.push({ kind: "added", text: midB[j++]! });
   }
-  return [
-    ...a.slice(0, start).map((text) => ({ kind: "same" as const, text })),
-    ...middle,
-    ...a.slice(endA).map((text) => ({ kind: "same" as const, text })),
-  ];
+  return [...a.slice(0, start).map((text) => ({ kind: "same" as const, text })), ...middle, ...a.slice(endA).map((text) => ({ kind: "same" as const, text }))];
 }

@@ -3,7 +3,19 @@ import { db } from "~/lib/db/db.server";
 import { defineCache, invalidateCache } from "~/core/cache.server";
 import { readStoredFile } from "~/lib/storage.server";
 import { fallbackLanguage, type Language } from "~/lib/i18n/config";
-import type { Announcement, AnnouncementAudience, AnnouncementLevel, Faq, FooterBlocks, LegalDocument, Logo, ServiceDetail, ServiceSummary, Stat, Testimonial } from "./content";
+import type {
+  Announcement,
+  AnnouncementAudience,
+  AnnouncementLevel,
+  Faq,
+  FooterBlocks,
+  LegalDocument,
+  Logo,
+  ServiceDetail,
+  ServiceSummary,
+  Stat,
+  Testimonial,
+} from "./content";
 import { forgetFirm, getFirm } from "~/core/office/firm.server";
 
 /**
@@ -73,9 +85,7 @@ function serviceQuery(language: Language) {
 /** Active services in display order, with title and short description. */
 export function listServices(language: Language): Promise<ServiceSummary[]> {
   return cached(`services:${language}`, async () => {
-    const rows = await serviceQuery(language)
-      .select(["services.key", "services.icon", "services.priceFromCents", "tr.title", "tr.description"])
-      .execute();
+    const rows = await serviceQuery(language).select(["services.key", "services.icon", "services.priceFromCents", "tr.title", "tr.description"]).execute();
     if (rows.length === 0 && language !== fallbackLanguage) return listServices(fallbackLanguage);
     return rows;
   });
@@ -184,13 +194,25 @@ export async function readTestimonialPhoto(fileId: string): Promise<{ mimeType: 
   return { mimeType: stored.file.mimeType, content: stored.content };
 }
 
-type AnnouncementRow = { id: string; i18n: unknown; linkUrl: string | null; startsAt: string | null; endsAt: string | null; level: string; dismissible: boolean };
+type AnnouncementRow = {
+  id: string;
+  i18n: unknown;
+  linkUrl: string | null;
+  startsAt: string | null;
+  endsAt: string | null;
+  level: string;
+  dismissible: boolean;
+};
 
 /**
  * The announcement shown now to an audience (visitors of the public site: public; the client area's
  * layout: clients; the dashboard's layout: staff): active, within its dates; the newest wins.
  */
-export async function getCurrentAnnouncement(language: Language, now: Date = new Date(), audience: AnnouncementAudience = "public"): Promise<Announcement | null> {
+export async function getCurrentAnnouncement(
+  language: Language,
+  now: Date = new Date(),
+  audience: AnnouncementAudience = "public",
+): Promise<Announcement | null> {
   // The candidates are cached; the time window is checked on every call.
   const rows = await cached<AnnouncementRow[]>(`announcements:${audience}`, () =>
     db()

@@ -22,7 +22,11 @@ function looksLikeSvg(buffer: Buffer): boolean {
 }
 
 /** Checks an uploaded picture and makes the stored version; throws a refusal on the named field. */
-export async function processImage(kind: ImageKind, file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> }, field: string): Promise<ProcessedImage> {
+export async function processImage(
+  kind: ImageKind,
+  file: { name: string; size: number; arrayBuffer(): Promise<ArrayBuffer> },
+  field: string,
+): Promise<ProcessedImage> {
   if (file.size > IMAGE_MAX_BYTES) throw invalid("site-media:images.errors.tooLarge", { field, params: { max: IMAGE_MAX_MB } });
   if (file.size === 0) throw invalid("site-media:images.errors.required", { field });
   const input = Buffer.from(await file.arrayBuffer());
@@ -54,7 +58,11 @@ export async function processImage(kind: ImageKind, file: { name: string; size: 
 }
 
 /** Stores a processed picture against its record (a new file id each time: its address can be cached for good). */
-export function storeImage(image: ProcessedImage, originalName: string, options: { uploadedBy: string | null; recordType: string; recordId: string }): Promise<StoredFile> {
+export function storeImage(
+  image: ProcessedImage,
+  originalName: string,
+  options: { uploadedBy: string | null; recordType: string; recordId: string },
+): Promise<StoredFile> {
   const base = sanitizeFileName(originalName).replace(/\.[^.]*$/, "") || "image";
   return storeFile({ buffer: image.buffer, originalName: `${base}.webp`, type: { ext: "webp", mime: "image/webp" } }, options);
 }

@@ -74,7 +74,10 @@ function rows<T extends z.ZodTypeAny>(item: T, max: number) {
 const line = (max: number) => z.string().trim().min(1).max(max);
 const PHONE = /^\+?[\d\s().-]{7,30}$/;
 const optionalLine = (max: number) => z.string().trim().max(max).optional().default("");
-const time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "content:errors.time");
+const time = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "content:errors.time");
 const webUrl = z
   .string()
   .trim()
@@ -118,7 +121,10 @@ export const SECTION_SCHEMAS = {
     email: z.string().trim().email().max(200),
     address: z.object({ street: line(160), city: line(80), region: line(40), postalCode: line(20), country: line(2) }),
     // The ways to pay that invoices offer besides the office and the card: each only when set.
-    zelleRecipient: optionalLine(200).refine((value) => !value || z.string().email().safeParse(value).success || PHONE.test(value), "content:errors.zelleRecipient"),
+    zelleRecipient: optionalLine(200).refine(
+      (value) => !value || z.string().email().safeParse(value).success || PHONE.test(value),
+      "content:errors.zelleRecipient",
+    ),
     checkPayee: optionalLine(160),
     hours: rows(
       z

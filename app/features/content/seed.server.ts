@@ -48,7 +48,10 @@ export async function seedPublicContent(db: DB): Promise<void> {
         .execute();
     }
 
-    const faqCount = await trx.selectFrom("faqs").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+    const faqCount = await trx
+      .selectFrom("faqs")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
     if (Number(faqCount.count) === 0) {
       for (const faq of faqs) {
         const id = newId();

@@ -32,9 +32,7 @@ export function LanguageTabs({ current, hrefFor, missing = [] }: { current: Lang
             >
               {languageNames[language]}
               {missing.includes(language) ? (
-                <span className="rounded bg-warning/15 px-1.5 text-xs font-medium text-foreground">
-                  {t("tabs.missing")}
-                </span>
+                <span className="rounded bg-warning/15 px-1.5 text-xs font-medium text-foreground">{t("tabs.missing")}</span>
               ) : null}
             </Link>
           </li>
@@ -116,7 +114,23 @@ export function ItemEditor<Schema extends Record<string, unknown>>({
  * A picture's file input with its hint and errors (the action answers a picture over the limit as an
  * error of this field); `preview` stands above the input, `children` below the errors.
  */
-export function PictureField({ id, name, label, hint, errors, preview, children }: { id: string; name: string; label: string; hint: string; errors: string[] | undefined; preview?: ReactNode; children?: ReactNode }) {
+export function PictureField({
+  id,
+  name,
+  label,
+  hint,
+  errors,
+  preview,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  errors: string[] | undefined;
+  preview?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -131,11 +145,30 @@ export function PictureField({ id, name, label, hint, errors, preview, children 
   );
 }
 
-export function CheckboxField({ name, label, defaultChecked, hint, id }: { name: string; label: ReactNode; defaultChecked?: boolean; hint?: ReactNode; id?: string }) {
+export function CheckboxField({
+  name,
+  label,
+  defaultChecked,
+  hint,
+  id,
+}: {
+  name: string;
+  label: ReactNode;
+  defaultChecked?: boolean;
+  hint?: ReactNode;
+  id?: string;
+}) {
   const fieldId = id ?? `field-${name}`;
   return (
     <div className="flex items-start gap-2">
-      <input type="checkbox" id={fieldId} name={name} defaultChecked={defaultChecked} aria-describedby={hint ? `${fieldId}-hint` : undefined} className="mt-0.5 size-4 accent-primary" />
+      <input
+        type="checkbox"
+        id={fieldId}
+        name={name}
+        defaultChecked={defaultChecked}
+        aria-describedby={hint ? `${fieldId}-hint` : undefined}
+        className="mt-0.5 size-4 accent-primary"
+      />
       <div className="flex flex-col gap-0.5">
         <label htmlFor={fieldId} className="text-sm font-medium">
           {label}

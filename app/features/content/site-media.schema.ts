@@ -27,7 +27,10 @@ export const AnnouncementLinkSchema = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) || WebLinkSchema.safeParse(value).success, "site-media:errors.linkSiteOrHttp");
+  .refine(
+    (value) => (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")) || WebLinkSchema.safeParse(value).success,
+    "site-media:errors.linkSiteOrHttp",
+  );
 
 export const FaqFormSchema = z.object({
   id: z.string().max(64).optional(),
@@ -75,5 +78,8 @@ export const AnnouncementFormSchema = z
     active: z.boolean().optional(),
     linkUrl: AnnouncementLinkSchema.optional(),
   })
-  .refine((value) => !value.startsAt || !value.endsAt || value.endsAt > value.startsAt, { path: ["endsAt"], message: "site-media:announcements.errors.endBeforeStart" });
+  .refine((value) => !value.startsAt || !value.endsAt || value.endsAt > value.startsAt, {
+    path: ["endsAt"],
+    message: "site-media:announcements.errors.endBeforeStart",
+  });
 export type AnnouncementInput = z.infer<typeof AnnouncementFormSchema>;

@@ -58,7 +58,12 @@ async function moveRow(actor: Actor, table: OrderedTable, id: string, direction:
       if (to < 0 || to >= rows.length) return false;
       [rows[at], rows[to]] = [rows[to]!, rows[at]!];
       for (const [index, row] of rows.entries()) {
-        if (row.sortOrder !== index) await trx.updateTable(table as "faqs").set({ sortOrder: index }).where("id", "=", row.id).execute();
+        if (row.sortOrder !== index)
+          await trx
+            .updateTable(table as "faqs")
+            .set({ sortOrder: index })
+            .where("id", "=", row.id)
+            .execute();
       }
       return true;
     });
@@ -85,7 +90,9 @@ export async function listFaqsForAdmin(): Promise<AdminFaq[]> {
     .execute();
   return faqs.map((faq) => ({
     ...faq,
-    translations: Object.fromEntries(translations.filter((row) => row.faqId === faq.id).map((row) => [row.locale, { question: row.question, answer: row.answer }])),
+    translations: Object.fromEntries(
+      translations.filter((row) => row.faqId === faq.id).map((row) => [row.locale, { question: row.question, answer: row.answer }]),
+    ),
   }));
 }
 
@@ -228,7 +235,9 @@ export async function saveTestimonial(actor: Actor, input: TestimonialInput, pho
     : { consentRecordedAt: null, consentRecordedBy: null };
   const id = existing?.id ?? newId();
   // The quote in the language it was given; other languages a seeded sample carries are kept.
-  const previousTexts = existing ? (((await db().selectFrom("testimonials").select("i18n").where("id", "=", id).executeTakeFirstOrThrow()).i18n ?? {}) as Record<string, unknown>) : {};
+  const previousTexts = existing
+    ? (((await db().selectFrom("testimonials").select("i18n").where("id", "=", id).executeTakeFirstOrThrow()).i18n ?? {}) as Record<string, unknown>)
+    : {};
   const i18n = { ...previousTexts, [input.language]: { quote: input.quote, authorTitle: input.authorTitle ?? "" } };
   const values = {
     authorName: input.authorName,
@@ -251,14 +260,25 @@ export async function saveTestimonial(actor: Actor, input: TestimonialInput, pho
   const oldPhoto = existing?.photo?.fileId ?? null;
   if (processed) {
     const stored = await storeImage(processed, photo!.name, { uploadedBy: actor.id, recordType: TESTIMONIAL_PHOTO_RECORD_TYPE, recordId: id });
-    await db().updateTable("testimonials").set({ photoFileId: stored.id, photoWidth: processed.width, photoHeight: processed.height }).where("id", "=", id).execute();
+    await db()
+      .updateTable("testimonials")
+      .set({ photoFileId: stored.id, photoWidth: processed.width, photoHeight: processed.height })
+      .where("id", "=", id)
+      .execute();
     if (oldPhoto) await deleteStoredFile(oldPhoto);
   } else if (input.removePhoto && oldPhoto) {
     await db().updateTable("testimonials").set({ photoFileId: null, photoWidth: null, photoHeight: null }).where("id", "=", id).execute();
     await deleteStoredFile(oldPhoto);
   }
-  if (consentGiven && !existing?.consentRecordedAt) await audit({ actorId: actor.id, action: "testimonial.consent_recorded", targetType: "testimonial", targetId: id });
-  await audit({ actorId: actor.id, action: existing ? "testimonial.updated" : "testimonial.created", targetType: "testimonial", targetId: id, meta: { published: values.published } });
+  if (consentGiven && !existing?.consentRecordedAt)
+    await audit({ actorId: actor.id, action: "testimonial.consent_recorded", targetType: "testimonial", targetId: id });
+  await audit({
+    actorId: actor.id,
+    action: existing ? "testimonial.updated" : "testimonial.created",
+    targetType: "testimonial",
+    targetId: id,
+    meta: { published: values.published },
+  });
   clearPublicCache();
   return id;
 }
@@ -269,7 +289,16 @@ export function moveTestimonial(actor: Actor, id: string, direction: "up" | "dow
 
 // ——— client logos ———
 
-export type AdminLogo = { id: string; name: string; websiteUrl: string | null; fileId: string | null; width: number | null; height: number | null; published: boolean; sortOrder: number };
+export type AdminLogo = {
+  id: string;
+  name: string;
+  websiteUrl: string | null;
+  fileId: string | null;
+  width: number | null;
+  height: number | null;
+  published: boolean;
+  sortOrder: number;
+};
 
 const LOGO_COLUMNS = ["id", "name", "websiteUrl", "fileId", "width", "height", "published", "sortOrder"] as const;
 
@@ -292,13 +321,23 @@ export async function saveLogo(actor: Actor, input: LogoInput, image: Upload | n
   const id = existing?.id ?? newId();
   const values = { name: input.name, websiteUrl: input.websiteUrl || null, published: Boolean(input.published) };
   if (existing) await db().updateTable("logos").set(values).where("id", "=", id).execute();
-  else await db().insertInto("logos").values({ id, sortOrder: await nextSortOrder("logos"), ...values }).execute();
+  else
+    await db()
+      .insertInto("logos")
+      .values({ id, sortOrder: await nextSortOrder("logos"), ...values })
+      .execute();
   if (processed) {
     const stored = await storeImage(processed, image!.name, { uploadedBy: actor.id, recordType: LOGO_RECORD_TYPE, recordId: id });
     await db().updateTable("logos").set({ fileId: stored.id, width: processed.width, height: processed.height }).where("id", "=", id).execute();
     if (existing?.fileId) await deleteStoredFile(existing.fileId);
   }
-  await audit({ actorId: actor.id, action: existing ? "logo.updated" : "logo.created", targetType: "logo", targetId: id, meta: { published: values.published } });
+  await audit({
+    actorId: actor.id,
+    action: existing ? "logo.updated" : "logo.created",
+    targetType: "logo",
+    targetId: id,
+    meta: { published: values.published },
+  });
   clearPublicCache();
   return id;
 }
@@ -335,7 +374,20 @@ export function announcementState(row: { active: boolean; startsAt: string | nul
 
 const ANNOUNCEMENT_COLUMNS = ["id", "i18n", "audience", "level", "startsAt", "endsAt", "dismissible", "active", "linkUrl", "createdAt"] as const;
 
-function toAdminAnnouncement(row: { id: string; i18n: unknown; audience: string; level: string; startsAt: string | null; endsAt: string | null; dismissible: boolean; active: boolean; linkUrl: string | null }, now: Date): AdminAnnouncement {
+function toAdminAnnouncement(
+  row: {
+    id: string;
+    i18n: unknown;
+    audience: string;
+    level: string;
+    startsAt: string | null;
+    endsAt: string | null;
+    dismissible: boolean;
+    active: boolean;
+    linkUrl: string | null;
+  },
+  now: Date,
+): AdminAnnouncement {
   const texts = (row.i18n ?? {}) as Record<string, { message?: string } | undefined>;
   return {
     id: row.id,
@@ -407,8 +459,18 @@ export async function saveAnnouncement(actor: Actor, input: AnnouncementInput): 
   };
   const id = existing?.id ?? newId();
   if (existing) await db().updateTable("announcements").set(values).where("id", "=", id).execute();
-  else await db().insertInto("announcements").values({ id, createdBy: actor.id, createdAt: now, ...values }).execute();
-  await audit({ actorId: actor.id, action: existing ? "announcement.updated" : "announcement.created", targetType: "announcement", targetId: id, meta: { audience: input.audience, active: values.active } });
+  else
+    await db()
+      .insertInto("announcements")
+      .values({ id, createdBy: actor.id, createdAt: now, ...values })
+      .execute();
+  await audit({
+    actorId: actor.id,
+    action: existing ? "announcement.updated" : "announcement.created",
+    targetType: "announcement",
+    targetId: id,
+    meta: { audience: input.audience, active: values.active },
+  });
   clearPublicCache();
   return id;
 }

@@ -38,7 +38,13 @@ export type DemoSeedResult = {
   problems: string[];
 };
 
-export type SeededClient = { clientId: string; email: string; orderIds: string[]; reports: Array<{ id: string; serviceKey: string | null }>; appointmentIds: string[] };
+export type SeededClient = {
+  clientId: string;
+  email: string;
+  orderIds: string[];
+  reports: Array<{ id: string; serviceKey: string | null }>;
+  appointmentIds: string[];
+};
 
 /**
  * Makes sure the demo accounts exist, the clients with a consistent year of the firm (see
@@ -70,7 +76,10 @@ async function seedDemo(db: DB, password: string, totpSecret: string): Promise<D
       if (account.role === "owner" || account.role === "admin") staff[account.role] = existing.id;
       continue;
     }
-    const id = await insertUser({ email: account.email, passwordHash, role: account.role, fullName: account.fullName, locale: account.locale, emailVerifiedAt: nowIso() }, db);
+    const id = await insertUser(
+      { email: account.email, passwordHash, role: account.role, fullName: account.fullName, locale: account.locale, emailVerifiedAt: nowIso() },
+      db,
+    );
     if (account.role === "owner" || account.role === "admin") staff[account.role] = id;
     else created.set(account.email, { id, locale: account.locale });
   }
@@ -110,19 +119,35 @@ async function seedDemoContactMessage(): Promise<void> {
  */
 async function seedDemoYear(
   db: DB,
-  options: { timeZone: string; today: DateTime; staff: { id: string; role: string; enabledFeatures: string[] }; clients: Map<string, { id: string; locale: string }> },
+  options: {
+    timeZone: string;
+    today: DateTime;
+    staff: { id: string; role: string; enabledFeatures: string[] };
+    clients: Map<string, { id: string; locale: string }>;
+  },
 ): Promise<SeededClient[]> {
   const services = new Map((await db.selectFrom("services").select(["id", "key", "durationMinutes"]).execute()).map((service) => [service.key, service]));
   const context: YearContext = { db, timeZone: options.timeZone, today: options.today, staff: options.staff, clients: options.clients, services };
   const isNew = (story: { client: string }) => options.clients.has(story.client);
   const stories = demoOrderStories(options.today).filter(isNew);
   const orders = await seedOrders(context, stories);
-  const result = new Map<string, SeededClient>([...options.clients].map(([email, client]) => [email, { clientId: client.id, email, orderIds: [], reports: [], appointmentIds: [] }]));
+  const result = new Map<string, SeededClient>(
+    [...options.clients].map(([email, client]) => [email, { clientId: client.id, email, orderIds: [], reports: [], appointmentIds: [] }]),
+  );
   for (const order of orders) result.get(order.story.client)!.orderIds.push(order.id);
   // A client's account is a day older than their first order.
   for (const [email, client] of options.clients) {
     const firstOrder = Math.max(0, ...stories.filter((story) => story.client === email).map((story) => story.daysAgo));
-    await db.updateTable("users").set({ createdAt: options.today.minus({ days: firstOrder + 1 }).toUTC().toISO()! }).where("id", "=", client.id).execute();
+    await db
+      .updateTable("users")
+      .set({
+        createdAt: options.today
+          .minus({ days: firstOrder + 1 })
+          .toUTC()
+          .toISO()!,
+      })
+      .where("id", "=", client.id)
+      .execute();
   }
   for (const story of DEMO_APPOINTMENTS.filter(isNew)) {
     const id = await seedAppointment(context, story);
@@ -169,8 +194,15 @@ export async function demoConsistencyProblems(seeded: SeededClient[], staff: { i
       const [closed] = await listClosedDays({ from: day, limit: 1 });
       if (closed?.day === day) problems.push(`appointment ${appointment.reference} is on a closed day (${day})`);
       const bookedAt = await appDb().selectFrom("appointments").select("createdAt").where("id", "=", id).executeTakeFirstOrThrow();
-      const offered = await findFreeSlots({ durationMinutes: appointment.durationMinutes, from: day, to: day, ignoreAppointmentId: id, now: new Date(bookedAt.createdAt) });
-      if (!offered.slots.some((slot) => slot.startsAt === appointment.startsAt)) problems.push(`appointment ${appointment.reference} is not at a time the office offers`);
+      const offered = await findFreeSlots({
+        durationMinutes: appointment.durationMinutes,
+        from: day,
+        to: day,
+        ignoreAppointmentId: id,
+        now: new Date(bookedAt.createdAt),
+      });
+      if (!offered.slots.some((slot) => slot.startsAt === appointment.startsAt))
+        problems.push(`appointment ${appointment.reference} is not at a time the office offers`);
     }
   }
   for (const year of holidayYears) {
@@ -190,9 +222,11 @@ async function orderProblems(staff: { id: string; role: string }, orderId: strin
   const quotes = await db.selectFrom("quotes").select("status").where("orderId", "=", orderId).execute();
   const invoices = await db.selectFrom("invoices").select(["number", "status"]).where("orderId", "=", orderId).execute();
   if (order.status === "completed") {
-    if (order.priceCents === null && !quotes.some((quote) => quote.status === "accepted")) problems.push(`completed order ${order.reference} has no price and no accepted quote`);
+    if (order.priceCents === null && !quotes.some((quote) => quote.status === "accepted"))
+      problems.push(`completed order ${order.reference} has no price and no accepted quote`);
     if (invoices.length === 0) problems.push(`completed order ${order.reference} has no invoice`);
-    for (const invoice of invoices) if (invoice.status !== "paid") problems.push(`completed order ${order.reference} has invoice ${invoice.number} ${invoice.status}`);
+    for (const invoice of invoices)
+      if (invoice.status !== "paid") problems.push(`completed order ${order.reference} has invoice ${invoice.number} ${invoice.status}`);
     if (order.serviceKey === "translation") {
       const files = await db
         .selectFrom("translationFiles as f")
@@ -216,7 +250,9 @@ async function invoiceProblems(clientId: string): Promise<string[]> {
       "i.number",
       "i.status",
       "i.totalCents",
-      sql<number>`coalesce((select sum(case when p.kind = 'payment' then p.amount_cents else -p.amount_cents end) from payments p where p.invoice_id = i.id), 0)`.as("paid"),
+      sql<number>`coalesce((select sum(case when p.kind = 'payment' then p.amount_cents else -p.amount_cents end) from payments p where p.invoice_id = i.id), 0)`.as(
+        "paid",
+      ),
     ])
     .where("i.clientId", "=", clientId)
     .execute();

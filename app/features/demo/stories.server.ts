@@ -34,8 +34,15 @@ function monthlyBookkeeping(today: DateTime): OrderStory {
   const start = today.minus({ days: daysAgo });
   const invoices = Array.from({ length: 11 }, (_, index) => {
     const day = (index + 1) * 30;
-    const month = start.plus({ days: day - 15 }).setLocale("en").toFormat("LLLL yyyy");
-    return { day, lines: [item(`Monthly bookkeeping, ${month}`, 25000)], payments: index < 10 ? [{ day: day + 10, method: index % 2 ? ("check" as const) : ("zelle" as const) }] : [] };
+    const month = start
+      .plus({ days: day - 15 })
+      .setLocale("en")
+      .toFormat("LLLL yyyy");
+    return {
+      day,
+      lines: [item(`Monthly bookkeeping, ${month}`, 25000)],
+      payments: index < 10 ? [{ day: day + 10, method: index % 2 ? ("check" as const) : ("zelle" as const) }] : [],
+    };
   });
   return {
     client: "michael.johnson@demo.test",
@@ -46,7 +53,14 @@ function monthlyBookkeeping(today: DateTime): OrderStory {
       ["in_review", 1],
       ["in_progress", 3],
     ],
-    documents: [pdf("bank-statement-december.pdf", "Lakeshore Credit Union - Statement", "Johnson Auto Repair LLC, business checking", "Opening balance $18,240.11 - Closing balance $21,902.57")],
+    documents: [
+      pdf(
+        "bank-statement-december.pdf",
+        "Lakeshore Credit Union - Statement",
+        "Johnson Auto Repair LLC, business checking",
+        "Opening balance $18,240.11 - Closing balance $21,902.57",
+      ),
+    ],
     charge: { lines: [item("Monthly bookkeeping", 25000)] },
     invoices,
   };
@@ -64,7 +78,10 @@ export function demoOrderStories(today: DateTime): OrderStory[] {
         ["in_review", 1],
         ["in_progress", 2],
       ],
-      documents: [pdf("w2-2025-henry-ford-health.pdf", "Form W-2 Wage and Tax Statement 2025", "Employer: Henry Ford Health", "Wages: $58,420.00"), pdf("1099-int-2025.pdf", "Form 1099-INT 2025", "Payer: Lakeshore Credit Union", "Interest income: $312.45")],
+      documents: [
+        pdf("w2-2025-henry-ford-health.pdf", "Form W-2 Wage and Tax Statement 2025", "Employer: Henry Ford Health", "Wages: $58,420.00"),
+        pdf("1099-int-2025.pdf", "Form 1099-INT 2025", "Payer: Lakeshore Credit Union", "Interest income: $312.45"),
+      ],
       charge: { lines: [item("Federal and Michigan returns, married filing jointly", 27500)], quote: { day: 1, accepted: true } },
       invoices: [{ day: 2, payments: [{ day: 2, cents: 10000, method: "zelle", reference: "Deposit" }] }],
     },
@@ -79,9 +96,18 @@ export function demoOrderStories(today: DateTime): OrderStory[] {
         ["completed", 6],
       ],
       documents: [docx("birth-certificate-ar.docx", "الجمهورية اللبنانية", "وثيقة ولادة", "الاسم: عمر خليل", "مكان الولادة: بيروت")],
-      charge: { lines: [item("Certified translation, birth certificate (1 page), Arabic → English", 4500), item("Signed paper copy", 500)], quote: { day: 1, accepted: true } },
+      charge: {
+        lines: [item("Certified translation, birth certificate (1 page), Arabic → English", 4500), item("Signed paper copy", 500)],
+        quote: { day: 1, accepted: true },
+      },
       invoices: [{ day: 2, payments: [{ day: 6, method: "card_terminal" }] }],
-      translation: { source: "ar", target: "en", dueDay: 7, completedDay: 5, translated: pdf("birth-certificate-en.pdf", "Republic of Lebanon", "Birth Certificate", "Name: Omar Khalil", "Place of birth: Beirut") },
+      translation: {
+        source: "ar",
+        target: "en",
+        dueDay: 7,
+        completedDay: 5,
+        translated: pdf("birth-certificate-en.pdf", "Republic of Lebanon", "Birth Certificate", "Name: Omar Khalil", "Place of birth: Beirut"),
+      },
     },
     {
       client: OMAR,
@@ -112,8 +138,14 @@ export function demoOrderStories(today: DateTime): OrderStory[] {
       daysAgo: 3,
       details: "French diploma and transcript into English for a credential evaluation.",
       path: [["in_review", 1]],
-      documents: [pdf("diplome-master.pdf", "Universite de Lyon", "Diplome de Master", "Sophie Martin"), pdf("releve-de-notes.pdf", "Releve de notes", "Master 2 - Gestion", "Moyenne generale: 15,2 / 20")],
-      charge: { lines: [item("Certified translation, diploma (1 page), French → English", 4500), item("Certified translation, transcript (per page)", 4000, 2)], quote: { day: 2, accepted: false } },
+      documents: [
+        pdf("diplome-master.pdf", "Universite de Lyon", "Diplome de Master", "Sophie Martin"),
+        pdf("releve-de-notes.pdf", "Releve de notes", "Master 2 - Gestion", "Moyenne generale: 15,2 / 20"),
+      ],
+      charge: {
+        lines: [item("Certified translation, diploma (1 page), French → English", 4500), item("Certified translation, transcript (per page)", 4000, 2)],
+        quote: { day: 2, accepted: false },
+      },
     },
     // The rest of the firm's clients.
     {
@@ -153,10 +185,24 @@ export function demoOrderStories(today: DateTime): OrderStory[] {
         ["in_progress", 2],
         ["completed", 8],
       ],
-      documents: [docx("acte-de-mariage.docx", "République française", "Acte de mariage", "Camille Laurent et Julien Laurent", "Mariés à Lyon le 14 juin 2019")],
+      documents: [
+        docx("acte-de-mariage.docx", "République française", "Acte de mariage", "Camille Laurent et Julien Laurent", "Mariés à Lyon le 14 juin 2019"),
+      ],
       charge: { lines: [item("Certified translation, marriage certificate (1 page), French → English", 4500)], quote: { day: 1, accepted: true } },
       invoices: [{ day: 2, payments: [{ day: 8, method: "zelle" }] }],
-      translation: { source: "fr", target: "en", dueDay: 9, completedDay: 7, translated: pdf("marriage-certificate-en.pdf", "French Republic", "Marriage Certificate", "Camille Laurent and Julien Laurent", "Married in Lyon on June 14, 2019") },
+      translation: {
+        source: "fr",
+        target: "en",
+        dueDay: 9,
+        completedDay: 7,
+        translated: pdf(
+          "marriage-certificate-en.pdf",
+          "French Republic",
+          "Marriage Certificate",
+          "Camille Laurent and Julien Laurent",
+          "Married in Lyon on June 14, 2019",
+        ),
+      },
     },
     {
       client: "camille.laurent@demo.test",
@@ -200,7 +246,13 @@ export function demoOrderStories(today: DateTime): OrderStory[] {
       documents: [docx("graduation-certificate-ar.docx", "جامعة دمشق", "شهادة تخرج", "الاسم: مريم العلي", "كلية الصيدلة")],
       charge: { lines: [item("Certified translation, graduation certificate (per page), Arabic → English", 4500, 2)] },
       invoices: [{ day: 1, payments: [{ day: 1, method: "card_terminal" }] }],
-      translation: { source: "ar", target: "en", dueDay: 6, completedDay: 4, translated: pdf("graduation-certificate-en.pdf", "Damascus University", "Graduation Certificate", "Name: Mariam Al-Ali", "Faculty of Pharmacy") },
+      translation: {
+        source: "ar",
+        target: "en",
+        dueDay: 6,
+        completedDay: 4,
+        translated: pdf("graduation-certificate-en.pdf", "Damascus University", "Graduation Certificate", "Name: Mariam Al-Ali", "Faculty of Pharmacy"),
+      },
     },
     {
       client: "mariam.alali@demo.test",
@@ -213,7 +265,9 @@ export function demoOrderStories(today: DateTime): OrderStory[] {
       ],
       documents: [pdf("i-485-checklist.pdf", "Form I-485 - documents checklist", "Mariam Al-Ali")],
       charge: { lines: [item("Form I-485 preparation, deposit", 15000)] },
-      invoices: [{ day: 2, payments: [{ day: 2, method: "zelle" }], refund: { day: 6, method: "zelle", reason: "Order cancelled by the client; deposit returned." } }],
+      invoices: [
+        { day: 2, payments: [{ day: 2, method: "zelle" }], refund: { day: 6, method: "zelle", reason: "Order cancelled by the client; deposit returned." } },
+      ],
     },
     {
       client: "hassan.berro@demo.test",
@@ -249,7 +303,15 @@ export function demoOrderStories(today: DateTime): OrderStory[] {
       ],
       documents: [pdf("green-card-copy.pdf", "Permanent Resident Card (copy)", "Elise Moreau")],
       charge: { lines: [item("Naturalization (N-400) preparation", 40000)] },
-      invoices: [{ day: 2, payments: [{ day: 2, cents: 20000, method: "check", reference: "Check 311" }, { day: 30, method: "check", reference: "Check 318" }] }],
+      invoices: [
+        {
+          day: 2,
+          payments: [
+            { day: 2, cents: 20000, method: "check", reference: "Check 311" },
+            { day: 30, method: "check", reference: "Check 318" },
+          ],
+        },
+      ],
     },
     {
       client: "elise.moreau@demo.test",
@@ -260,7 +322,14 @@ export function demoOrderStories(today: DateTime): OrderStory[] {
         ["in_review", 1],
         ["in_progress", 2],
       ],
-      documents: [docx("bank-letter.docx", "Lakeshore Credit Union", "Account verification letter", "To whom it may concern: Elise Moreau has held an account with us since 2019.")],
+      documents: [
+        docx(
+          "bank-letter.docx",
+          "Lakeshore Credit Union",
+          "Account verification letter",
+          "To whom it may concern: Elise Moreau has held an account with us since 2019.",
+        ),
+      ],
       charge: { lines: [item("Certified translation, bank letter (1 page), English → French", 4500)], quote: { day: 1, accepted: true } },
       invoices: [{ day: 1, payments: [{ day: 1, method: "card_terminal" }] }],
       translation: { source: "en", target: "fr", dueDay: 14, translated: pdf("bank-letter-fr.pdf", "Lakeshore Credit Union", "Attestation de compte") },
@@ -338,13 +407,64 @@ export const DEMO_APPOINTMENTS: AppointmentStory[] = [
 ];
 
 export const DEMO_TASKS: TaskStory[] = [
-  { title: "Deliver the signed paper translation to Omar Khalil", description: "Birth certificate, Arabic → English: signed copy at the front desk.", status: "done", dueInDays: -33, createdDaysAgo: 38, orderOf: { client: OMAR, service: "translation" } },
-  { title: "Send the diploma translation quote", description: "Three pages, French → English.", status: "done", dueInDays: -1, createdDaysAgo: 3, orderOf: { client: SOPHIE, service: "translation" } },
-  { title: "Review the I-130 evidence list", description: "Marriage certificate, joint lease, photos; check the translations needed.", status: "in_progress", dueInDays: 5, createdDaysAgo: 30, priority: "high", orderOf: { client: "youssef.alamin@demo.test", service: "immigration" } },
-  { title: "Call Emily Carter about the June statements", description: "The Etsy payouts stop in May; ask for June.", status: "todo", dueInDays: -2, createdDaysAgo: 10, priority: "high", orderOf: { client: "emily.carter@demo.test", service: "bookkeeping" } },
-  { title: "Reconcile the card terminal deposits", description: "Match the terminal's batches with the bank deposits.", status: "todo", dueInDays: 4, createdDaysAgo: 26, recurrence: "monthly" },
-  { title: "Quarterly estimated tax reminders", description: "E-mail the self-employed clients their 1040-ES amounts.", status: "todo", dueInDays: 18, createdDaysAgo: 20, recurrence: "quarterly" },
-  { title: "Renew the notary commission", description: "Wayne County: application and bond.", status: "todo", dueInDays: 60, createdDaysAgo: 15, priority: "low" },
+  {
+    title: "Deliver the signed paper translation to Omar Khalil",
+    description: "Birth certificate, Arabic → English: signed copy at the front desk.",
+    status: "done",
+    dueInDays: -33,
+    createdDaysAgo: 38,
+    orderOf: { client: OMAR, service: "translation" },
+  },
+  {
+    title: "Send the diploma translation quote",
+    description: "Three pages, French → English.",
+    status: "done",
+    dueInDays: -1,
+    createdDaysAgo: 3,
+    orderOf: { client: SOPHIE, service: "translation" },
+  },
+  {
+    title: "Review the I-130 evidence list",
+    description: "Marriage certificate, joint lease, photos; check the translations needed.",
+    status: "in_progress",
+    dueInDays: 5,
+    createdDaysAgo: 30,
+    priority: "high",
+    orderOf: { client: "youssef.alamin@demo.test", service: "immigration" },
+  },
+  {
+    title: "Call Emily Carter about the June statements",
+    description: "The Etsy payouts stop in May; ask for June.",
+    status: "todo",
+    dueInDays: -2,
+    createdDaysAgo: 10,
+    priority: "high",
+    orderOf: { client: "emily.carter@demo.test", service: "bookkeeping" },
+  },
+  {
+    title: "Reconcile the card terminal deposits",
+    description: "Match the terminal's batches with the bank deposits.",
+    status: "todo",
+    dueInDays: 4,
+    createdDaysAgo: 26,
+    recurrence: "monthly",
+  },
+  {
+    title: "Quarterly estimated tax reminders",
+    description: "E-mail the self-employed clients their 1040-ES amounts.",
+    status: "todo",
+    dueInDays: 18,
+    createdDaysAgo: 20,
+    recurrence: "quarterly",
+  },
+  {
+    title: "Renew the notary commission",
+    description: "Wayne County: application and bond.",
+    status: "todo",
+    dueInDays: 60,
+    createdDaysAgo: 15,
+    priority: "low",
+  },
 ];
 
 export const DEMO_REPORTS: ReportStory[] = [

@@ -1,6 +1,14 @@
 import { DateTime } from "luxon";
 import { changeAppointmentStatus, createAppointment, findFreeSlots } from "~/features/appointments/index.server";
-import { createInvoiceFromOrder, issueInvoice, voidInvoice, recordManualPayment, createInvoiceFromQuote, createQuote, sendQuote } from "~/features/billing/index.server";
+import {
+  createInvoiceFromOrder,
+  issueInvoice,
+  voidInvoice,
+  recordManualPayment,
+  createInvoiceFromQuote,
+  createQuote,
+  sendQuote,
+} from "~/features/billing/index.server";
 import type { LineInput, ManualPaymentMethod } from "~/features/billing";
 import { createReport } from "~/features/reports/index.server";
 import { ORDER_RECORD_TYPE } from "~/features/service-orders/index.server";
@@ -43,8 +51,24 @@ export type OrderStory = {
   translation?: TranslationPlan;
 };
 
-export type AppointmentStory = { client: string; service: ServiceKey; daysFromToday: number; hour: number; status: "completed" | "no_show" | "cancelled" | "confirmed" | "requested"; notes?: string };
-export type TaskStory = { title: string; description: string; status: TaskStatus; dueInDays: number; createdDaysAgo: number; priority?: "low" | "normal" | "high"; orderOf?: { client: string; service: ServiceKey }; recurrence?: "monthly" | "quarterly" };
+export type AppointmentStory = {
+  client: string;
+  service: ServiceKey;
+  daysFromToday: number;
+  hour: number;
+  status: "completed" | "no_show" | "cancelled" | "confirmed" | "requested";
+  notes?: string;
+};
+export type TaskStory = {
+  title: string;
+  description: string;
+  status: TaskStatus;
+  dueInDays: number;
+  createdDaysAgo: number;
+  priority?: "low" | "normal" | "high";
+  orderOf?: { client: string; service: ServiceKey };
+  recurrence?: "monthly" | "quarterly";
+};
 export type ReportStory = { client: string; service: ServiceKey; title: string; body: string; daysAgo: number };
 
 type Actor = { id: string; role: string; enabledFeatures: readonly string[] };
@@ -94,11 +118,25 @@ async function seedOrder(context: YearContext, story: OrderStory): Promise<Seede
   for (const [to, after] of story.path) history.push({ from: history.at(-1)!.to, to, at: moment(context, story.daysAgo, after, 15), by: context.staff.id });
   await context.db
     .insertInto("serviceOrderStatusHistory")
-    .values(history.map((entry) => ({ id: newId(), orderId: id, fromStatus: entry.from, toStatus: entry.to, changedBy: entry.by, note: null, createdAt: iso(entry.at) })))
+    .values(
+      history.map((entry) => ({
+        id: newId(),
+        orderId: id,
+        fromStatus: entry.from,
+        toStatus: entry.to,
+        changedBy: entry.by,
+        note: null,
+        createdAt: iso(entry.at),
+      })),
+    )
     .execute();
   for (const document of story.documents) {
     const stored = await storeFile(await demoUpload(document), { uploadedBy: client.id, recordType: ORDER_RECORD_TYPE, recordId: id });
-    await context.db.updateTable("storedFiles").set({ createdAt: iso(createdAt) }).where("id", "=", stored.id).execute();
+    await context.db
+      .updateTable("storedFiles")
+      .set({ createdAt: iso(createdAt) })
+      .where("id", "=", stored.id)
+      .execute();
   }
   return { id, clientId: client.id, story };
 }
@@ -112,18 +150,37 @@ async function seedQuote(context: YearContext, order: SeededOrder): Promise<stri
   // Written with no validity date (it may be past today), which is set with the quote's own dates.
   const { id } = await createQuote(context.staff, order.id, { lines: order.story.charge!.lines, validUntil: null, note: null });
   await sendQuote(context.staff, id);
-  await context.db.updateTable("quotes").set({ validUntil, createdAt: iso(sentAt), sentAt: iso(sentAt), updatedAt: iso(sentAt) }).where("id", "=", id).execute();
+  await context.db
+    .updateTable("quotes")
+    .set({ validUntil, createdAt: iso(sentAt), sentAt: iso(sentAt), updatedAt: iso(sentAt) })
+    .where("id", "=", id)
+    .execute();
   return id;
 }
 
 /** An order's invoice: from its accepted quote or its lines, issued on its day, paid (and refunded) as planned. */
 async function seedInvoice(context: YearContext, order: SeededOrder, plan: InvoicePlan, quoteId: string | null): Promise<string> {
   const issuedAt = moment(context, order.story.daysAgo, plan.day, 14);
-  const { id } = quoteId ? await createInvoiceFromQuote(context.staff, quoteId) : await createInvoiceFromOrder(context.staff, order.id, { lines: plan.lines ?? order.story.charge!.lines });
-  if (quoteId) await context.db.updateTable("quotes").set({ decidedAt: iso(issuedAt), updatedAt: iso(issuedAt) }).where("id", "=", quoteId).execute();
+  const { id } = quoteId
+    ? await createInvoiceFromQuote(context.staff, quoteId)
+    : await createInvoiceFromOrder(context.staff, order.id, { lines: plan.lines ?? order.story.charge!.lines });
+  if (quoteId)
+    await context.db
+      .updateTable("quotes")
+      .set({ decidedAt: iso(issuedAt), updatedAt: iso(issuedAt) })
+      .where("id", "=", quoteId)
+      .execute();
   await issueInvoice(context.staff, id, { now: issuedAt.toJSDate(), notify: false, dueDate: day(issuedAt.plus({ days: 14 })) });
-  await context.db.updateTable("invoices").set({ createdAt: iso(issuedAt), updatedAt: iso(issuedAt) }).where("id", "=", id).execute();
-  await context.db.updateTable("invoiceEvents").set({ createdAt: iso(issuedAt) }).where("invoiceId", "=", id).execute();
+  await context.db
+    .updateTable("invoices")
+    .set({ createdAt: iso(issuedAt), updatedAt: iso(issuedAt) })
+    .where("id", "=", id)
+    .execute();
+  await context.db
+    .updateTable("invoiceEvents")
+    .set({ createdAt: iso(issuedAt) })
+    .where("invoiceId", "=", id)
+    .execute();
   let paidCents = 0;
   for (const payment of plan.payments) {
     const at = moment(context, order.story.daysAgo, payment.day, 12);
@@ -136,8 +193,17 @@ async function seedInvoice(context: YearContext, order: SeededOrder, plan: Invoi
     const at = moment(context, order.story.daysAgo, plan.refund.day, 12);
     await recordPayment(context, id, { kind: "refund", amountCents: paidCents, method: plan.refund.method, reference: null, receivedOn: day(at) }, at);
     await voidInvoice(context.staff, id, plan.refund.reason);
-    await context.db.updateTable("invoices").set({ voidedAt: iso(at), updatedAt: iso(at) }).where("id", "=", id).execute();
-    await context.db.updateTable("invoiceEvents").set({ createdAt: iso(at.plus({ minutes: 5 })) }).where("invoiceId", "=", id).where("type", "in", ["voided", "reopened"]).execute();
+    await context.db
+      .updateTable("invoices")
+      .set({ voidedAt: iso(at), updatedAt: iso(at) })
+      .where("id", "=", id)
+      .execute();
+    await context.db
+      .updateTable("invoiceEvents")
+      .set({ createdAt: iso(at.plus({ minutes: 5 })) })
+      .where("invoiceId", "=", id)
+      .where("type", "in", ["voided", "reopened"])
+      .execute();
   }
   return id;
 }
@@ -149,10 +215,25 @@ async function recordPayment(
   at: DateTime,
 ): Promise<void> {
   const { paymentId, status } = await recordManualPayment(context.staff, invoiceId, input);
-  await context.db.updateTable("payments").set({ createdAt: iso(at) }).where("id", "=", paymentId).execute();
+  await context.db
+    .updateTable("payments")
+    .set({ createdAt: iso(at) })
+    .where("id", "=", paymentId)
+    .execute();
   // The events this payment added (payment or refund, paid or reopened) are the invoice's newest.
-  await context.db.updateTable("invoiceEvents").set({ createdAt: iso(at) }).where("invoiceId", "=", invoiceId).where("type", "in", [input.kind, "paid", "reopened"]).where("createdAt", ">", iso(at)).execute();
-  if (status === "paid") await context.db.updateTable("invoices").set({ paidAt: iso(at), updatedAt: iso(at) }).where("id", "=", invoiceId).execute();
+  await context.db
+    .updateTable("invoiceEvents")
+    .set({ createdAt: iso(at) })
+    .where("invoiceId", "=", invoiceId)
+    .where("type", "in", [input.kind, "paid", "reopened"])
+    .where("createdAt", ">", iso(at))
+    .execute();
+  if (status === "paid")
+    await context.db
+      .updateTable("invoices")
+      .set({ paidAt: iso(at), updatedAt: iso(at) })
+      .where("id", "=", invoiceId)
+      .execute();
 }
 
 /** The order's first document on the translation desk, linked to its client and order; translated and certified when planned. */
@@ -182,8 +263,16 @@ async function seedTranslation(context: YearContext, order: SeededOrder): Promis
     const completedAt = moment(context, order.story.daysAgo, plan.completedDay, 16);
     times.set("completed", completedAt);
     await uploadTranslatedFile(context.staff, id, await demoUpload(plan.translated), { complete: true });
-    await context.db.updateTable("translationFileVersions").set({ createdAt: iso(completedAt) }).where("fileId", "=", id).execute();
-    await context.db.updateTable("translationCertificates").set({ issuedAt: iso(completedAt) }).where("translationFileId", "=", id).execute();
+    await context.db
+      .updateTable("translationFileVersions")
+      .set({ createdAt: iso(completedAt) })
+      .where("fileId", "=", id)
+      .execute();
+    await context.db
+      .updateTable("translationCertificates")
+      .set({ issuedAt: iso(completedAt) })
+      .where("translationFileId", "=", id)
+      .execute();
   }
   const completedAt = times.get("completed");
   await context.db
@@ -191,8 +280,19 @@ async function seedTranslation(context: YearContext, order: SeededOrder): Promis
     .set({ createdAt: iso(receivedAt), updatedAt: iso(completedAt ?? times.get("processing")!), completedAt: completedAt ? iso(completedAt) : null })
     .where("id", "=", id)
     .execute();
-  for (const [status, at] of times) await context.db.updateTable("translationFileStatusHistory").set({ createdAt: iso(at) }).where("fileId", "=", id).where("toStatus", "=", status).execute();
-  await context.db.updateTable("storedFiles").set({ createdAt: iso(receivedAt) }).where("recordType", "=", "translation").where("recordId", "=", id).execute();
+  for (const [status, at] of times)
+    await context.db
+      .updateTable("translationFileStatusHistory")
+      .set({ createdAt: iso(at) })
+      .where("fileId", "=", id)
+      .where("toStatus", "=", status)
+      .execute();
+  await context.db
+    .updateTable("storedFiles")
+    .set({ createdAt: iso(receivedAt) })
+    .where("recordType", "=", "translation")
+    .where("recordId", "=", id)
+    .execute();
 }
 
 /** Every order of the stories, oldest first; invoices in the order they were issued, so their numbers follow their dates. */
@@ -232,7 +332,13 @@ export async function seedAppointment(context: YearContext, story: AppointmentSt
   }
   if (!slot) return null;
   const clientActor = { id: client.id, role: "client" };
-  const booked = await createAppointment(clientActor, { service: service.id, startsAt: slot.startsAt, notes: story.notes ?? null, timeZone: context.timeZone, now: bookedAt.toJSDate() });
+  const booked = await createAppointment(clientActor, {
+    service: service.id,
+    startsAt: slot.startsAt,
+    notes: story.notes ?? null,
+    timeZone: context.timeZone,
+    now: bookedAt.toJSDate(),
+  });
   const confirmedAt = bookedAt.plus({ hours: 3 });
   const times = new Map<string, DateTime>([["requested", bookedAt]]);
   if (story.status !== "requested") {
@@ -245,14 +351,25 @@ export async function seedAppointment(context: YearContext, story: AppointmentSt
     await changeAppointmentStatus(story.status === "cancelled" ? clientActor : context.staff, booked.id, story.status, null, outcomeAt.toJSDate());
   }
   const latest = [...times.values()].at(-1)!;
-  await context.db.updateTable("appointments").set({ createdAt: iso(bookedAt), updatedAt: iso(latest) }).where("id", "=", booked.id).execute();
-  for (const [status, at] of times) await context.db.updateTable("appointmentStatusHistory").set({ createdAt: iso(at) }).where("appointmentId", "=", booked.id).where("toStatus", "=", status).execute();
+  await context.db
+    .updateTable("appointments")
+    .set({ createdAt: iso(bookedAt), updatedAt: iso(latest) })
+    .where("id", "=", booked.id)
+    .execute();
+  for (const [status, at] of times)
+    await context.db
+      .updateTable("appointmentStatusHistory")
+      .set({ createdAt: iso(at) })
+      .where("appointmentId", "=", booked.id)
+      .where("toStatus", "=", status)
+      .execute();
   return booked.id;
 }
 
 /** A task of the office, made through the tasks area and dated. */
 export async function seedTask(context: YearContext, story: TaskStory, orders: readonly SeededOrder[]): Promise<string> {
-  const order = story.orderOf && orders.find((candidate) => candidate.story.client === story.orderOf!.client && candidate.story.service === story.orderOf!.service);
+  const order =
+    story.orderOf && orders.find((candidate) => candidate.story.client === story.orderOf!.client && candidate.story.service === story.orderOf!.service);
   const { id } = await createTask(context.staff, {
     title: story.title,
     description: story.description,
@@ -265,7 +382,11 @@ export async function seedTask(context: YearContext, story: TaskStory, orders: r
   });
   const createdAt = moment(context, story.createdDaysAgo, 0, 9);
   const completedAt = story.status === "done" ? iso(context.today.plus({ days: Math.min(story.dueInDays, 0) }).set({ hour: 15, minute: 0 })) : null;
-  await context.db.updateTable("tasks").set({ createdAt: iso(createdAt), updatedAt: completedAt ?? iso(createdAt), completedAt }).where("id", "=", id).execute();
+  await context.db
+    .updateTable("tasks")
+    .set({ createdAt: iso(createdAt), updatedAt: completedAt ?? iso(createdAt), completedAt })
+    .where("id", "=", id)
+    .execute();
   return id;
 }
 

@@ -81,9 +81,7 @@ export type TemplateCatalogueItem = TemplateSummary & { subject: string };
 /** The list screen: every template with its built-in subject in the viewer's language (its name for people). */
 export async function listTemplateCatalogue(language: Language): Promise<TemplateCatalogueItem[]> {
   const summaries = await listTemplateSummaries();
-  return Promise.all(
-    summaries.map(async (summary) => ({ ...summary, subject: (await builtInText(requireTemplate(summary.id), language)).subject })),
-  );
+  return Promise.all(summaries.map(async (summary) => ({ ...summary, subject: (await builtInText(requireTemplate(summary.id), language)).subject })));
 }
 
 export type TemplateEditorView = {
@@ -113,7 +111,16 @@ export async function getTemplateForEditing(templateId: string, languageParam: s
   const current = row
     ? { subject: row.subject ?? "", heading: row.heading ?? "", body: row.body, action: row.action ?? undefined, note: row.note ?? undefined }
     : builtIn;
-  return { id: template.id, language, variables: template.variables, hasAction: template.hasAction, builtIn, current, overridden: Boolean(row), updatedAt: row?.updatedAt ?? null };
+  return {
+    id: template.id,
+    language,
+    variables: template.variables,
+    hasAction: template.hasAction,
+    builtIn,
+    current,
+    overridden: Boolean(row),
+    updatedAt: row?.updatedAt ?? null,
+  };
 }
 
 /** The same text with empty optional parts left out. */
@@ -138,7 +145,10 @@ export function checkTemplateText(template: EmailTemplate, text: TemplateText): 
     if (!value) continue;
     const unknown = unknownVariables(template, value);
     if (unknown.length > 0) {
-      throw invalid("templates:errors.unknownVariable", { field: part, params: { variable: `{{${unknown[0]}}}`, allowed: template.variables.map((name) => `{{${name}}}`).join(", ") } });
+      throw invalid("templates:errors.unknownVariable", {
+        field: part,
+        params: { variable: `{{${unknown[0]}}}`, allowed: template.variables.map((name) => `{{${name}}}`).join(", ") },
+      });
     }
   }
   // The button carries the message's link (a verification, an order): it cannot be left out.
@@ -156,7 +166,15 @@ export async function saveTemplateOverride(actor: { id: string }, templateId: st
   const text = normalise(input);
   checkTemplateText(template, text);
   const now = nowIso();
-  const values = { subject: text.subject, heading: text.heading, body: text.body, action: text.action ?? null, note: text.note ?? null, updatedBy: actor.id, updatedAt: now };
+  const values = {
+    subject: text.subject,
+    heading: text.heading,
+    body: text.body,
+    action: text.action ?? null,
+    note: text.note ?? null,
+    updatedBy: actor.id,
+    updatedAt: now,
+  };
   const existing = await db()
     .selectFrom("templates")
     .select("id")

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-const required = (max: number) => z.string({ required_error: "templates:errors.required" }).trim().min(1, "templates:errors.required").max(max, "templates:errors.tooLong");
+const required = (max: number) =>
+  z.string({ required_error: "templates:errors.required" }).trim().min(1, "templates:errors.required").max(max, "templates:errors.tooLong");
 const optional = (max: number) => z.string().trim().max(max, "templates:errors.tooLong").optional();
 
 /** The parts of an e-mail template the firm edits (the button's URL is not a part: the product gives it). */

@@ -147,8 +147,55 @@ export function guessLanguage(text: string, languages: readonly OcrLanguage[] = 
   if (english > 0 || latin > 0) return "en";
   return languages.length === 1 ? LANGUAGE_CODES[languages[0]!] : "en";
 }
-const FRENCH_WORDS = new Set(["le", "la", "les", "des", "du", "de", "et", "est", "une", "un", "pour", "dans", "que", "qui", "sur", "avec", "pas", "nous", "vous", "au", "aux", "ce", "cette", "été", "être"]);
-const ENGLISH_WORDS = new Set(["the", "and", "of", "to", "is", "in", "for", "that", "with", "on", "this", "be", "are", "was", "by", "as", "at", "from", "or", "an"]);
+const FRENCH_WORDS = new Set([
+  "le",
+  "la",
+  "les",
+  "des",
+  "du",
+  "de",
+  "et",
+  "est",
+  "une",
+  "un",
+  "pour",
+  "dans",
+  "que",
+  "qui",
+  "sur",
+  "avec",
+  "pas",
+  "nous",
+  "vous",
+  "au",
+  "aux",
+  "ce",
+  "cette",
+  "été",
+  "être",
+]);
+const ENGLISH_WORDS = new Set([
+  "the",
+  "and",
+  "of",
+  "to",
+  "is",
+  "in",
+  "for",
+  "that",
+  "with",
+  "on",
+  "this",
+  "be",
+  "are",
+  "was",
+  "by",
+  "as",
+  "at",
+  "from",
+  "or",
+  "an",
+]);
 
 function meaningfulLength(text: string): number {
   return (text.match(/[\p{L}\p{N}]/gu) ?? []).length;
@@ -167,7 +214,14 @@ export async function extractText(bytes: Uint8Array, options: ExtractOptions = {
     if (options.signal?.aborted) throw options.signal.reason;
     if (timeout.aborted) throw refuse.timeLimit(limitMs);
   };
-  const context: Context = { languages, signal, checkpoint, onProgress: options.onProgress ?? (() => {}), maxOcrPages: options.maxOcrPages ?? MAX_OCR_PAGES, maxTextPages: options.maxTextPages ?? MAX_TEXT_PAGES };
+  const context: Context = {
+    languages,
+    signal,
+    checkpoint,
+    onProgress: options.onProgress ?? (() => {}),
+    maxOcrPages: options.maxOcrPages ?? MAX_OCR_PAGES,
+    maxTextPages: options.maxTextPages ?? MAX_TEXT_PAGES,
+  };
 
   const detected = await detectDocument(bytes);
   if (!detected) throw refuse.unsupported();

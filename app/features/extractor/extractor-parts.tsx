@@ -51,7 +51,12 @@ function ExtractionProgress({ run }: { run: ExtractionView }) {
         <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
         {t("progress.title", { name: run.fileName })}
       </h2>
-      <progress className="h-2 w-full accent-primary" max={Math.max(latest.total, 1)} value={latest.total ? latest.done : undefined} aria-labelledby="extract-progress-text" />
+      <progress
+        className="h-2 w-full accent-primary"
+        max={Math.max(latest.total, 1)}
+        value={latest.total ? latest.done : undefined}
+        aria-labelledby="extract-progress-text"
+      />
       <p id="extract-progress-text" className="text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="extract-progress">
         {latest.total
           ? t(latest.method === "ocr" ? "progress.pageOcr" : "progress.page", { done: latest.done, total: latest.total, page: latest.page })
@@ -69,7 +74,11 @@ function ExtractionProgress({ run }: { run: ExtractionView }) {
 function ExtractionFailure({ run }: { run: ExtractionView }) {
   const { t } = useTranslation("extractor");
   return (
-    <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive" data-testid="extract-error">
+    <div
+      role="alert"
+      className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm font-medium text-destructive"
+      data-testid="extract-error"
+    >
       <p>{t("failed", { name: run.fileName })}</p>
       <p>{t(run.error?.key ?? "extractor:errors.failed", run.error?.params)}</p>
     </div>
@@ -144,7 +153,14 @@ function ExtractionResult({ run, canSaveToDesk }: { run: ExtractionView; canSave
           )}
           {canSaveToDesk ? (
             // The same form's text, posted to this page's action instead (formaction; no JavaScript needed).
-            <Button type="submit" variant="outline" name="intent" value="saveToDesk" formAction="/dashboard/document-extractor" aria-describedby={`${textId}-desk-hint`}>
+            <Button
+              type="submit"
+              variant="outline"
+              name="intent"
+              value="saveToDesk"
+              formAction="/dashboard/document-extractor"
+              aria-describedby={`${textId}-desk-hint`}
+            >
               <FilePlus className="size-4" aria-hidden />
               {t("save.button")}
             </Button>

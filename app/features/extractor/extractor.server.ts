@@ -76,10 +76,15 @@ export type ExtractionInput = {
  * Checks an upload (size, emptiness, type by content) and starts reading it;
  * answers the run's id at once. Refusals name the form's `file` field.
  */
-export async function startExtraction(user: Actor, input: ExtractionInput, options: Pick<ExtractOptions, "timeLimitMs" | "maxOcrPages" | "maxTextPages"> = {}): Promise<{ id: string }> {
+export async function startExtraction(
+  user: Actor,
+  input: ExtractionInput,
+  options: Pick<ExtractOptions, "timeLimitMs" | "maxOcrPages" | "maxTextPages"> = {},
+): Promise<{ id: string }> {
   assertMayExtract(user);
   forget();
-  if (input.tooLarge || input.bytes.byteLength > EXTRACT_MAX_BYTES) throw new AppError(413, "extractor:errors.tooLarge", { field: "file", params: { max: EXTRACT_MAX_MB } });
+  if (input.tooLarge || input.bytes.byteLength > EXTRACT_MAX_BYTES)
+    throw new AppError(413, "extractor:errors.tooLarge", { field: "file", params: { max: EXTRACT_MAX_MB } });
   if (input.bytes.byteLength === 0) throw new AppError(400, "extractor:errors.empty", { field: "file" });
   if (!(await detectDocument(input.bytes))) throw new AppError(415, "extractor:errors.unsupportedType", { field: "file" });
   const active = [...runs.values()].filter((run) => run.status === "working");
@@ -117,7 +122,10 @@ async function work(run: Run, input: ExtractionInput, options: Pick<ExtractOptio
     });
     run.result = result;
     run.status = "done";
-    logger.info({ extraction: run.id, kind: result.kind, pages: result.pages, ocrPages: result.ocrPages, ms: Date.now() - run.startedAt }, "document extracted");
+    logger.info(
+      { extraction: run.id, kind: result.kind, pages: result.pages, ocrPages: result.ocrPages, ms: Date.now() - run.startedAt },
+      "document extracted",
+    );
   } catch (error) {
     run.status = "failed";
     if (isAppError(error)) run.error = { key: error.key, params: error.params };

@@ -53,7 +53,9 @@ async function workerFor(languages: readonly OcrLanguage[]): Promise<Worker> {
     loaded = wanted;
     const started = Date.now();
     // Loaded on first use, not at start: the server's resident memory stays small when no one uses it.
-    worker = import("tesseract.js").then(({ createWorker, OEM }) => createWorker(wanted.split("+"), OEM.LSTM_ONLY, { langPath: languageFolder(), cacheMethod: "none", gzip: true }));
+    worker = import("tesseract.js").then(({ createWorker, OEM }) =>
+      createWorker(wanted.split("+"), OEM.LSTM_ONLY, { langPath: languageFolder(), cacheMethod: "none", gzip: true }),
+    );
     worker.then(
       () => logger.info({ languages: wanted, ms: Date.now() - started }, "ocr worker started"),
       () => {

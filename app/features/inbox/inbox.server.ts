@@ -256,7 +256,18 @@ export async function replyToContactMessage(actor: { id: string; fullName: strin
   const now = nowIso();
   await db()
     .insertInto("contactMessageReplies")
-    .values({ id: replyId, messageId: id, authorId: actor.id, authorName: actor.fullName, locale: language, subject, body, delivery, deliveryError, createdAt: now })
+    .values({
+      id: replyId,
+      messageId: id,
+      authorId: actor.id,
+      authorName: actor.fullName,
+      locale: language,
+      subject,
+      body,
+      delivery,
+      deliveryError,
+      createdAt: now,
+    })
     .execute();
   if (delivery === "sent") {
     await db()
@@ -266,13 +277,23 @@ export async function replyToContactMessage(actor: { id: string; fullName: strin
       .where("id", "=", id)
       .execute();
   }
-  await audit({ actorId: actor.id, action: delivery === "sent" ? "inbox.replied" : "inbox.reply_failed", targetType: "contact_message", targetId: id, meta: { replyId } });
+  await audit({
+    actorId: actor.id,
+    action: delivery === "sent" ? "inbox.replied" : "inbox.reply_failed",
+    targetType: "contact_message",
+    targetId: id,
+    meta: { replyId },
+  });
   return { replyId, delivery };
 }
 
 /** Contact messages nobody has opened yet (the dashboard's figures). */
 export async function countNewContactMessages(): Promise<number> {
-  const { count } = await db().selectFrom("contactMessages").select((eb) => eb.fn.countAll<number>().as("count")).where("status", "=", "new").executeTakeFirstOrThrow();
+  const { count } = await db()
+    .selectFrom("contactMessages")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "new")
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 

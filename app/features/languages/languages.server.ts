@@ -6,13 +6,7 @@ import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
 import type { Database } from "~/lib/db/schema";
 import { fallbackLanguage, supportedLanguages, type Language } from "~/lib/i18n/config";
-import {
-  bundledResources,
-  setStringOverrides,
-  setStringOverridesRefresher,
-  stringOverridesVersion,
-  type StringOverrides,
-} from "~/lib/i18n/resources.server";
+import { bundledResources, setStringOverrides, setStringOverridesRefresher, stringOverridesVersion, type StringOverrides } from "~/lib/i18n/resources.server";
 import { nowIso } from "~/lib/ids.server";
 import { logger } from "~/lib/logger.server";
 import { toPage, offsetOf, type Page } from "~/lib/pagination";
@@ -103,7 +97,8 @@ function stringsToSay(language: Language, namespace: string): Map<string, SayStr
     if (result.has(`${base}_other`)) continue;
     for (const form of PLURAL_FORMS) {
       const own = strings.get(`${base}_${form}`);
-      if (own !== undefined || forms.includes(form)) result.set(`${base}_${form}`, { english: own ?? strings.get(`${base}_other`)!, pluralCounts: counts[form] });
+      if (own !== undefined || forms.includes(form))
+        result.set(`${base}_${form}`, { english: own ?? strings.get(`${base}_other`)!, pluralCounts: counts[form] });
     }
   }
   catalogue!.toSay.set(cacheKey, result);
@@ -317,7 +312,10 @@ async function announceChange(version: number): Promise<void> {
 export async function saveOverride(actor: Actor, input: StringId & { value: string }): Promise<void> {
   const { english, pluralCounts } = stringToSay(input);
   if (!samePlaceholders(english, input.value, { countOptional: pluralCounts !== null })) {
-    const expected = placeholdersOf(english).map((name) => `{{${name}}}`).join(" ") || "—";
+    const expected =
+      placeholdersOf(english)
+        .map((name) => `{{${name}}}`)
+        .join(" ") || "—";
     throw new AppError(422, "languages:errors.placeholders", { field: "value", params: { expected } });
   }
   await changeOverrides(actor, "saved", input, (trx) =>
@@ -333,7 +331,12 @@ export async function saveOverride(actor: Actor, input: StringId & { value: stri
 export async function resetOverride(actor: Actor, input: StringId): Promise<void> {
   stringToSay(input);
   await changeOverrides(actor, "reset", input, (trx) =>
-    trx.deleteFrom("translationOverrides").where("language", "=", input.language).where("namespace", "=", input.namespace).where("key", "=", input.key).execute(),
+    trx
+      .deleteFrom("translationOverrides")
+      .where("language", "=", input.language)
+      .where("namespace", "=", input.namespace)
+      .where("key", "=", input.key)
+      .execute(),
   );
 }
 
@@ -341,7 +344,12 @@ export async function resetOverride(actor: Actor, input: StringId): Promise<void
  * One change of the overrides, in a transaction with the version's bump (the cache-busting
  * `?v=` and the other instances' signal), then audited and announced.
  */
-async function changeOverrides(actor: Actor, action: "saved" | "reset", input: StringId, change: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
+async function changeOverrides(
+  actor: Actor,
+  action: "saved" | "reset",
+  input: StringId,
+  change: (trx: Transaction<Database>) => Promise<unknown>,
+): Promise<void> {
   const version = await db()
     .transaction()
     .execute(async (trx) => {
@@ -354,6 +362,11 @@ async function changeOverrides(actor: Actor, action: "saved" | "reset", input: S
         .executeTakeFirstOrThrow();
       return Number(row.version);
     });
-  await audit({ actorId: actor.id, action: `translation_override.${action}`, targetType: "string", targetId: `${input.language}:${input.namespace}:${input.key}` });
+  await audit({
+    actorId: actor.id,
+    action: `translation_override.${action}`,
+    targetType: "string",
+    targetId: `${input.language}:${input.namespace}:${input.key}`,
+  });
   await announceChange(version);
 }

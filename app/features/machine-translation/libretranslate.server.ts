@@ -146,7 +146,12 @@ function exchange(url: URL, addresses: ResolvedAddress[], init: { method: "GET" 
 async function request<T>(config: ProviderConfig, path: string, init: { method: "GET" | "POST"; body?: Record<string, unknown> }, pair: Pair = {}): Promise<T> {
   const url = urlOf(config.endpoint, path);
   const addresses = await checkedAddresses(config, url);
-  const answer = await exchange(url, addresses, { method: init.method, body: init.body ? JSON.stringify(init.body) : undefined }, config.timeoutMs ?? defaultTimeoutMs());
+  const answer = await exchange(
+    url,
+    addresses,
+    { method: init.method, body: init.body ? JSON.stringify(init.body) : undefined },
+    config.timeoutMs ?? defaultTimeoutMs(),
+  );
   if (answer.status < 200 || answer.status >= 300) throw refusalOf(answer, pair);
   if (answer.body === NOT_JSON) throw unreachable();
   return answer.body as T;

@@ -20,7 +20,10 @@ export const TranslateFormSchema = z.object({
   source: sourceLanguage.default("auto"),
   target: language,
   text,
-  translation: z.string().max(MAX_TEXT_LENGTH * 4).optional(),
+  translation: z
+    .string()
+    .max(MAX_TEXT_LENGTH * 4)
+    .optional(),
 });
 
 /** POST /api/translate. */

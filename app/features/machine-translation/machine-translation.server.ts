@@ -91,7 +91,15 @@ export async function machineTranslate(input: MachineTranslationInput, options: 
   await audit({
     actorId: input.actorId,
     action: "machine_translation.translate",
-    meta: { source, target, detected: detectedSource !== null, characters: text.length, masked: result.masked, glossary: result.glossaryApplied, unrestored: result.unrestored },
+    meta: {
+      source,
+      target,
+      detected: detectedSource !== null,
+      characters: text.length,
+      masked: result.masked,
+      glossary: result.glossaryApplied,
+      unrestored: result.unrestored,
+    },
   });
   return result;
 }
@@ -171,7 +179,13 @@ export async function addGlossaryTerm(actor: GlossaryActor, input: GlossaryAddIn
     if (isUniqueViolation(error)) throw conflict("translation-tool:glossary.errors.exists", { field: "sourceTerm", params: { term: input.sourceTerm } });
     throw error;
   }
-  await audit({ actorId: actor.id, action: "machine_translation.glossary_added", targetType: "translation_glossary", targetId: id, meta: { pair: `${input.sourceLanguage}-${input.targetLanguage}` } });
+  await audit({
+    actorId: actor.id,
+    action: "machine_translation.glossary_added",
+    targetType: "translation_glossary",
+    targetId: id,
+    meta: { pair: `${input.sourceLanguage}-${input.targetLanguage}` },
+  });
   return { id };
 }
 

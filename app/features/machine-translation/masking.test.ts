@@ -10,7 +10,14 @@ describe("masking personal identifiers", () => {
     ["SSN with spaces", "Social security: 123 45 6789", [["ssn", "123 45 6789"]]],
     ["SSN after its name, no dashes", "SSN 123456789 on file", [["ssn", "123456789"]]],
     ["ITIN", "ITIN 912-70-1234", [["itin", "912-70-1234"]]],
-    ["A-number", "Alien number A123456789 and A-123-456-78", [["aNumber", "A123456789"], ["aNumber", "A-123-456-78"]]],
+    [
+      "A-number",
+      "Alien number A123456789 and A-123-456-78",
+      [
+        ["aNumber", "A123456789"],
+        ["aNumber", "A-123-456-78"],
+      ],
+    ],
     ["A-number after its name", "USCIS number: 12345678", [["aNumber", "12345678"]]],
     ["passport number", "Passport No. X12345678 issued in Cairo", [["passport", "X12345678"]]],
     ["French passport", "passeport n° 12AB34567", [["passport", "12AB34567"]]],
@@ -21,7 +28,14 @@ describe("masking personal identifiers", () => {
     ["routing number (ABA) after its name", "routing 021000021", [["routing", "021000021"]]],
     ["routing number (ABA) alone", "transfer to 011000015 today", [["routing", "011000015"]]],
     ["e-mail address", "Write to jane.doe+tax@example.co.uk please", [["email", "jane.doe+tax@example.co.uk"]]],
-    ["US phone", "Call (555) 123-4567 or 555.987.6543", [["phone", "(555) 123-4567"], ["phone", "555.987.6543"]]],
+    [
+      "US phone",
+      "Call (555) 123-4567 or 555.987.6543",
+      [
+        ["phone", "(555) 123-4567"],
+        ["phone", "555.987.6543"],
+      ],
+    ],
     ["international phone", "Tel: +33 6 12 34 56 78", [["phone", "+33 6 12 34 56 78"]]],
     ["French local phone", "Portable 06 12 34 56 78", [["phone", "06 12 34 56 78"]]],
   ])("masks %s", (_name, text, expected) => {

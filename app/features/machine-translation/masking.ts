@@ -125,7 +125,10 @@ const RULES: Rule[] = [
   { kind: "email", pattern: /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu },
   {
     kind: "iban",
-    pattern: new RegExp(`${EDGE_BEFORE}[A-Z]{2}${D}{2}(?: ?[A-Z0-9\u0660-\u0669\u06F0-\u06F9]{4}){2,7}(?: ?[A-Z0-9\u0660-\u0669\u06F0-\u06F9]{1,3})?${EDGE_AFTER}`, "gu"),
+    pattern: new RegExp(
+      `${EDGE_BEFORE}[A-Z]{2}${D}{2}(?: ?[A-Z0-9\u0660-\u0669\u06F0-\u06F9]{4}){2,7}(?: ?[A-Z0-9\u0660-\u0669\u06F0-\u06F9]{1,3})?${EDGE_AFTER}`,
+      "gu",
+    ),
     check: (value) => ibanValid(value),
   },
   {

@@ -21,9 +21,7 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export type AddressKind = "public" | "private" | "forbidden";
 
-export type HostCheck =
-  | { ok: true; addresses: ResolvedAddress[] }
-  | { ok: false; reason: "forbidden" | "private" | "unresolved" };
+export type HostCheck = { ok: true; addresses: ResolvedAddress[] } | { ok: false; reason: "forbidden" | "private" | "unresolved" };
 
 export const systemResolver: Resolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
@@ -53,7 +51,10 @@ export function addressKind(address: string): AddressKind {
  * dotted decimal, IPv6 in brackets) and every address it resolves to.
  */
 export async function checkHost(hostname: string, options: { allowPrivate: boolean; resolve?: Resolver }): Promise<HostCheck> {
-  const name = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
+  const name = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "");
   if (METADATA_NAMES.has(name)) return { ok: false, reason: "forbidden" };
   let addresses: ResolvedAddress[];
   const literal = isIP(name);

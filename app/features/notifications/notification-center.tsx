@@ -106,7 +106,12 @@ export function NotificationCenter({ data, heading, description }: { data: Notif
       </div>
 
       {data.confirmDeleteAll ? (
-        <div role="alertdialog" aria-labelledby="confirm-delete-all" aria-describedby="confirm-delete-all-text" className="rounded-lg border border-destructive/50 bg-destructive/5 p-4">
+        <div
+          role="alertdialog"
+          aria-labelledby="confirm-delete-all"
+          aria-describedby="confirm-delete-all-text"
+          className="rounded-lg border border-destructive/50 bg-destructive/5 p-4"
+        >
           <h2 id="confirm-delete-all" ref={confirmRef} tabIndex={-1} className="font-semibold outline-none">
             {t("confirmDeleteAll.title")}
           </h2>

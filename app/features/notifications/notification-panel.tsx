@@ -44,9 +44,7 @@ export function NotificationPanel({ href, onNavigate }: { href: string; onNaviga
     }
     adjustUnread(-1);
     setState((current) =>
-      current.status === "ready"
-        ? { ...current, notifications: current.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)) }
-        : current,
+      current.status === "ready" ? { ...current, notifications: current.notifications.map((n) => (n.id === id ? { ...n, read: true } : n)) } : current,
     );
   }
 
@@ -59,9 +57,7 @@ export function NotificationPanel({ href, onNavigate }: { href: string; onNaviga
     const { count } = (await response.json()) as { count: number };
     resetUnread(0);
     toast.success(t("toast.marked", { count }));
-    setState((current) =>
-      current.status === "ready" ? { ...current, notifications: current.notifications.map((n) => ({ ...n, read: true })) } : current,
-    );
+    setState((current) => (current.status === "ready" ? { ...current, notifications: current.notifications.map((n) => ({ ...n, read: true })) } : current));
   }
 
   const hasUnread = state.status === "ready" && state.notifications.some((n) => !n.read);
@@ -79,16 +75,16 @@ export function NotificationPanel({ href, onNavigate }: { href: string; onNaviga
       <div className="overflow-y-auto" aria-live="polite" aria-busy={state.status === "loading"}>
         {state.status === "loading" ? <LoadingPlaceholder shape="list-item" count={3} className="p-3" /> : null}
         {state.status === "failed" ? <p className="p-4 text-sm text-destructive">{t("panel.loadFailed")}</p> : null}
-        {state.status === "ready" && state.notifications.length === 0 ? (
-          <p className="p-4 text-sm text-muted-foreground">{t("panel.empty")}</p>
-        ) : null}
+        {state.status === "ready" && state.notifications.length === 0 ? <p className="p-4 text-sm text-muted-foreground">{t("panel.empty")}</p> : null}
         {state.status === "ready" && state.notifications.length > 0 ? (
           <ul className="divide-y">
             {state.notifications.map((notification) => (
               <li key={notification.id} className="flex items-start gap-3 p-3" data-testid="panel-notification">
                 <span
                   aria-hidden
-                  className={notification.read ? "mt-1.5 size-2 shrink-0 rounded-full border border-muted-foreground" : "mt-1.5 size-2 shrink-0 rounded-full bg-primary"}
+                  className={
+                    notification.read ? "mt-1.5 size-2 shrink-0 rounded-full border border-muted-foreground" : "mt-1.5 size-2 shrink-0 rounded-full bg-primary"
+                  }
                 />
                 <div className="min-w-0 flex-1 text-sm">
                   <p className={notification.read ? "text-muted-foreground" : "font-semibold"}>
@@ -107,7 +103,14 @@ export function NotificationPanel({ href, onNavigate }: { href: string; onNaviga
                   </p>
                 </div>
                 {!notification.read ? (
-                  <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={() => void markRead(notification.id)} aria-label={t("actions.markRead")} title={t("actions.markRead")}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-8 shrink-0"
+                    onClick={() => void markRead(notification.id)}
+                    aria-label={t("actions.markRead")}
+                    title={t("actions.markRead")}
+                  >
                     <Check aria-hidden />
                   </Button>
                 ) : null}

@@ -115,12 +115,10 @@ export type NotificationEventPayload = {
   createdAt: string;
 };
 
-
 /** One notification as the API and the pages show it: translated, with its keys. */
 export type NotificationView = NotificationEventPayload & {
   readAt: string | null;
 };
-
 
 /** One row of the staff's "sent notifications" list. */
 export type BroadcastView = {
@@ -133,4 +131,3 @@ export type BroadcastView = {
   sentBy: string | null;
   createdAt: string;
 };
-

@@ -1,4 +1,12 @@
-import { findRecipient, listLanguagesAndZones, listActiveRecipientsAfter, findSavedTimeZone, findActiveRecipientByEmail, countActiveWithRoles, userColumnSql } from "~/core/identity/directory.server";
+import {
+  findRecipient,
+  listLanguagesAndZones,
+  listActiveRecipientsAfter,
+  findSavedTimeZone,
+  findActiveRecipientByEmail,
+  countActiveWithRoles,
+  userColumnSql,
+} from "~/core/identity/directory.server";
 import type { TFunction } from "i18next";
 import { sql } from "kysely";
 import { db } from "~/lib/db/db.server";
@@ -97,7 +105,10 @@ async function deliver(recipients: Array<{ id: string }>, content: Content, exec
     createdAt,
   }));
   await inTransaction(executor, async (trx) => {
-    await lockCounters(trx, rows.map((row) => row.userId));
+    await lockCounters(
+      trx,
+      rows.map((row) => row.userId),
+    );
     await trx
       .insertInto("notifications")
       .values(rows.map(({ read: _read, readAt: _readAt, ...row }) => ({ ...row, params: toJson(row.params) })))
@@ -235,12 +246,7 @@ export type NotificationListQuery = PageRequest & { read?: boolean };
  * start, by `after`/`before` cursor anywhere (stable with equal times, nothing skipped or
  * repeated while rows arrive); the total stops at COUNT_CAP.
  */
-export async function listNotifications(
-  userId: string,
-  query: NotificationListQuery,
-  language: Language,
-  timeZone?: string,
-): Promise<Page<NotificationView>> {
+export async function listNotifications(userId: string, query: NotificationListQuery, language: Language, timeZone?: string): Promise<Page<NotificationView>> {
   let base = db().selectFrom("notifications").where("userId", "=", userId);
   if (query.read !== undefined) base = base.where("read", "=", query.read);
   const page = await keysetPage(base.select([...VIEW_COLUMNS]), query, {
@@ -257,7 +263,12 @@ export async function listNotifications(
 /** Marks one of the user's notifications read; null when it is not theirs (or does not exist). */
 export async function markNotificationRead(userId: string, id: string, language: Language): Promise<NotificationView | null> {
   await markRead(userId, id);
-  const row = await db().selectFrom("notifications").select([...VIEW_COLUMNS]).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+  const row = await db()
+    .selectFrom("notifications")
+    .select([...VIEW_COLUMNS])
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
   return row ? (await renderRows([row], language, await readerTimeZone(userId)))[0]! : null;
 }
 
@@ -321,17 +332,15 @@ export async function purgeOldNotifications(options: { days?: number; now?: Date
   const batch = options.batch ?? PURGE_BATCH;
   let total = 0;
   for (;;) {
-    const ids = await db()
-      .selectFrom("notifications")
-      .select("id")
-      .where("read", "=", true)
-      .where("readAt", "<", cutoff)
-      .limit(batch)
-      .execute();
+    const ids = await db().selectFrom("notifications").select("id").where("read", "=", true).where("readAt", "<", cutoff).limit(batch).execute();
     if (ids.length === 0) break;
     const result = await db()
       .deleteFrom("notifications")
-      .where("id", "in", ids.map((row) => row.id))
+      .where(
+        "id",
+        "in",
+        ids.map((row) => row.id),
+      )
       .where("read", "=", true)
       .executeTakeFirst();
     total += Number(result.numDeletedRows);
@@ -423,10 +432,7 @@ function translator(language: Language): Promise<TFunction> {
  */
 export async function readerLanguage(request: Request, user: { locale: string }): Promise<Language> {
   const url = new URL(request.url);
-  const explicit =
-    url.searchParams.has("lng") ||
-    (await languageCookie.parse(request.headers.get("cookie"))) ||
-    request.headers.get("accept-language");
+  const explicit = url.searchParams.has("lng") || (await languageCookie.parse(request.headers.get("cookie"))) || request.headers.get("accept-language");
   if (explicit) return getLanguage(request);
   return isLanguage(user.locale) ? user.locale : fallbackLanguage;
 }
@@ -438,9 +444,7 @@ export const BROADCAST_TYPE = "broadcast";
 export const BROADCAST_TITLE_KEY = "notifications:broadcast.title";
 export const BROADCAST_BODY_KEY = "notifications:broadcast.body";
 
-export type BroadcastResult =
-  | { ok: true; broadcastId: string; recipients: number }
-  | { ok: false; field: "email" | "role" | "audience"; message: string };
+export type BroadcastResult = { ok: true; broadcastId: string; recipients: number } | { ok: false; field: "email" | "role" | "audience"; message: string };
 
 /**
  * Sends what staff composed. The three languages are kept on the broadcast
@@ -520,7 +524,10 @@ export async function listBroadcasts(
   language: Language,
 ): Promise<{ broadcasts: BroadcastView[]; total: number; page: number; limit: number }> {
   const [{ count }, rows] = await Promise.all([
-    db().selectFrom("notificationBroadcasts").select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    db()
+      .selectFrom("notificationBroadcasts")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
     db()
       .selectFrom("notificationBroadcasts")
       .select([

@@ -1,4 +1,13 @@
-import { addInvoiceEvent, getPayableInvoice, isBillingStaff, type Actor, tellPaymentFailed, latestPaymentOfClient, recordProviderTransaction, type LatestPayment } from "~/features/billing/index.server";
+import {
+  addInvoiceEvent,
+  getPayableInvoice,
+  isBillingStaff,
+  type Actor,
+  tellPaymentFailed,
+  latestPaymentOfClient,
+  recordProviderTransaction,
+  type LatestPayment,
+} from "~/features/billing/index.server";
 import type { CheckoutState } from "~/features/billing";
 import { AppError, conflict, isAppError, notFound } from "~/lib/app-error";
 import { db } from "~/lib/db/db.server";
@@ -56,7 +65,9 @@ export async function startCheckout(actor: Actor, invoiceId: string): Promise<{ 
     .limit(1)
     .executeTakeFirst();
   if (reusable?.url) {
-    const current = await stripeClient().checkout.sessions.retrieve(reusable.id).catch(() => null);
+    const current = await stripeClient()
+      .checkout.sessions.retrieve(reusable.id)
+      .catch(() => null);
     if (current?.status === "open" && current.url) return { sessionId: current.id, url: current.url };
     // Paid meanwhile, its webhook not here yet: record it rather than take the money twice.
     if (current?.status === "complete" && current.payment_status === "paid") {
@@ -83,9 +94,25 @@ export async function startCheckout(actor: Actor, invoiceId: string): Promise<{ 
   const now = new Date().toISOString();
   await db()
     .insertInto("checkoutSessions")
-    .values({ id: session.id, invoiceId: invoice.id, clientId: invoice.clientId, amountCents: invoice.balanceCents, status: "open", paymentIntent: null, url: session.url, createdAt: now, updatedAt: now })
+    .values({
+      id: session.id,
+      invoiceId: invoice.id,
+      clientId: invoice.clientId,
+      amountCents: invoice.balanceCents,
+      status: "open",
+      paymentIntent: null,
+      url: session.url,
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute();
-  await addInvoiceEvent(db(), { invoiceId: invoice.id, type: "checkout_started", actorId: actor.id, amountCents: invoice.balanceCents, meta: { sessionId: session.id } });
+  await addInvoiceEvent(db(), {
+    invoiceId: invoice.id,
+    type: "checkout_started",
+    actorId: actor.id,
+    amountCents: invoice.balanceCents,
+    meta: { sessionId: session.id },
+  });
   return { sessionId: session.id, url: session.url };
 }
 
@@ -157,7 +184,14 @@ async function applySessionPaid(session: Stripe.Checkout.Session): Promise<void>
     .where("id", "=", session.id)
     .execute();
   if (amount > 0) {
-    await recordProviderTransaction({ invoiceId, kind: "payment", amountCents: amount, provider: "stripe", externalId: intent ?? session.id, reference: intent ?? session.id });
+    await recordProviderTransaction({
+      invoiceId,
+      kind: "payment",
+      amountCents: amount,
+      provider: "stripe",
+      externalId: intent ?? session.id,
+      reference: intent ?? session.id,
+    });
   }
 }
 
@@ -216,7 +250,9 @@ async function applyEvent(event: Stripe.Event): Promise<void> {
         const invoiceId = await invoiceOfSession(session);
         if (invoiceId) {
           await addInvoiceEvent(db(), { invoiceId, type: "payment_failed", amountCents: session.amount_total ?? null, meta: { sessionId: session.id } });
-          await tellPaymentFailed(invoiceId, session.amount_total ?? 0).catch((error: unknown) => logger.error({ err: error, invoiceId }, "payment failed message failed"));
+          await tellPaymentFailed(invoiceId, session.amount_total ?? 0).catch((error: unknown) =>
+            logger.error({ err: error, invoiceId }, "payment failed message failed"),
+          );
         }
       }
       return;

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { parseListQuery } from "~/lib/pagination";
 
 /** Forms and API bodies of the reports area; messages are i18n keys. */
-const title = z.string({ required_error: "reports:errors.titleRequired" }).trim().min(1, "reports:errors.titleRequired").max(200, "reports:errors.titleTooLong");
+const title = z
+  .string({ required_error: "reports:errors.titleRequired" })
+  .trim()
+  .min(1, "reports:errors.titleRequired")
+  .max(200, "reports:errors.titleTooLong");
 const body = z.string({ required_error: "reports:errors.bodyRequired" }).trim().min(1, "reports:errors.bodyRequired").max(50_000, "reports:errors.bodyTooLong");
 
 /** /dashboard/reports/new (attachments travel beside it, checked by the storage module). */

@@ -14,7 +14,6 @@ import { findClientById, findUserIdsMatching, searchActiveClients, userColumnSql
 import { isOrderOfClient, orderReferenceSql } from "~/features/service-orders/index.server";
 import type { FeedbackInput, ReportListQuery, ReportPatchInput } from "./reports.schema";
 
-
 /** The client's e-mail when a report is sent to them (editable on /dashboard/templates). */
 export const REPORT_CREATED_EMAIL = defineEmailTemplate({
   namespace: "reports",
@@ -189,7 +188,11 @@ export async function updateReport(actor: Actor, id: string, patch: ReportPatchI
   if (patch.title !== undefined) values.title = patch.title;
   if (patch.body !== undefined) values.bodyMarkdown = patch.body;
   if (Object.keys(values).length === 0) return;
-  await db().updateTable("reports").set({ ...values, updatedAt: nowIso() }).where("id", "=", id).execute();
+  await db()
+    .updateTable("reports")
+    .set({ ...values, updatedAt: nowIso() })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function deleteReport(actor: Actor, id: string): Promise<void> {

@@ -100,12 +100,7 @@ async function activeClient(clientId: string): Promise<Client | null> {
 }
 
 async function sendReminder(list: Candidate, number: number, client: Client, now: Date): Promise<boolean> {
-  const items = await db()
-    .selectFrom("requestItems")
-    .select(["label", "required", "state"])
-    .where("listId", "=", list.id)
-    .orderBy("position")
-    .execute();
+  const items = await db().selectFrom("requestItems").select(["label", "required", "state"]).where("listId", "=", list.id).orderBy("position").execute();
   const missing = missingItems(items.map((item) => ({ ...item, state: item.state as ItemState })));
   if (missing.length === 0) return false;
 

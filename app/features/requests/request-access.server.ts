@@ -61,7 +61,11 @@ export async function staffsList(actor: Actor, id: string): Promise<ListRow> {
 }
 
 /** An item and its list, reached as `reach` reaches the list; an item of a list the caller cannot reach is "not found". */
-export async function itemWithList(actor: Actor, itemId: string, reach: (actor: Actor, listId: string) => Promise<ListRow>): Promise<{ item: ItemRow; list: ListRow }> {
+export async function itemWithList(
+  actor: Actor,
+  itemId: string,
+  reach: (actor: Actor, listId: string) => Promise<ListRow>,
+): Promise<{ item: ItemRow; list: ListRow }> {
   if (isBackOfficeRole(actor.role)) assertRequestStaff(actor);
   const item = await findItemRow(itemId);
   if (!item) throw notFoundItem();

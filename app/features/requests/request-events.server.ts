@@ -22,14 +22,25 @@ export async function recordStep(actor: Actor | null, list: ListRef, step: Timel
   await recordOrderEvent(list.serviceOrderId, actor?.id ?? null, t(`timeline.${step}`, { title: list.title, dueDate: list.dueDate, ...params }));
 }
 
-export async function auditRequest(actor: Actor, action: AuditAction, targetId: string, meta: Record<string, unknown> = {}, targetType: "request_list" | "request_template" = "request_list"): Promise<void> {
+export async function auditRequest(
+  actor: Actor,
+  action: AuditAction,
+  targetId: string,
+  meta: Record<string, unknown> = {},
+  targetType: "request_list" | "request_template" = "request_list",
+): Promise<void> {
   await audit({ actorId: actor.id, action, targetType, targetId, ip: actor.ip ?? null, meta });
 }
 
 const clientLink = (listId: string) => `/client/requests/${listId}`;
 export const staffLink = (listId: string) => `/dashboard/requests/${listId}`;
 
-export async function tellClient(actor: Actor, list: ListRef, event: "sent" | "returned" | "completed", params: Record<string, string | number> = {}): Promise<void> {
+export async function tellClient(
+  actor: Actor,
+  list: ListRef,
+  event: "sent" | "returned" | "completed",
+  params: Record<string, string | number> = {},
+): Promise<void> {
   await notify({
     userId: list.clientId,
     actorId: actor.id,

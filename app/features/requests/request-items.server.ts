@@ -24,7 +24,11 @@ function assertClientMayChange(list: ListRow): void {
 }
 
 /** Moves one item from the state read to `to`, refused when someone moved it meanwhile. */
-async function moveItem(item: ItemRow, to: ItemState, values: { answer?: string | null; notApplicableReason?: string | null; staffNote?: string | null }): Promise<void> {
+async function moveItem(
+  item: ItemRow,
+  to: ItemState,
+  values: { answer?: string | null; notApplicableReason?: string | null; staffNote?: string | null },
+): Promise<void> {
   const result = await db()
     .updateTable("requestItems")
     .set({ ...values, state: to, updatedAt: nowIso() })
@@ -35,7 +39,11 @@ async function moveItem(item: ItemRow, to: ItemState, values: { answer?: string 
 }
 
 async function touch(listId: string, values: { status?: "open" } = {}): Promise<void> {
-  await db().updateTable("requestLists").set({ ...values, updatedAt: nowIso() }).where("id", "=", listId).execute();
+  await db()
+    .updateTable("requestLists")
+    .set({ ...values, updatedAt: nowIso() })
+    .where("id", "=", listId)
+    .execute();
 }
 
 // ---------------------------------------------------------------------------
@@ -45,7 +53,11 @@ async function touch(listId: string, values: { status?: "open" } = {}): Promise<
 export async function addItem(actor: Actor, listId: string, definition: ItemDefinition): Promise<{ id: string }> {
   const list = await staffsList(actor, listId);
   assertActive(list);
-  const last = await db().selectFrom("requestItems").select((eb) => eb.fn.max("position").as("position")).where("listId", "=", listId).executeTakeFirst();
+  const last = await db()
+    .selectFrom("requestItems")
+    .select((eb) => eb.fn.max("position").as("position"))
+    .where("listId", "=", listId)
+    .executeTakeFirst();
   await insertItems(db(), listId, [definition], Number(last?.position ?? 0) + 1);
   const added = await db().selectFrom("requestItems").select("id").where("listId", "=", listId).orderBy("position", "desc").limit(1).executeTakeFirstOrThrow();
   await touch(listId, list.status === "submitted" && definition.required ? { status: "open" } : {});
@@ -173,4 +185,3 @@ async function completeIfDone(actor: Actor, listId: string): Promise<boolean> {
   await tellClient(actor, list, "completed");
   return true;
 }
-

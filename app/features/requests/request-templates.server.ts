@@ -20,7 +20,16 @@ export type RequestTemplate = {
 
 const notFoundTemplate = () => notFound("requests:errors.templateNotFound");
 
-function toTemplate(row: { id: string; serviceKey: string | null; locale: string; title: string; message: string; itemDefinitions: RequestItemDefinition[]; createdAt: string; updatedAt: string }): RequestTemplate {
+function toTemplate(row: {
+  id: string;
+  serviceKey: string | null;
+  locale: string;
+  title: string;
+  message: string;
+  itemDefinitions: RequestItemDefinition[];
+  createdAt: string;
+  updatedAt: string;
+}): RequestTemplate {
   const { itemDefinitions, ...rest } = row;
   return { ...rest, items: itemDefinitions as ItemDefinition[] };
 }
@@ -49,7 +58,16 @@ export async function createTemplate(actor: Actor, template: TemplateData): Prom
   const now = nowIso();
   await db()
     .insertInto("requestTemplates")
-    .values({ id, serviceKey: template.serviceKey ?? null, locale: template.locale, title: template.title, message: template.message, itemDefinitions: JSON.stringify(template.items), createdAt: now, updatedAt: now })
+    .values({
+      id,
+      serviceKey: template.serviceKey ?? null,
+      locale: template.locale,
+      title: template.title,
+      message: template.message,
+      itemDefinitions: JSON.stringify(template.items),
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute();
   await auditRequest(actor, "request.template_saved", id, { title: template.title }, "request_template");
   return { id };
@@ -59,7 +77,14 @@ export async function updateTemplate(actor: Actor, id: string, template: Templat
   await getTemplate(actor, id);
   await db()
     .updateTable("requestTemplates")
-    .set({ serviceKey: template.serviceKey ?? null, locale: template.locale, title: template.title, message: template.message, itemDefinitions: JSON.stringify(template.items), updatedAt: nowIso() })
+    .set({
+      serviceKey: template.serviceKey ?? null,
+      locale: template.locale,
+      title: template.title,
+      message: template.message,
+      itemDefinitions: JSON.stringify(template.items),
+      updatedAt: nowIso(),
+    })
     .where("id", "=", id)
     .execute();
   await auditRequest(actor, "request.template_saved", id, { title: template.title }, "request_template");

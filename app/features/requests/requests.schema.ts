@@ -9,7 +9,11 @@ export const MAX_ITEMS_PER_LIST = 100;
 export const MAX_CHOICES = 20;
 
 const id = z.string().trim().min(1).max(100);
-const title = z.string({ required_error: "requests:errors.titleRequired" }).trim().min(1, "requests:errors.titleRequired").max(200, "requests:errors.titleTooLong");
+const title = z
+  .string({ required_error: "requests:errors.titleRequired" })
+  .trim()
+  .min(1, "requests:errors.titleRequired")
+  .max(200, "requests:errors.titleTooLong");
 const message = z.string().trim().max(5000, "requests:errors.messageTooLong");
 const isoDay = (key: string) =>
   z
@@ -27,7 +31,11 @@ export const ItemDefinitionSchema = z
     kind: z.enum(REQUEST_ITEM_KINDS, { errorMap: () => ({ message: "requests:errors.kindInvalid" }) }),
     answerType: z.enum(ANSWER_TYPES, { errorMap: () => ({ message: "requests:errors.answerTypeInvalid" }) }).nullish(),
     choices: z.array(z.string().trim().min(1).max(200)).max(MAX_CHOICES).nullish(),
-    label: z.string({ required_error: "requests:errors.labelRequired" }).trim().min(1, "requests:errors.labelRequired").max(300, "requests:errors.labelTooLong"),
+    label: z
+      .string({ required_error: "requests:errors.labelRequired" })
+      .trim()
+      .min(1, "requests:errors.labelRequired")
+      .max(300, "requests:errors.labelTooLong"),
     hint: z.string().trim().max(1000, "requests:errors.hintTooLong").nullish(),
     required: flag.default(true),
   })
@@ -90,20 +98,36 @@ const shortText = z.string().trim().min(1, "requests:errors.answerRequired").max
 const longText = z.string().trim().min(1, "requests:errors.answerRequired").max(10_000, "requests:errors.answerTooLong");
 
 /** The answer to one item, by its kind and answer type, as the text stored (numbers and days normalised). */
-export function answerSchemaFor(item: { kind: RequestItemKind; answerType: AnswerType | null; choices: readonly string[] | null }): z.ZodType<string, z.ZodTypeDef, unknown> {
+export function answerSchemaFor(item: {
+  kind: RequestItemKind;
+  answerType: AnswerType | null;
+  choices: readonly string[] | null;
+}): z.ZodType<string, z.ZodTypeDef, unknown> {
   if (item.kind === "confirmation") {
-    return z.preprocess((value) => (value === true || value === "on" || value === "true" ? "yes" : value), z.literal("yes", { errorMap: () => ({ message: "requests:errors.confirmationRequired" }) }));
+    return z.preprocess(
+      (value) => (value === true || value === "on" || value === "true" ? "yes" : value),
+      z.literal("yes", { errorMap: () => ({ message: "requests:errors.confirmationRequired" }) }),
+    );
   }
   switch (item.answerType) {
     case "long_text":
       return longText;
     case "yes_no":
-      return z.preprocess((value) => (value === true ? "yes" : value === false ? "no" : value), z.enum(["yes", "no"], { errorMap: () => ({ message: "requests:errors.yesNoRequired" }) }));
+      return z.preprocess(
+        (value) => (value === true ? "yes" : value === false ? "no" : value),
+        z.enum(["yes", "no"], { errorMap: () => ({ message: "requests:errors.yesNoRequired" }) }),
+      );
     case "date":
       return isoDay("requests:errors.dateInvalid");
     case "number":
       return z
-        .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, "requests:errors.numberInvalid")])
+        .union([
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^-?\d+(\.\d+)?$/, "requests:errors.numberInvalid"),
+        ])
         .transform(Number)
         .refine((value) => Number.isFinite(value), "requests:errors.numberInvalid")
         .transform(String);
@@ -117,7 +141,11 @@ export function answerSchemaFor(item: { kind: RequestItemKind; answerType: Answe
 export const AnswerSchema = z.object({ answer: z.unknown() });
 
 export const NotApplicableSchema = z.object({
-  reason: z.string({ required_error: "requests:errors.reasonRequired" }).trim().min(1, "requests:errors.reasonRequired").max(1000, "requests:errors.reasonTooLong"),
+  reason: z
+    .string({ required_error: "requests:errors.reasonRequired" })
+    .trim()
+    .min(1, "requests:errors.reasonRequired")
+    .max(1000, "requests:errors.reasonTooLong"),
 });
 
 /** Staff's review of one item: a note is optional to accept and required to return. */

@@ -91,13 +91,28 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryColumns>["execute"
 
 function toSummary(row: SummaryRow, today: string): RequestListSummary {
   const status = row.status as ListStatus;
-  return { ...row, status, itemCount: Number(row.itemCount), doneCount: Number(row.doneCount), overdue: ACTIVE_LIST_STATUSES.includes(status) && row.dueDate < today };
+  return {
+    ...row,
+    status,
+    itemCount: Number(row.itemCount),
+    doneCount: Number(row.doneCount),
+    overdue: ACTIVE_LIST_STATUSES.includes(status) && row.dueDate < today,
+  };
 }
 
 async function filesOfItems(list: ListRow, items: ItemRow[]): Promise<Map<string, RequestItemFile[]>> {
   const byItem = new Map<string, RequestItemFile[]>();
   if (items.length === 0) return byItem;
-  const links = await db().selectFrom("requestItemFiles").select(["itemId", "fileId"]).where("itemId", "in", items.map((item) => item.id)).orderBy("createdAt").execute();
+  const links = await db()
+    .selectFrom("requestItemFiles")
+    .select(["itemId", "fileId"])
+    .where(
+      "itemId",
+      "in",
+      items.map((item) => item.id),
+    )
+    .orderBy("createdAt")
+    .execute();
   if (links.length === 0) return byItem;
   const stored = list.serviceOrderId ? await listFilesFor(ORDER_RECORD_TYPE, list.serviceOrderId) : await listFilesFor(REQUEST_RECORD_TYPE, list.id);
   const files = new Map(stored.map((file) => [file.id, file]));
@@ -188,7 +203,8 @@ export async function createList(actor: Actor, input: CreateListData): Promise<{
   assertRequestStaff(actor);
   const client = await findClientById(input.clientId);
   if (!client) throw invalid("requests:errors.clientInvalid", { field: "clientId" });
-  if (input.serviceOrderId && !(await isOrderOfClient(input.serviceOrderId, client.id))) throw invalid("requests:errors.orderInvalid", { field: "serviceOrderId" });
+  if (input.serviceOrderId && !(await isOrderOfClient(input.serviceOrderId, client.id)))
+    throw invalid("requests:errors.orderInvalid", { field: "serviceOrderId" });
   if (input.dueDate < (await officeToday())) throw invalid("requests:errors.dueDatePast", { field: "dueDate" });
   await checkAssignee(input);
   const template = input.templateId ? await getTemplate(actor, input.templateId) : null;
@@ -211,7 +227,14 @@ export async function createList(actor: Actor, input: CreateListData): Promise<{
     .execute(async (trx) => {
       await trx
         .insertInto("requestLists")
-        .values({ ...list, status: "open", remindersEnabled: input.remindersEnabled, reminderOffsets: JSON.stringify(input.reminderSchedule ?? DEFAULT_REMINDER_SCHEDULE), createdAt: now, updatedAt: now })
+        .values({
+          ...list,
+          status: "open",
+          remindersEnabled: input.remindersEnabled,
+          reminderOffsets: JSON.stringify(input.reminderSchedule ?? DEFAULT_REMINDER_SCHEDULE),
+          createdAt: now,
+          updatedAt: now,
+        })
         .execute();
       await insertItems(trx, id, items, 1);
     });
@@ -225,7 +248,8 @@ export async function createList(actor: Actor, input: CreateListData): Promise<{
 export async function updateList(actor: Actor, id: string, patch: UpdateListData): Promise<void> {
   const list = await staffsList(actor, id);
   if (!ACTIVE_LIST_STATUSES.includes(list.status)) throw conflict("requests:errors.listClosed");
-  if (patch.dueDate && patch.dueDate !== list.dueDate && patch.dueDate < (await officeToday())) throw invalid("requests:errors.dueDatePast", { field: "dueDate" });
+  if (patch.dueDate && patch.dueDate !== list.dueDate && patch.dueDate < (await officeToday()))
+    throw invalid("requests:errors.dueDatePast", { field: "dueDate" });
   await checkAssignee(patch);
   const { reminderSchedule, ...rest } = patch;
   const values = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
@@ -242,7 +266,12 @@ export async function submitList(actor: Actor, id: string): Promise<void> {
   if (list.status !== "open") throw conflict(ACTIVE_LIST_STATUSES.includes(list.status) ? "requests:errors.notOpen" : "requests:errors.listClosed");
   if (!canSubmitList(await itemRowsOf(id))) throw conflict("requests:errors.itemsMissing");
   const now = nowIso();
-  const result = await db().updateTable("requestLists").set({ status: "submitted", submittedAt: now, updatedAt: now }).where("id", "=", id).where("status", "=", "open").executeTakeFirst();
+  const result = await db()
+    .updateTable("requestLists")
+    .set({ status: "submitted", submittedAt: now, updatedAt: now })
+    .where("id", "=", id)
+    .where("status", "=", "open")
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw conflict("requests:errors.changedMeanwhile");
   await auditRequest(actor, "request.submitted", id, { title: list.title });
   await recordStep(actor, list, "submitted");
@@ -272,8 +301,20 @@ export async function cancelList(actor: Actor, id: string, reason?: string | nul
 
 const NO_ROW = "9999-12-31";
 const SORT_KEYS: Record<"due" | "created", { keys: Array<SortKey<SummaryRow>>; direction: "asc" | "desc" }> = {
-  due: { keys: [{ ref: "l.dueDate", value: (row) => row.dueDate ?? NO_ROW }, { ref: "l.id", value: (row) => row.id }], direction: "asc" },
-  created: { keys: [{ ref: "l.createdAt", value: (row) => row.createdAt }, { ref: "l.id", value: (row) => row.id }], direction: "desc" },
+  due: {
+    keys: [
+      { ref: "l.dueDate", value: (row) => row.dueDate ?? NO_ROW },
+      { ref: "l.id", value: (row) => row.id },
+    ],
+    direction: "asc",
+  },
+  created: {
+    keys: [
+      { ref: "l.createdAt", value: (row) => row.createdAt },
+      { ref: "l.id", value: (row) => row.id },
+    ],
+    direction: "desc",
+  },
 };
 
 /**
@@ -297,7 +338,10 @@ export async function listLists(actor: Actor, filters: Partial<RequestListQuery>
 }
 
 async function summariesWhere(column: "l.serviceOrderId" | "l.clientId", value: string): Promise<RequestListSummary[]> {
-  const [rows, today] = await Promise.all([summaryColumns().where(column, "=", value).orderBy("l.createdAt", "desc").orderBy("l.id").limit(100).execute(), officeToday()]);
+  const [rows, today] = await Promise.all([
+    summaryColumns().where(column, "=", value).orderBy("l.createdAt", "desc").orderBy("l.id").limit(100).execute(),
+    officeToday(),
+  ]);
   return rows.map((row) => toSummary(row, today));
 }
 
@@ -333,7 +377,18 @@ export async function openItemsForClient(clientId: string, limit = 200): Promise
   const rows = await db()
     .selectFrom("requestItems as i")
     .innerJoin("requestLists as l", "l.id", "i.listId")
-    .select(["l.id as listId", "l.title as listTitle", "i.id as itemId", "i.label", "i.kind", "i.state", "i.required", "l.dueDate", "l.serviceOrderId", orderReferenceSql("l.serviceOrderId").as("orderReference")])
+    .select([
+      "l.id as listId",
+      "l.title as listTitle",
+      "i.id as itemId",
+      "i.label",
+      "i.kind",
+      "i.state",
+      "i.required",
+      "l.dueDate",
+      "l.serviceOrderId",
+      orderReferenceSql("l.serviceOrderId").as("orderReference"),
+    ])
     .where("l.clientId", "=", clientId)
     .where("l.status", "=", "open")
     .where("i.state", "in", PENDING)

@@ -55,7 +55,11 @@ describe("request schemas", () => {
   it("requires an answer type for questions and two choices for a choice", () => {
     expect(ItemDefinitionSchema.safeParse({ kind: "question", label: "Income?" }).error?.issues[0]?.message).toBe("requests:errors.answerTypeRequired");
     expect(ItemDefinitionSchema.safeParse({ kind: "question", answerType: "choice", choices: ["A"], label: "Status" }).success).toBe(false);
-    expect(ItemDefinitionSchema.parse({ kind: "document", answerType: "date", label: "W-2", required: "on" })).toMatchObject({ answerType: null, choices: null, required: true });
+    expect(ItemDefinitionSchema.parse({ kind: "document", answerType: "date", label: "W-2", required: "on" })).toMatchObject({
+      answerType: null,
+      choices: null,
+      required: true,
+    });
     expect(CreateListSchema.safeParse({ clientId: "c", dueDate: "2030-01-01", title: "Docs" }).success).toBe(false);
     expect(CreateListSchema.safeParse({ clientId: "c", dueDate: "2030-01-01", templateId: "t" }).success).toBe(true);
   });

@@ -61,11 +61,30 @@ export function BoardScroller({ label, children }: { label: string; children: Re
       <div className="relative min-w-0">
         {/* A keyboard user scrolls the region with the arrow keys once it has focus. Positioned, so that
             absolutely placed descendants (screen-reader text) scroll inside it instead of widening the page. */}
-        <div ref={ref} role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto overscroll-x-contain pb-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring" data-testid="board-scroller">
+        <div
+          ref={ref}
+          role="region"
+          aria-label={label}
+          tabIndex={0}
+          className="relative overflow-x-auto overscroll-x-contain pb-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          data-testid="board-scroller"
+        >
           {children}
         </div>
-        <div aria-hidden className={cn("pointer-events-none absolute inset-y-0 start-0 w-8 bg-linear-to-r from-foreground/15 to-transparent transition-opacity rtl:bg-linear-to-l", more.before ? "opacity-100" : "opacity-0")} />
-        <div aria-hidden className={cn("pointer-events-none absolute inset-y-0 end-0 w-8 bg-linear-to-l from-foreground/15 to-transparent transition-opacity rtl:bg-linear-to-r", more.after ? "opacity-100" : "opacity-0")} />
+        <div
+          aria-hidden
+          className={cn(
+            "pointer-events-none absolute inset-y-0 start-0 w-8 bg-linear-to-r from-foreground/15 to-transparent transition-opacity rtl:bg-linear-to-l",
+            more.before ? "opacity-100" : "opacity-0",
+          )}
+        />
+        <div
+          aria-hidden
+          className={cn(
+            "pointer-events-none absolute inset-y-0 end-0 w-8 bg-linear-to-l from-foreground/15 to-transparent transition-opacity rtl:bg-linear-to-r",
+            more.after ? "opacity-100" : "opacity-0",
+          )}
+        />
       </div>
     </div>
   );

@@ -135,14 +135,21 @@ async function candidates(limits: ReadonlyArray<number>, since: string): Promise
       ofStatus.where("dueDate", "is", null).orderBy("createdAt").orderBy("id").limit(limit),
     ];
   });
-  const [first, ...rest] = reads.map((read, index) => db().selectFrom(read.as(`r${index}`)).selectAll());
+  const [first, ...rest] = reads.map((read, index) =>
+    db()
+      .selectFrom(read.as(`r${index}`))
+      .selectAll(),
+  );
   return (await rest.reduce((union, read) => union.unionAll(read), first!).execute()) as Candidate[];
 }
 
 /** An open column's most urgent orders (deadline, then age, then id), a closed one's latest changed. */
 function pickIds(status: OrderStatus, rows: Candidate[], limit: number): string[] {
   if (CLOSED_ON_BOARD.includes(status)) {
-    return rows.sort(compareLatestChange).slice(0, limit).map((row) => row.id);
+    return rows
+      .sort(compareLatestChange)
+      .slice(0, limit)
+      .map((row) => row.id);
   }
   return rows
     .map((row): Urgency => ({ id: row.id, deadline: deadlineOf(row), createdMs: Date.parse(row.createdAt) }))
@@ -156,7 +163,15 @@ async function loadCards(ids: string[], language: string, now: Date): Promise<Ma
   if (ids.length === 0) return new Map();
   const rows = await db()
     .selectFrom("serviceOrders as o")
-    .select(["o.id", "o.reference", "o.status", userColumnSql("o.clientId", "fullName").$notNull().as("clientName"), serviceTitleSql("o.serviceId", language).as("serviceTitle"), "o.dueDate", "o.createdAt"])
+    .select([
+      "o.id",
+      "o.reference",
+      "o.status",
+      userColumnSql("o.clientId", "fullName").$notNull().as("clientName"),
+      serviceTitleSql("o.serviceId", language).as("serviceTitle"),
+      "o.dueDate",
+      "o.createdAt",
+    ])
     .where("o.id", "in", ids)
     .execute();
   // The creation date only decides "overdue"; the card goes without it, to keep the page small.
@@ -175,7 +190,13 @@ export async function listBoard(actor: Actor, language: string, options: BoardOp
   const since = new Date(now.getTime() - RECENT_DAYS * DAY_MS).toISOString();
   const limits = BOARD_STATUSES.map((status) => Math.min(BOARD_STEP * (1 + (options.more?.[status] ?? 0)), BOARD_MAX_CARDS));
   const [counts, rows] = await Promise.all([countBoard(since), candidates(limits, since)]);
-  const idLists = BOARD_STATUSES.map((status, index) => pickIds(status, rows.filter((row) => row.status === status), limits[index]!));
+  const idLists = BOARD_STATUSES.map((status, index) =>
+    pickIds(
+      status,
+      rows.filter((row) => row.status === status),
+      limits[index]!,
+    ),
+  );
   const cards = await loadCards(idLists.flat(), language, now);
   return BOARD_STATUSES.map((status, index) => ({
     status,

@@ -80,8 +80,14 @@ export function StatusTimeline({ history, showAuthor = false }: { history: Histo
             </time>
             {showAuthor && entry.changedByName ? <span className="text-sm text-muted-foreground">· {entry.changedByName}</span> : null}
           </div>
-          <p className="sr-only">{entry.fromStatus ? t("timeline.fromTo", { from: t(`status.${entry.fromStatus}`), to: t(`status.${entry.toStatus}`) }) : t("timeline.created")}</p>
-          {entry.note ? <p dir="auto" className="mt-1 whitespace-pre-line text-sm">{entry.note}</p> : null}
+          <p className="sr-only">
+            {entry.fromStatus ? t("timeline.fromTo", { from: t(`status.${entry.fromStatus}`), to: t(`status.${entry.toStatus}`) }) : t("timeline.created")}
+          </p>
+          {entry.note ? (
+            <p dir="auto" className="mt-1 whitespace-pre-line text-sm">
+              {entry.note}
+            </p>
+          ) : null}
         </li>
       ))}
     </ol>

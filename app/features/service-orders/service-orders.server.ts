@@ -29,7 +29,6 @@ import {
   type OrderStatus,
 } from "./status";
 
-
 /**
  * The client's e-mail when their order's status changes (editable on /dashboard/templates).
  * `status` is the new status in their language; `teamMessage` the staff's note as a sentence, or empty.
@@ -133,9 +132,27 @@ function withOverdue<T extends { status: string; dueDate: string | null; created
 
 /** How each sort walks the list: indexed keys ending with the id (db/migrations/0003_list_indexes.ts). */
 const ORDER_SORT_KEYS: Record<OrderSort, { keys: Array<SortKey<OrderListRow>>; direction: "asc" | "desc" }> = {
-  newest: { keys: [{ ref: "o.createdAt", value: (row) => row.createdAt }, { ref: "o.id", value: (row) => row.id }], direction: "desc" },
-  oldest: { keys: [{ ref: "o.createdAt", value: (row) => row.createdAt }, { ref: "o.id", value: (row) => row.id }], direction: "asc" },
-  updated: { keys: [{ ref: "o.updatedAt", value: (row) => row.updatedAt }, { ref: "o.id", value: (row) => row.id }], direction: "desc" },
+  newest: {
+    keys: [
+      { ref: "o.createdAt", value: (row) => row.createdAt },
+      { ref: "o.id", value: (row) => row.id },
+    ],
+    direction: "desc",
+  },
+  oldest: {
+    keys: [
+      { ref: "o.createdAt", value: (row) => row.createdAt },
+      { ref: "o.id", value: (row) => row.id },
+    ],
+    direction: "asc",
+  },
+  updated: {
+    keys: [
+      { ref: "o.updatedAt", value: (row) => row.updatedAt },
+      { ref: "o.id", value: (row) => row.id },
+    ],
+    direction: "desc",
+  },
   // Orders without a due date last, the same on both dialects.
   due: {
     keys: [
@@ -184,7 +201,10 @@ export async function listOrders(actor: Actor, filters: Partial<OrderListQuery> 
       if (isStaff(actor)) {
         // Their orders as clients or as assignees. Counted as the union of the two index ranges' ids
         // (each read from its index alone): the OR of the page's read would fetch every matching row.
-        const matched = base.where("o.clientId", "in", people).select("o.id").union(base.where("o.assigneeId", "in", people).select("o.id"));
+        const matched = base
+          .where("o.clientId", "in", people)
+          .select("o.id")
+          .union(base.where("o.assigneeId", "in", people).select("o.id"));
         countOtherwise = () => countCapped(db().selectFrom(matched.as("matched")));
         base = base.where((eb) => eb.or([eb("o.clientId", "in", people), eb("o.assigneeId", "in", people)]));
       } else {
@@ -352,14 +372,26 @@ export async function changeOrderStatus(actor: Actor, id: string, to: string, no
     .transaction()
     .execute(async (trx) => {
       // Only from the state we read: two people moving the same order at once cannot both win.
-      const result = await trx.updateTable("serviceOrders").set({ status: to, updatedAt: now }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+      const result = await trx
+        .updateTable("serviceOrders")
+        .set({ status: to, updatedAt: now })
+        .where("id", "=", id)
+        .where("status", "=", from)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw conflict("orders:errors.changedMeanwhile");
       await trx
         .insertInto("serviceOrderStatusHistory")
         .values({ id: newId(), orderId: id, fromStatus: from, toStatus: to, changedBy: actor.id, note: cleanNote, createdAt: now })
         .execute();
     });
-  await audit({ actorId: actor.id, action: "order.status_changed", targetType: "service_order", targetId: id, ip: actor.ip ?? null, meta: { reference: order.reference, from, to } });
+  await audit({
+    actorId: actor.id,
+    action: "order.status_changed",
+    targetType: "service_order",
+    targetId: id,
+    ip: actor.ip ?? null,
+    meta: { reference: order.reference, from, to },
+  });
   await tellAboutStatusChange(actor, order, from, to, cleanNote);
   return { from, to };
 }
@@ -462,7 +494,9 @@ export async function countOrdersCreatedSince(since: string): Promise<number> {
 
 /** The client's open orders (overview). */
 export async function listOpenOrdersForClient(clientId: string, language: string, limit = 5): Promise<{ total: number; orders: OrderListItem[] }> {
-  const base = listQuery().where("o.clientId", "=", clientId).where("o.status", "in", [...OPEN_ORDER_STATUSES]);
+  const base = listQuery()
+    .where("o.clientId", "=", clientId)
+    .where("o.status", "in", [...OPEN_ORDER_STATUSES]);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const rows = await selectListColumns(base, language).orderBy("o.updatedAt", "desc").limit(limit).execute();
   return { total: Number(total), orders: rows.map(withOverdue) };
@@ -484,7 +518,13 @@ export type OrderChoice = { id: string; reference: string; status: string; servi
 export async function orderChoicesOfClient(clientId: string, language: string = fallbackLanguage): Promise<OrderChoice[]> {
   return db()
     .selectFrom("serviceOrders as o")
-    .select(["o.id", "o.reference", "o.status", serviceTitleSql("o.serviceId", language).as("serviceTitle"), userColumnSql("o.clientId", "fullName").$notNull().as("clientName")])
+    .select([
+      "o.id",
+      "o.reference",
+      "o.status",
+      serviceTitleSql("o.serviceId", language).as("serviceTitle"),
+      userColumnSql("o.clientId", "fullName").$notNull().as("clientName"),
+    ])
     .where("o.clientId", "=", clientId)
     .orderBy("o.createdAt", "desc")
     .limit(100)
@@ -529,7 +569,18 @@ export type OrderRecord = {
 export async function listOrderRecordsOfClient(clientId: string): Promise<OrderRecord[]> {
   const orders = await db()
     .selectFrom("serviceOrders as o")
-    .select(["o.id", "o.reference", serviceKeySql("o.serviceId").as("serviceKey"), "o.status", "o.details", "o.priceCents", "o.quoteNote", "o.dueDate", "o.createdAt", "o.updatedAt"])
+    .select([
+      "o.id",
+      "o.reference",
+      serviceKeySql("o.serviceId").as("serviceKey"),
+      "o.status",
+      "o.details",
+      "o.priceCents",
+      "o.quoteNote",
+      "o.dueDate",
+      "o.createdAt",
+      "o.updatedAt",
+    ])
     .where("o.clientId", "=", clientId)
     .orderBy("o.createdAt", "asc")
     .limit(1000)

@@ -115,7 +115,13 @@ async function insertService(id: string, input: ServiceCreateInput): Promise<voi
       .transaction()
       .execute(async (trx) => {
         // A new service goes last unless it names its place.
-        const last = input.sortOrder === undefined ? await trx.selectFrom("services").select((eb) => eb.fn.max("sortOrder").as("last")).executeTakeFirst() : null;
+        const last =
+          input.sortOrder === undefined
+            ? await trx
+                .selectFrom("services")
+                .select((eb) => eb.fn.max("sortOrder").as("last"))
+                .executeTakeFirst()
+            : null;
         await trx
           .insertInto("services")
           .values({
@@ -159,11 +165,20 @@ export async function updateService(actor: Actor, id: string, input: ServiceUpda
         const row = await trx.selectFrom("serviceTranslations").select("locale").where("serviceId", "=", id).where("locale", "=", locale).executeTakeFirst();
         if (row) await trx.updateTable("serviceTranslations").set(patch).where("serviceId", "=", id).where("locale", "=", locale).execute();
         else if (patch.title && patch.description && patch.fullDescription) {
-          await trx.insertInto("serviceTranslations").values({ serviceId: id, locale, title: patch.title, description: patch.description, fullDescription: patch.fullDescription }).execute();
+          await trx
+            .insertInto("serviceTranslations")
+            .values({ serviceId: id, locale, title: patch.title, description: patch.description, fullDescription: patch.fullDescription })
+            .execute();
         }
       }
     });
-  await audit({ actorId: actor.id, action: "service.updated", targetType: "service", targetId: id, meta: { fields: Object.keys(fields), languages: Object.keys(translations ?? {}) } });
+  await audit({
+    actorId: actor.id,
+    action: "service.updated",
+    targetType: "service",
+    targetId: id,
+    meta: { fields: Object.keys(fields), languages: Object.keys(translations ?? {}) },
+  });
   clearPublicCache();
   return (await getService(id, language, { includeInactive: true }))!;
 }
@@ -230,7 +245,12 @@ export async function moveService(actor: Actor, id: string, direction: "up" | "d
       if (target < 0 || target >= rows.length) return false;
       [rows[index], rows[target]] = [rows[target]!, rows[index]!];
       for (const [position, row] of rows.entries()) {
-        if (row.sortOrder !== position + 1) await trx.updateTable("services").set({ sortOrder: position + 1, updatedAt: nowIso() }).where("id", "=", row.id).execute();
+        if (row.sortOrder !== position + 1)
+          await trx
+            .updateTable("services")
+            .set({ sortOrder: position + 1, updatedAt: nowIso() })
+            .where("id", "=", row.id)
+            .execute();
       }
       return true;
     });

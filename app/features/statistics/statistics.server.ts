@@ -90,6 +90,16 @@ async function readStatistics(viewer: Viewer, range: StatsRange, now: Date): Pro
 
 export function getStatistics(viewer: Viewer, range: StatsRange, now = new Date()): Promise<Statistics> {
   const scope = scopeOf(viewer);
-  const key = [scopeKey(db()), range.start, range.end, range.timeZone, scope.admin, scope.inbox, scope.translations, scope.tasks, now.toISOString().slice(0, 10)].join("|");
+  const key = [
+    scopeKey(db()),
+    range.start,
+    range.end,
+    range.timeZone,
+    scope.admin,
+    scope.inbox,
+    scope.translations,
+    scope.tasks,
+    now.toISOString().slice(0, 10),
+  ].join("|");
   return kept.get(key, () => readStatistics(viewer, range, now), { now: now.getTime() });
 }

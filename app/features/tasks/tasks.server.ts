@@ -109,9 +109,21 @@ type ListRow = Awaited<ReturnType<ReturnType<typeof withColumns>["execute"]>>[nu
 
 function linkOf(row: ListRow): TaskLink | null {
   if (row.orderId) return { kind: "order", id: row.orderId, label: row.orderReference ?? row.orderId, href: `/dashboard/service-orders/${row.orderId}` };
-  if (row.appointmentId) return { kind: "appointment", id: row.appointmentId, label: row.appointmentReference ?? row.appointmentId, href: `/dashboard/appointments/${row.appointmentId}` };
+  if (row.appointmentId)
+    return {
+      kind: "appointment",
+      id: row.appointmentId,
+      label: row.appointmentReference ?? row.appointmentId,
+      href: `/dashboard/appointments/${row.appointmentId}`,
+    };
   if (row.clientId) return { kind: "client", id: row.clientId, label: row.clientName ?? row.clientId, href: `/dashboard/clients/${row.clientId}` };
-  if (row.translationFileId) return { kind: "translationFile", id: row.translationFileId, label: row.translationFileLabel ?? row.translationFileId, href: `/dashboard/translations/${row.translationFileId}` };
+  if (row.translationFileId)
+    return {
+      kind: "translationFile",
+      id: row.translationFileId,
+      label: row.translationFileLabel ?? row.translationFileId,
+      href: `/dashboard/translations/${row.translationFileId}`,
+    };
   return null;
 }
 
@@ -135,8 +147,20 @@ function toItem(row: ListRow, today: string): TaskListItem {
 
 /** How each sort walks the list: indexed keys ending with the id (db/migrations/0006_tasks.ts). */
 const TASK_SORT_KEYS: Record<(typeof TASK_SORTS)[number], { keys: Array<SortKey<ListRow>>; direction: "asc" | "desc" }> = {
-  due: { keys: [{ ref: dueKey, value: (row) => row.dueDate ?? NO_DUE }, { ref: "t.id", value: (row) => row.id }], direction: "asc" },
-  created: { keys: [{ ref: "t.createdAt", value: (row) => row.createdAt }, { ref: "t.id", value: (row) => row.id }], direction: "desc" },
+  due: {
+    keys: [
+      { ref: dueKey, value: (row) => row.dueDate ?? NO_DUE },
+      { ref: "t.id", value: (row) => row.id },
+    ],
+    direction: "asc",
+  },
+  created: {
+    keys: [
+      { ref: "t.createdAt", value: (row) => row.createdAt },
+      { ref: "t.id", value: (row) => row.id },
+    ],
+    direction: "desc",
+  },
 };
 
 /** The day `days` after `day` (YYYY-MM-DD). */
@@ -158,7 +182,11 @@ export async function listTasks(actor: Actor, query: Partial<TaskListQuery>, now
   let base = tasksTable();
   if (query.view === "mine") base = base.where("t.assigneeId", "=", actor.id);
   if (query.view === "overdue") base = base.where("t.status", "in", [...OPEN_STATUSES]).where("t.dueDate", "<", today);
-  if (query.view === "week") base = base.where("t.status", "in", [...OPEN_STATUSES]).where("t.dueDate", ">=", today).where("t.dueDate", "<=", addDays(today, 6));
+  if (query.view === "week")
+    base = base
+      .where("t.status", "in", [...OPEN_STATUSES])
+      .where("t.dueDate", ">=", today)
+      .where("t.dueDate", "<=", addDays(today, 6));
   if (query.status) base = base.where("t.status", "=", query.status);
   if (query.priority) base = base.where("t.priority", "=", query.priority);
   if (query.assignee) base = base.where("t.assigneeId", "=", query.assignee === "me" ? actor.id : query.assignee);
@@ -215,7 +243,11 @@ async function checkLinks(links: Links): Promise<void> {
   const system = { id: "", role: "owner" };
   let exists = false;
   if (field === "orderId") exists = await canReadOrder(system, id);
-  if (field === "appointmentId") exists = await getAppointment(system, id).then(() => true, () => false);
+  if (field === "appointmentId")
+    exists = await getAppointment(system, id).then(
+      () => true,
+      () => false,
+    );
   if (field === "clientId") exists = Boolean(await findClientById(id));
   if (field === "translationFileId") exists = Boolean(await db().selectFrom("translationFiles").select("id").where("id", "=", id).executeTakeFirst());
   if (!exists) throw invalid("tasks:errors.linkInvalid", { field });
@@ -358,7 +390,11 @@ export async function updateTask(actor: Actor, id: string, patch: TaskPatchInput
   if (patch.recurrence !== undefined) values.recurrence = patch.recurrence || null;
   for (const key of linkKeys) if (patch[key] !== undefined) values[key] = patch[key] || null;
   if (Object.keys(values).length > 0) {
-    await db().updateTable("tasks").set({ ...values, updatedAt: nowIso() }).where("id", "=", id).execute();
+    await db()
+      .updateTable("tasks")
+      .set({ ...values, updatedAt: nowIso() })
+      .where("id", "=", id)
+      .execute();
   }
   if (patch.status !== undefined) await changeTaskStatus(actor, id, patch.status);
   const assigneeId = values.assigneeId;
@@ -484,7 +520,14 @@ export async function describeLink(actor: Actor, link: Links, language = "en"): 
       .select(["id", "sourceLanguage", "targetLanguage"])
       .where("id", "=", link.translationFileId)
       .executeTakeFirst();
-    return file ? { kind: "translationFile", id: file.id, label: `${file.sourceLanguage.toUpperCase()} → ${file.targetLanguage.toUpperCase()}`, href: `/dashboard/translations/${file.id}` } : null;
+    return file
+      ? {
+          kind: "translationFile",
+          id: file.id,
+          label: `${file.sourceLanguage.toUpperCase()} → ${file.targetLanguage.toUpperCase()}`,
+          href: `/dashboard/translations/${file.id}`,
+        }
+      : null;
   }
   return null;
 }
@@ -546,7 +589,6 @@ export async function countOpenTasksOf(userId: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(count);
 }
-
 
 /** Dashboard statistics: open tasks due before today (the office's), as `?view=overdue` lists them (tasks_status_idx). */
 export async function countOverdueTasks(now = new Date()): Promise<number> {

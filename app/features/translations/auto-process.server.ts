@@ -138,7 +138,12 @@ async function processFile(fileId: string, { job, heartbeat }: JobContext): Prom
     const base = file.originalName.replace(/\.[^.]+$/, "") || "translation";
     const buffer = Buffer.from(`${parts.join("\n\n")}\n`, "utf8");
     const draftName = `${base}.${target}.machine-draft.txt`;
-    await uploadTranslatedFile(actor, fileId, { buffer, originalName: draftName, type: { ext: "txt", mime: "text/plain" }, kind: "txt" }, { machineDraft: true });
+    await uploadTranslatedFile(
+      actor,
+      fileId,
+      { buffer, originalName: draftName, type: { ext: "txt", mime: "text/plain" }, kind: "txt" },
+      { machineDraft: true },
+    );
     await changeTranslationStatus(actor, fileId, "completed", MACHINE_DRAFT_NOTE, { machineDraft: true });
     await tellUploader(file, true, null);
   } catch (error) {

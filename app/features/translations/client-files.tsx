@@ -37,7 +37,9 @@ export function OrderTranslationFiles({ files, staff = false }: { files: ClientT
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <TranslationStatusBadge status={file.status} />
-                {file.translatedAvailable ? <DownloadLink href={`/resources/translation-files/${file.id}?file=translated`} label={t("client.download")} /> : null}
+                {file.translatedAvailable ? (
+                  <DownloadLink href={`/resources/translation-files/${file.id}?file=translated`} label={t("client.download")} />
+                ) : null}
                 {file.certificateNo ? (
                   file.certificateHref ? (
                     <a href={file.certificateHref} className="text-sm font-semibold text-primary underline underline-offset-4">

@@ -25,7 +25,12 @@ export type DeskTab = (typeof DESK_TABS)[number];
 
 export function DeskTabs({ active, tabs }: { active: DeskTab; tabs: readonly DeskTab[] }) {
   const { t } = useTranslation("translations");
-  return <LinkTabs label={t("tabs.label")} tabs={tabs.map((tab) => ({ to: `/dashboard/translations?tab=${tab}`, label: t(`tabs.${tab}`), current: tab === active }))} />;
+  return (
+    <LinkTabs
+      label={t("tabs.label")}
+      tabs={tabs.map((tab) => ({ to: `/dashboard/translations?tab=${tab}`, label: t(`tabs.${tab}`), current: tab === active }))}
+    />
+  );
 }
 
 const LOOK: Record<TranslationStatus, { icon: LucideIcon; tone: BadgeTone }> = {
@@ -69,7 +74,8 @@ export function useDeskUpload(limits: { maxFileSizeMb: number; allowedFileTypes:
     const file = data.get("file");
     const chosen = file && typeof file !== "string" && (file.size > 0 || file.name !== "") ? file : null;
     if (!chosen) return "translations:errors.fileRequired";
-    if (chosen.size > limits.maxFileSizeMb * 1024 * 1024) return `translations:errors.tooLarge\u001f${JSON.stringify({ name: chosen.name, max: limits.maxFileSizeMb })}`;
+    if (chosen.size > limits.maxFileSizeMb * 1024 * 1024)
+      return `translations:errors.tooLarge\u001f${JSON.stringify({ name: chosen.name, max: limits.maxFileSizeMb })}`;
     const named = typeFromName(chosen.name);
     if (!named || !limits.allowedFileTypes.includes(named)) {
       return `translations:errors.typeNotAllowed\u001f${JSON.stringify({ name: chosen.name, types: limits.allowedFileTypes.map((type) => type.toUpperCase()).join(", ") })}`;
@@ -109,7 +115,19 @@ export function DeskUploadProgress({ progress, failed, failedKey }: { progress: 
 }
 
 /** A file input with its hint and error (the server's answer, or the browser's early check). */
-export function FileInput({ id, label, allowedFileTypes, maxFileSizeMb, error }: { id: string; label: string; allowedFileTypes: readonly string[]; maxFileSizeMb: number; error?: string | null }) {
+export function FileInput({
+  id,
+  label,
+  allowedFileTypes,
+  maxFileSizeMb,
+  error,
+}: {
+  id: string;
+  label: string;
+  allowedFileTypes: readonly string[];
+  maxFileSizeMb: number;
+  error?: string | null;
+}) {
   const { t } = useTranslation("translations");
   const message = useMessage();
   return (
@@ -199,7 +217,13 @@ export function TranslatedUploadForm({
     >
       <input type="hidden" name="intent" value="translated" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FileInput id={`${idPrefix}-file`} label={t("actions.translatedFile")} allowedFileTypes={limits.allowedFileTypes} maxFileSizeMb={limits.maxFileSizeMb} error={error} />
+      <FileInput
+        id={`${idPrefix}-file`}
+        label={t("actions.translatedFile")}
+        allowedFileTypes={limits.allowedFileTypes}
+        maxFileSizeMb={limits.maxFileSizeMb}
+        error={error}
+      />
       {canComplete ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="complete" defaultChecked className="size-4" />

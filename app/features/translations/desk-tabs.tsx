@@ -15,7 +15,16 @@ import { peopleOptions } from "~/components/select-options";
 import { useFormatter } from "~/lib/format";
 import { pageLinks, type Page } from "~/lib/pagination";
 import { ClientPicker } from "~/features/users";
-import { DeleteFileAction, DeskUploadProgress, DownloadLink, FileInput, StatusForm, TranslatedUploadForm, TranslationStatusBadge, useDeskUpload } from "./desk-parts";
+import {
+  DeleteFileAction,
+  DeskUploadProgress,
+  DownloadLink,
+  FileInput,
+  StatusForm,
+  TranslatedUploadForm,
+  TranslationStatusBadge,
+  useDeskUpload,
+} from "./desk-parts";
 import { TRANSLATION_FILE_TYPES, TRANSLATION_LANGUAGES } from "./file-types";
 import { TRANSLATION_STATUSES, type TranslationStatus } from "./status";
 import { SettingsFormSchema, UploadFormSchema } from "./translations.schema";
@@ -68,7 +77,13 @@ export function UploadTab({
     <div className="max-w-3xl space-y-6">
       <ClientPicker
         title={t("upload.clientStep")}
-        labels={{ search: t("upload.clientSearch"), find: t("upload.find"), client: t("upload.client"), choose: t("upload.chooseClient"), use: t("upload.useClient") }}
+        labels={{
+          search: t("upload.clientSearch"),
+          find: t("upload.find"),
+          client: t("upload.client"),
+          choose: t("upload.chooseClient"),
+          use: t("upload.useClient"),
+        }}
         q={q}
         clients={clients}
         chosenId={client?.id}
@@ -80,12 +95,28 @@ export function UploadTab({
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="upload" />
         {client ? <input type="hidden" name={fields.clientId.name} value={client.id} /> : null}
-        <FileInput id="upload-file" label={t("upload.file")} allowedFileTypes={limits.allowedFileTypes} maxFileSizeMb={limits.maxFileSizeMb} error={fileError} />
+        <FileInput
+          id="upload-file"
+          label={t("upload.file")}
+          allowedFileTypes={limits.allowedFileTypes}
+          maxFileSizeMb={limits.maxFileSizeMb}
+          error={fileError}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField field={fields.sourceLanguage} label={t("upload.sourceLanguage")} options={languages} />
           <SelectField field={fields.targetLanguage} label={t("upload.targetLanguage")} options={languages} />
         </div>
-        {client ? <SelectField field={fields.orderId} label={t("upload.order")} placeholder={t("upload.noOrder")} options={orders.map((order) => ({ value: order.id, label: t("upload.orderChoice", { reference: order.reference, service: order.serviceTitle, client: order.clientName }) }))} /> : null}
+        {client ? (
+          <SelectField
+            field={fields.orderId}
+            label={t("upload.order")}
+            placeholder={t("upload.noOrder")}
+            options={orders.map((order) => ({
+              value: order.id,
+              label: t("upload.orderChoice", { reference: order.reference, service: order.serviceTitle, client: order.clientName }),
+            }))}
+          />
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField field={fields.assigneeId} label={t("upload.assignee")} placeholder={t("upload.noAssignee")} options={peopleOptions(assignees)} />
           <TextField field={fields.dueDate} type="date" label={t("upload.dueDate")} />
@@ -143,15 +174,39 @@ export function FilesTab({
   };
   return (
     <div className="space-y-4">
-      <ListFilters active={[query.q, query.status, query.pair, query.client, query.from, query.to].filter(Boolean).length} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+      <ListFilters
+        active={[query.q, query.status, query.pair, query.client, query.from, query.to].filter(Boolean).length}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      >
         <input type="hidden" name="tab" value="files" />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="files-q">{t("files.search")}</Label>
           <Input id="files-q" name="q" type="search" defaultValue={query.q} />
         </div>
-        <FilterSelect id="files-status" name="status" label={t("files.filterStatus")} defaultValue={query.status} any={t("files.any")} options={TRANSLATION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))} />
-        <FilterSelect id="files-pair" name="pair" label={t("files.filterPair")} defaultValue={query.pair} any={t("files.any")} options={pairs.map((pair) => ({ value: pair, label: pairLabel(pair) }))} />
-        <FilterSelect id="files-client" name="client" label={t("files.filterClient")} defaultValue={query.client} any={t("files.any")} options={peopleOptions(clients)} />
+        <FilterSelect
+          id="files-status"
+          name="status"
+          label={t("files.filterStatus")}
+          defaultValue={query.status}
+          any={t("files.any")}
+          options={TRANSLATION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        />
+        <FilterSelect
+          id="files-pair"
+          name="pair"
+          label={t("files.filterPair")}
+          defaultValue={query.pair}
+          any={t("files.any")}
+          options={pairs.map((pair) => ({ value: pair, label: pairLabel(pair) }))}
+        />
+        <FilterSelect
+          id="files-client"
+          name="client"
+          label={t("files.filterClient")}
+          defaultValue={query.client}
+          any={t("files.any")}
+          options={peopleOptions(clients)}
+        />
         <DateRangeFields from={query.from} to={query.to} idPrefix="files" />
         <Button type="submit" variant="outline">
           {t("files.apply")}
@@ -195,7 +250,14 @@ export function FilesTab({
           { header: t("files.uploadedOn"), cell: (file) => format.date(file.createdAt) },
           { header: t("files.size"), align: "end", cell: (file) => format.bytes(file.originalSize) },
           { header: t("files.type"), cell: (file) => file.originalType.toUpperCase() },
-          { header: t("files.notes"), cell: (file) => <span dir="auto" className="line-clamp-3 max-w-48 whitespace-pre-line">{file.notes ?? ""}</span> },
+          {
+            header: t("files.notes"),
+            cell: (file) => (
+              <span dir="auto" className="line-clamp-3 max-w-48 whitespace-pre-line">
+                {file.notes ?? ""}
+              </span>
+            ),
+          },
           { header: t("files.dueDate"), cell: (file) => (file.dueDate ? format.day(file.dueDate) : t("files.nobody")) },
           { header: t("files.assignee"), cell: (file) => file.assigneeName ?? t("files.nobody") },
           {
@@ -250,7 +312,11 @@ export function StatisticsTab({ stats }: { stats: TranslationStatistics }) {
         <Figure label={t("stats.total")} value={count(stats.total)} />
         <Figure label={t("stats.words")} value={count(stats.words)} testId="stats-words" />
         <Figure label={t("stats.pages")} value={count(stats.pages)} note={t("stats.pagesNote", { count: stats.countedFiles })} />
-        <Figure label={t("stats.turnaround")} empty={stats.averageTurnaroundHours === null} value={stats.averageTurnaroundHours === null ? t("stats.none") : t("stats.turnaroundValue", { hours: format.number(stats.averageTurnaroundHours) })} />
+        <Figure
+          label={t("stats.turnaround")}
+          empty={stats.averageTurnaroundHours === null}
+          value={stats.averageTurnaroundHours === null ? t("stats.none") : t("stats.turnaroundValue", { hours: format.number(stats.averageTurnaroundHours) })}
+        />
         <Figure
           label={t("stats.onTime")}
           empty={stats.completedWithDueDate === 0}
@@ -261,7 +327,11 @@ export function StatisticsTab({ stats }: { stats: TranslationStatistics }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <BarList
           title={t("stats.byStatus")}
-          data={stats.byStatus.map((row) => ({ label: t(`status.${row.status}`), value: row.count, href: `/dashboard/translations?tab=files&status=${row.status}` }))}
+          data={stats.byStatus.map((row) => ({
+            label: t(`status.${row.status}`),
+            value: row.count,
+            href: `/dashboard/translations?tab=files&status=${row.status}`,
+          }))}
           format={count}
           labelHeader={t("stats.status")}
           valueHeader={t("stats.count")}
@@ -271,7 +341,11 @@ export function StatisticsTab({ stats }: { stats: TranslationStatistics }) {
           title={t("stats.byPair")}
           data={stats.byPair.map((row) => {
             const [source, target] = row.pair.split("-");
-            return { label: t("pair", { source: t(`languages.${source}`), target: t(`languages.${target}`) }), value: row.count, href: `/dashboard/translations?tab=files&pair=${row.pair}` };
+            return {
+              label: t("pair", { source: t(`languages.${source}`), target: t(`languages.${target}`) }),
+              value: row.count,
+              href: `/dashboard/translations?tab=files&pair=${row.pair}`,
+            };
           })}
           format={count}
           labelHeader={t("stats.pair")}

@@ -36,7 +36,10 @@ export function isTranslationFileType(value: unknown): value is TranslationFileT
 
 /** The `accept` hint of a file input for these types. */
 export function acceptAttribute(types: readonly string[]): string {
-  return types.filter(isTranslationFileType).flatMap((type) => EXTENSIONS[type]).join(",");
+  return types
+    .filter(isTranslationFileType)
+    .flatMap((type) => EXTENSIONS[type])
+    .join(",");
 }
 
 /** The type a file name claims (the browser's early check only). */

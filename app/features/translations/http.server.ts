@@ -25,14 +25,24 @@ import { checkDeskUpload, type DeskUpload } from "./upload.server";
  * urlencoded without one) and sending a download.
  */
 /** Reads the form; a file over the settings' maximum is drained and noted, never kept in memory whole. */
-export async function readDeskForm(request: Request, userId: string, settings: Pick<TranslationSettings, "maxFileSizeMb">, fileField = "file"): Promise<OneFileForm> {
+export async function readDeskForm(
+  request: Request,
+  userId: string,
+  settings: Pick<TranslationSettings, "maxFileSizeMb">,
+  fileField = "file",
+): Promise<OneFileForm> {
   const form = await readOneFileForm(request, fileField, settings.maxFileSizeMb * 1024 * 1024);
-  if ((form.file || form.tooLarge) && !(await consume("upload:user", userId)).ok) throw new AppError(429, "common:errors.rateLimited", { params: { seconds: 60, minutes: 1 } });
+  if ((form.file || form.tooLarge) && !(await consume("upload:user", userId)).ok)
+    throw new AppError(429, "common:errors.rateLimited", { params: { seconds: 60, minutes: 1 } });
   return form;
 }
 
 /** The form's file checked against the settings (type by content, size), or a refusal naming the field. */
-export function checkFormFile(form: OneFileForm, settings: Pick<TranslationSettings, "maxFileSizeMb" | "allowedFileTypes">, field = "file"): Promise<DeskUpload> {
+export function checkFormFile(
+  form: OneFileForm,
+  settings: Pick<TranslationSettings, "maxFileSizeMb" | "allowedFileTypes">,
+  field = "file",
+): Promise<DeskUpload> {
   return checkDeskUpload(form.file, settings, field, form.tooLarge);
 }
 
@@ -53,7 +63,10 @@ export async function createDeskFileFromForm(request: Request, user: SessionUser
   const submission = parseWithZod(form.fields, { schema: UploadFormSchema });
   if (submission.status !== "success") {
     const fieldErrors = form.file || form.tooLarge ? {} : { file: ["translations:errors.fileRequired"] };
-    const reply = submission.reply({ formErrors: ["translations:messages.uploadFailed"], fieldErrors: { ...submission.error, ...fieldErrors } as Record<string, string[]> });
+    const reply = submission.reply({
+      formErrors: ["translations:messages.uploadFailed"],
+      fieldErrors: { ...submission.error, ...fieldErrors } as Record<string, string[]>,
+    });
     return json({ result: reply }, { status: 400 });
   }
   try {
@@ -99,7 +112,8 @@ export async function answerDeskFileForm(request: Request, user: SessionUser, id
       throw invalid("common:api.invalidBody");
     } else if (intent === "status") {
       const submission = parseWithZod(form.fields, { schema: StatusFormSchema });
-      if (submission.status !== "success") throw invalid(submission.error?.status?.[0] ?? submission.error?.note?.[0] ?? "translations:errors.statusInvalid", { field: "status" });
+      if (submission.status !== "success")
+        throw invalid(submission.error?.status?.[0] ?? submission.error?.note?.[0] ?? "translations:errors.statusInvalid", { field: "status" });
       ({ certificateFailed } = await changeTranslationStatus(user, id, submission.value.status, submission.value.note, context));
     } else if (intent === "translated") {
       const options = TranslatedFormSchema.parse(Object.fromEntries(form.fields));
@@ -121,7 +135,10 @@ export async function answerDeskFileForm(request: Request, user: SessionUser, id
   } catch (error) {
     if (!isAppError(error)) throw error;
     if (error.status === 404) throw json({ key: error.key, params: error.params }, { status: 404 });
-    return json({ intent, failure: FILE_FAILURES[intent] ?? "translations:messages.statusFailed", reason: encodeMessage(error.key, error.params) }, { status: error.status });
+    return json(
+      { intent, failure: FILE_FAILURES[intent] ?? "translations:messages.statusFailed", reason: encodeMessage(error.key, error.params) },
+      { status: error.status },
+    );
   }
   if (certificateFailed) return redirectAfterUpload(request, back, { type: "error", message: "translations:messages.certificateNotIssued" });
   return redirectAfterUpload(request, back, { type: "success", message: FILE_SUCCESSES[intent]! });

@@ -2,4 +2,23 @@
 import "./auto-process.server";
 export { answerDeskFileForm, checkFormFile, createDeskFileFromForm, deskFormRefusal, downloadChoice, downloadResponse, readDeskForm } from "./http.server";
 export { getTranslationSettings, saveTranslationSettings } from "./settings.server";
-export { changeTranslationStatus, countTranslationFilesByStatus, createTranslationFile, createTranslationFileFromText, deleteTranslationFile, findDeskClient, getTranslationFile, isDeskUser, listClientTranslationFiles, listDeskAssignees, listDeskClientOrders, listOrderTranslationFiles, listTranslationFiles, openTranslationDownload, searchDeskClients, sendOrderDocumentToDesk, translationStatistics, uploadTranslatedFile } from "./translations.server";
+export {
+  changeTranslationStatus,
+  countTranslationFilesByStatus,
+  createTranslationFile,
+  createTranslationFileFromText,
+  deleteTranslationFile,
+  findDeskClient,
+  getTranslationFile,
+  isDeskUser,
+  listClientTranslationFiles,
+  listDeskAssignees,
+  listDeskClientOrders,
+  listOrderTranslationFiles,
+  listTranslationFiles,
+  openTranslationDownload,
+  searchDeskClients,
+  sendOrderDocumentToDesk,
+  translationStatistics,
+  uploadTranslatedFile,
+} from "./translations.server";

@@ -69,7 +69,11 @@ export async function getTranslationSettings(): Promise<TranslationSettings> {
 }
 
 /** Admins and the owner save the settings (a new key replaces the stored one; `clearApiKey` removes it). */
-export async function saveTranslationSettings(actor: { id: string; role: string }, input: SettingsInput, context: { ip?: string | null } = {}): Promise<TranslationSettings> {
+export async function saveTranslationSettings(
+  actor: { id: string; role: string },
+  input: SettingsInput,
+  context: { ip?: string | null } = {},
+): Promise<TranslationSettings> {
   if (!isAdminRole(actor.role)) throw forbidden();
   const before = await readRow();
   const newKey = input.apiKey?.trim() ? input.apiKey.trim() : null;

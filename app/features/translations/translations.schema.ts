@@ -72,7 +72,9 @@ export const SettingsFormSchema = z
       .min(1, "translations:errors.maxSizeRange")
       .max(MAX_FILE_SIZE_MB_LIMIT, "translations:errors.maxSizeRange"),
     allowedFileTypes: z
-      .array(z.enum(TRANSLATION_FILE_TYPES, { errorMap: () => ({ message: "translations:errors.typesRequired" }) }), { required_error: "translations:errors.typesRequired" })
+      .array(z.enum(TRANSLATION_FILE_TYPES, { errorMap: () => ({ message: "translations:errors.typesRequired" }) }), {
+        required_error: "translations:errors.typesRequired",
+      })
       .min(1, "translations:errors.typesRequired"),
     apiEnabled: flag,
     apiEndpoint: z

@@ -61,7 +61,14 @@ export type TranslationFileListItem = {
 };
 
 export type TranslationVersion = { id: string; version: number; originalName: string; sizeBytes: number; uploadedByName: string | null; createdAt: string };
-export type TranslationHistoryEntry = { id: string; fromStatus: string | null; toStatus: string; note: string | null; changedByName: string | null; createdAt: string };
+export type TranslationHistoryEntry = {
+  id: string;
+  fromStatus: string | null;
+  toStatus: string;
+  note: string | null;
+  changedByName: string | null;
+  createdAt: string;
+};
 export type TranslationCertificateEntry = { certificateNo: string; issuedAt: string; pageCount: number };
 export type TranslationFileDetail = TranslationFileListItem & {
   orderReference: string | null;
@@ -118,7 +125,10 @@ function toItem({ translatedFileId, ...row }: ListRow): TranslationFileListItem 
 }
 
 /** The desk's list, newest first, filtered by status, language pair (`en-ar`), client and file name. */
-export async function listTranslationFiles(actor: Actor, filters: Partial<TranslationListQuery> & { timeZone?: string }): Promise<Page<TranslationFileListItem>> {
+export async function listTranslationFiles(
+  actor: Actor,
+  filters: Partial<TranslationListQuery> & { timeZone?: string },
+): Promise<Page<TranslationFileListItem>> {
   requireDesk(actor);
   const request = { page: filters.page ?? 1, perPage: filters.perPage ?? DEFAULT_PER_PAGE, after: filters.after, before: filters.before };
   let base = filesTable();
@@ -251,7 +261,14 @@ export async function issueTranslationCertificate(actor: Actor, id: string, cont
     translatedBytes: files.translated,
     issuedBy: actor.id,
   });
-  await audit({ actorId: actor.id, action: "translation.certified", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { certificateNo: certificate.certificateNo } });
+  await audit({
+    actorId: actor.id,
+    action: "translation.certified",
+    targetType: "translation_file",
+    targetId: id,
+    ip: context.ip ?? null,
+    meta: { certificateNo: certificate.certificateNo },
+  });
   return { certificateNo: certificate.certificateNo };
 }
 
@@ -285,7 +302,10 @@ function nextStamp(): string {
 }
 
 async function writeHistory(fileId: string, from: string | null, to: string, note: string | null, changedBy: string | null, at = nextStamp()) {
-  await db().insertInto("translationFileStatusHistory").values({ id: newId(), fileId, fromStatus: from, toStatus: to, note, changedBy, createdAt: at }).execute();
+  await db()
+    .insertInto("translationFileStatusHistory")
+    .values({ id: newId(), fileId, fromStatus: from, toStatus: to, note, changedBy, createdAt: at })
+    .execute();
 }
 
 /** A new file on the desk: checked upload, stored encrypted, words counted when the text is at hand. */
@@ -346,7 +366,14 @@ export async function createTranslationFile(
   // Auto-process: the file goes straight to work (decision 012), recorded as its own step.
   if (status === "processing") await writeHistory(id, "pending", "processing", "auto", null);
   await queueAutoProcess(id, upload.kind, settings.autoProcess);
-  await audit({ actorId: actor.id, action: "translation.uploaded", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { name: upload.originalName, type: upload.kind, size: upload.buffer.length } });
+  await audit({
+    actorId: actor.id,
+    action: "translation.uploaded",
+    targetType: "translation_file",
+    targetId: id,
+    ip: context.ip ?? null,
+    meta: { name: upload.originalName, type: upload.kind, size: upload.buffer.length },
+  });
   return { id };
 }
 
@@ -392,7 +419,13 @@ export async function sendOrderDocumentToDesk(
   try {
     ({ id } = await createTranslationFile(
       actor,
-      { sourceLanguage: input.sourceLanguage, targetLanguage: input.targetLanguage, clientId: order.clientId, orderId: order.id, sourceDocumentId: document.id },
+      {
+        sourceLanguage: input.sourceLanguage,
+        targetLanguage: input.targetLanguage,
+        clientId: order.clientId,
+        orderId: order.id,
+        sourceDocumentId: document.id,
+      },
       upload,
       context,
     ));
@@ -402,7 +435,14 @@ export async function sendOrderDocumentToDesk(
     const made = await db().selectFrom("translationFiles").select("id").where("sourceDocumentId", "=", document.id).executeTakeFirstOrThrow();
     return { id: made.id, created: false };
   }
-  await audit({ actorId: actor.id, action: "order.sent_to_desk", targetType: "service_order", targetId: order.id, ip: context.ip ?? null, meta: { reference: order.reference, document: document.originalName, translationFileId: id } });
+  await audit({
+    actorId: actor.id,
+    action: "order.sent_to_desk",
+    targetType: "service_order",
+    targetId: order.id,
+    ip: context.ip ?? null,
+    meta: { reference: order.reference, document: document.originalName, translationFileId: id },
+  });
   return { id, created: true };
 }
 
@@ -454,7 +494,14 @@ export async function changeTranslationStatus(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw conflict("translations:errors.changedMeanwhile");
   await writeHistory(id, from, to, cleanNote, actor.id);
-  await audit({ actorId: actor.id, action: "translation.status_changed", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { from, to, note: cleanNote } });
+  await audit({
+    actorId: actor.id,
+    action: "translation.status_changed",
+    targetType: "translation_file",
+    targetId: id,
+    ip: context.ip ?? null,
+    meta: { from, to, note: cleanNote },
+  });
   let outcome: CertificateOutcome = { certificateNo: null, certificateFailed: false };
   // Auto-process's machine draft completes the file for the desk only: no certificate, and
   // the client is neither told nor shown it (the job tells the uploader itself).
@@ -466,15 +513,32 @@ export async function changeTranslationStatus(
   return { from, to: to as TranslationStatus, ...outcome };
 }
 
-async function tellCompleted(actor: Actor, row: { id: string; originalName: string; uploadedBy: string | null; clientId: string | null; orderId: string | null }) {
+async function tellCompleted(
+  actor: Actor,
+  row: { id: string; originalName: string; uploadedBy: string | null; clientId: string | null; orderId: string | null },
+) {
   const settings = await getTranslationSettings();
   if (!settings.notifyOnCompletion) return;
   const params = { name: row.originalName };
   if (row.uploadedBy && row.uploadedBy !== actor.id) {
-    await notify({ userId: row.uploadedBy, type: "translation.completed", titleKey: "translations:notifications.completed.title", bodyKey: "translations:notifications.completed.body", params, link: `/dashboard/translations/${row.id}` });
+    await notify({
+      userId: row.uploadedBy,
+      type: "translation.completed",
+      titleKey: "translations:notifications.completed.title",
+      bodyKey: "translations:notifications.completed.body",
+      params,
+      link: `/dashboard/translations/${row.id}`,
+    });
   }
   if (row.clientId && row.orderId) {
-    await notify({ userId: row.clientId, type: "translation.completed", titleKey: "translations:notifications.completed.title", bodyKey: "translations:notifications.completed.clientBody", params, link: `/client/service-orders/${row.orderId}` });
+    await notify({
+      userId: row.clientId,
+      type: "translation.completed",
+      titleKey: "translations:notifications.completed.title",
+      bodyKey: "translations:notifications.completed.clientBody",
+      params,
+      link: `/client/service-orders/${row.orderId}`,
+    });
   }
 }
 
@@ -503,7 +567,14 @@ export async function uploadTranslatedFile(
   await db().insertInto("translationFileVersions").values({ id: newId(), fileId: id, version, storedFileId: stored.id, uploadedBy: actor.id }).execute();
   const machineDraft = Boolean(options.machineDraft);
   await db().updateTable("translationFiles").set({ translatedFileId: stored.id, machineDraft, updatedAt: nowIso() }).where("id", "=", id).execute();
-  await audit({ actorId: actor.id, action: "translation.translated_uploaded", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { version, name: upload.originalName } });
+  await audit({
+    actorId: actor.id,
+    action: "translation.translated_uploaded",
+    targetType: "translation_file",
+    targetId: id,
+    ip: context.ip ?? null,
+    meta: { version, name: upload.originalName },
+  });
   if (options.complete && row.status !== "completed") {
     const { certificateNo, certificateFailed } = await changeTranslationStatus(actor, id, "completed", null, context);
     return { version, certificateNo, certificateFailed };
@@ -516,7 +587,11 @@ export async function uploadTranslatedFile(
 export async function assignTranslationFile(actor: Actor, id: string, input: AssignInput): Promise<void> {
   await requireFile(actor, id);
   const assigneeId = await checkAssignee(input.assigneeId);
-  await db().updateTable("translationFiles").set({ assigneeId, dueDate: input.dueDate ?? null, updatedAt: nowIso() }).where("id", "=", id).execute();
+  await db()
+    .updateTable("translationFiles")
+    .set({ assigneeId, dueDate: input.dueDate ?? null, updatedAt: nowIso() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Deletes the file, its versions, history and stored bytes. */
@@ -524,7 +599,14 @@ export async function deleteTranslationFile(actor: Actor, id: string, context: C
   const row = await requireFile(actor, id);
   await db().deleteFrom("translationFiles").where("id", "=", id).execute();
   await deleteFilesFor(TRANSLATION_RECORD_TYPE, id);
-  await audit({ actorId: actor.id, action: "translation.deleted", targetType: "translation_file", targetId: id, ip: context.ip ?? null, meta: { name: row.originalName } });
+  await audit({
+    actorId: actor.id,
+    action: "translation.deleted",
+    targetType: "translation_file",
+    targetId: id,
+    ip: context.ip ?? null,
+    meta: { name: row.originalName },
+  });
 }
 
 export type DownloadChoice = { kind: "original" } | { kind: "translated"; version?: number };
@@ -533,7 +615,12 @@ export type DownloadChoice = { kind: "original" } | { kind: "translated"; versio
  * A file to download, with the right checked: desk users any original or version; a client
  * only the latest translation of a completed file of its own order. Downloads are audited.
  */
-export async function openTranslationDownload(actor: Actor, id: string, choice: DownloadChoice, context: Context = {}): Promise<{ file: StoredFile; content: Buffer }> {
+export async function openTranslationDownload(
+  actor: Actor,
+  id: string,
+  choice: DownloadChoice,
+  context: Context = {},
+): Promise<{ file: StoredFile; content: Buffer }> {
   const row = await findFileRow(id);
   const desk = isDeskUser(actor);
   if (!row || (!desk && (row.clientId !== actor.id || !row.orderId))) throw notFoundFile();
@@ -543,7 +630,12 @@ export async function openTranslationDownload(actor: Actor, id: string, choice: 
     storedId = row.originalFileId;
   } else if (choice.version !== undefined) {
     if (!desk) throw notFoundFile();
-    const version = await db().selectFrom("translationFileVersions").select("storedFileId").where("fileId", "=", id).where("version", "=", choice.version).executeTakeFirst();
+    const version = await db()
+      .selectFrom("translationFileVersions")
+      .select("storedFileId")
+      .where("fileId", "=", id)
+      .where("version", "=", choice.version)
+      .executeTakeFirst();
     storedId = version?.storedFileId ?? null;
   } else {
     if (!desk && (row.status !== "completed" || row.machineDraft)) throw notFoundFile();
@@ -596,7 +688,18 @@ async function translationFilesOfOrder(orderId: string, clientId: string | null)
   let query = db()
     .selectFrom("translationFiles as f")
     .leftJoin("storedFiles as s", "s.id", "f.originalFileId")
-    .select(["f.id", "f.originalName", "f.sourceLanguage", "f.targetLanguage", "f.status", "f.createdAt", "f.completedAt", "f.translatedFileId", "f.machineDraft", "s.sha256 as documentSha256"])
+    .select([
+      "f.id",
+      "f.originalName",
+      "f.sourceLanguage",
+      "f.targetLanguage",
+      "f.status",
+      "f.createdAt",
+      "f.completedAt",
+      "f.translatedFileId",
+      "f.machineDraft",
+      "s.sha256 as documentSha256",
+    ])
     .where("f.orderId", "=", orderId);
   if (clientId) query = query.where("f.clientId", "=", clientId);
   const rows = await query.orderBy("f.createdAt", "desc").orderBy("f.id", "desc").limit(100).execute();
@@ -608,7 +711,13 @@ async function translationFilesOfOrder(orderId: string, clientId: string | null)
   return rows.map(({ translatedFileId, machineDraft, ...row }) => {
     const translatedAvailable = row.status === "completed" && Boolean(translatedFileId) && !machineDraft;
     const certificateNo = translatedAvailable ? (newest.get(row.id) ?? null) : null;
-    return { ...row, status: row.status as TranslationStatus, translatedAvailable, certificateNo, certificateHref: certificateNo ? certificatePdfPath(certificateNo) : null };
+    return {
+      ...row,
+      status: row.status as TranslationStatus,
+      translatedAvailable,
+      certificateNo,
+      certificateHref: certificateNo ? certificatePdfPath(certificateNo) : null,
+    };
   });
 }
 
@@ -656,7 +765,11 @@ export type TranslationStatistics = {
 export async function translationStatistics(actor: Actor, now = new Date()): Promise<TranslationStatistics> {
   requireDesk(actor);
   const pg = isPostgres();
-  const byStatusRows = await db().selectFrom("translationFiles").select(["status", (eb) => eb.fn.countAll<number>().as("count")]).groupBy("status").execute();
+  const byStatusRows = await db()
+    .selectFrom("translationFiles")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
   const byStatus = TRANSLATION_STATUSES.map((status) => ({ status, count: Number(byStatusRows.find((row) => row.status === status)?.count ?? 0) }));
   const byPairRows = await db()
     .selectFrom("translationFiles")
@@ -678,7 +791,9 @@ export async function translationStatistics(actor: Actor, now = new Date()): Pro
     const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - offset, 1)).toISOString().slice(0, 7);
     months.push({ month, count: Number(monthRows.find((row) => row.month === month)?.count ?? 0) });
   }
-  const hours = pg ? sql<number>`avg(extract(epoch from (completed_at - created_at)) / 3600.0)` : sql<number>`avg((julianday(completed_at) - julianday(created_at)) * 24.0)`;
+  const hours = pg
+    ? sql<number>`avg(extract(epoch from (completed_at - created_at)) / 3600.0)`
+    : sql<number>`avg((julianday(completed_at) - julianday(created_at)) * 24.0)`;
   const completedDay = pg ? sql<string>`to_char(completed_at at time zone 'UTC', 'YYYY-MM-DD')` : sql<string>`substr(completed_at, 1, 10)`;
   const totals = await db()
     .selectFrom("translationFiles")
@@ -689,7 +804,9 @@ export async function translationStatistics(actor: Actor, now = new Date()): Pro
       sql<number>`count(word_count)`.as("countedFiles"),
       sql<number | null>`(select ${hours} from translation_files where status = 'completed' and completed_at is not null)`.as("turnaround"),
       sql<number>`(select count(*) from translation_files where status = 'completed' and completed_at is not null and due_date is not null)`.as("withDue"),
-      sql<number>`(select count(*) from translation_files where status = 'completed' and completed_at is not null and due_date is not null and ${completedDay} <= due_date)`.as("onTime"),
+      sql<number>`(select count(*) from translation_files where status = 'completed' and completed_at is not null and due_date is not null and ${completedDay} <= due_date)`.as(
+        "onTime",
+      ),
     ])
     .executeTakeFirstOrThrow();
   return {

@@ -55,7 +55,10 @@ export async function checkDeskUpload(
   const buffer = Buffer.from(await file.arrayBuffer());
   const kind = await detectTranslationFileType(buffer, name);
   if (!kind || !settings.allowedFileTypes.includes(kind)) {
-    throw invalid("translations:errors.typeNotAllowed", { field, params: { name, types: settings.allowedFileTypes.map((type) => type.toUpperCase()).join(", ") } });
+    throw invalid("translations:errors.typeNotAllowed", {
+      field,
+      params: { name, types: settings.allowedFileTypes.map((type) => type.toUpperCase()).join(", ") },
+    });
   }
   try {
     if (kind === "docx") await checkZip(buffer);

@@ -37,7 +37,10 @@ export async function saveAvatar(userId: string, file: File | null, options: { t
   const type = await detectAllowedType(buffer, file.name);
   if (!type || !AVATAR_MIME_TYPES.includes(type.mime)) throw invalid("users:errors.avatarType", { field: "avatar" });
 
-  const stored = await storeFile({ buffer, originalName: sanitizeFileName(file.name), type }, { uploadedBy: userId, recordType: AVATAR_RECORD_TYPE, recordId: userId });
+  const stored = await storeFile(
+    { buffer, originalName: sanitizeFileName(file.name), type },
+    { uploadedBy: userId, recordType: AVATAR_RECORD_TYPE, recordId: userId },
+  );
   if (await pointAvatarAt(userId, stored.id, avatarPath(stored.id))) await deleteAvatars(userId, stored.id, "before");
   else await deleteStoredFile(stored.id); // a newer picture came in meanwhile (another tab): it stays
   return requirePublicUser(userId);
@@ -72,14 +75,25 @@ async function pointAvatarAt(userId: string, markId: string, avatarUrl: string |
     .set({ avatarUrl, updatedAt: nowIso() })
     .where("id", "=", userId)
     .where((eb) => eb.exists(avatarFiles(userId).select("id").where("id", "=", markId)))
-    .where((eb) => eb.not(eb.exists(avatarFiles(userId).select("id").where((file) => relativeTo(file, markId, "after")))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          avatarFiles(userId)
+            .select("id")
+            .where((file) => relativeTo(file, markId, "after")),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** Deletes the user's avatar files before `markId` (or up to it, itself included), with their bytes. */
 async function deleteAvatars(userId: string, markId: string, side: "before" | "upTo"): Promise<void> {
-  const old = await avatarFiles(userId).select("id").where((file) => relativeTo(file, markId, side)).execute();
+  const old = await avatarFiles(userId)
+    .select("id")
+    .where((file) => relativeTo(file, markId, side))
+    .execute();
   for (const { id } of old) await deleteStoredFile(id);
 }
 

@@ -22,8 +22,17 @@ const fullName = z.string({ required_error: "users:errors.nameRequired" }).trim(
 
 export const CreateUserSchema = z.object({
   fullName,
-  email: z.string({ required_error: "users:errors.emailRequired" }).trim().min(1, "users:errors.emailRequired").max(254).email("users:errors.emailInvalid").toLowerCase(),
-  role: z.enum(ASSIGNABLE_ROLES, { errorMap: () => ({ message: "users:errors.roleInvalid" }) }).optional().default("client"),
+  email: z
+    .string({ required_error: "users:errors.emailRequired" })
+    .trim()
+    .min(1, "users:errors.emailRequired")
+    .max(254)
+    .email("users:errors.emailInvalid")
+    .toLowerCase(),
+  role: z
+    .enum(ASSIGNABLE_ROLES, { errorMap: () => ({ message: "users:errors.roleInvalid" }) })
+    .optional()
+    .default("client"),
   locale: z.enum(supportedLanguages).optional().default("en"),
   enabledFeatures: features.optional(),
 });

@@ -97,7 +97,13 @@ export async function findAccountByEmail(email: string) {
 
 /** The account behind an id, with its password hash (password and e-mail changes). */
 export async function findAccount(userId: string) {
-  return (await db().selectFrom("users").select([...PUBLIC_COLUMNS, "passwordHash", "disabledAt"]).where("id", "=", userId).executeTakeFirst()) ?? null;
+  return (
+    (await db()
+      .selectFrom("users")
+      .select([...PUBLIC_COLUMNS, "passwordHash", "disabledAt"])
+      .where("id", "=", userId)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 export async function isEmailInUse(email: string): Promise<boolean> {
@@ -119,7 +125,12 @@ export async function setPasswordHash(userId: string, passwordHash: string, opti
 }
 
 export async function markEmailVerified(userId: string): Promise<void> {
-  await db().updateTable("users").set({ emailVerifiedAt: nowIso(), updatedAt: nowIso() }).where("id", "=", userId).where("emailVerifiedAt", "is", null).execute();
+  await db()
+    .updateTable("users")
+    .set({ emailVerifiedAt: nowIso(), updatedAt: nowIso() })
+    .where("id", "=", userId)
+    .where("emailVerifiedAt", "is", null)
+    .execute();
 }
 
 /** Moves the account to a confirmed new address (409 `users:errors.emailTaken` if another account took it meanwhile). */
@@ -242,7 +253,14 @@ export async function createManagedUser(
 ): Promise<ManagedUser> {
   const role = scope === "clients" ? "client" : input.role;
   if (isBackOfficeRole(role) && actor.role !== "owner") {
-    await audit({ actorId: actor.id, action: "user.create_denied", targetType: "user", ip: context.ip ?? null, outcome: "denied", meta: { role, email: input.email } });
+    await audit({
+      actorId: actor.id,
+      action: "user.create_denied",
+      targetType: "user",
+      ip: context.ip ?? null,
+      outcome: "denied",
+      meta: { role, email: input.email },
+    });
     throw forbidden("users:errors.ownerOnly");
   }
   const id = await insertUser({
@@ -278,7 +296,8 @@ async function refusalFor(actor: Actor, target: ManagedUser, change: Change): Pr
   const self = actor.id === target.id;
   const renameOnly = change.role === undefined && change.disabled === undefined && !change.remove && !change.features;
   if (target.role === "owner" && actor.role !== "owner") return forbidden("users:errors.ownerProtected");
-  const removesOwner = target.role === "owner" && !target.disabled && ((change.role !== undefined && change.role !== "owner") || change.disabled === true || change.remove);
+  const removesOwner =
+    target.role === "owner" && !target.disabled && ((change.role !== undefined && change.role !== "owner") || change.disabled === true || change.remove);
   if (removesOwner && (await otherActiveOwners(target.id)) === 0) return forbidden("users:errors.lastOwner");
   if ((change.disabled === true || change.remove) && self) return forbidden("users:errors.self");
   const backOffice = isBackOfficeRole(target.role) || (change.role !== undefined && isBackOfficeRole(change.role));
@@ -292,7 +311,15 @@ async function assertMayManage(actor: Actor, target: ManagedUser, change: Change
   const refusal = await refusalFor(actor, target, change);
   if (!refusal) return;
   const attempted = { ...change, features: undefined };
-  await audit({ actorId: actor.id, action: "user.change_denied", targetType: "user", targetId: target.id, ip, outcome: "denied", meta: { ...attempted, reason: refusal.key } });
+  await audit({
+    actorId: actor.id,
+    action: "user.change_denied",
+    targetType: "user",
+    targetId: target.id,
+    ip,
+    outcome: "denied",
+    meta: { ...attempted, reason: refusal.key },
+  });
   throw refusal;
 }
 
@@ -321,8 +348,10 @@ export async function updateManagedUser(
   const disabled = input.disabled !== undefined && input.disabled !== target.disabled ? input.disabled : undefined;
   const newRole = role ?? target.role;
   let features: string[] | undefined;
-  if (input.enabledFeatures !== undefined) features = onlyKnownFeatures(input.enabledFeatures).filter((feature) => grantableFeatures(newRole).includes(feature));
-  const featuresChange = features !== undefined && (features.length !== target.enabledFeatures.length || features.some((feature) => !target.enabledFeatures.includes(feature)));
+  if (input.enabledFeatures !== undefined)
+    features = onlyKnownFeatures(input.enabledFeatures).filter((feature) => grantableFeatures(newRole).includes(feature));
+  const featuresChange =
+    features !== undefined && (features.length !== target.enabledFeatures.length || features.some((feature) => !target.enabledFeatures.includes(feature)));
   await assertMayManage(actor, target, { role, disabled, features: featuresChange }, ip);
   if (scope === "clients" && role !== undefined && role !== "client") throw forbidden("users:errors.ownerOnly");
 
@@ -343,7 +372,8 @@ export async function updateManagedUser(
     if (disabled) ended = { sessions: await deleteUserSessions(id), links: await revokeAccountLinks(id) };
     await audit({ ...base, action: disabled ? "user.disabled" : "user.enabled", meta: disabled ? ended : {} });
   }
-  if (input.fullName !== undefined && input.fullName !== target.fullName) await audit({ ...base, action: "user.renamed", meta: { from: target.fullName, to: input.fullName } });
+  if (input.fullName !== undefined && input.fullName !== target.fullName)
+    await audit({ ...base, action: "user.renamed", meta: { from: target.fullName, to: input.fullName } });
   return getManagedUser(scope === "clients" && role === undefined ? "clients" : "users", id);
 }
 
@@ -355,7 +385,14 @@ export async function deleteManagedUser(actor: Actor, scope: Scope, id: string, 
   await deleteUserSessions(id);
   await deleteFilesFor(AVATAR_RECORD_TYPE, id);
   await db().deleteFrom("users").where("id", "=", id).execute();
-  await audit({ actorId: actor.id, action: "user.deleted", targetType: "user", targetId: id, ip: context.ip ?? null, meta: { email: target.email, role: target.role } });
+  await audit({
+    actorId: actor.id,
+    action: "user.deleted",
+    targetType: "user",
+    targetId: id,
+    ip: context.ip ?? null,
+    meta: { email: target.email, role: target.role },
+  });
 }
 
 /** May `actor` delete this account? Throws the refusal (audited) when not; answers the account. */

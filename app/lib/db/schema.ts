@@ -789,10 +789,28 @@ export type UserUpdate = Updateable<UsersTable>;
  * connection converts them on the way out (names in camelCase, as results arrive).
  */
 export const BOOLEAN_COLUMNS = new Set([
-  "remember", "active", "published", "read", "autoProcess", "notifyOnCompletion", "apiEnabled", "machineDraft",
-  "dismissible", "remindersEnabled", "required",
+  "remember",
+  "active",
+  "published",
+  "read",
+  "autoProcess",
+  "notifyOnCompletion",
+  "apiEnabled",
+  "machineDraft",
+  "dismissible",
+  "remindersEnabled",
+  "required",
 ]);
 export const JSON_COLUMNS = new Set([
-  "enabledFeatures", "data", "i18n", "weeklyHours", "params", "allowedFileTypes", "meta", "payload",
-  "reminderOffsets", "choices", "itemDefinitions",
+  "enabledFeatures",
+  "data",
+  "i18n",
+  "weeklyHours",
+  "params",
+  "allowedFileTypes",
+  "meta",
+  "payload",
+  "reminderOffsets",
+  "choices",
+  "itemDefinitions",
 ]);

@@ -40,7 +40,11 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await commitSessionCookie(session));
     headers.append("Set-Cookie", deviceCookie);
-    return redirectWithToast(safeRedirect(submission.value.redirectTo, homePathFor(user.role)), { type: "success", message: "auth:toast.loginSuccess" }, { headers });
+    return redirectWithToast(
+      safeRedirect(submission.value.redirectTo, homePathFor(user.role)),
+      { type: "success", message: "auth:toast.loginSuccess" },
+      { headers },
+    );
   } catch (error) {
     return refusal(request, error, hidingFields(submission, ["password"]));
   }

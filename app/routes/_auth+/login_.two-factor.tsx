@@ -44,7 +44,11 @@ export async function action({ request }: ActionFunctionArgs) {
     headers.append("Set-Cookie", deviceCookie);
     headers.append("Set-Cookie", await clearPendingChallenge());
     if (trustCookie) headers.append("Set-Cookie", trustCookie);
-    return redirectWithToast(safeRedirect(submission.value.redirectTo, homePathFor(user.role)), { type: "success", message: "auth:toast.loginSuccess" }, { headers });
+    return redirectWithToast(
+      safeRedirect(submission.value.redirectTo, homePathFor(user.role)),
+      { type: "success", message: "auth:toast.loginSuccess" },
+      { headers },
+    );
   } catch (error) {
     if (isAppError(error) && error.key === "security:errors.challengeExpired") {
       return redirectWithToast("/login", { type: "error", message: error.key }, { headers: { "Set-Cookie": await clearPendingChallenge() } });

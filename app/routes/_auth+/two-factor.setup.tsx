@@ -57,7 +57,8 @@ export const shouldRevalidate = () => false;
 export default function TwoFactorSetupPage() {
   const { t } = useTranslation("security");
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { result?: SubmissionResult<string[]>; setup?: typeof data.setup | null; recoveryCodes?: string[] | null } | undefined;
+  const actionData = useActionData<typeof action>() as
+    { result?: SubmissionResult<string[]>; setup?: typeof data.setup | null; recoveryCodes?: string[] | null } | undefined;
   const navigation = useNavigation();
   const setup = actionData?.setup ?? data.setup;
   const [form, fields] = useZodForm(TwoFactorSetupSchema, { id: "two-factor-setup", lastResult: actionData?.result, shouldValidate: "onSubmit" });

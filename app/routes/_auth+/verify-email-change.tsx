@@ -40,7 +40,7 @@ export default function VerifyEmailChangePage() {
   const { token, error } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
-  const errors = error ? [error] : lastResult?.error?.[""] ?? undefined;
+  const errors = error ? [error] : (lastResult?.error?.[""] ?? undefined);
 
   return (
     <Card>

@@ -77,7 +77,7 @@ export default function VerifyEmailPage() {
       <CardHeader>
         <h1 className="text-2xl font-semibold">{showVerify || !token ? t("verify.title") : t("verify.invalidTitle")}</h1>
         {showVerify ? <CardDescription>{t("verify.confirmText")}</CardDescription> : null}
-        <FormErrors errors={error ? [error] : verifyErrors ?? undefined} />
+        <FormErrors errors={error ? [error] : (verifyErrors ?? undefined)} />
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {showVerify ? (

@@ -93,7 +93,11 @@ export default function Home() {
                     <Quote aria-hidden className="size-6 text-accent" />
                     <p className="mt-2 flex gap-0.5" aria-label={t("home.testimonials.rating", { rating: testimonial.rating })} role="img">
                       {Array.from({ length: 5 }, (_, index) => (
-                        <Star key={index} aria-hidden className={cn("size-4", index < testimonial.rating ? "fill-current text-warning" : "text-muted-foreground")} />
+                        <Star
+                          key={index}
+                          aria-hidden
+                          className={cn("size-4", index < testimonial.rating ? "fill-current text-warning" : "text-muted-foreground")}
+                        />
                       ))}
                     </p>
                     <blockquote className="mt-3 leading-relaxed">{testimonial.quote}</blockquote>

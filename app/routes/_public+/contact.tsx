@@ -83,7 +83,11 @@ export default function ContactPage() {
           </h2>
           <Form method="post" {...getFormProps(form)} noValidate data-enhance data-failure={t("contact.failure")} className="mt-5 flex flex-col gap-4">
             {answer?.sent ? (
-              <p role="status" data-outcome="success" className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm font-medium text-success">
+              <p
+                role="status"
+                data-outcome="success"
+                className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 p-3 text-sm font-medium text-success"
+              >
                 <CheckCircle2 aria-hidden className="size-4" />
                 {t("contact.success")}
               </p>

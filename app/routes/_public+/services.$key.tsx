@@ -43,11 +43,7 @@ export default function ServiceDetailPage() {
       </div>
       <p className="mt-4 text-lg text-muted-foreground">{service.description}</p>
       <ul aria-label={t("services.facts")} className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm font-semibold">
-        {service.priceFromCents !== null ? (
-          <li>
-            {t("services.priceFrom", { price: priceFromAmount(service.priceFromCents, i18n.language) })}
-          </li>
-        ) : null}
+        {service.priceFromCents !== null ? <li>{t("services.priceFrom", { price: priceFromAmount(service.priceFromCents, i18n.language) })}</li> : null}
         <li>{t("services.duration", { minutes: service.durationMinutes })}</li>
       </ul>
       <div className="mt-8 flex flex-col gap-4 leading-relaxed">

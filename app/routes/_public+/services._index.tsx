@@ -36,7 +36,10 @@ export default function Services() {
               {service.priceFromCents !== null ? (
                 <p className="mt-3 font-semibold">{t("services.priceFrom", { price: priceFromAmount(service.priceFromCents, i18n.language) })}</p>
               ) : null}
-              <Link to={`/services/${service.key}`} className="mt-4 inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline">
+              <Link
+                to={`/services/${service.key}`}
+                className="mt-4 inline-flex items-center gap-1 font-semibold text-primary underline-offset-4 hover:underline"
+              >
                 {t("services.learnMore")}
                 <span className="sr-only">: {service.title}</span>
                 <ArrowRight aria-hidden className="size-4 rtl:rotate-180" />

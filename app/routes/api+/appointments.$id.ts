@@ -1,5 +1,12 @@
 import { requireFeature } from "~/core/identity/guards.server";
-import { appointmentJson, deleteAppointment, getAppointment, getAppointmentHistory, rescheduleAppointment, updateAppointmentNotes } from "~/features/appointments/index.server";
+import {
+  appointmentJson,
+  deleteAppointment,
+  getAppointment,
+  getAppointmentHistory,
+  rescheduleAppointment,
+  updateAppointmentNotes,
+} from "~/features/appointments/index.server";
 import { ApiUpdateSchema } from "~/features/appointments";
 import { apiLanguage, apiRoute, readApiBody, type ApiHandler } from "~/lib/api.server";
 import { getFixedT } from "~/lib/i18n/i18n.server";

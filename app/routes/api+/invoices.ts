@@ -1,5 +1,13 @@
 import { json } from "@remix-run/node";
-import { requireBillingCaller, requireBillingStaff, createInvoiceFromOrder, getInvoice, issueInvoice, listInvoices, createInvoiceFromQuote } from "~/features/billing/index.server";
+import {
+  requireBillingCaller,
+  requireBillingStaff,
+  createInvoiceFromOrder,
+  getInvoice,
+  issueInvoice,
+  listInvoices,
+  createInvoiceFromQuote,
+} from "~/features/billing/index.server";
 import { InvoiceCreateApiSchema, parseInvoiceListQuery } from "~/features/billing";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
@@ -21,7 +29,12 @@ export const { loader, action } = apiRoute({
     const input = await readApiBody(request, InvoiceCreateApiSchema);
     const { id } = input.quoteId
       ? await createInvoiceFromQuote(user, input.quoteId)
-      : await createInvoiceFromOrder(user, input.orderId!, { lines: input.lines, dueDate: input.dueDate, note: input.note, language: await getLanguage(request) });
+      : await createInvoiceFromOrder(user, input.orderId!, {
+          lines: input.lines,
+          dueDate: input.dueDate,
+          note: input.note,
+          language: await getLanguage(request),
+        });
     if (input.issue) await issueInvoice(user, id);
     return json({ invoice: await getInvoice(user, id) }, { status: 201 });
   },

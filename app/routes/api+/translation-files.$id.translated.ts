@@ -11,7 +11,10 @@ export const { loader, action } = apiRoute({
     const user = await requireBackOffice(request, "translations");
     const settings = await getTranslationSettings();
     const form = await readDeskForm(request, user.id, settings);
-    const options = await readApiBody(new Request(request.url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form.fields }), TranslatedFormSchema);
+    const options = await readApiBody(
+      new Request(request.url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form.fields }),
+      TranslatedFormSchema,
+    );
     const upload = await checkFormFile(form, settings);
     const { version } = await uploadTranslatedFile(user, params.id!, upload, { complete: options.complete }, { ip: clientIp(request) });
     return json({ version, file: await getTranslationFile(user, params.id!) }, { status: 201 });

@@ -9,8 +9,26 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors, FormErrors, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { BookingQuerySchema, ClientAppointmentActionSchema, AddToCalendarButton, AppointmentHistory, AppointmentWhen, DayPicker, SlotRadios, StatusBadge, StepForm, useStepFocus } from "~/features/appointments";
-import { changeAppointmentStatus, clientMayChange, getAppointment, getAppointmentHistory, rescheduleAppointment, slotChoices } from "~/features/appointments/index.server";
+import {
+  BookingQuerySchema,
+  ClientAppointmentActionSchema,
+  AddToCalendarButton,
+  AppointmentHistory,
+  AppointmentWhen,
+  DayPicker,
+  SlotRadios,
+  StatusBadge,
+  StepForm,
+  useStepFocus,
+} from "~/features/appointments";
+import {
+  changeAppointmentStatus,
+  clientMayChange,
+  getAppointment,
+  getAppointmentHistory,
+  rescheduleAppointment,
+  slotChoices,
+} from "~/features/appointments/index.server";
 import { getAvailabilitySettings } from "~/features/availability/index.server";
 import { requireFeature } from "~/core/identity/guards.server";
 import { useFormatter } from "~/lib/format";
@@ -101,23 +119,33 @@ export default function ClientAppointment() {
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <section aria-labelledby="details" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-        <h2 id="details" className="text-lg font-semibold">{t("client.detail.details")}</h2>
+        <h2 id="details" className="text-lg font-semibold">
+          {t("client.detail.details")}
+        </h2>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           <dt className="text-sm text-muted-foreground">{t("fields.service")}</dt>
           <dd>{appointment.serviceTitle}</dd>
           <dt className="text-sm text-muted-foreground">{t("fields.when")}</dt>
           <dd>
-            <AppointmentWhen startsAt={appointment.startsAt} endsAt={appointment.endsAt} other={{ zone: officeTimeZone, labelKey: "client.detail.officeTime" }} />
+            <AppointmentWhen
+              startsAt={appointment.startsAt}
+              endsAt={appointment.endsAt}
+              other={{ zone: officeTimeZone, labelKey: "client.detail.officeTime" }}
+            />
           </dd>
           <dt className="text-sm text-muted-foreground">{t("fields.notes")}</dt>
-          <dd dir="auto" className="whitespace-pre-wrap">{appointment.notes || t("fields.none")}</dd>
+          <dd dir="auto" className="whitespace-pre-wrap">
+            {appointment.notes || t("fields.none")}
+          </dd>
         </dl>
         <AddToCalendarButton appointment={appointment} />
       </section>
 
       {canChange && choices ? (
         <section aria-labelledby="reschedule" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-          <h2 id="reschedule" className="text-lg font-semibold">{t("client.detail.reschedule")}</h2>
+          <h2 id="reschedule" className="text-lg font-semibold">
+            {t("client.detail.reschedule")}
+          </h2>
           <p className="flex items-start gap-2 text-sm text-muted-foreground">
             <Globe aria-hidden className="mt-0.5 size-4 shrink-0" />
             {t("client.new.zoneNote", { zone: choices.timeZone, office: choices.officeTimeZone })}
@@ -146,7 +174,9 @@ export default function ClientAppointment() {
                 </SlotRadios>
               </fieldset>
               <div>
-                <Button type="submit" disabled={busy}>{t("client.detail.moveHere")}</Button>
+                <Button type="submit" disabled={busy}>
+                  {t("client.detail.moveHere")}
+                </Button>
               </div>
             </Form>
           ) : null}
@@ -154,7 +184,9 @@ export default function ClientAppointment() {
       ) : null}
 
       <section aria-labelledby="cancel" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-        <h2 id="cancel" className="text-lg font-semibold">{t("client.detail.cancelTitle")}</h2>
+        <h2 id="cancel" className="text-lg font-semibold">
+          {t("client.detail.cancelTitle")}
+        </h2>
         {canChange ? (
           <>
             <p className="text-sm text-muted-foreground">{t("client.detail.cancelRule", { hours: minNoticeHours })}</p>

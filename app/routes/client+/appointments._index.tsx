@@ -49,7 +49,10 @@ export default function ClientAppointments() {
             key={option}
             to={`?view=${option}`}
             aria-current={view === option ? "page" : undefined}
-            className={cn("-mb-px border-b-2 px-3 py-2 text-sm font-medium", view === option ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground")}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+              view === option ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
           >
             {t(`client.list.${option}`)}
           </Link>
@@ -61,7 +64,10 @@ export default function ClientAppointments() {
         <ul className="flex flex-col gap-3">
           {appointments.items.map((appointment) => (
             <li key={appointment.id}>
-              <Link to={`/client/appointments/${appointment.id}`} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4 hover:bg-muted">
+              <Link
+                to={`/client/appointments/${appointment.id}`}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4 hover:bg-muted"
+              >
                 <span className="flex flex-col gap-1">
                   <span className="font-medium">{appointment.serviceTitle}</span>
                   <span className="text-sm text-muted-foreground">

@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLanguage(request);
   const query = BookingQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const services = await listBookableServices(language);
-  const service = query.service ? services.find((choice) => choice.id === query.service || choice.key === query.service) ?? null : null;
+  const service = query.service ? (services.find((choice) => choice.id === query.service || choice.key === query.service) ?? null) : null;
   const choices = service
     ? await slotChoices({ durationMinutes: service.durationMinutes, timeZones: [user.timeZone, query.tz], language, day: query.day, month: query.month })
     : null;
@@ -82,7 +82,9 @@ export default function NewAppointment() {
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <section aria-labelledby="step-service" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-        <h2 id="step-service" className="text-lg font-semibold">{t("client.new.stepService")}</h2>
+        <h2 id="step-service" className="text-lg font-semibold">
+          {t("client.new.stepService")}
+        </h2>
         <StepForm action="#step-day" button={t("client.new.showDays")} className="flex flex-wrap items-end gap-3">
           <BrowserTimeZoneInput defaultValue={tz} />
           <div className="flex w-full max-w-md flex-col gap-1.5">
@@ -102,7 +104,9 @@ export default function NewAppointment() {
       {service && choices ? (
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,24rem)_1fr]">
           <section aria-labelledby="step-day" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-            <h2 id="step-day" ref={dayStep} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">{t("client.new.stepDay")}</h2>
+            <h2 id="step-day" ref={dayStep} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold outline-none">
+              {t("client.new.stepDay")}
+            </h2>
             <p className="flex items-start gap-2 text-sm text-muted-foreground">
               <Globe aria-hidden className="mt-0.5 size-4 shrink-0" />
               {t("client.new.zoneNote", { zone: choices.timeZone, office: choices.officeTimeZone })}
@@ -139,7 +143,9 @@ export default function NewAppointment() {
                 </SlotRadios>
                 <TextareaField field={fields.notes} label={t("client.new.notes")} hint={t("client.new.notesHint")} />
                 <div>
-                  <Button type="submit" disabled={navigation.state === "submitting"}>{t("client.new.submit")}</Button>
+                  <Button type="submit" disabled={navigation.state === "submitting"}>
+                    {t("client.new.submit")}
+                  </Button>
                 </div>
               </Form>
             </section>

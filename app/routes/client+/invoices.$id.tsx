@@ -78,7 +78,12 @@ export default function ClientInvoice() {
       </div>
 
       {checkoutCancelled && invoice.status === "open" ? (
-        <p role="status" data-print="hide" className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm" data-testid="checkout-cancelled">
+        <p
+          role="status"
+          data-print="hide"
+          className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm"
+          data-testid="checkout-cancelled"
+        >
           <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
           <span>
             <strong>{t("success.cancelled")}</strong> {t("success.cancelledBody", { number: invoice.number })}
@@ -89,7 +94,9 @@ export default function ClientInvoice() {
       {invoice.status === "open" && invoice.balanceCents > 0 ? (
         <Card data-print="hide">
           <CardHeader>
-            <CardTitle>{t("lines.balance")}: {format.money(invoice.balanceCents, invoice.currency)}</CardTitle>
+            <CardTitle>
+              {t("lines.balance")}: {format.money(invoice.balanceCents, invoice.currency)}
+            </CardTitle>
           </CardHeader>
           <CardContent className="space-y-3">
             {canPayOnline ? (
@@ -151,9 +158,19 @@ export default function ClientInvoice() {
         <MoneyLinesTable
           lines={invoice.lines}
           currency={invoice.currency}
-          totals={{ subtotalCents: invoice.subtotalCents, totalCents: invoice.totalCents, paidCents: grossPaid, refundedCents: invoice.refundedCents, balanceCents: invoice.balanceCents }}
+          totals={{
+            subtotalCents: invoice.subtotalCents,
+            totalCents: invoice.totalCents,
+            paidCents: grossPaid,
+            refundedCents: invoice.refundedCents,
+            balanceCents: invoice.balanceCents,
+          }}
         />
-        {invoice.note ? <p dir="auto" className="whitespace-pre-line text-sm">{invoice.note}</p> : null}
+        {invoice.note ? (
+          <p dir="auto" className="whitespace-pre-line text-sm">
+            {invoice.note}
+          </p>
+        ) : null}
         {otherWays.length > 0 ? (
           <section className="space-y-2" data-testid="other-ways-to-pay">
             <h2 className="text-base font-semibold">{t("print.otherWays")}</h2>

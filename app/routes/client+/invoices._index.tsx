@@ -18,7 +18,12 @@ import { pageLinks, parseListQuery } from "~/lib/pagination";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const query = parseListQuery(new URL(request.url));
-  const page = await listClientInvoices({ id: user.id, role: "client" }, user.id, { page: query.page, perPage: query.perPage, after: query.after, before: query.before });
+  const page = await listClientInvoices({ id: user.id, role: "client" }, user.id, {
+    page: query.page,
+    perPage: query.perPage,
+    after: query.after,
+    before: query.before,
+  });
   const t = await getFixedT(await getLanguage(request), "billing");
   return json({ page, title: t("client.title") });
 }

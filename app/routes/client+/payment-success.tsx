@@ -34,7 +34,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   try {
     const result = await readCheckoutState({ id: user.id, role: user.role, ip: null }, sessionId);
-    return json({ title, checkout: { sessionId, state: result.state as string, invoiceId: result.invoiceId, invoiceNumber: result.invoiceNumber, amountCents: result.amountCents }, latest: null });
+    return json({
+      title,
+      checkout: { sessionId, state: result.state as string, invoiceId: result.invoiceId, invoiceNumber: result.invoiceNumber, amountCents: result.amountCents },
+      latest: null,
+    });
   } catch (error) {
     if (!isAppError(error)) throw error;
     // Not the reader's session, or the provider cannot be reached now: said plainly, never a 404.

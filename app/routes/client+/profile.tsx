@@ -13,7 +13,12 @@ import { getContactDetails } from "~/features/users/index.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [security, contact, title] = await Promise.all([profileSecurity(user), getContactDetails(user.id), translate(request, "auth:profile.title")]);
-  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl }, security, contact, title });
+  return json({
+    user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl },
+    security,
+    contact,
+    title,
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -124,8 +124,18 @@ export default function ClientReport() {
               <legend className="mb-2 text-sm font-semibold">{t("feedback.rating")}</legend>
               <div className="flex flex-wrap gap-2">
                 {[1, 2, 3, 4, 5].map((n) => (
-                  <label key={n} className="flex cursor-pointer items-center gap-1.5 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
-                    <input type="radio" name={fields.rating.name} value={n} defaultChecked={fields.rating.initialValue === String(n)} required className="size-4" />
+                  <label
+                    key={n}
+                    className="flex cursor-pointer items-center gap-1.5 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10"
+                  >
+                    <input
+                      type="radio"
+                      name={fields.rating.name}
+                      value={n}
+                      defaultChecked={fields.rating.initialValue === String(n)}
+                      required
+                      className="size-4"
+                    />
                     {t("feedback.ratingOption", { rating: n })}
                   </label>
                 ))}

@@ -48,7 +48,10 @@ export default function ClientReports() {
             <li key={report.id} className="flex flex-wrap items-center gap-3 p-4">
               {report.readAt ? <MailOpen className="size-5 text-muted-foreground" aria-hidden /> : <Mail className="size-5 text-primary" aria-hidden />}
               <div className="min-w-0 flex-1">
-                <Link to={`/client/reports/${report.id}`} className={report.readAt ? "underline-offset-4 hover:underline" : "font-semibold underline-offset-4 hover:underline"}>
+                <Link
+                  to={`/client/reports/${report.id}`}
+                  className={report.readAt ? "underline-offset-4 hover:underline" : "font-semibold underline-offset-4 hover:underline"}
+                >
                   {report.title}
                 </Link>
                 <p className="text-sm text-muted-foreground">
@@ -56,7 +59,11 @@ export default function ClientReports() {
                   {report.orderReference ? ` · ${report.orderReference}` : ""}
                 </p>
               </div>
-              <span className={report.readAt ? "text-xs text-muted-foreground" : "rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"}>
+              <span
+                className={
+                  report.readAt ? "text-xs text-muted-foreground" : "rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
+                }
+              >
                 {report.readAt ? t("list.read") : t("list.unread")}
               </span>
             </li>

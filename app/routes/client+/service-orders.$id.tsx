@@ -14,7 +14,18 @@ import { Label } from "~/components/ui/label";
 import { requireFeature } from "~/core/identity/guards.server";
 import { ClientOrderBilling } from "~/features/billing";
 import { clientOrderBillingAction, loadOrderBilling } from "~/features/billing/index.server";
-import { AddDocumentsForm, useUploadWithProgress, type FileError, AttachmentsCard, StatusTimeline, OrderCancelFormSchema, CLIENT_CANCELLABLE_ORDER_STATUSES, OPEN_ORDER_STATUSES, QUOTING_ORDER_STATUSES, OrderStatusBadge } from "~/features/service-orders";
+import {
+  AddDocumentsForm,
+  useUploadWithProgress,
+  type FileError,
+  AttachmentsCard,
+  StatusTimeline,
+  OrderCancelFormSchema,
+  CLIENT_CANCELLABLE_ORDER_STATUSES,
+  OPEN_ORDER_STATUSES,
+  QUOTING_ORDER_STATUSES,
+  OrderStatusBadge,
+} from "~/features/service-orders";
 import { readUploadForm, respondToDocumentUpload, changeOrderStatus, getOrder } from "~/features/service-orders/index.server";
 import { OrderTranslationFiles } from "~/features/translations";
 import { listClientTranslationFiles } from "~/features/translations/index.server";
@@ -90,7 +101,9 @@ export default function ClientServiceOrder() {
               <CardTitle>{t("detail.details")}</CardTitle>
             </CardHeader>
             <CardContent className="space-y-3">
-              <p dir="auto" className="whitespace-pre-line">{order.details}</p>
+              <p dir="auto" className="whitespace-pre-line">
+                {order.details}
+              </p>
               <dl className="grid gap-2 text-sm sm:grid-cols-2">
                 {priceCents !== null || awaitingQuote ? (
                   <div>
@@ -107,7 +120,9 @@ export default function ClientServiceOrder() {
                 {order.quoteNote ? (
                   <div className="sm:col-span-2">
                     <dt className="font-semibold">{t("detail.quote")}</dt>
-                    <dd dir="auto" className="whitespace-pre-line">{order.quoteNote}</dd>
+                    <dd dir="auto" className="whitespace-pre-line">
+                      {order.quoteNote}
+                    </dd>
                   </div>
                 ) : null}
               </dl>

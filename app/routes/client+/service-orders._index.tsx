@@ -65,10 +65,17 @@ export default function ClientServiceOrders() {
         <ul className="grid gap-3">
           {page.items.map((order) => (
             // The whole card is the one link (stretched over it by the title's ::after), with nothing else to press inside.
-            <li key={order.id} className="relative rounded-lg border bg-card p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-muted/50" data-testid="order-card">
+            <li
+              key={order.id}
+              className="relative rounded-lg border bg-card p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-muted/50"
+              data-testid="order-card"
+            >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 className="font-semibold">
-                  <Link to={`/client/service-orders/${order.id}`} className="underline-offset-4 after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-none">
+                  <Link
+                    to={`/client/service-orders/${order.id}`}
+                    className="underline-offset-4 after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-none"
+                  >
                     {order.serviceTitle}
                   </Link>
                 </h2>

@@ -116,7 +116,8 @@ function Statistics() {
   const format = useFormatter();
   const days = { from: range.from, to: range.to };
   // Days are calendar dates: written in UTC so that server and browser agree whatever their zones.
-  const dayFormat = (day: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale(i18n.language), { ...options, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  const dayFormat = (day: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(intlLocale(i18n.language), { ...options, timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
   const monthLabel = (period: PeriodCount) => dayFormat(period.from, { month: "short", year: "2-digit" });
   const weekLabel = (period: PeriodCount) => dayFormat(period.from, { month: "short", day: "numeric" });
   const count = (value: number) => format.number(value);
@@ -161,14 +162,42 @@ function Statistics() {
       </Form>
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {orders ? <Figure testId="figure-orders" label={t("figures.orders")} value={count(orders.total)} to={listUrl("/dashboard/service-orders", days)} /> : null}
-        {appointments ? <Figure testId="figure-appointments" label={t("figures.appointments")} value={count(appointments.total)} to={listUrl("/dashboard/appointments", days)} /> : null}
-        {newClients ? <Figure testId="figure-new-clients" label={t("figures.newClients")} value={count(newClients.total)} to={listUrl("/dashboard/clients", days)} /> : null}
+        {orders ? (
+          <Figure testId="figure-orders" label={t("figures.orders")} value={count(orders.total)} to={listUrl("/dashboard/service-orders", days)} />
+        ) : null}
+        {appointments ? (
+          <Figure
+            testId="figure-appointments"
+            label={t("figures.appointments")}
+            value={count(appointments.total)}
+            to={listUrl("/dashboard/appointments", days)}
+          />
+        ) : null}
+        {newClients ? (
+          <Figure testId="figure-new-clients" label={t("figures.newClients")} value={count(newClients.total)} to={listUrl("/dashboard/clients", days)} />
+        ) : null}
         {inbox ? <Figure testId="figure-messages" label={t("figures.messages")} value={count(inbox.received)} to={listUrl("/dashboard/inbox", days)} /> : null}
-        {inbox ? <Figure testId="figure-response-time" label={t("figures.responseTime", { answered: format.number(inbox.answered) })} value={duration(inbox.averageSeconds)} empty={inbox.averageSeconds === null} to={listUrl("/dashboard/inbox", days)} /> : null}
-        {translations ? <Figure testId="figure-translation-files" label={t("figures.translationFiles")} value={count(translations.total)} to={listUrl("/dashboard/translations", { tab: "files", ...days })} /> : null}
+        {inbox ? (
+          <Figure
+            testId="figure-response-time"
+            label={t("figures.responseTime", { answered: format.number(inbox.answered) })}
+            value={duration(inbox.averageSeconds)}
+            empty={inbox.averageSeconds === null}
+            to={listUrl("/dashboard/inbox", days)}
+          />
+        ) : null}
+        {translations ? (
+          <Figure
+            testId="figure-translation-files"
+            label={t("figures.translationFiles")}
+            value={count(translations.total)}
+            to={listUrl("/dashboard/translations", { tab: "files", ...days })}
+          />
+        ) : null}
         {revenue ? <Figure testId="figure-revenue" label={t("figures.revenue")} value={format.money(revenue.netCents)} /> : null}
-        {tasks ? <Figure testId="figure-overdue-tasks" label={t("figures.overdueTasks")} value={count(tasks.overdue)} to="/dashboard/tasks?view=overdue" /> : null}
+        {tasks ? (
+          <Figure testId="figure-overdue-tasks" label={t("figures.overdueTasks")} value={count(tasks.overdue)} to="/dashboard/tasks?view=overdue" />
+        ) : null}
       </ul>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -180,7 +209,11 @@ function Statistics() {
               labelHeader={labels.orderStatusHeader}
               valueHeader={t("charts.orders")}
               format={count}
-              data={ORDER_STATUSES.map((status) => ({ label: labels.orderStatus[status], value: orders.byStatus[status], href: listUrl("/dashboard/service-orders", { status, ...days }) }))}
+              data={ORDER_STATUSES.map((status) => ({
+                label: labels.orderStatus[status],
+                value: orders.byStatus[status],
+                href: listUrl("/dashboard/service-orders", { status, ...days }),
+              }))}
             />
           </ChartCard>
         ) : null}
@@ -192,7 +225,11 @@ function Statistics() {
               labelHeader={t("charts.month")}
               valueHeader={t("charts.orders")}
               format={count}
-              data={orders.perMonth.map((period) => ({ label: monthLabel(period), value: period.count, href: listUrl("/dashboard/service-orders", { from: period.from, to: period.to }) }))}
+              data={orders.perMonth.map((period) => ({
+                label: monthLabel(period),
+                value: period.count,
+                href: listUrl("/dashboard/service-orders", { from: period.from, to: period.to }),
+              }))}
             />
           </ChartCard>
         ) : null}
@@ -204,7 +241,11 @@ function Statistics() {
               labelHeader={t("charts.weekOf")}
               valueHeader={t("charts.appointments")}
               format={count}
-              data={appointments.perWeek.map((period) => ({ label: weekLabel(period), value: period.count, href: listUrl("/dashboard/appointments", { from: period.from, to: period.to }) }))}
+              data={appointments.perWeek.map((period) => ({
+                label: weekLabel(period),
+                value: period.count,
+                href: listUrl("/dashboard/appointments", { from: period.from, to: period.to }),
+              }))}
             />
           </ChartCard>
         ) : null}
@@ -216,7 +257,11 @@ function Statistics() {
               labelHeader={t("charts.month")}
               valueHeader={t("charts.clients")}
               format={count}
-              data={newClients.perMonth.map((period) => ({ label: monthLabel(period), value: period.count, href: listUrl("/dashboard/clients", { from: period.from, to: period.to }) }))}
+              data={newClients.perMonth.map((period) => ({
+                label: monthLabel(period),
+                value: period.count,
+                href: listUrl("/dashboard/clients", { from: period.from, to: period.to }),
+              }))}
             />
           </ChartCard>
         ) : null}
@@ -243,7 +288,11 @@ function Statistics() {
               labelHeader={labels.fileStatusHeader}
               valueHeader={t("charts.files")}
               format={count}
-              data={TRANSLATION_STATUSES.map((status) => ({ label: labels.fileStatus[status], value: translations.byStatus[status], href: listUrl("/dashboard/translations", { tab: "files", status, ...days }) }))}
+              data={TRANSLATION_STATUSES.map((status) => ({
+                label: labels.fileStatus[status],
+                value: translations.byStatus[status],
+                href: listUrl("/dashboard/translations", { tab: "files", status, ...days }),
+              }))}
             />
           </ChartCard>
         ) : null}
@@ -264,7 +313,11 @@ function ChartCard({ children }: { children: React.ReactNode }) {
 function StaffOverview() {
   const { t } = useTranslation();
   const layout = useRouteLoaderData<{ user: { role: string; enabledFeatures: string[] } }>("routes/dashboard+/_layout");
-  const items = layout ? navGroupsFor("dashboard", layout.user).flatMap((group) => group.items).filter((item) => item.to !== "/dashboard") : [];
+  const items = layout
+    ? navGroupsFor("dashboard", layout.user)
+        .flatMap((group) => group.items)
+        .filter((item) => item.to !== "/dashboard")
+    : [];
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {items.map(({ to, labelKey, icon: Icon }) => (

@@ -13,7 +13,15 @@ import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { getOfficeTimeZone } from "~/core/office/time-zone.server";
 import { ANNOUNCEMENT_AUDIENCES, ANNOUNCEMENT_LEVELS, CheckboxField, EditLink, EditorActions, ItemEditor, AnnouncementFormSchema } from "~/features/content";
-import { endAnnouncementNow, findAnnouncementForAdmin, isoToOfficeLocal, listAnnouncementsForAdmin, saveAnnouncement, type AdminAnnouncement, type AnnouncementState } from "~/features/content/index.server";
+import {
+  endAnnouncementNow,
+  findAnnouncementForAdmin,
+  isoToOfficeLocal,
+  listAnnouncementsForAdmin,
+  saveAnnouncement,
+  type AdminAnnouncement,
+  type AnnouncementState,
+} from "~/features/content/index.server";
 import { invalid } from "~/lib/app-error";
 import { createFormatter } from "~/lib/format";
 import { loadOrNotFound, refusal } from "~/lib/http.server";
@@ -43,7 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     items: page.items,
     page: pageLinks(page),
-    editing: editing ? { ...editing, startsLocal: isoToOfficeLocal(editing.startsAt, officeZone), endsLocal: isoToOfficeLocal(editing.endsAt, officeZone) } : null,
+    editing: editing
+      ? { ...editing, startsLocal: isoToOfficeLocal(editing.startsAt, officeZone), endsLocal: isoToOfficeLocal(editing.endsAt, officeZone) }
+      : null,
     officeZone,
     officeZoneName: createFormatter(language, officeZone).zoneName(now.toISOString()),
     title: t("announcements.title"),
@@ -171,19 +181,52 @@ function AnnouncementForm({ editing, zoneName }: { editing: (AdminAnnouncement &
     <ItemEditor form={form} heading={editing ? t("announcements.edit") : t("announcements.add")} idName={fields.id.name} editingId={editing?.id}>
       <input type="hidden" name="intent" value="save" />
       <TextField field={fields.messageEn} label={t("announcements.messageIn.en")} inputProps={{ lang: "en", dir: "ltr" }} />
-      <TextField field={fields.messageAr} label={t("announcements.messageIn.ar")} inputProps={{ lang: "ar", dir: "rtl" }} hint={t("announcements.messageHint")} />
-      <TextField field={fields.messageFr} label={t("announcements.messageIn.fr")} inputProps={{ lang: "fr", dir: "ltr" }} hint={t("announcements.messageHint")} />
+      <TextField
+        field={fields.messageAr}
+        label={t("announcements.messageIn.ar")}
+        inputProps={{ lang: "ar", dir: "rtl" }}
+        hint={t("announcements.messageHint")}
+      />
+      <TextField
+        field={fields.messageFr}
+        label={t("announcements.messageIn.fr")}
+        inputProps={{ lang: "fr", dir: "ltr" }}
+        hint={t("announcements.messageHint")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField field={fields.audience} label={t("announcements.audience")} options={ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: t(`announcements.audiences.${value}`) }))} />
-        <SelectField field={fields.level} label={t("announcements.level")} options={ANNOUNCEMENT_LEVELS.map((value) => ({ value, label: t(`announcements.levels.${value}`) }))} />
+        <SelectField
+          field={fields.audience}
+          label={t("announcements.audience")}
+          options={ANNOUNCEMENT_AUDIENCES.map((value) => ({ value, label: t(`announcements.audiences.${value}`) }))}
+        />
+        <SelectField
+          field={fields.level}
+          label={t("announcements.level")}
+          options={ANNOUNCEMENT_LEVELS.map((value) => ({ value, label: t(`announcements.levels.${value}`) }))}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.startsAt} label={t("announcements.starts")} hint={t("announcements.zoneHint", { zone: zoneName })} inputProps={{ type: "datetime-local" }} />
-        <TextField field={fields.endsAt} label={t("announcements.ends")} hint={t("announcements.zoneHint", { zone: zoneName })} inputProps={{ type: "datetime-local" }} />
+        <TextField
+          field={fields.startsAt}
+          label={t("announcements.starts")}
+          hint={t("announcements.zoneHint", { zone: zoneName })}
+          inputProps={{ type: "datetime-local" }}
+        />
+        <TextField
+          field={fields.endsAt}
+          label={t("announcements.ends")}
+          hint={t("announcements.zoneHint", { zone: zoneName })}
+          inputProps={{ type: "datetime-local" }}
+        />
       </div>
       <TextField field={fields.linkUrl} label={t("announcements.link")} hint={t("announcements.linkHint")} inputProps={{ dir: "ltr" }} />
       <CheckboxField name={fields.dismissible.name} label={t("announcements.dismissible")} defaultChecked={editing?.dismissible ?? true} />
-      <CheckboxField name={fields.active.name} label={t("announcements.active")} defaultChecked={editing?.active ?? true} hint={t("announcements.activeHint")} />
+      <CheckboxField
+        name={fields.active.name}
+        label={t("announcements.active")}
+        defaultChecked={editing?.active ?? true}
+        hint={t("announcements.activeHint")}
+      />
       <EditorActions editing={Boolean(editing)} addLabel={t("announcements.addButton")} cancelTo={"/dashboard/announcements"} />
     </ItemEditor>
   );

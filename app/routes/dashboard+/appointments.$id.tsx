@@ -11,7 +11,15 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { StatusChangeSchema, APPOINTMENT_TRANSITIONS, type AppointmentStatus, AddToCalendarButton, AppointmentHistory, AppointmentWhen, StatusBadge } from "~/features/appointments";
+import {
+  StatusChangeSchema,
+  APPOINTMENT_TRANSITIONS,
+  type AppointmentStatus,
+  AddToCalendarButton,
+  AppointmentHistory,
+  AppointmentWhen,
+  StatusBadge,
+} from "~/features/appointments";
 import { changeAppointmentStatus, getAppointment, getAppointmentHistory } from "~/features/appointments/index.server";
 import { requireAdmin } from "~/core/identity/guards.server";
 import { LinkedTasks } from "~/features/tasks";
@@ -87,26 +95,39 @@ export default function DashboardAppointment() {
       />
 
       <section aria-labelledby="details" className="flex flex-col gap-3 rounded-lg border bg-card p-5">
-        <h2 id="details" className="text-lg font-semibold">{t("client.detail.details")}</h2>
+        <h2 id="details" className="text-lg font-semibold">
+          {t("client.detail.details")}
+        </h2>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
           <dt className="text-sm text-muted-foreground">{t("fields.client")}</dt>
           <dd className="break-words">
-            {appointment.clientName} · <a href={`mailto:${appointment.clientEmail}`} className="text-primary underline underline-offset-4">{appointment.clientEmail}</a>
+            {appointment.clientName} ·{" "}
+            <a href={`mailto:${appointment.clientEmail}`} className="text-primary underline underline-offset-4">
+              {appointment.clientEmail}
+            </a>
           </dd>
           <dt className="text-sm text-muted-foreground">{t("fields.service")}</dt>
           <dd>{t("admin.detail.serviceLine", { title: appointment.serviceTitle, minutes: appointment.durationMinutes })}</dd>
           <dt className="text-sm text-muted-foreground">{t("fields.when")}</dt>
           <dd>
-            <AppointmentWhen startsAt={appointment.startsAt} endsAt={appointment.endsAt} other={{ zone: appointment.clientTimeZone, labelKey: "admin.detail.clientTime" }} />
+            <AppointmentWhen
+              startsAt={appointment.startsAt}
+              endsAt={appointment.endsAt}
+              other={{ zone: appointment.clientTimeZone, labelKey: "admin.detail.clientTime" }}
+            />
           </dd>
           <dt className="text-sm text-muted-foreground">{t("fields.notes")}</dt>
-          <dd dir="auto" className="whitespace-pre-wrap">{appointment.notes || t("fields.none")}</dd>
+          <dd dir="auto" className="whitespace-pre-wrap">
+            {appointment.notes || t("fields.none")}
+          </dd>
         </dl>
         <AddToCalendarButton appointment={appointment} />
       </section>
 
       <section aria-labelledby="change-status" className="flex flex-col gap-4 rounded-lg border bg-card p-5">
-        <h2 id="change-status" className="text-lg font-semibold">{t("admin.detail.changeStatus")}</h2>
+        <h2 id="change-status" className="text-lg font-semibold">
+          {t("admin.detail.changeStatus")}
+        </h2>
         <FormErrors id={form.errorId} errors={form.errors} />
         {nextStatuses.length === 0 && endings.length === 0 ? <p className="text-sm text-muted-foreground">{t("admin.detail.final")}</p> : null}
         {nextStatuses.length > 0 ? (
@@ -125,7 +146,9 @@ export default function DashboardAppointment() {
             </div>
             <TextareaField field={fields.note} label={t("admin.detail.note")} hint={t("admin.detail.noteHint")} />
             <div>
-              <Button type="submit" disabled={navigation.state === "submitting"}>{t("admin.detail.save")}</Button>
+              <Button type="submit" disabled={navigation.state === "submitting"}>
+                {t("admin.detail.save")}
+              </Button>
             </div>
           </Form>
         ) : null}

@@ -48,7 +48,11 @@ export default function DashboardAppointments() {
           </Link>
         }
       />
-      <ListFilters label={t("admin.list.filters")} active={[filters.status, filters.from, filters.to].filter(Boolean).length} className="flex flex-wrap items-end gap-3">
+      <ListFilters
+        label={t("admin.list.filters")}
+        active={[filters.status, filters.from, filters.to].filter(Boolean).length}
+        className="flex flex-wrap items-end gap-3"
+      >
         <FilterSelect
           id="filter-status"
           name="status"

@@ -31,7 +31,11 @@ import { redirectWithToast } from "~/lib/toast.server";
 const QuerySchema = z.object({
   tab: z.enum(["calendar", "availability"]).catch("calendar"),
   view: z.enum(["month", "week"]).catch("month"),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -61,15 +65,18 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: AvailabilitySchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
     const { days, ...rest } = submission.value;
-    await updateAvailabilitySettings({
-      ...rest,
-      weeklyHours: Object.fromEntries(
-        WEEKDAYS.map((weekday, index) => {
-          const day = days[index]!;
-          return [weekday, day.open && day.start && day.end ? [{ start: day.start, end: day.end }] : []];
-        }),
-      ),
-    }, by);
+    await updateAvailabilitySettings(
+      {
+        ...rest,
+        weeklyHours: Object.fromEntries(
+          WEEKDAYS.map((weekday, index) => {
+            const day = days[index]!;
+            return [weekday, day.open && day.start && day.end ? [{ start: day.start, end: day.end }] : []];
+          }),
+        ),
+      },
+      by,
+    );
     return redirectWithToast(back, { type: "success", message: "appointments:toast.settingsSaved" });
   }
   if (intent === "addClosedDay") {
@@ -109,11 +116,15 @@ export default function DashboardCalendar() {
       {availability ? (
         <>
           <section aria-labelledby="availability" className="flex flex-col gap-4 rounded-lg border bg-card p-5">
-            <h2 id="availability" className="text-lg font-semibold">{t("calendar.settings.title")}</h2>
+            <h2 id="availability" className="text-lg font-semibold">
+              {t("calendar.settings.title")}
+            </h2>
             <AvailabilitySettingsForm rules={availability.rules} timeZones={availability.timeZones} lastResult={result("settings")} />
           </section>
           <section aria-labelledby="closed-days" className="flex flex-col gap-4 rounded-lg border bg-card p-5">
-            <h2 id="closed-days" className="text-lg font-semibold">{t("calendar.closed.title")}</h2>
+            <h2 id="closed-days" className="text-lg font-semibold">
+              {t("calendar.closed.title")}
+            </h2>
             <ClosedDaysForm closedDays={availability.closedDays} lastResult={result("addClosedDay")} />
           </section>
         </>

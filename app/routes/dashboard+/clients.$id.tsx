@@ -104,16 +104,16 @@ function RetentionList({ kept, deleted }: { kept: RetentionPlan["kept"]; deleted
         )}
       </div>
       {deleted ? (
-      <div>
-        <h3 className="mb-1 font-semibold">{t("retention.deletedTitle")}</h3>
-        <ul className="list-disc ps-5">
-          <li>{t("retention.account")}</li>
-          <li>{t("retention.orders", { count: deleted.orders })}</li>
-          <li>{t("retention.appointments", { count: deleted.appointments })}</li>
-          <li>{t("retention.reports", { count: deleted.reports })}</li>
-          <li>{t("retention.documents", { count: deleted.documents })}</li>
-        </ul>
-      </div>
+        <div>
+          <h3 className="mb-1 font-semibold">{t("retention.deletedTitle")}</h3>
+          <ul className="list-disc ps-5">
+            <li>{t("retention.account")}</li>
+            <li>{t("retention.orders", { count: deleted.orders })}</li>
+            <li>{t("retention.appointments", { count: deleted.appointments })}</li>
+            <li>{t("retention.reports", { count: deleted.reports })}</li>
+            <li>{t("retention.documents", { count: deleted.documents })}</li>
+          </ul>
+        </div>
       ) : null}
     </div>
   );
@@ -157,9 +157,13 @@ export default function UserDetailPage() {
             {contact ? (
               <>
                 <dt className="font-semibold">{t("fields.phone")}</dt>
-                <dd dir={contact.phone ? "ltr" : undefined} className="rtl:text-end">{contact.phone ?? t("detail.notGiven")}</dd>
+                <dd dir={contact.phone ? "ltr" : undefined} className="rtl:text-end">
+                  {contact.phone ?? t("detail.notGiven")}
+                </dd>
                 <dt className="font-semibold">{t("fields.postalAddress")}</dt>
-                <dd dir="auto" className="whitespace-pre-line">{contact.postalAddress ?? t("detail.notGiven")}</dd>
+                <dd dir="auto" className="whitespace-pre-line">
+                  {contact.postalAddress ?? t("detail.notGiven")}
+                </dd>
               </>
             ) : null}
           </dl>
@@ -188,7 +192,11 @@ export default function UserDetailPage() {
               <input type="hidden" name="intent" value="save" />
               <TextField field={fields.fullName} label={t("fields.fullName")} />
               {permissions.changeRole ? (
-                <SelectField field={fields.role} label={t("fields.role")} options={ASSIGNABLE_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
+                <SelectField
+                  field={fields.role}
+                  label={t("fields.role")}
+                  options={ASSIGNABLE_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+                />
               ) : null}
               {permissions.features ? (
                 <fieldset className="flex flex-col gap-2">

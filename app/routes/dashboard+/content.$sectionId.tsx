@@ -13,9 +13,33 @@ import { Button } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { type FooterBlocks, type Stat, CONTENT_LANGUAGES, isLocalized, isSectionId, MAX_FOOTER_LINKS, MAX_HOURS, MAX_STATS, SECTION_SCHEMAS, TEXT_FIELDS, WEEKDAYS, type ContentLanguage, type SectionId } from "~/features/content";
+import {
+  type FooterBlocks,
+  type Stat,
+  CONTENT_LANGUAGES,
+  isLocalized,
+  isSectionId,
+  MAX_FOOTER_LINKS,
+  MAX_HOURS,
+  MAX_STATS,
+  SECTION_SCHEMAS,
+  TEXT_FIELDS,
+  WEEKDAYS,
+  type ContentLanguage,
+  type SectionId,
+} from "~/features/content";
 import type { Firm } from "~/core/office/firm";
-import { diffLines, getSectionForEdit, getSectionVersion, listSectionsOverview, previewMarkdown, restoreSectionVersion, saveSection, sectionLines, listServices } from "~/features/content/index.server";
+import {
+  diffLines,
+  getSectionForEdit,
+  getSectionVersion,
+  listSectionsOverview,
+  previewMarkdown,
+  restoreSectionVersion,
+  saveSection,
+  sectionLines,
+  listServices,
+} from "~/features/content/index.server";
 import { getFirm } from "~/core/office/firm.server";
 import { notFound } from "~/lib/app-error";
 import { useFormatter } from "~/lib/format";
@@ -105,7 +129,11 @@ async function buildPreview(id: SectionId, value: Record<string, unknown>, langu
     case "footer":
       return { kind: "footer", firm: await getFirm(), blocks: value as FooterBlocks, services: await listServices(language) };
     case "firm": {
-      const [firm, services, footer] = await Promise.all([getFirm(), listServices(uiLanguage as ContentLanguage), getSectionForEdit("footer", uiLanguage as ContentLanguage)]);
+      const [firm, services, footer] = await Promise.all([
+        getFirm(),
+        listServices(uiLanguage as ContentLanguage),
+        getSectionForEdit("footer", uiLanguage as ContentLanguage),
+      ]);
       return { kind: "firm", firm: { ...firm, ...(value as Partial<Firm>) }, blocks: (footer.data as FooterBlocks | null) ?? null, services };
     }
     default:
@@ -159,10 +187,30 @@ function fieldId(name: string): string {
 
 type FormState = { source: unknown; errors: Record<string, string[] | null | undefined>; dir: "rtl" | "ltr" };
 
-function TextInput({ state, name, label, kind = "text", type = "text", dir }: { state: FormState; name: string; label: ReactNode; kind?: "text" | "textarea" | "markdown"; type?: "text" | "number" | "time" | "email" | "url" | "tel"; dir?: "rtl" | "ltr" }) {
+function TextInput({
+  state,
+  name,
+  label,
+  kind = "text",
+  type = "text",
+  dir,
+}: {
+  state: FormState;
+  name: string;
+  label: ReactNode;
+  kind?: "text" | "textarea" | "markdown";
+  type?: "text" | "number" | "time" | "email" | "url" | "tel";
+  dir?: "rtl" | "ltr";
+}) {
   const id = fieldId(name);
   const errors = state.errors[name] ?? undefined;
-  const common = { id, name, defaultValue: asText(valueAt(state.source, name)), "aria-invalid": errors?.length ? true : undefined, "aria-describedby": errors?.length ? `${id}-error` : undefined };
+  const common = {
+    id,
+    name,
+    defaultValue: asText(valueAt(state.source, name)),
+    "aria-invalid": errors?.length ? true : undefined,
+    "aria-describedby": errors?.length ? `${id}-error` : undefined,
+  };
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -221,7 +269,13 @@ function StatsFields({ state }: { state: FormState }) {
           <TextInput state={state} name={`items[${index}].value`} type="number" label={t("fields.statValue")} />
           <TextInput state={state} name={`items[${index}].suffix`} dir="ltr" label={t("fields.statSuffix")} />
           {CONTENT_LANGUAGES.map((language) => (
-            <TextInput key={language} state={state} name={`items[${index}].i18n.${language}.label`} dir={language === "ar" ? "rtl" : "ltr"} label={t("fields.statLabel", { language: t(`languages.${language}`) })} />
+            <TextInput
+              key={language}
+              state={state}
+              name={`items[${index}].i18n.${language}.label`}
+              dir={language === "ar" ? "rtl" : "ltr"}
+              label={t("fields.statLabel", { language: t(`languages.${language}`) })}
+            />
           ))}
         </fieldset>
       ))}
@@ -243,7 +297,13 @@ function FirmFields({ state }: { state: FormState }) {
       <fieldset className="space-y-3 rounded-md border p-4">
         <legend className="px-1 text-sm font-semibold">{t("fields.proprietorTitle")}</legend>
         {CONTENT_LANGUAGES.map((language) => (
-          <TextInput key={language} state={state} name={`proprietorTitle.${language}`} dir={language === "ar" ? "rtl" : "ltr"} label={t(`languages.${language}`)} />
+          <TextInput
+            key={language}
+            state={state}
+            name={`proprietorTitle.${language}`}
+            dir={language === "ar" ? "rtl" : "ltr"}
+            label={t(`languages.${language}`)}
+          />
         ))}
       </fieldset>
       <fieldset className="grid gap-3 rounded-md border p-4 sm:grid-cols-2">

@@ -60,7 +60,10 @@ export default function ContentSections() {
                         {status.updatedAt ? t("savedAt", { date: format.dateTime(status.updatedAt) }) : t("notWritten")}
                       </span>
                       {status.lagging ? (
-                        <span className="mt-1 w-fit rounded border border-warning/40 bg-warning/10 px-1.5 text-xs font-semibold text-warning" data-testid={`lagging-${section.id}-${status.locale}`}>
+                        <span
+                          className="mt-1 w-fit rounded border border-warning/40 bg-warning/10 px-1.5 text-xs font-semibold text-warning"
+                          data-testid={`lagging-${section.id}-${status.locale}`}
+                        >
                           {t("lagging")}
                         </span>
                       ) : null}

@@ -151,7 +151,13 @@ export default function DocumentExtractor() {
           <div className="flex flex-wrap gap-4">
             {OCR_LANGUAGES.map((language) => (
               <label key={language} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name={fields.languages.name} value={language} defaultChecked={chosen.includes(language)} className="size-4 accent-primary" />
+                <input
+                  type="checkbox"
+                  name={fields.languages.name}
+                  value={language}
+                  defaultChecked={chosen.includes(language)}
+                  className="size-4 accent-primary"
+                />
                 {t(`ocrLanguages.${language}`)}
               </label>
             ))}

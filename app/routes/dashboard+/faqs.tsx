@@ -126,7 +126,13 @@ export default function Faqs() {
   );
 }
 
-function FaqForm({ language, editing }: { language: Language; editing: { id: string; translations: Partial<Record<Language, { question: string; answer: string }>> } | null }) {
+function FaqForm({
+  language,
+  editing,
+}: {
+  language: Language;
+  editing: { id: string; translations: Partial<Record<Language, { question: string; answer: string }>> } | null;
+}) {
   const { t } = useTranslation("site-media");
   const actionData = useActionData<typeof action>();
   const current = editing?.translations[language];

@@ -16,7 +16,17 @@ import { Label } from "~/components/ui/label";
 import { peopleOptions } from "~/components/select-options";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { InboxActionSchema, InboxAssignSchema, InboxReplySchema, REPLY_TEMPLATES, type ReplyTemplateKey } from "~/features/inbox";
-import { assignContactMessage, getContactMessage, listContactMessageReplies, listInboxAssignees, markContactMessageRead, replyTemplateText, replyToContactMessage, senderLanguage, setContactMessageStatus } from "~/features/inbox/index.server";
+import {
+  assignContactMessage,
+  getContactMessage,
+  listContactMessageReplies,
+  listInboxAssignees,
+  markContactMessageRead,
+  replyTemplateText,
+  replyToContactMessage,
+  senderLanguage,
+  setContactMessageStatus,
+} from "~/features/inbox/index.server";
 import { useFormatter } from "~/lib/format";
 import { invariantResponse, loadOrNotFound, refusal } from "~/lib/http.server";
 import { languageNames } from "~/lib/i18n/config";
@@ -142,7 +152,9 @@ export default function InboxMessage() {
         <dt className="text-muted-foreground">{t("columns.status")}</dt>
         <dd data-testid="message-status">{t(`statuses.${message.status}`, { defaultValue: message.status })}</dd>
       </dl>
-      <p dir="auto" className="whitespace-pre-wrap rounded-lg border bg-card p-4 leading-relaxed">{message.message}</p>
+      <p dir="auto" className="whitespace-pre-wrap rounded-lg border bg-card p-4 leading-relaxed">
+        {message.message}
+      </p>
       <div className="flex flex-wrap gap-3">
         {message.status === "new" ? <StatusButton intent="markRead" icon={MailOpen} label={t("markRead")} /> : null}
         {setAside ? (
@@ -170,10 +182,14 @@ export default function InboxMessage() {
                     <li key={reply.id} className="rounded-md border bg-muted/50 p-3 text-sm">
                       <p className="mb-1 text-xs text-muted-foreground">
                         {t("thread.by", { name: reply.authorName, date: format.dateTime(reply.createdAt) })} ·{" "}
-                        <span className={reply.delivery === "sent" ? undefined : "font-semibold text-destructive"}>{t(`thread.delivery.${reply.delivery}`)}</span>
+                        <span className={reply.delivery === "sent" ? undefined : "font-semibold text-destructive"}>
+                          {t(`thread.delivery.${reply.delivery}`)}
+                        </span>
                       </p>
                       <p className="font-medium">{reply.subject}</p>
-                      <p dir="auto" className="whitespace-pre-line break-words">{reply.body}</p>
+                      <p dir="auto" className="whitespace-pre-line break-words">
+                        {reply.body}
+                      </p>
                     </li>
                   ))}
                 </ol>

@@ -37,7 +37,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listContactMessages({ ...query, assignee, timeZone }),
     listInboxAssignees(),
   ]);
-  return json({ title: t("title"), status: query.status ?? null, assignee: query.assignee ?? null, from: query.from ?? "", to: query.to ?? "", page, assignees });
+  return json({
+    title: t("title"),
+    status: query.status ?? null,
+    assignee: query.assignee ?? null,
+    from: query.from ?? "",
+    to: query.to ?? "",
+    page,
+    assignees,
+  });
 }
 
 const STATUS_ICONS = { new: Mail, read: MailOpen, replied: Reply, archived: Archive, spam: Ban } as const;
@@ -80,11 +88,7 @@ export default function Inbox() {
           label={t("assign.filter")}
           any={t("assign.anyone")}
           defaultValue={assignee ?? ""}
-          options={[
-            { value: "me", label: t("assign.me") },
-            { value: "none", label: t("assign.nobody") },
-            ...peopleOptions(assignees),
-          ]}
+          options={[{ value: "me", label: t("assign.me") }, { value: "none", label: t("assign.nobody") }, ...peopleOptions(assignees)]}
         />
         <DateRangeFields from={from} to={to} idPrefix="inbox" />
         <Button type="submit" variant="outline">
@@ -129,7 +133,8 @@ export default function Inbox() {
           },
           {
             header: t("columns.assignee"),
-            cell: (message) => (message.assigneeId ? (names.get(message.assigneeId) ?? "—") : <span className="text-muted-foreground">{t("assign.nobody")}</span>),
+            cell: (message) =>
+              message.assigneeId ? (names.get(message.assigneeId) ?? "—") : <span className="text-muted-foreground">{t("assign.nobody")}</span>,
           },
           {
             header: t("columns.received"),

@@ -13,7 +13,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { requireAdmin } from "~/core/identity/guards.server";
-import { InvoiceVoidFormSchema, PaymentFormSchema, centsToDecimal, PAYMENT_TERM_DAYS, InvoiceStateBadge, InvoiceHistory, PaymentsTable, MoneyLinesTable, RecordPaymentForm } from "~/features/billing";
+import {
+  InvoiceVoidFormSchema,
+  PaymentFormSchema,
+  centsToDecimal,
+  PAYMENT_TERM_DAYS,
+  InvoiceStateBadge,
+  InvoiceHistory,
+  PaymentsTable,
+  MoneyLinesTable,
+  RecordPaymentForm,
+} from "~/features/billing";
 import { getInvoice, issueInvoice, voidInvoice, recordManualPayment } from "~/features/billing/index.server";
 import { officeToday } from "~/core/office/today.server";
 import { createFormatter, useFormatter } from "~/lib/format";
@@ -58,7 +68,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
         }
         const language = await getLanguage(request);
         const amount = createFormatter(language).money(submission.value.amountCents);
-        return redirectWithToast(back, { type: "success", message: intent === "payment" ? "billing:payment.recorded" : "billing:refund.recorded", params: { amount } });
+        return redirectWithToast(back, {
+          type: "success",
+          message: intent === "payment" ? "billing:payment.recorded" : "billing:refund.recorded",
+          params: { amount },
+        });
       }
       case "issue": {
         const { number } = await issueInvoice(actor, id, { dueDate: String(form.get("dueDate") ?? "").trim() || null });
@@ -135,9 +149,19 @@ export default function DashboardInvoice() {
               <MoneyLinesTable
                 lines={invoice.lines}
                 currency={invoice.currency}
-                totals={{ subtotalCents: invoice.subtotalCents, totalCents: invoice.totalCents, paidCents: grossPaid, refundedCents: invoice.refundedCents, balanceCents: invoice.balanceCents }}
+                totals={{
+                  subtotalCents: invoice.subtotalCents,
+                  totalCents: invoice.totalCents,
+                  paidCents: grossPaid,
+                  refundedCents: invoice.refundedCents,
+                  balanceCents: invoice.balanceCents,
+                }}
               />
-              {invoice.note ? <p dir="auto" className="whitespace-pre-line text-sm">{invoice.note}</p> : null}
+              {invoice.note ? (
+                <p dir="auto" className="whitespace-pre-line text-sm">
+                  {invoice.note}
+                </p>
+              ) : null}
               {invoice.voidReason ? <p className="text-sm text-muted-foreground">{invoice.voidReason}</p> : null}
             </CardContent>
           </Card>

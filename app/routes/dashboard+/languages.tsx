@@ -45,7 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const value = submission.payload;
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "languages:errors.unknownString";
-    return json({ failed: { namespace: String(value.namespace ?? ""), key: String(value.key ?? ""), value: String(value.value ?? ""), message } }, { status: 422 });
+    return json(
+      { failed: { namespace: String(value.namespace ?? ""), key: String(value.key ?? ""), value: String(value.value ?? ""), message } },
+      { status: 422 },
+    );
   }
   const input = submission.value;
   try {
@@ -111,7 +114,9 @@ export default function Languages() {
                             {t("coverage.missing", { count: missing })}
                           </Link>
                         ) : null}
-                        {row.overridden > 0 ? <span className="ms-2 text-xs text-muted-foreground">{t("coverage.overridden", { count: row.overridden })}</span> : null}
+                        {row.overridden > 0 ? (
+                          <span className="ms-2 text-xs text-muted-foreground">{t("coverage.overridden", { count: row.overridden })}</span>
+                        ) : null}
                       </td>
                     );
                   })}
@@ -122,14 +127,37 @@ export default function Languages() {
         </CardContent>
       </Card>
 
-      <ListFilters label={t("filters.label")} active={[query.ns, query.q].filter(Boolean).length} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
-        <FilterSelect id="language" name="language" label={t("filters.language")} defaultValue={query.language} options={supportedLanguages.map((language) => ({ value: language, label: languageNames[language] }))} />
-        <FilterSelect id="ns" name="ns" label={t("filters.namespace")} defaultValue={query.ns} any={t("filters.allNamespaces")} options={namespaces.map((namespace) => ({ value: namespace, label: namespace }))} />
+      <ListFilters
+        label={t("filters.label")}
+        active={[query.ns, query.q].filter(Boolean).length}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      >
+        <FilterSelect
+          id="language"
+          name="language"
+          label={t("filters.language")}
+          defaultValue={query.language}
+          options={supportedLanguages.map((language) => ({ value: language, label: languageNames[language] }))}
+        />
+        <FilterSelect
+          id="ns"
+          name="ns"
+          label={t("filters.namespace")}
+          defaultValue={query.ns}
+          any={t("filters.allNamespaces")}
+          options={namespaces.map((namespace) => ({ value: namespace, label: namespace }))}
+        />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="q">{t("filters.search")}</Label>
           <Input id="q" name="q" type="search" defaultValue={query.q} placeholder={t("filters.searchPlaceholder")} />
         </div>
-        <FilterSelect id="show" name="show" label={t("filters.show")} defaultValue={query.show} options={STRING_FILTERS.map((value) => ({ value, label: t(`filters.shows.${value}`) }))} />
+        <FilterSelect
+          id="show"
+          name="show"
+          label={t("filters.show")}
+          defaultValue={query.show}
+          options={STRING_FILTERS.map((value) => ({ value, label: t(`filters.shows.${value}`) }))}
+        />
         <Button type="submit">{t("filters.apply")}</Button>
       </ListFilters>
 
@@ -151,9 +179,13 @@ export default function Languages() {
               <>
                 <code className="break-all text-xs">{stringId(row)}</code>
                 {row.override !== null ? <span className="mt-1 block text-xs font-semibold text-primary">{t("strings.overridden")}</span> : null}
-                {row.bundled === null || row.bundled.trim() === "" ? <span className="mt-1 block text-xs font-semibold text-destructive">{t("strings.missing")}</span> : null}
+                {row.bundled === null || row.bundled.trim() === "" ? (
+                  <span className="mt-1 block text-xs font-semibold text-destructive">{t("strings.missing")}</span>
+                ) : null}
                 {row.pluralCounts ? (
-                  <span className="mt-1 block text-xs text-muted-foreground">{t("strings.pluralFor", { numbers: row.pluralCounts.map((count) => format.number(count)).join(", ") })}</span>
+                  <span className="mt-1 block text-xs text-muted-foreground">
+                    {t("strings.pluralFor", { numbers: row.pluralCounts.map((count) => format.number(count)).join(", ") })}
+                  </span>
                 ) : null}
               </>
             ),
@@ -191,49 +223,49 @@ function OverrideForm({ row, language, failed, busy }: { row: StringRow; languag
   const fieldId = `value-${rowId.replace(/[^\w-]/g, "_")}`;
   const current = row.override ?? row.bundled ?? "";
   return (
-        <Form method="post" className="flex flex-col gap-2" preventScrollReset>
-          <input type="hidden" name="language" value={language} />
-          <input type="hidden" name="namespace" value={row.namespace} />
-          <input type="hidden" name="key" value={row.key} />
-          <Label htmlFor={fieldId} className="sr-only">
-            {t("strings.overrideLabel", { key: rowId })}
-          </Label>
-          <Textarea
-            id={fieldId}
-            name="value"
-            rows={Math.min(6, Math.max(1, Math.ceil(current.length / 60)))}
-            defaultValue={error ? error.value : current}
-            lang={language}
-            dir={directionOf(language)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${fieldId}-error` : row.placeholders.length > 0 ? `${fieldId}-hint` : undefined}
-            className={cn(error && "border-destructive")}
-          />
-          {row.placeholders.length > 0 ? (
-            <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
-              {t("strings.placeholders", { names: row.placeholders.map((name) => `{{${name}}}`).join(" "), interpolation: { escapeValue: false } })}
-              {row.pluralCounts && row.placeholders.includes("count") ? ` ${t("strings.countOptional")}` : null}
-            </p>
-          ) : null}
-          {error ? (
-            <p id={`${fieldId}-error`} role="alert" className="text-xs font-semibold text-destructive">
-              {(() => {
-                const { key, params } = decodeMessage(error.message);
-                return t(key, { ...params, interpolation: { escapeValue: false } });
-              })()}
-            </p>
-          ) : null}
-          <div className="flex gap-2">
-            <Button type="submit" name="intent" value="save" size="sm" disabled={busy}>
-              {t("strings.save")}
-            </Button>
-            {row.override !== null ? (
-              <Button type="submit" name="intent" value="reset" size="sm" variant="outline" disabled={busy}>
-                {t("strings.reset")}
-              </Button>
-            ) : null}
-          </div>
-        </Form>
+    <Form method="post" className="flex flex-col gap-2" preventScrollReset>
+      <input type="hidden" name="language" value={language} />
+      <input type="hidden" name="namespace" value={row.namespace} />
+      <input type="hidden" name="key" value={row.key} />
+      <Label htmlFor={fieldId} className="sr-only">
+        {t("strings.overrideLabel", { key: rowId })}
+      </Label>
+      <Textarea
+        id={fieldId}
+        name="value"
+        rows={Math.min(6, Math.max(1, Math.ceil(current.length / 60)))}
+        defaultValue={error ? error.value : current}
+        lang={language}
+        dir={directionOf(language)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : row.placeholders.length > 0 ? `${fieldId}-hint` : undefined}
+        className={cn(error && "border-destructive")}
+      />
+      {row.placeholders.length > 0 ? (
+        <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
+          {t("strings.placeholders", { names: row.placeholders.map((name) => `{{${name}}}`).join(" "), interpolation: { escapeValue: false } })}
+          {row.pluralCounts && row.placeholders.includes("count") ? ` ${t("strings.countOptional")}` : null}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${fieldId}-error`} role="alert" className="text-xs font-semibold text-destructive">
+          {(() => {
+            const { key, params } = decodeMessage(error.message);
+            return t(key, { ...params, interpolation: { escapeValue: false } });
+          })()}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" name="intent" value="save" size="sm" disabled={busy}>
+          {t("strings.save")}
+        </Button>
+        {row.override !== null ? (
+          <Button type="submit" name="intent" value="reset" size="sm" variant="outline" disabled={busy}>
+            {t("strings.reset")}
+          </Button>
+        ) : null}
+      </div>
+    </Form>
   );
 }
 

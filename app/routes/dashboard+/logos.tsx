@@ -43,7 +43,13 @@ export default function Logos() {
           <li key={logo.id} className="flex flex-wrap items-center gap-4 rounded-lg border bg-card p-4" data-testid="logo-row">
             <div className="flex h-16 w-40 items-center justify-center rounded bg-white p-1">
               {logo.fileId ? (
-                <img src={logoImageSrc(logo.fileId)} alt={logo.name} width={logo.width ?? undefined} height={logo.height ?? undefined} className="max-h-14 w-auto max-w-full object-contain" />
+                <img
+                  src={logoImageSrc(logo.fileId)}
+                  alt={logo.name}
+                  width={logo.width ?? undefined}
+                  height={logo.height ?? undefined}
+                  className="max-h-14 w-auto max-w-full object-contain"
+                />
               ) : (
                 <span className="text-sm font-semibold text-neutral-700">{logo.name}</span>
               )}
@@ -53,8 +59,14 @@ export default function Logos() {
                 <span className="font-semibold">{logo.name}</span>
                 {logo.published ? <Badge tone="success">{t("status.published")}</Badge> : <Badge tone="quiet">{t("status.draft")}</Badge>}
               </div>
-              {logo.websiteUrl ? <p className="truncate text-sm text-muted-foreground" dir="ltr">{logo.websiteUrl}</p> : null}
-              {logo.width && logo.height ? <p className="text-xs text-muted-foreground">{t("logos.size", { width: logo.width, height: logo.height })}</p> : null}
+              {logo.websiteUrl ? (
+                <p className="truncate text-sm text-muted-foreground" dir="ltr">
+                  {logo.websiteUrl}
+                </p>
+              ) : null}
+              {logo.width && logo.height ? (
+                <p className="text-xs text-muted-foreground">{t("logos.size", { width: logo.width, height: logo.height })}</p>
+              ) : null}
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <MoveButtons id={logo.id} name={logo.name} first={index === 0} last={index === logos.length - 1} />
@@ -79,8 +91,20 @@ function LogoForm({ editing }: { editing: AdminLogo | null }) {
     defaultValue: editing ? { name: editing.name, websiteUrl: editing.websiteUrl ?? "" } : {},
   });
   return (
-    <ItemEditor form={form} heading={editing ? t("logos.edit", { name: editing.name }) : t("logos.add")} idName={fields.id.name} editingId={editing?.id} multipart>
-      <PictureField id="logo-image" name="image" label={t("logos.image")} hint={editing ? t("logos.imageKeep", { max: IMAGE_MAX_MB }) : t("images.hint", { max: IMAGE_MAX_MB })} errors={form.allErrors.image} />
+    <ItemEditor
+      form={form}
+      heading={editing ? t("logos.edit", { name: editing.name }) : t("logos.add")}
+      idName={fields.id.name}
+      editingId={editing?.id}
+      multipart
+    >
+      <PictureField
+        id="logo-image"
+        name="image"
+        label={t("logos.image")}
+        hint={editing ? t("logos.imageKeep", { max: IMAGE_MAX_MB }) : t("images.hint", { max: IMAGE_MAX_MB })}
+        errors={form.allErrors.image}
+      />
       <TextField field={fields.name} label={t("logos.alt")} hint={t("logos.altHint")} />
       <TextField field={fields.websiteUrl} type="url" label={t("logos.link")} hint={t("logos.linkHint")} inputProps={{ dir: "ltr" }} />
       <CheckboxField name={fields.published.name} label={t("logos.published")} defaultChecked={editing?.published ?? true} />

@@ -11,7 +11,11 @@ import { requireBackOffice } from "~/core/identity/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request);
-  return json({ user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl }, security: await profileSecurity(user), title: await translate(request, "auth:profile.title") });
+  return json({
+    user: { email: user.email, fullName: user.fullName, locale: user.locale, emailVerified: user.emailVerified, avatarUrl: user.avatarUrl },
+    security: await profileSecurity(user),
+    title: await translate(request, "auth:profile.title"),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -44,7 +44,8 @@ export default function DashboardReport() {
         title={report.title}
         description={
           <>
-            {t("admin.to", { client: report.clientName, email: report.clientEmail })} · <time dateTime={report.createdAt}>{format.dateTime(report.createdAt)}</time>
+            {t("admin.to", { client: report.clientName, email: report.clientEmail })} ·{" "}
+            <time dateTime={report.createdAt}>{format.dateTime(report.createdAt)}</time>
             {report.orderReference ? (
               <>
                 {" · "}
@@ -67,11 +68,7 @@ export default function DashboardReport() {
               <CardTitle>{t("admin.readState")}</CardTitle>
             </CardHeader>
             <CardContent className="text-sm">
-              {report.readAt ? (
-                <time dateTime={report.readAt}>{t("admin.readOn", { date: format.dateTime(report.readAt) })}</time>
-              ) : (
-                t("list.unread")
-              )}
+              {report.readAt ? <time dateTime={report.readAt}>{t("admin.readOn", { date: format.dateTime(report.readAt) })}</time> : t("list.unread")}
             </CardContent>
           </Card>
           <Card>
@@ -82,7 +79,11 @@ export default function DashboardReport() {
               {report.feedbackRating ? (
                 <>
                   <Rating value={report.feedbackRating} />
-                  {report.feedbackComment ? <blockquote dir="auto" className="whitespace-pre-line border-s-4 ps-3">{report.feedbackComment}</blockquote> : null}
+                  {report.feedbackComment ? (
+                    <blockquote dir="auto" className="whitespace-pre-line border-s-4 ps-3">
+                      {report.feedbackComment}
+                    </blockquote>
+                  ) : null}
                 </>
               ) : (
                 <p className="text-muted-foreground">{t("admin.noFeedback")}</p>

@@ -13,8 +13,29 @@ import { peopleOptions } from "~/components/select-options";
 import { requireAdmin } from "~/core/identity/guards.server";
 import { StaffOrderBilling } from "~/features/billing";
 import { loadOrderBilling, staffOrderBillingAction } from "~/features/billing/index.server";
-import { AddDocumentsForm, useUploadWithProgress, type FileError, AttachmentsCard, StatusTimeline, OrderNoteFormSchema, OrderStaffFormSchema, OrderStatusFormSchema, ORDER_TRANSITIONS, overdueLabel, OrderStatusBadge, OverdueFlag } from "~/features/service-orders";
-import { readUploadForm, respondToDocumentUpload, addOrderNote, changeOrderStatus, getOrder, listAssignees, updateOrder } from "~/features/service-orders/index.server";
+import {
+  AddDocumentsForm,
+  useUploadWithProgress,
+  type FileError,
+  AttachmentsCard,
+  StatusTimeline,
+  OrderNoteFormSchema,
+  OrderStaffFormSchema,
+  OrderStatusFormSchema,
+  ORDER_TRANSITIONS,
+  overdueLabel,
+  OrderStatusBadge,
+  OverdueFlag,
+} from "~/features/service-orders";
+import {
+  readUploadForm,
+  respondToDocumentUpload,
+  addOrderNote,
+  changeOrderStatus,
+  getOrder,
+  listAssignees,
+  updateOrder,
+} from "~/features/service-orders/index.server";
 import { LinkedTasks } from "~/features/tasks";
 import { OrderTranslationFiles, SendToDesk, SendToDeskFormSchema } from "~/features/translations";
 import { getTranslationSettings, isDeskUser, listOrderTranslationFiles, sendOrderDocumentToDesk } from "~/features/translations/index.server";
@@ -70,7 +91,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
         const value = submission.value;
         try {
-          await updateOrder(user, id, { priceCents: value.price ?? null, quoteNote: value.quoteNote ?? null, dueDate: value.dueDate ?? null, assigneeId: value.assigneeId || null });
+          await updateOrder(user, id, {
+            priceCents: value.price ?? null,
+            quoteNote: value.quoteNote ?? null,
+            dueDate: value.dueDate ?? null,
+            assigneeId: value.assigneeId || null,
+          });
         } catch (error) {
           return await refusal(request, error, submission, { intent });
         }
@@ -165,7 +191,9 @@ export default function DashboardServiceOrder() {
               <CardTitle>{t("detail.details")}</CardTitle>
             </CardHeader>
             <CardContent>
-              <p dir="auto" className="whitespace-pre-line">{order.details}</p>
+              <p dir="auto" className="whitespace-pre-line">
+                {order.details}
+              </p>
             </CardContent>
           </Card>
 
@@ -242,7 +270,9 @@ export default function DashboardServiceOrder() {
                 <ul className="space-y-3">
                   {order.notes.map((note) => (
                     <li key={note.id} className="rounded-md border bg-muted/50 p-3 text-sm">
-                      <p dir="auto" className="whitespace-pre-line">{note.body}</p>
+                      <p dir="auto" className="whitespace-pre-line">
+                        {note.body}
+                      </p>
                       <p className="mt-1 text-xs text-muted-foreground">
                         {note.authorName ?? "—"} · <time dateTime={note.createdAt}>{format.dateTime(note.createdAt)}</time>
                       </p>
@@ -267,7 +297,11 @@ export default function DashboardServiceOrder() {
                 <Form method="post" className="space-y-3" {...getFormProps(statusForm)}>
                   <input type="hidden" name="intent" value="status" />
                   <FormErrors id={statusForm.errorId} errors={statusForm.errors} />
-                  <SelectField field={statusFields.status} label={t("admin.newStatus")} options={transitions.map((status) => ({ value: status, label: t(`status.${status}`) }))} />
+                  <SelectField
+                    field={statusFields.status}
+                    label={t("admin.newStatus")}
+                    options={transitions.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+                  />
                   <TextareaField field={statusFields.note} label={t("admin.statusNote")} hint={t("admin.statusNoteHint")} textareaProps={{ rows: 3 }} />
                   <Button type="submit">{t("admin.applyStatus")}</Button>
                 </Form>

@@ -10,7 +10,16 @@ import { BoardMoveButtons } from "~/components/area/board-move";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { requireAdmin } from "~/core/identity/guards.server";
-import { BoardScroller, OrderMoveFormSchema, ORDER_TRANSITIONS, OVERDUE_AFTER_DAYS, type OrderStatus, overdueLabel, OrderStatusBadge, OverdueFlag } from "~/features/service-orders";
+import {
+  BoardScroller,
+  OrderMoveFormSchema,
+  ORDER_TRANSITIONS,
+  OVERDUE_AFTER_DAYS,
+  type OrderStatus,
+  overdueLabel,
+  OrderStatusBadge,
+  OverdueFlag,
+} from "~/features/service-orders";
 import { forgetDashboardStats } from "~/features/client-records/index.server";
 import { listBoard, parseBoardMore, RECENT_DAYS, changeOrderStatus } from "~/features/service-orders/index.server";
 import { useFormatter, type Formatter } from "~/lib/format";
@@ -58,7 +67,10 @@ export default function ServiceTracker() {
   const fetcher = useFetcher();
   // Each state's "Move to …" label, translated once for the board's hundred or so buttons.
   const moveLabels = useMemo(
-    () => Object.fromEntries(Object.keys(ORDER_TRANSITIONS).map((status) => [status, t("tracker.moveTo", { status: t(`status.${status as OrderStatus}`) })])) as Record<OrderStatus, string>,
+    () =>
+      Object.fromEntries(
+        Object.keys(ORDER_TRANSITIONS).map((status) => [status, t("tracker.moveTo", { status: t(`status.${status as OrderStatus}`) })]),
+      ) as Record<OrderStatus, string>,
     [t],
   );
   // Drag and drop is an enhancement of the buttons: it submits the same form data. The board has
@@ -166,11 +178,7 @@ function BoardCard({
   // Before hydration a card is not offered for dragging (its buttons work).
   const draggable = cardProps.draggable;
   return (
-    <li
-      {...cardProps}
-      data-order={order.reference}
-      className={cn("board-card", order.overdue && "border-destructive/60")}
-    >
+    <li {...cardProps} data-order={order.reference} className={cn("board-card", order.overdue && "border-destructive/60")}>
       <div className="flex items-start gap-2">
         {draggable ? <GripVertical className="mt-0.5 size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden /> : null}
         <div className="min-w-0 flex-1">

@@ -41,7 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [t, services, editing] = await Promise.all([
     getFixedT(language, "content"),
     listServices(language, { includeInactive: true }),
-    editId ? loadOrNotFound(getServiceForEdit(user, editId.slice(0, 100)).then((found) => found ?? Promise.reject(notFound("orders:errors.serviceNotFound")))) : null,
+    editId
+      ? loadOrNotFound(getServiceForEdit(user, editId.slice(0, 100)).then((found) => found ?? Promise.reject(notFound("orders:errors.serviceNotFound"))))
+      : null,
   ]);
   return json({ services, editing, creating: !editing && url.searchParams.get("new") === "1", title: t("services.title") });
 }
@@ -63,7 +65,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (intent === "delete") {
       const result = await deleteService(user, id, [hasOrdersForService, hasAppointmentsForService]);
-      return redirectWithToast("/dashboard/services", { type: "success", message: result.deleted ? "content:services.deleted" : "content:services.deactivated" });
+      return redirectWithToast("/dashboard/services", {
+        type: "success",
+        message: result.deleted ? "content:services.deleted" : "content:services.deactivated",
+      });
     }
   } catch (error) {
     return refusal(request, error);
@@ -96,7 +101,17 @@ function valueAt(source: unknown, path: string): unknown {
 
 type FormState = { source: unknown; errors: Record<string, string[] | null | undefined> };
 
-function Field({ state, name, label, children }: { state: FormState; name: string; label: ReactNode; children: (props: { id: string; name: string; defaultValue: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => ReactNode }) {
+function Field({
+  state,
+  name,
+  label,
+  children,
+}: {
+  state: FormState;
+  name: string;
+  label: ReactNode;
+  children: (props: { id: string; name: string; defaultValue: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => ReactNode;
+}) {
   const id = `service-${name.replace(/[^a-zA-Z0-9]+/g, "-")}`;
   const errors = state.errors[name] ?? undefined;
   const value = valueAt(state.source, name);
@@ -120,13 +135,22 @@ function ServiceForm({ state, editing }: { state: FormState; editing: { id: stri
   const navigation = useNavigation();
   const active = valueAt(state.source, "active");
   return (
-    <Form method="post" className="space-y-5 rounded-lg border p-5" aria-label={editing ? t("services.editTitle", { key: editing.key }) : t("services.newTitle")} noValidate>
+    <Form
+      method="post"
+      className="space-y-5 rounded-lg border p-5"
+      aria-label={editing ? t("services.editTitle", { key: editing.key }) : t("services.newTitle")}
+      noValidate
+    >
       <h2 className="text-lg font-semibold">{editing ? t("services.editTitle", { key: editing.key }) : t("services.newTitle")}</h2>
       <FormErrors errors={state.errors[""] ?? undefined} />
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {editing ? null : <Field state={state} name="key" label={t("services.fields.key")}>{(props) => <Input {...props} dir="ltr" />}</Field>}
+        {editing ? null : (
+          <Field state={state} name="key" label={t("services.fields.key")}>
+            {(props) => <Input {...props} dir="ltr" />}
+          </Field>
+        )}
         <Field state={state} name="icon" label={t("services.fields.icon")}>
           {(props) => (
             <Select {...props}>
@@ -138,8 +162,12 @@ function ServiceForm({ state, editing }: { state: FormState; editing: { id: stri
             </Select>
           )}
         </Field>
-        <Field state={state} name="durationMinutes" label={t("services.fields.duration")}>{(props) => <Input {...props} type="number" min={15} max={480} step={15} />}</Field>
-        <Field state={state} name="priceFrom" label={t("services.fields.priceFrom")}>{(props) => <Input {...props} inputMode="decimal" dir="ltr" />}</Field>
+        <Field state={state} name="durationMinutes" label={t("services.fields.duration")}>
+          {(props) => <Input {...props} type="number" min={15} max={480} step={15} />}
+        </Field>
+        <Field state={state} name="priceFrom" label={t("services.fields.priceFrom")}>
+          {(props) => <Input {...props} inputMode="decimal" dir="ltr" />}
+        </Field>
       </div>
       <label className="inline-flex items-center gap-2 text-sm font-medium">
         <input type="checkbox" name="active" defaultChecked={active === true || active === "on"} className="size-4" />
@@ -149,9 +177,15 @@ function ServiceForm({ state, editing }: { state: FormState; editing: { id: stri
         {supportedLanguages.map((language) => (
           <fieldset key={language} lang={language} dir={language === "ar" ? "rtl" : "ltr"} className="space-y-3 rounded-md border p-4">
             <legend className="px-1 text-sm font-semibold">{t(`languages.${language}`)}</legend>
-            <Field state={state} name={`translations.${language}.title`} label={t("services.fields.title")}>{(props) => <Input {...props} />}</Field>
-            <Field state={state} name={`translations.${language}.description`} label={t("services.fields.description")}>{(props) => <Textarea {...props} rows={3} />}</Field>
-            <Field state={state} name={`translations.${language}.fullDescription`} label={t("services.fields.fullDescription")}>{(props) => <Textarea {...props} rows={8} />}</Field>
+            <Field state={state} name={`translations.${language}.title`} label={t("services.fields.title")}>
+              {(props) => <Input {...props} />}
+            </Field>
+            <Field state={state} name={`translations.${language}.description`} label={t("services.fields.description")}>
+              {(props) => <Textarea {...props} rows={3} />}
+            </Field>
+            <Field state={state} name={`translations.${language}.fullDescription`} label={t("services.fields.fullDescription")}>
+              {(props) => <Textarea {...props} rows={8} />}
+            </Field>
           </fieldset>
         ))}
       </div>
@@ -217,13 +251,29 @@ export default function DashboardServices() {
               <div className="flex gap-1">
                 <Form method="post">
                   <input type="hidden" name="id" value={service.id} />
-                  <Button type="submit" name="intent" value="up" size="sm" variant="outline" disabled={busy || index === 0} aria-label={t("services.moveUp", { title: service.title })}>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="up"
+                    size="sm"
+                    variant="outline"
+                    disabled={busy || index === 0}
+                    aria-label={t("services.moveUp", { title: service.title })}
+                  >
                     <ArrowUp aria-hidden />
                   </Button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="id" value={service.id} />
-                  <Button type="submit" name="intent" value="down" size="sm" variant="outline" disabled={busy || index === services.length - 1} aria-label={t("services.moveDown", { title: service.title })}>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="down"
+                    size="sm"
+                    variant="outline"
+                    disabled={busy || index === services.length - 1}
+                    aria-label={t("services.moveDown", { title: service.title })}
+                  >
                     <ArrowDown aria-hidden />
                   </Button>
                 </Form>

@@ -12,7 +12,18 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { taskTargets, TaskDue, TaskFormFields, TaskLinkLabel, TaskPriorityLabel, TaskRepeats, TaskStatusBadge, TaskCommentSchema, TaskFormSchema, TaskMoveFormSchema } from "~/features/tasks";
+import {
+  taskTargets,
+  TaskDue,
+  TaskFormFields,
+  TaskLinkLabel,
+  TaskPriorityLabel,
+  TaskRepeats,
+  TaskStatusBadge,
+  TaskCommentSchema,
+  TaskFormSchema,
+  TaskMoveFormSchema,
+} from "~/features/tasks";
 import { addTaskComment, changeTaskStatus, deleteTask, getTask, listTaskAssignees, listTaskComments, updateTask } from "~/features/tasks/index.server";
 import { useFormatter } from "~/lib/format";
 import { invariantResponse, loadOrNotFound, refusal } from "~/lib/http.server";
@@ -136,7 +147,11 @@ export default function DashboardTask() {
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardContent className="space-y-4 pt-6">
-              {task.description ? <p dir="auto" className="whitespace-pre-line">{task.description}</p> : null}
+              {task.description ? (
+                <p dir="auto" className="whitespace-pre-line">
+                  {task.description}
+                </p>
+              ) : null}
               <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
                 <dt className="text-sm text-muted-foreground">{t("fields.assignee")}</dt>
                 <dd>{task.assigneeName ?? t("list.unassigned")}</dd>
@@ -199,8 +214,12 @@ export default function DashboardTask() {
                 <ul className="space-y-3" data-testid="task-comments">
                   {comments.items.map((comment) => (
                     <li key={comment.id} className="rounded-md border bg-muted/50 p-3 text-sm">
-                      <p dir="auto" className="whitespace-pre-line break-words">{comment.body}</p>
-                      <p className="mt-1 text-xs text-muted-foreground">{t("comments.by", { name: comment.authorName ?? t("comments.someone"), date: format.dateTime(comment.createdAt) })}</p>
+                      <p dir="auto" className="whitespace-pre-line break-words">
+                        {comment.body}
+                      </p>
+                      <p className="mt-1 text-xs text-muted-foreground">
+                        {t("comments.by", { name: comment.authorName ?? t("comments.someone"), date: format.dateTime(comment.createdAt) })}
+                      </p>
                     </li>
                   ))}
                 </ul>

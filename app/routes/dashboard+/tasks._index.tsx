@@ -13,7 +13,17 @@ import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
 import { peopleOptions } from "~/components/select-options";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { TASK_PRIORITIES, TASK_STATUSES, TASK_VIEWS, TaskDue, TaskLinkLabel, TaskPriorityLabel, TaskRepeats, TaskStatusBadge, parseTaskListQuery } from "~/features/tasks";
+import {
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TASK_VIEWS,
+  TaskDue,
+  TaskLinkLabel,
+  TaskPriorityLabel,
+  TaskRepeats,
+  TaskStatusBadge,
+  parseTaskListQuery,
+} from "~/features/tasks";
 import { listTaskAssignees, listTasks } from "~/features/tasks/index.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
@@ -89,10 +99,31 @@ export default function DashboardTasks() {
           <Label htmlFor="task-q">{t("list.search")}</Label>
           <Input id="task-q" name="q" type="search" defaultValue={filters.q} className="w-60" />
         </div>
-        <FilterSelect id="task-status" name="status" label={t("fields.status")} any={t("list.anyStatus")} defaultValue={filters.status} options={TASK_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))} />
-        <FilterSelect id="task-priority" name="priority" label={t("fields.priority")} any={t("list.anyPriority")} defaultValue={filters.priority} options={TASK_PRIORITIES.map((value) => ({ value, label: t(`priority.${value}`) }))} />
+        <FilterSelect
+          id="task-status"
+          name="status"
+          label={t("fields.status")}
+          any={t("list.anyStatus")}
+          defaultValue={filters.status}
+          options={TASK_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+        />
+        <FilterSelect
+          id="task-priority"
+          name="priority"
+          label={t("fields.priority")}
+          any={t("list.anyPriority")}
+          defaultValue={filters.priority}
+          options={TASK_PRIORITIES.map((value) => ({ value, label: t(`priority.${value}`) }))}
+        />
         {view !== "mine" ? (
-          <FilterSelect id="task-assignee" name="assignee" label={t("fields.assignee")} any={t("list.anyAssignee")} defaultValue={filters.assignee} options={peopleOptions(assignees)} />
+          <FilterSelect
+            id="task-assignee"
+            name="assignee"
+            label={t("fields.assignee")}
+            any={t("list.anyAssignee")}
+            defaultValue={filters.assignee}
+            options={peopleOptions(assignees)}
+          />
         ) : null}
         <FilterSelect
           id="task-sort"

@@ -54,7 +54,10 @@ export default function NewTask() {
   });
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader back={{ to: link?.href ?? "/dashboard/tasks", label: link ? t(`link.${link.kind}`, { label: link.label }) : t("detail.back") }} title={t("new.title")} />
+      <PageHeader
+        back={{ to: link?.href ?? "/dashboard/tasks", label: link ? t(`link.${link.kind}`, { label: link.label }) : t("detail.back") }}
+        title={t("new.title")}
+      />
       <Form method="post" className="space-y-5" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         {link ? (

@@ -11,7 +11,14 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { getTemplateForEditing, previewTemplate, resetTemplateOverride, saveTemplateOverride, sendTestEmail, type TemplatePreview } from "~/features/email/index.server";
+import {
+  getTemplateForEditing,
+  previewTemplate,
+  resetTemplateOverride,
+  saveTemplateOverride,
+  sendTestEmail,
+  type TemplatePreview,
+} from "~/features/email/index.server";
 import { TemplateEditSchema } from "~/features/email";
 import { useFormatter } from "~/lib/format";
 import { invariantResponse, loadOrNotFound, refusal } from "~/lib/http.server";
@@ -175,7 +182,13 @@ export default function TemplateEditor() {
             {/* The e-mail's own HTML: every text in it is escaped by renderEmail (features/email/email.server.ts),
                 and the page's CSP, which a srcdoc frame inherits, runs no script in it. An empty sandbox on top:
                 the frame gets an origin of its own, no script, form, pop-up or navigation of this page. */}
-            <iframe title={t("previewFrame")} srcDoc={preview.html} sandbox="" className="h-[28rem] w-full rounded-md border bg-white" data-testid="preview-frame" />
+            <iframe
+              title={t("previewFrame")}
+              srcDoc={preview.html}
+              sandbox=""
+              className="h-[28rem] w-full rounded-md border bg-white"
+              data-testid="preview-frame"
+            />
             <details>
               <summary className="cursor-pointer text-sm">{t("plainText")}</summary>
               <pre className="mt-2 whitespace-pre-wrap rounded-md border bg-muted/50 p-3 text-xs" lang={template.language} dir={dir} data-testid="preview-text">

@@ -57,7 +57,11 @@ export default function Templates() {
               <ul className="flex flex-wrap gap-2">
                 {supportedLanguages.map((language) => (
                   <li key={language}>
-                    <Link to={`/dashboard/templates/${template.id}?language=${language}`} className="rounded border px-2 py-0.5 text-xs underline-offset-4 hover:underline" lang={language}>
+                    <Link
+                      to={`/dashboard/templates/${template.id}?language=${language}`}
+                      className="rounded border px-2 py-0.5 text-xs underline-offset-4 hover:underline"
+                      lang={language}
+                    >
                       {languageNames[language]}
                       {template.overridden.includes(language) ? ` · ${t("edited")}` : ""}
                     </Link>

@@ -8,8 +8,26 @@ import { FieldErrors, SelectField, TextareaField, TextField, useZodForm } from "
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { testimonialPhotoSrc, IMAGE_MAX_MB, CheckboxField, EditLink, EditorActions, ItemEditor, MoveButtons, PictureField, TestimonialFormSchema } from "~/features/content";
-import { listScreenData, pictureListAction, findTestimonialForAdmin, listTestimonialsForAdmin, moveTestimonial, saveTestimonial, type AdminTestimonial } from "~/features/content/index.server";
+import {
+  testimonialPhotoSrc,
+  IMAGE_MAX_MB,
+  CheckboxField,
+  EditLink,
+  EditorActions,
+  ItemEditor,
+  MoveButtons,
+  PictureField,
+  TestimonialFormSchema,
+} from "~/features/content";
+import {
+  listScreenData,
+  pictureListAction,
+  findTestimonialForAdmin,
+  listTestimonialsForAdmin,
+  moveTestimonial,
+  saveTestimonial,
+  type AdminTestimonial,
+} from "~/features/content/index.server";
 import { useFormatter } from "~/lib/format";
 import { languageNames, supportedLanguages } from "~/lib/i18n/config";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
@@ -98,15 +116,29 @@ function TestimonialForm({ editing }: { editing: AdminTestimonial | null }) {
       : { rating: "5", language: "en" },
   });
   return (
-    <ItemEditor form={form} heading={editing ? t("testimonials.edit", { name: editing.authorName }) : t("testimonials.add")} idName={fields.id.name} editingId={editing?.id} multipart>
+    <ItemEditor
+      form={form}
+      heading={editing ? t("testimonials.edit", { name: editing.authorName }) : t("testimonials.add")}
+      idName={fields.id.name}
+      editingId={editing?.id}
+      multipart
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.authorName} label={t("testimonials.name")} />
         <TextField field={fields.authorTitle} label={t("testimonials.role")} />
       </div>
       <TextareaField field={fields.quote} label={t("testimonials.quote")} textareaProps={{ dir: "auto", rows: 4 }} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField field={fields.rating} label={t("testimonials.rating")} options={[5, 4, 3, 2, 1].map((value) => ({ value: String(value), label: t("testimonials.stars", { count: value }) }))} />
-        <SelectField field={fields.language} label={t("testimonials.language")} options={supportedLanguages.map((code) => ({ value: code, label: languageNames[code] }))} />
+        <SelectField
+          field={fields.rating}
+          label={t("testimonials.rating")}
+          options={[5, 4, 3, 2, 1].map((value) => ({ value: String(value), label: t("testimonials.stars", { count: value }) }))}
+        />
+        <SelectField
+          field={fields.language}
+          label={t("testimonials.language")}
+          options={supportedLanguages.map((code) => ({ value: code, label: languageNames[code] }))}
+        />
       </div>
       <PictureField
         id="testimonial-photo"
@@ -114,7 +146,17 @@ function TestimonialForm({ editing }: { editing: AdminTestimonial | null }) {
         label={t("testimonials.photo")}
         hint={t("images.hint", { max: IMAGE_MAX_MB })}
         errors={form.allErrors.photo}
-        preview={editing?.photo ? <img src={testimonialPhotoSrc(editing.photo.fileId)} alt={t("testimonials.currentPhoto")} width={editing.photo.width} height={editing.photo.height} className="size-24 rounded-full object-cover" /> : null}
+        preview={
+          editing?.photo ? (
+            <img
+              src={testimonialPhotoSrc(editing.photo.fileId)}
+              alt={t("testimonials.currentPhoto")}
+              width={editing.photo.width}
+              height={editing.photo.height}
+              className="size-24 rounded-full object-cover"
+            />
+          ) : null
+        }
       >
         {editing?.photo ? <CheckboxField name={fields.removePhoto.name} label={t("testimonials.removePhoto")} /> : null}
       </PictureField>
@@ -125,7 +167,12 @@ function TestimonialForm({ editing }: { editing: AdminTestimonial | null }) {
         hint={(editing && consentRecorded(editing)) ?? t("testimonials.consentHint")}
       />
       <div>
-        <CheckboxField name={fields.published.name} label={t("testimonials.published")} defaultChecked={editing?.published ?? false} hint={t("testimonials.publishedHint")} />
+        <CheckboxField
+          name={fields.published.name}
+          label={t("testimonials.published")}
+          defaultChecked={editing?.published ?? false}
+          hint={t("testimonials.publishedHint")}
+        />
         <FieldErrors id={fields.published.errorId} errors={fields.published.errors} />
       </div>
       <EditorActions editing={Boolean(editing)} addLabel={t("testimonials.addButton")} cancelTo={"/dashboard/testimonials"} />

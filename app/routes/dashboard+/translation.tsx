@@ -18,7 +18,14 @@ import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { GlossaryAddSchema, MAX_TEXT_LENGTH, MT_LANGUAGES, parseGlossaryQuery, TranslateFormSchema, type MtLanguage } from "~/features/machine-translation";
-import { addGlossaryTerm, deleteGlossaryTerm, isMachineTranslationConfigured, listGlossary, machineTranslate, type MachineTranslationResult } from "~/features/machine-translation/index.server";
+import {
+  addGlossaryTerm,
+  deleteGlossaryTerm,
+  isMachineTranslationConfigured,
+  listGlossary,
+  machineTranslate,
+  type MachineTranslationResult,
+} from "~/features/machine-translation/index.server";
 import { currentPath, invariantResponse, refusal } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
@@ -154,7 +161,8 @@ function TranslateForm({ data, defaultTarget }: { data?: TranslateData; defaultT
   const { t } = useTranslation("translation-tool");
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "glossary-add" && navigation.formData?.get("intent") !== "glossary-delete";
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("intent") !== "glossary-add" && navigation.formData?.get("intent") !== "glossary-delete";
   const [form, fields] = useZodForm(TranslateFormSchema, {
     id: "translate",
     lastResult: data?.result,
@@ -235,7 +243,16 @@ function TranslateForm({ data, defaultTarget }: { data?: TranslateData; defaultT
               </span>
             ) : null}
           </div>
-          <Textarea id="translation" name="translation" readOnly rows={12} dir="auto" defaultValue={translation} aria-describedby="translation-notes" className="bg-muted/40" />
+          <Textarea
+            id="translation"
+            name="translation"
+            readOnly
+            rows={12}
+            dir="auto"
+            defaultValue={translation}
+            aria-describedby="translation-notes"
+            className="bg-muted/40"
+          />
           <div id="translation-notes" className="space-y-1 text-xs text-muted-foreground" aria-live="polite">
             {output ? (
               <>
@@ -266,7 +283,15 @@ function TranslateForm({ data, defaultTarget }: { data?: TranslateData; defaultT
 
 type GlossaryPage = ReturnType<typeof useLoaderData<typeof loader>>["glossary"];
 
-function GlossarySection({ glossary, filter, lastResult }: { glossary: GlossaryPage; filter: { from: string; to: string }; lastResult?: SubmissionResult<string[]> }) {
+function GlossarySection({
+  glossary,
+  filter,
+  lastResult,
+}: {
+  glossary: GlossaryPage;
+  filter: { from: string; to: string };
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("translation-tool");
   const [form, fields] = useZodForm(GlossaryAddSchema, {
     id: "glossary-add",

@@ -80,7 +80,10 @@ export default function TranslationFilePage() {
                 <Item label={t("detail.client")} value={file.clientName ?? t("files.nobody")} />
                 <Item label={t("detail.order")} value={file.orderReference ?? t("files.nobody")} />
                 <Item label={t("detail.words")} value={file.wordCount === null ? t("detail.notCounted") : format.number(file.wordCount)} />
-                <Item label={t("detail.pages")} value={file.wordCount === null ? t("detail.notCounted") : format.number(Math.ceil(file.wordCount / WORDS_PER_PAGE))} />
+                <Item
+                  label={t("detail.pages")}
+                  value={file.wordCount === null ? t("detail.notCounted") : format.number(Math.ceil(file.wordCount / WORDS_PER_PAGE))}
+                />
                 <Item label={t("files.dueDate")} value={file.dueDate ? format.day(file.dueDate) : t("files.nobody")} />
                 <Item label={t("files.assignee")} value={file.assigneeName ?? t("files.nobody")} />
                 {file.notes ? <Item label={t("files.notes")} value={file.notes} wide /> : null}
@@ -103,8 +106,8 @@ export default function TranslationFilePage() {
                     <li key={version.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                       <span>
                         <span className="font-semibold">{t("detail.version", { version: version.version })}</span>
-                        {index === 0 ? <span className="ms-2 text-xs text-muted-foreground">({t("detail.latest")})</span> : null} · {version.originalName} · {format.bytes(version.sizeBytes)} ·{" "}
-                        {format.dateTime(version.createdAt)}
+                        {index === 0 ? <span className="ms-2 text-xs text-muted-foreground">({t("detail.latest")})</span> : null} · {version.originalName} ·{" "}
+                        {format.bytes(version.sizeBytes)} · {format.dateTime(version.createdAt)}
                         {version.uploadedByName ? ` · ${t("detail.by", { name: version.uploadedByName })}` : ""}
                       </span>
                       <DownloadLink href={`/resources/translation-files/${file.id}?version=${version.version}`} label={t("actions.downloadTranslated")} />
@@ -174,7 +177,11 @@ export default function TranslationFilePage() {
                     <p className="text-xs text-muted-foreground">
                       {format.dateTime(entry.createdAt)} · {entry.changedByName ? t("detail.by", { name: entry.changedByName }) : t("detail.automatic")}
                     </p>
-                    {entry.note && entry.note !== "auto" ? <p dir="auto" className="whitespace-pre-line">{entry.note}</p> : null}
+                    {entry.note && entry.note !== "auto" ? (
+                      <p dir="auto" className="whitespace-pre-line">
+                        {entry.note}
+                      </p>
+                    ) : null}
                   </li>
                 ))}
               </ol>
@@ -218,7 +225,9 @@ function Item({ label, value, wide = false }: { label: string; value: string; wi
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <dt className="font-semibold">{label}</dt>
-      <dd dir="auto" className="whitespace-pre-line">{value}</dd>
+      <dd dir="auto" className="whitespace-pre-line">
+        {value}
+      </dd>
     </div>
   );
 }

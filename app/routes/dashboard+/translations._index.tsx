@@ -8,8 +8,31 @@ import { PageHeader } from "~/components/page-header";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { assertServiceEndpoint } from "~/features/machine-translation/index.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
-import { DeskTabs, DESK_TABS, type DeskTab, FilesTab, SettingsTab, StatisticsTab, UploadTab, TRANSLATION_LANGUAGES, parseTranslationListQuery, SettingsFormSchema } from "~/features/translations";
-import { createDeskFileFromForm, deskFormRefusal, readDeskForm, getTranslationSettings, saveTranslationSettings, findDeskClient, listDeskAssignees, listDeskClientOrders, listTranslationFiles, searchDeskClients, translationStatistics } from "~/features/translations/index.server";
+import {
+  DeskTabs,
+  DESK_TABS,
+  type DeskTab,
+  FilesTab,
+  SettingsTab,
+  StatisticsTab,
+  UploadTab,
+  TRANSLATION_LANGUAGES,
+  parseTranslationListQuery,
+  SettingsFormSchema,
+} from "~/features/translations";
+import {
+  createDeskFileFromForm,
+  deskFormRefusal,
+  readDeskForm,
+  getTranslationSettings,
+  saveTranslationSettings,
+  findDeskClient,
+  listDeskAssignees,
+  listDeskClientOrders,
+  listTranslationFiles,
+  searchDeskClients,
+  translationStatistics,
+} from "~/features/translations/index.server";
 import { forbidden } from "~/lib/app-error";
 import { isAdminRole } from "~/lib/features";
 import { logger } from "~/lib/logger.server";

@@ -33,7 +33,12 @@ export async function action({ request }: ActionFunctionArgs) {
         ? ACCEPT_ALL
         : intent === "reject-all"
           ? REJECT_ALL
-          : { necessary: true, preferences: Boolean(parsed.data.preferences), analytics: Boolean(parsed.data.analytics), marketing: Boolean(parsed.data.marketing) };
+          : {
+              necessary: true,
+              preferences: Boolean(parsed.data.preferences),
+              analytics: Boolean(parsed.data.analytics),
+              marketing: Boolean(parsed.data.marketing),
+            };
     for (const cookie of consentCookies(request, settings)) headers.append("Set-Cookie", cookie);
   }
   return isFetch ? json({ ok: true }, { headers }) : redirect(back, { headers });

@@ -38,7 +38,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const file = await findStoredFile(params.id ?? "");
   if (!file) return notFound();
-  const entry = { actorId: user.id, targetType: "file" as const, targetId: file.id, ip: clientIp(request), meta: { recordType: file.recordType, recordId: file.recordId, name: file.originalName } };
+  const entry = {
+    actorId: user.id,
+    targetType: "file" as const,
+    targetId: file.id,
+    ip: clientIp(request),
+    meta: { recordType: file.recordType, recordId: file.recordId, name: file.originalName },
+  };
   if (!(await mayRead(user, file))) {
     await audit({ ...entry, action: "file.download_denied", outcome: "denied" });
     return notFound();

@@ -12,7 +12,9 @@ describe("client logos", () => {
         ]}
       />,
     );
-    expect(html).toMatch(/<a href="https:\/\/cedar.example" target="_blank" rel="noopener noreferrer"[^>]*><img src="\/resources\/logos\/f1" alt="Cedar Bakery" width="120" height="40" loading="lazy"/);
+    expect(html).toMatch(
+      /<a href="https:\/\/cedar.example" target="_blank" rel="noopener noreferrer"[^>]*><img src="\/resources\/logos\/f1" alt="Cedar Bakery" width="120" height="40" loading="lazy"/,
+    );
     expect(html).toContain(">Rouge Auto</li>");
   });
 });

@@ -115,7 +115,10 @@ export function CtaSection({ cta, signedIn }: { cta: TextSection | null; signedI
           </Link>
           <Link
             to="/contact"
-            className={cn(buttonVariants({ size: "lg", variant: "outline" }), "border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 dark:border-input dark:text-foreground dark:hover:bg-muted")}
+            className={cn(
+              buttonVariants({ size: "lg", variant: "outline" }),
+              "border-primary-foreground bg-transparent text-primary-foreground hover:bg-primary-foreground/10 dark:border-input dark:text-foreground dark:hover:bg-muted",
+            )}
           >
             {t("nav.contact")}
           </Link>
