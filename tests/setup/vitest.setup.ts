@@ -20,6 +20,6 @@ delete process.env.SMTP_URL;
 
 installValidationMessages();
 
-// The app's start-up registers the notifications area's notify with core/notify; the tests do it
-// here, loading that area on the first notification only (most suites send none).
-registerNotifier(async (input, options) => (await import("~/features/notifications/notifications.server")).notify(input, options));
+// The app's start-up registers the notifications area's notify with core/notify; the tests do it here,
+// once the environment above is set (the area reads it as it loads).
+registerNotifier((await import("~/features/notifications/index.server")).notify);
