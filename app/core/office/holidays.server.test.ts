@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { federalHolidayClosures, nthWeekdayOfMonth, observedDay, usFederalHolidays } from "./holidays.server";
+import { federalHolidayClosures, observedDay, usFederalHolidays } from "./holidays.server";
 
 describe("US federal holidays", () => {
-  it("finds the nth and the last weekday of a month", () => {
-    expect(nthWeekdayOfMonth(2026, 11, 4, 4)).toBe("2026-11-26"); // Thanksgiving
-    expect(nthWeekdayOfMonth(2027, 11, 4, 4)).toBe("2027-11-25");
-    expect(nthWeekdayOfMonth(2026, 9, 1, 1)).toBe("2026-09-07"); // Labor Day
-    expect(nthWeekdayOfMonth(2025, 9, 1, 1)).toBe("2025-09-01"); // the 1st itself is a Monday
-    expect(nthWeekdayOfMonth(2026, 5, 1, -1)).toBe("2026-05-25"); // Memorial Day
-    expect(nthWeekdayOfMonth(2027, 5, 1, -1)).toBe("2027-05-31"); // the 31st itself is a Monday
-    expect(() => nthWeekdayOfMonth(2026, 2, 1, 5)).toThrow(RangeError);
+  it("puts the holidays fixed to a weekday on the right day, at a month's edges too", () => {
+    const day = (year: number, key: string) => usFederalHolidays(year).find((holiday) => holiday.key === key)?.date;
+    expect(day(2027, "thanksgiving")).toBe("2027-11-25"); // fourth Thursday
+    expect(day(2025, "labor")).toBe("2025-09-01"); // the 1st itself is a Monday
+    expect(day(2027, "memorial")).toBe("2027-05-31"); // last Monday, the 31st itself
+    expect(day(2026, "memorial")).toBe("2026-05-25");
   });
 
   it("moves a Saturday to the Friday before and a Sunday to the Monday after", () => {

@@ -50,22 +50,6 @@ function publicHolidays(): DateHolidays {
 
 const isoDay = (date: DateTime) => date.toISODate()!;
 
-/**
- * The `nth` `weekday` (ISO: 1 = Monday … 7 = Sunday) of a month; `nth` = -1 is the last one.
- * nthWeekdayOfMonth(2026, 11, 4, 4) is Thanksgiving 2026, "2026-11-26".
- */
-export function nthWeekdayOfMonth(year: number, month: number, weekday: number, nth: number): string {
-  if (nth === -1) {
-    const last = DateTime.utc(year, month, 1).endOf("month").startOf("day");
-    return isoDay(last.minus({ days: (last.weekday - weekday + 7) % 7 }));
-  }
-  const first = DateTime.utc(year, month, 1);
-  const firstMatch = first.plus({ days: (weekday - first.weekday + 7) % 7 });
-  const date = firstMatch.plus({ weeks: nth - 1 });
-  if (date.month !== month) throw new RangeError(`there is no weekday ${weekday} number ${nth} in ${year}-${month}`);
-  return isoDay(date);
-}
-
 /** Saturday → the Friday before, Sunday → the Monday after, any other day → itself. */
 export function observedDay(day: string): string {
   const date = DateTime.fromISO(day, { zone: "utc" });
