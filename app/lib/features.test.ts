@@ -3,7 +3,7 @@ import { canUseBackOffice, hasFeature, homePathFor } from "./features";
 
 const person = (role: string, enabledFeatures: string[] = []) => ({ role, enabledFeatures });
 
-describe("access by role and feature ()", () => {
+describe("access by role and feature", () => {
   it("gives the owner and admins every feature and every back-office screen", () => {
     for (const role of ["owner", "admin"]) {
       expect(hasFeature(person(role), "inbox")).toBe(true);

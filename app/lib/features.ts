@@ -1,5 +1,5 @@
 /**
- * Roles and features ().
+ * Roles and features (docs/decisions/007: one way to gate).
  *
  * - owner and admin: the whole back-office; every feature.
  * - staff: an employee who is neither admin nor owner. Reaches /dashboard, but only
