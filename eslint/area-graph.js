@@ -18,6 +18,11 @@ export function nodeOf(relativeToApp) {
   return c.layer === "areas" ? c.area : c.layer;
 }
 
+/** The classification (eslint/area-order.js) of a graph node: a layer's name or an area's. */
+export function classifyNode(node) {
+  return classify(["lib", "core", "components", "shell"].includes(node) ? node : `features/${node}/index.ts`);
+}
+
 /** The path relative to app/ a specifier names from `file`, or undefined for a package. */
 export function resolveSpecifier(appDir, file, spec) {
   let target;

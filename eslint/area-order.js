@@ -27,8 +27,6 @@ export const AREA_GROUPS = [
   ["demo"],
 ];
 
-export const LAYERS = ["lib", "core", "components", "areas", "shell", "top"];
-
 /** What a path under app/ is: { layer, area?, rank }. Rank orders everything; an import must go to a lower rank. */
 export function classify(relativeToApp) {
   const parts = relativeToApp.split("/");
@@ -50,4 +48,10 @@ export function classify(relativeToApp) {
 /** True when `inArea` (the path inside the area's folder) names one of the area's entry files. */
 export function isAreaEntry(inArea) {
   return /^(index(\.server)?(\.(ts|tsx|js))?)?$/.test(inArea);
+}
+
+/** True when a module classified `from` may not import one classified `to` (two modules of one area are the caller's case). */
+export function againstOrder(from, to) {
+  if (from.layer === "areas" && to.layer === "areas") return from.group <= to.group;
+  return to.rank > from.rank;
 }

@@ -7,7 +7,7 @@
  * Tests are exempt: they exercise an area's inner modules directly.
  */
 import path from "node:path";
-import { AREA_GROUPS, classify, isAreaEntry } from "./area-order.js";
+import { againstOrder, classify, isAreaEntry } from "./area-order.js";
 import { buildGraph, nodeOf, readFileEdges, resolveSpecifier, shortestPath } from "./area-graph.js";
 
 const TEST_FILE = /\.(test|spec)\.[a-z]+$/;
@@ -57,14 +57,8 @@ const boundaries = {
     const fromRel = fileInApp(context, appDir);
     if (fromRel === undefined) return {};
     const from = classify(fromRel);
-    let reportedUnknown = false;
     if (from.layer === "areas" && from.group < 0) {
-      return {
-        Program(node) {
-          if (!reportedUnknown) context.report({ node, messageId: "unknownArea", data: { area: from.area } });
-          reportedUnknown = true;
-        },
-      };
+      return { Program: (node) => context.report({ node, messageId: "unknownArea", data: { area: from.area } }) };
     }
     return eachSpecifier((spec, node) => {
       const toRel = resolveSpecifier(appDir, context.filename, spec);
@@ -88,12 +82,8 @@ const boundaries = {
           context.report({ node, messageId: "unknownArea", data: { area: to.area } });
           return;
         }
-        if (from.layer === "areas" ? from.group <= to.group : from.rank < to.rank) {
-          context.report({ node, messageId: "order", data: { from: label(from), to: label(to) } });
-        }
-        return;
       }
-      if (to.rank > from.rank) context.report({ node, messageId: "order", data: { from: label(from), to: label(to) } });
+      if (againstOrder(from, to)) context.report({ node, messageId: "order", data: { from: label(from), to: label(to) } });
     });
   },
 };
@@ -140,5 +130,3 @@ export default {
   meta: { name: "areas" },
   rules: { boundaries, "no-cycle": noCycle },
 };
-
-export { AREA_GROUPS };

@@ -3,15 +3,13 @@
 //   npm run check:deps
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildGraph, findCycles, readFileEdges } from "../eslint/area-graph.js";
-import { AREA_GROUPS, classify } from "../eslint/area-order.js";
+import { buildGraph, classifyNode, findCycles, readFileEdges } from "../eslint/area-graph.js";
+import { AREA_GROUPS, againstOrder } from "../eslint/area-order.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const graph = buildGraph(readFileEdges(path.join(root, "app")), root);
 
-const pathOf = (node) => (["lib", "core", "components", "shell"].includes(node) ? node : `features/${node}/x`);
-const rank = (node) => classify(pathOf(node)).rank ?? Infinity;
-const groupOf = (node) => AREA_GROUPS.findIndex((g) => g.includes(node));
+const rank = (node) => classifyNode(node).rank ?? Infinity;
 const rows = [["lib"], ["core"], ["components"], ...AREA_GROUPS, ["shell"]];
 
 let against = 0;
@@ -20,16 +18,13 @@ for (const [i, row] of rows.entries()) {
   for (const node of row) {
     const targets = [...(graph.get(node)?.keys() ?? [])].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
     if (targets.length === 0) continue;
-    const wrong = targets.filter((t) => {
-      const both = groupOf(node) >= 0 && groupOf(t) >= 0;
-      return both ? groupOf(t) >= groupOf(node) : rank(t) > rank(node);
-    });
+    const wrong = targets.filter((t) => rank(t) !== Infinity && againstOrder(classifyNode(node), classifyNode(t)));
     against += wrong.length;
     const shown = targets.map((t) => (wrong.includes(t) ? `${t} (AGAINST THE ORDER: ${graph.get(node).get(t)})` : t));
     console.log(`    ${node} imports ${shown.join(", ")}`);
   }
 }
-const unknown = [...graph.keys()].filter((n) => rank(n) === Infinity || (classify(pathOf(n)).layer === "areas" && groupOf(n) < 0));
+const unknown = [...graph.keys()].filter((n) => rank(n) === Infinity);
 const cycles = findCycles(graph);
 for (const c of cycles) console.log(`CYCLE: ${c.join(", ")}`);
 for (const n of unknown) console.log(`NOT IN THE ORDER: ${n} (add it to eslint/area-order.js)`);
