@@ -165,7 +165,7 @@ export async function checkPdf(bytes: Uint8Array, limits: UnpackLimits = PDF_LIM
     const cap = spent.next(isImage ? null : (endstream < 0 ? text.length : endstream) - start);
     const data = decrypter ? decrypted(text, bytes, decrypter, dictionary, dictionaryStart, start, endstream) : bytes.subarray(start);
     const inline = isImage ? null : inlineImages(cap);
-    const size = await decodedSize(dictionary, data, cap, inline?.see);
+    const size = await decodedSize(dictionary, data, cap, { inflate: inflatedSize, whateverFilters: true, watch: inline?.see });
     spent.add(size + (inline?.end() ?? 0), cap);
   }
 }
@@ -180,23 +180,31 @@ function filtersOf(dictionary: string): string[] {
 }
 
 /**
- * The size a stream decodes to, refused past `cap`. Without LZW or RunLength in its chain it is
- * inflated from its start whatever its filters say; with them, its filters are undone in their
- * order, each bounded by the cap, up to the first that is none of these (a picture's own, bounded
- * by its pixels).
+ * The size a stream's data decodes to by the filters that inflate, refused past `cap`: after its
+ * text encodings, its LZW, RunLength and Flate filters are undone in their order, each bounded by
+ * the cap, up to the first that is none of these (a picture's own, bounded by its pixels); a last
+ * Flate is done by `inflate` (a stream's as a stream, off the main thread; an inline picture's at
+ * once), which `watch` sees. With `whateverFilters` (a stream, whose dictionary can hide its filter:
+ * a reference, a string with "<<" in it), a chain without LZW or RunLength is inflated from its
+ * start whatever its filters say. The two bytes of a zlib header are skipped, then raw DEFLATE
+ * (pdf.js does the same and skips the checksum).
  */
-async function decodedSize(dictionary: string, data: Uint8Array, cap: number, watch?: (chunk: Uint8Array) => void): Promise<number> {
-  const filters = filtersOf(dictionary);
-  const { data: text, rest } = undoTextEncodings(filters, data);
-  // The two bytes of the zlib header, then raw DEFLATE (pdf.js does the same and skips the checksum).
-  if (!rest.some((filter) => LZW.includes(filter) || RUN_LENGTH.includes(filter))) return inflatedSize(text.subarray(2), cap, watch);
+function decodedSize<T extends number | Promise<number>>(
+  dictionary: string,
+  data: Uint8Array,
+  cap: number,
+  how: { inflate: (data: Uint8Array, cap: number, watch?: (chunk: Uint8Array) => void) => T; whateverFilters?: boolean; watch?: (chunk: Uint8Array) => void },
+): T | number {
+  const { inflate, watch } = how;
+  const { data: text, rest } = undoTextEncodings(filtersOf(dictionary), data);
+  if (how.whateverFilters && !rest.some((filter) => LZW.includes(filter) || RUN_LENGTH.includes(filter))) return inflate(text.subarray(2), cap, watch);
   const earlyChange = /\/EarlyChange\s+0(?![0-9])/.test(dictionary) ? 0 : 1;
-  let out: Decoded = { bytes: text, length: text.length };
+  let out: Decoded = { bytes: text, length: 0 };
   for (const [index, filter] of rest.entries()) {
     const last = index === rest.length - 1;
     if (LZW.includes(filter)) out = lzwDecoded(out.bytes, earlyChange, cap, !last, last ? watch : undefined);
     else if (RUN_LENGTH.includes(filter)) out = runLengthDecoded(out.bytes, cap, !last, last ? watch : undefined);
-    else if (FLATE.includes(filter) && last) return inflatedSize(out.bytes.subarray(2), cap, watch);
+    else if (FLATE.includes(filter) && last) return inflate(out.bytes.subarray(2), cap, watch);
     else if (FLATE.includes(filter)) out = inflatedBelow(out.bytes.subarray(2), cap);
     else break;
   }
@@ -205,7 +213,38 @@ async function decodedSize(dictionary: string, data: Uint8Array, cap: number, wa
 
 /** An inline picture's data is decoded when it is this far into what its content stream made (or at the stream's end). */
 const INLINE_DATA_CHARS = 64 * 1024;
-const INLINE_IMAGE = /(?<![^\s])BI\s((?:(?!\sID\s)[\s\S]){0,4096}?)\sID\s/g;
+/** An inline picture's dictionary is looked for this far after its BI. */
+const INLINE_DICTIONARY_CHARS = 4096;
+
+/** White space as a PDF content stream read as latin1 has it (JavaScript's `\s` within latin1). */
+const isSpace = (char: number) => (char >= 0x09 && char <= 0x0d) || char === 0x20 || char === 0xa0;
+
+/** Where the first " ID " (white space, ID, white space) at or after `from` starts, -1 if none. */
+function idAfter(text: string, from: number): number {
+  for (let at = text.indexOf("ID", from + 1); at >= 0; at = text.indexOf("ID", at + 1)) {
+    if (isSpace(text.charCodeAt(at - 1)) && isSpace(text.charCodeAt(at + 2))) return at - 1;
+  }
+  return -1;
+}
+
+/**
+ * The inline pictures' heads in a piece of a content stream, in order and without overlapping: a
+ * "BI" at the start or after white space, one white space, its dictionary (up to the first " ID "
+ * after it, at most INLINE_DICTIONARY_CHARS long), " ID ", then its data (from `dataStart`). One
+ * pass over the text: the next " ID " is found once for all the BIs before it.
+ */
+export function* inlineImageHeads(text: string): Generator<{ index: number; dictionary: string; dataStart: number }> {
+  let id = -1;
+  for (let at = text.indexOf("BI"); at >= 0; at = text.indexOf("BI", at + 1)) {
+    if ((at > 0 && !isSpace(text.charCodeAt(at - 1))) || !isSpace(text.charCodeAt(at + 2))) continue;
+    const from = at + 3;
+    if (id < from) id = idAfter(text, from);
+    if (id < 0) return;
+    if (id - from > INLINE_DICTIONARY_CHARS) continue;
+    yield { index: at, dictionary: text.slice(from, id), dataStart: id + 4 };
+    at = id + 3;
+  }
+}
 
 /**
  * Watches what a content stream makes for inline pictures (BI, their dictionary, ID, their data):
@@ -216,18 +255,18 @@ function inlineImages(cap: number) {
   let seen = "";
   let made = 0;
   const scan = (final: boolean) => {
-    let keepFrom = Math.max(0, seen.length - 4096);
-    for (const match of seen.matchAll(INLINE_IMAGE)) {
-      const dataStart = match.index + match[0].length;
+    let keepFrom = Math.max(0, seen.length - INLINE_DICTIONARY_CHARS);
+    for (const { index, dictionary, dataStart } of inlineImageHeads(seen)) {
       if (!final && seen.length - dataStart < INLINE_DATA_CHARS) {
-        keepFrom = Math.min(keepFrom, match.index);
+        keepFrom = Math.min(keepFrom, index);
         break;
       }
-      const dictionary = match[1]!;
       const width = Number(/\/W(?:idth)?\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
       const height = Number(/\/H(?:eight)?\s+(\d+)/.exec(dictionary)?.[1] ?? 0);
       if (width * height > MAX_IMAGE_PIXELS) throw new UnpackRefused(`an inline picture of ${width} × ${height} pixels`);
-      made += decodedNow(dictionary, Buffer.from(seen.slice(dataStart), "latin1"), cap - made);
+      made += decodedSize(dictionary, Buffer.from(seen.slice(dataStart), "latin1"), cap - made, {
+        inflate: (data, below) => inflatedBelow(data, below).length,
+      });
       keepFrom = Math.max(keepFrom, dataStart);
     }
     seen = seen.slice(keepFrom);
@@ -242,21 +281,6 @@ function inlineImages(cap: number) {
       return made;
     },
   };
-}
-
-/** The size an inline picture's data decodes to by the filters that inflate, refused past `cap`. */
-function decodedNow(dictionary: string, data: Uint8Array, cap: number): number {
-  const { data: text, rest } = undoTextEncodings(filtersOf(dictionary), data);
-  const earlyChange = /\/EarlyChange\s+0(?![0-9])/.test(dictionary) ? 0 : 1;
-  let out: Decoded = { bytes: text, length: 0 };
-  for (const [index, filter] of rest.entries()) {
-    const keep = index < rest.length - 1;
-    if (LZW.includes(filter)) out = lzwDecoded(out.bytes, earlyChange, cap, keep);
-    else if (RUN_LENGTH.includes(filter)) out = runLengthDecoded(out.bytes, cap, keep);
-    else if (FLATE.includes(filter)) out = inflatedBelow(out.bytes.subarray(2), cap);
-    else break;
-  }
-  return out.length;
 }
 
 /** Raw DEFLATE inflated whole, refused past `cap`; damaged data makes nothing (its reader refuses it). */
