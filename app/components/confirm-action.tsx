@@ -49,16 +49,19 @@ export type ReasonField = {
   name?: string;
   maxLength?: number;
   hint?: ReactNode;
+  /** The id of the field's error, shown beside the action after a refused submission; the box is described by it. */
+  errorId?: string;
 };
 
 function ReasonBox({ reason }: { reason?: ReasonField }) {
   const id = useId();
   if (!reason) return null;
-  const { label, name = "reason", maxLength = 2000, hint } = reason;
+  const { label, name = "reason", maxLength = 2000, hint, errorId } = reason;
+  const describedBy = [hint ? `${id}-hint` : null, errorId ?? null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Textarea id={id} name={name} rows={2} maxLength={maxLength} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <Textarea id={id} name={name} rows={2} maxLength={maxLength} aria-describedby={describedBy} />
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}

@@ -9,8 +9,6 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { requireFeature } from "~/core/identity/guards.server";
 import { ClientOrderBilling } from "~/features/billing";
 import { clientOrderBillingAction, loadOrderBilling } from "~/features/billing/index.server";
@@ -163,12 +161,8 @@ export default function ClientServiceOrder() {
                   className="text-destructive"
                   icon={<XCircle aria-hidden className="size-4" />}
                   testId="cancel-order"
-                >
-                  <div className="flex flex-col gap-1.5">
-                    <Label htmlFor="cancel-note">{t("detail.cancelNote")}</Label>
-                    <Textarea id="cancel-note" name="note" rows={3} maxLength={1000} aria-describedby={cancelErrors ? "cancel-note-error" : undefined} />
-                  </div>
-                </ConfirmAction>
+                  reason={{ label: t("detail.cancelNote"), name: "note", maxLength: 1000, errorId: cancelErrors ? "cancel-note-error" : undefined }}
+                />
                 <FieldErrors id="cancel-note-error" errors={cancelErrors} />
               </CardContent>
             </Card>
