@@ -22,7 +22,7 @@ export const AREA_GROUPS = [
   ["payments"],
   // Read models: they combine areas for one screen or job, and nothing but routes imports them.
   ["statistics"],
-  ["client-records"],
+  ["client-records", "client-todo"],
   // The demo seeder fills every area and then refreshes the read models.
   ["demo"],
 ];

@@ -11,6 +11,7 @@ export {
   getReport,
   listReportRecordsOfClient,
   listReports,
+  listReportsAwaitingFeedback,
   markReportRead,
   REPORT_RECORD_TYPE,
   searchClients,

@@ -247,6 +247,22 @@ export async function countUnreadReports(clientId: string): Promise<number> {
   return Number(count);
 }
 
+/** A client's reports still waiting for their feedback (their to-do list): newest first, at most `limit` (reports_client_idx). */
+export async function listReportsAwaitingFeedback(
+  clientId: string,
+  limit = 20,
+): Promise<Array<{ id: string; title: string; orderId: string | null; orderReference: string | null; createdAt: string }>> {
+  return db()
+    .selectFrom("reports as r")
+    .select(["r.id", "r.title", "r.orderId", orderReferenceSql("r.orderId").as("orderReference"), "r.createdAt"])
+    .where("r.clientId", "=", clientId)
+    .where("r.feedbackAt", "is", null)
+    .orderBy("r.createdAt", "desc")
+    .orderBy("r.id", "desc")
+    .limit(limit)
+    .execute();
+}
+
 /** Reports the client has not yet rated (dashboard statistics). */
 export async function countReportsAwaitingFeedback(): Promise<number> {
   const { count } = await db()

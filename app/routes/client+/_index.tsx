@@ -10,6 +10,8 @@ import { requireUser } from "~/core/identity/guards.server";
 import { listInvoices, listQuotesAwaitingClient } from "~/features/billing/index.server";
 import { ClientInvoicesCard } from "~/features/billing";
 import { getClientOverview } from "~/features/client-records/index.server";
+import { TodoList } from "~/features/client-todo";
+import { getClientTodo } from "~/features/client-todo/index.server";
 import { OrderStatusBadge } from "~/features/service-orders";
 import { hasFeature } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
@@ -23,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getFixedT(language, "orders");
   return json({
     name: user.fullName,
+    todo: await getClientTodo(user),
     overview: await getClientOverview(user.id, language),
     invoices: await listInvoices({ id: user.id, role: "client" }, { status: "open", perPage: 3 }),
     quotes: await listQuotesAwaitingClient(user.id, 3),
@@ -32,13 +35,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ClientOverview() {
-  const { name, overview, features, invoices, quotes } = useLoaderData<typeof loader>();
+  const { name, todo, overview, features, invoices, quotes } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const format = useFormatter();
   const next = overview.nextAppointment;
   return (
     <div className="space-y-6">
       <PageHeader title={t("overview.title")} description={t("overview.welcome", { name })} />
+
+      <TodoList entries={todo} />
 
       <div className="grid gap-4 md:grid-cols-2">
         {features.appointments ? (
@@ -128,7 +133,7 @@ export default function ClientOverview() {
   );
 }
 
-export const handle = { i18n: ["orders", "billing"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "billing", "todo"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 
