@@ -6,6 +6,7 @@ import { ConfirmAction } from "~/components/confirm-action";
 import { FormErrors, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Badge } from "~/components/ui/badge";
 import { useFormatter } from "~/lib/format";
 import { DisableTwoFactorSchema } from "./two-factor.schema";
 
@@ -125,7 +126,11 @@ function SessionsCard({ sessions }: { sessions: SecurityData["sessions"] }) {
                   <div className="flex min-w-0 flex-col">
                     <span className="font-semibold">
                       {device}
-                      {session.current ? <span className="ms-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">{t("sessions.current")}</span> : null}
+                      {session.current ? (
+                        <Badge tone="primary" className="ms-2">
+                          {t("sessions.current")}
+                        </Badge>
+                      ) : null}
                     </span>
                     <span className="text-muted-foreground">
                       {t("sessions.details", { ip: session.ip ?? t("sessions.unknownIp"), lastSeen: format.dateTime(session.lastSeenAt) })}

@@ -7,6 +7,7 @@ import { FieldErrors, FormErrors } from "~/components/forms";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Badge } from "~/components/ui/badge";
 import { languageNames, supportedLanguages, type Language } from "~/lib/i18n/config";
 import { cn } from "~/lib/utils";
 import { IMAGE_ACCEPT } from "./images";
@@ -31,9 +32,7 @@ export function LanguageTabs({ current, hrefFor, missing = [] }: { current: Lang
               )}
             >
               {languageNames[language]}
-              {missing.includes(language) ? (
-                <span className="rounded bg-warning/15 px-1.5 text-xs font-medium text-foreground">{t("tabs.missing")}</span>
-              ) : null}
+              {missing.includes(language) ? <Badge tone="warning">{t("tabs.missing")}</Badge> : null}
             </Link>
           </li>
         ))}

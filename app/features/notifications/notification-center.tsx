@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { NotificationCenterData } from "./http.server";
@@ -146,15 +147,9 @@ export function NotificationCenter({ data, heading, description }: { data: Notif
             <li key={notification.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start" data-testid="notification-item">
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2">
-                  <span
-                    className={cn(
-                      "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium",
-                      notification.read ? "bg-muted text-muted-foreground" : "bg-primary/10 text-primary",
-                    )}
-                  >
-                    {notification.read ? <Check aria-hidden className="size-3" /> : <CircleDot aria-hidden className="size-3" />}
+                  <Badge tone={notification.read ? "quiet" : "primary"} icon={notification.read ? Check : CircleDot}>
                     {t(notification.read ? "status.read" : "status.unread")}
-                  </span>
+                  </Badge>
                   <time dateTime={notification.createdAt} className="text-xs text-muted-foreground">
                     {format.dateTime(notification.createdAt)}
                   </time>

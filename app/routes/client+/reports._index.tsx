@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
+import { Badge } from "~/components/ui/badge";
 import { pageLinks } from "~/lib/pagination";
 import { requireFeature } from "~/core/identity/guards.server";
 import { parseReportListQuery } from "~/features/reports";
@@ -59,13 +60,7 @@ export default function ClientReports() {
                   {report.orderReference ? ` · ${report.orderReference}` : ""}
                 </p>
               </div>
-              <span
-                className={
-                  report.readAt ? "text-xs text-muted-foreground" : "rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground"
-                }
-              >
-                {report.readAt ? t("list.read") : t("list.unread")}
-              </span>
+              {report.readAt ? <span className="text-xs text-muted-foreground">{t("list.read")}</span> : <Badge tone="primary">{t("list.unread")}</Badge>}
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import { LegalPage } from "~/components/public/legal-page";
 import { Button } from "~/components/ui/button";
 import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Badge } from "~/components/ui/badge";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import {
   type FooterBlocks,
@@ -406,9 +407,7 @@ export default function ContentSection() {
                   )}
                 >
                   {t(`languages.${status.locale}`)}
-                  {status.lagging ? (
-                    <span className="rounded border border-warning/40 bg-warning/10 px-1 text-xs font-semibold text-warning">{t("lagging")}</span>
-                  ) : null}
+                  {status.lagging ? <Badge tone="warning">{t("lagging")}</Badge> : null}
                 </Link>
               </li>
             ))}
@@ -488,7 +487,7 @@ export default function ContentSection() {
               <li key={version.id} className="flex flex-wrap items-center gap-3 p-3 text-sm">
                 <span className="font-medium">{format.dateTime(version.createdAt)}</span>
                 <span className="text-muted-foreground">{version.createdBy ? (version.authorName ?? t("edit.unknownAuthor")) : t("edit.original")}</span>
-                {index === 0 ? <span className="rounded border px-1.5 text-xs font-semibold">{t("edit.current")}</span> : null}
+                {index === 0 ? <Badge>{t("edit.current")}</Badge> : null}
                 <span className="ms-auto flex items-center gap-2">
                   {index > 0 ? (
                     <>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { DataTable } from "~/components/ui/data-table";
+import { Badge } from "~/components/ui/badge";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { listSectionsOverview } from "~/features/content/index.server";
 import { useFormatter } from "~/lib/format";
@@ -60,12 +61,9 @@ export default function ContentSections() {
                         {status.updatedAt ? t("savedAt", { date: format.dateTime(status.updatedAt) }) : t("notWritten")}
                       </span>
                       {status.lagging ? (
-                        <span
-                          className="mt-1 w-fit rounded border border-warning/40 bg-warning/10 px-1.5 text-xs font-semibold text-warning"
-                          data-testid={`lagging-${section.id}-${status.locale}`}
-                        >
+                        <Badge tone="warning" className="mt-1 w-fit" data-testid={`lagging-${section.id}-${status.locale}`}>
                           {t("lagging")}
-                        </span>
+                        </Badge>
                       ) : null}
                     </Link>
                   </li>

@@ -13,6 +13,7 @@ import { ServiceIcon } from "~/shell/public/service-icon";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Badge } from "~/components/ui/badge";
 import { hasAppointmentsForService } from "~/features/appointments/index.server";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { hasOrdersForService } from "~/features/service-orders/index.server";
@@ -298,11 +299,7 @@ export default function DashboardServices() {
           { header: t("services.columns.duration"), cell: (service) => t("services.minutes", { count: service.durationMinutes }) },
           {
             header: t("services.columns.visibility"),
-            cell: (service) => (
-              <span className={cn("rounded border px-1.5 text-xs font-semibold", service.active ? "border-success/40 text-success" : "text-muted-foreground")}>
-                {service.active ? t("services.visible") : t("services.hiddenLabel")}
-              </span>
-            ),
+            cell: (service) => <Badge tone={service.active ? "success" : "quiet"}>{service.active ? t("services.visible") : t("services.hiddenLabel")}</Badge>,
           },
           {
             header: <span className="sr-only">{t("services.columns.actions")}</span>,

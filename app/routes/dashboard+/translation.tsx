@@ -16,6 +16,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
+import { Badge } from "~/components/ui/badge";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { GlossaryAddSchema, MAX_TEXT_LENGTH, MT_LANGUAGES, parseGlossaryQuery, TranslateFormSchema, type MtLanguage } from "~/features/machine-translation";
 import {
@@ -238,9 +239,9 @@ function TranslateForm({ data, defaultTarget }: { data?: TranslateData; defaultT
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Label htmlFor="translation">{t("form.translation")}</Label>
             {output ? (
-              <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:text-amber-200" data-testid="machine-draft">
+              <Badge tone="warning" data-testid="machine-draft">
                 {t("result.machineDraft")}
-              </span>
+              </Badge>
             ) : null}
           </div>
           <Textarea
