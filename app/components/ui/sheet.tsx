@@ -5,8 +5,6 @@ import { cn } from "~/lib/utils";
 
 /** A side panel (Radix Dialog). `side` is logical: "end" is the right edge in LTR and the left in RTL. */
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
 
