@@ -15,7 +15,6 @@ import { newId, nowIso } from "./ids.server";
  * its CSV export; nothing updates or deletes an entry (docs/decisions/011).
  */
 export type AuditOutcome = "success" | "failure" | "denied";
-export const AUDIT_OUTCOMES: readonly AuditOutcome[] = ["success", "failure", "denied"];
 
 export type AuditEntry = {
   actorId: string | null;
@@ -30,7 +29,7 @@ export type AuditEntry = {
 };
 
 /** The outcome an action's name implies, for callers that do not say it (the sign-in's failures). */
-export function impliedOutcome(action: string): AuditOutcome {
+function impliedOutcome(action: string): AuditOutcome {
   return /(_failed|_blocked|_refused)/.test(action) ? "failure" : "success";
 }
 

@@ -48,7 +48,7 @@ export async function readOneFileForm(request: Request, fileField: string, maxBy
 }
 
 /** Pages that upload with a progress bar send this header and get JSON back instead of a page. */
-export function wantsJson(request: Request): boolean {
+function wantsJson(request: Request): boolean {
   return request.headers.get("x-upload") === "progress";
 }
 
