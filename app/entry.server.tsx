@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext } from "../server/platform";
+import { linkPageReferrerPolicy } from "~/core/identity/link-session.server";
 import { isBundleFree } from "~/lib/hydration";
 import { getInstance, getLanguage, queryLanguageCookie } from "~/lib/i18n/i18n.server";
 import { I18nBootstrapProvider, namespacesOf, serialiseBootstrap } from "~/lib/i18n/namespaces";
@@ -51,6 +52,9 @@ export default async function handleRequest(
   // everyone, go without it: there it protects nothing a visitor has, and it makes the browser start a
   // new page process for a visitor's first page, about a third of a second of a phone's main thread.
   if (!bundleFree) responseHeaders.set("Cross-Origin-Opener-Policy", "same-origin");
+  // The pages a one-click link leads to send no Referer to any other site (docs/decisions/021).
+  const referrerPolicy = linkPageReferrerPolicy(new URL(request.url).pathname);
+  if (referrerPolicy) responseHeaders.set("Referrer-Policy", referrerPolicy);
   // A language chosen by ?lng= is kept for the next pages. (server/page-cache.ts never stores an answer with
   // a Set-Cookie, so the cookie is neither shared nor lost.)
   const languageCookie = await queryLanguageCookie(request);

@@ -50,7 +50,19 @@ export const AUDIT_ACTION_NAMES = {
   announcement: ["created", "updated", "ended"],
   translation_override: ["saved", "reset"],
   settings: ["availability_changed", "closed_day_added", "closed_day_removed"],
-  request: ["created", "submitted", "item_accepted", "item_returned", "completed", "cancelled", "template_saved", "template_deleted"],
+  request: [
+    "created",
+    "submitted",
+    "item_accepted",
+    "item_returned",
+    "completed",
+    "cancelled",
+    "template_saved",
+    "template_deleted",
+    "link_sent",
+    "link_opened",
+    "link_refused",
+  ],
 } as const;
 
 type ActionNames = typeof AUDIT_ACTION_NAMES;

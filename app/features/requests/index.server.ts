@@ -1,6 +1,36 @@
 // The requests area's server API: what other areas, the shell and routes may call. Nothing else of the area is imported from outside it.
 import "./jobs.server";
-export * from "./requests.server";
-export * from "./request-items.server";
-export * from "./request-templates.server";
+export {
+  cancelList,
+  canReadRequestList,
+  createList,
+  getListForClient,
+  getListForStaff,
+  listLists,
+  listsOfClient,
+  listsOfOrder,
+  openItemsForClient,
+  submitList,
+  updateList,
+  REQUEST_RECORD_TYPE,
+  type Actor,
+  type OpenRequestItem,
+  type RequestItem,
+  type RequestItemFile,
+  type RequestListDetail,
+  type RequestListSummary,
+} from "./requests.server";
+export { acceptItem, addItem, answerItem, attachFiles, markNotApplicable, removeItem, returnItem, updateItem } from "./request-items.server";
+export { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate, type RequestTemplate } from "./request-templates.server";
+export {
+  issueRequestLink,
+  openRequestLink,
+  requestAccessFor,
+  requireRequestAccess,
+  resendRequestLink,
+  REQUEST_LINK_DAYS,
+  type LinkRefusal,
+  type OpenRequestLinkResult,
+  type RequestAccess,
+} from "./request-links.server";
 export { sendDueRequestReminders } from "./reminders.server";

@@ -2,3 +2,4 @@
 export * from "./requests.schema";
 export * from "./status";
 export * from "./reminder-schedule";
+export { requestPaths } from "./paths";

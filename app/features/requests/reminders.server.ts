@@ -8,6 +8,8 @@ import { db } from "~/lib/db/db.server";
 import { createFormatter } from "~/lib/format";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";
 import { newId } from "~/lib/ids.server";
+import { requestPaths } from "./paths";
+import { issueRequestLink } from "./request-links.server";
 import { reminderDays, type ReminderSchedule } from "./reminder-schedule";
 import { ACTIVE_LIST_STATUSES, missingItems, type ItemState } from "./status";
 
@@ -30,8 +32,6 @@ export const REQUEST_REMINDER_EMAIL = defineEmailTemplate({
   sample: { name: "Maria Lopez", title: "Tax return 2026", dueDate: "April 15, 2027", count: 2, items: "• W-2 from every employer\n• How many dependants?" },
   hasAction: true,
 });
-
-const clientRequestPath = (listId: string) => `/client/requests/${listId}`;
 
 const SWEEP_BATCH = 200;
 // A schedule's days lie between 60 days before the due date and 10 reminders × 60 days after it.
@@ -117,7 +117,7 @@ async function sendReminder(list: Candidate, number: number, client: Client, now
     .where("id", "=", list.id)
     .execute();
 
-  const link = clientRequestPath(list.id);
+  const link = requestPaths.client(list.id);
   const labels = missing.map((item) => item.label);
   await notify({
     userId: client.id,
@@ -138,7 +138,8 @@ async function sendReminder(list: Candidate, number: number, client: Client, now
       count: missing.length,
       items: labels.map((label) => `• ${label}`).join("\n"),
     },
-    actionUrl: absoluteUrl(link),
+    // The e-mail's button is a one-click link (none for a back-office account: the plain page then).
+    actionUrl: (await issueRequestLink(list.id)) ?? absoluteUrl(link),
   });
   return true;
 }

@@ -5,13 +5,15 @@ import { audit } from "~/lib/audit.server";
 import type { AuditAction } from "~/lib/audit-actions";
 import { getFixedT } from "~/lib/i18n/i18n.server";
 import { fallbackLanguage, isLanguage } from "~/lib/i18n/config";
+import { requestPaths } from "./paths";
 import type { Actor, ListRow } from "./request-access.server";
+import { emailRequestLink } from "./request-links.server";
 
 /**
  * What each step of a request leaves behind: the order's timeline (when the list has an order),
  * in the client's language as the client reads that timeline; the audit trail; notifications.
  */
-type ListRef = Pick<ListRow, "id" | "clientId" | "serviceOrderId" | "title" | "dueDate" | "assigneeId" | "createdBy">;
+type ListRef = Pick<ListRow, "id" | "clientId" | "serviceOrderId" | "title" | "message" | "dueDate" | "assigneeId" | "createdBy">;
 export type TimelineStep = "sent" | "submitted" | "returned" | "accepted" | "completed" | "cancelled";
 
 export async function recordStep(actor: Actor | null, list: ListRef, step: TimelineStep, params: Record<string, string> = {}): Promise<void> {
@@ -32,9 +34,6 @@ export async function auditRequest(
   await audit({ actorId: actor.id, action, targetType, targetId, ip: actor.ip ?? null, meta });
 }
 
-const clientLink = (listId: string) => `/client/requests/${listId}`;
-export const staffLink = (listId: string) => `/dashboard/requests/${listId}`;
-
 export async function tellClient(
   actor: Actor,
   list: ListRef,
@@ -48,8 +47,10 @@ export async function tellClient(
     titleKey: `requests:notifications.${event}.title`,
     bodyKey: `requests:notifications.${event}.body`,
     params: { title: list.title, dueDate: list.dueDate, ...params },
-    link: clientLink(list.id),
+    link: requestPaths.client(list.id),
   });
+  // The list's e-mail carries a one-click link (the notification's own link is the client area's page).
+  if (event === "sent") await emailRequestLink(list, { count: Number(params.count ?? 0) });
 }
 
 /** The client submitted: the list's assignee, else who sent it, else everyone who handles requests. */
@@ -65,7 +66,7 @@ export async function tellStaffOfSubmission(actor: Actor, list: ListRef): Promis
       titleKey: "requests:notifications.submitted.title",
       bodyKey: "requests:notifications.submitted.body",
       params: { title: list.title, client: client?.fullName ?? "" },
-      link: staffLink(list.id),
+      link: requestPaths.staff(list.id),
     });
   }
 }

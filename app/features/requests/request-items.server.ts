@@ -5,6 +5,7 @@ import { newId, nowIso } from "~/lib/ids.server";
 import { storeFile, type CheckedUpload } from "~/lib/storage.server";
 import { clientsList, itemRowsOf, itemWithList, staffsList, type Actor, type ItemRow, type ListRow } from "./request-access.server";
 import { auditRequest, recordStep, tellClient } from "./request-events.server";
+import { revokeRequestLinks } from "./request-links.server";
 import { insertItems, REQUEST_RECORD_TYPE } from "./requests.server";
 import { answerSchemaFor, type ItemDefinition } from "./requests.schema";
 import { ACTIVE_LIST_STATUSES, answeredStateOf, canMoveItem, isListComplete, type ItemState } from "./status";
@@ -179,7 +180,7 @@ async function completeIfDone(actor: Actor, listId: string): Promise<boolean> {
     .returningAll()
     .executeTakeFirst();
   if (!list) return false;
-  await db().updateTable("requestLinks").set({ revokedAt: now }).where("listId", "=", listId).where("revokedAt", "is", null).execute();
+  await revokeRequestLinks(listId);
   await auditRequest(actor, "request.completed", listId, { title: list.title });
   await recordStep(actor, list, "completed");
   await tellClient(actor, list, "completed");

@@ -12,6 +12,7 @@ import { countCapped, keysetPage, type SortKey } from "~/lib/pagination.server";
 import { listFilesFor, type StoredFile } from "~/lib/storage.server";
 import { assertRequestStaff, clientsList, itemRowsOf, readableList, staffsList, type Actor, type ItemRow, type ListRow } from "./request-access.server";
 import { auditRequest, recordStep, tellClient, tellStaffOfSubmission } from "./request-events.server";
+import { revokeRequestLinks } from "./request-links.server";
 import { getTemplate } from "./request-templates.server";
 import { DEFAULT_REMINDER_SCHEDULE, type ReminderSchedule } from "./reminder-schedule";
 import type { CreateListData, ItemDefinition, RequestListQuery, UpdateListData } from "./requests.schema";
@@ -293,7 +294,7 @@ export async function cancelList(actor: Actor, id: string, reason?: string | nul
         .where("status", "in", [...ACTIVE_LIST_STATUSES])
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw conflict("requests:errors.changedMeanwhile");
-      await trx.updateTable("requestLinks").set({ revokedAt: now }).where("listId", "=", id).where("revokedAt", "is", null).execute();
+      await revokeRequestLinks(id, trx);
     });
   await auditRequest(actor, "request.cancelled", id, { title: list.title, reason: reason ?? null });
   await recordStep(actor, list, "cancelled");
