@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
-import type { DB } from "~/lib/db/connection.server";
-import { db } from "~/lib/db/db.server";
+import { toJson, type DB } from "~/lib/db/connection.server";
+import { db, isPostgres } from "~/lib/db/db.server";
 import type { Database } from "~/lib/db/schema";
-import { ADMIN_ROLES, BACK_OFFICE_ROLES, canUseBackOffice, type BackOfficeFeature } from "~/lib/features";
+import { ADMIN_ROLES, BACK_OFFICE_ROLES, type BackOfficeFeature } from "~/lib/features";
 import { containsPattern } from "~/lib/pagination.server";
 
 /**
@@ -241,13 +241,20 @@ function activeBackOfficeUsers() {
 
 /**
  * Active back-office people who have a feature, e.g. the translators a translation file may be
- * assigned to. Back-office accounts are few; the cap bounds the read.
+ * assigned to, by name: the owner and admins, and staff granted it (in their JSON list of
+ * features, read by each dialect's JSON functions), so that the cap counts only them.
  */
 export async function listBackOfficeUsersWith(feature: BackOfficeFeature, limit = 200): Promise<Array<{ id: string; fullName: string }>> {
-  const rows = await listActiveBackOfficeUsers(limit);
-  return rows
-    .filter((row) => canUseBackOffice({ role: row.role, enabledFeatures: row.enabledFeatures ?? [] }, feature))
-    .map(({ id, fullName }) => ({ id, fullName }));
+  const granted = isPostgres()
+    ? sql<boolean>`${sql.ref("users.enabledFeatures")} @> ${toJson([feature])}::jsonb`
+    : sql<boolean>`exists (select 1 from json_each(${sql.ref("users.enabledFeatures")}) where value = ${feature})`;
+  return activeBackOfficeUsers()
+    .clearSelect()
+    .select(["id", "fullName"])
+    .where((eb) => eb.or([eb("role", "in", [...ADMIN_ROLES]), granted]))
+    .orderBy("fullName")
+    .limit(limit)
+    .execute();
 }
 
 /** One active back-office user (owner, admin or staff) by id, or null. */
