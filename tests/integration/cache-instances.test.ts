@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as CacheModule from "~/core/cache.server";
+import type * as ZoneModule from "~/core/office/time-zone.server";
+import type * as AvailabilityModule from "~/features/availability/index.server";
+import type * as DbModule from "~/lib/db/db.server";
 import type * as RedisModule from "~/lib/redis.server";
+import { createTestDatabase } from "../setup/database";
 
 /**
  * The one cache across instances: an invalidation on one process empties the same named cache on
@@ -9,13 +13,25 @@ import type * as RedisModule from "~/lib/redis.server";
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 
-type Instance = { cache: typeof CacheModule; redis: typeof RedisModule };
+type Instance = {
+  cache: typeof CacheModule;
+  redis: typeof RedisModule;
+  db: typeof DbModule;
+  zone: typeof ZoneModule;
+  availability: typeof AvailabilityModule;
+};
 
 async function startInstance(): Promise<Instance> {
   vi.resetModules();
   const env = await import("~/lib/env.server");
   env.resetEnvForTests();
-  return { cache: await import("~/core/cache.server"), redis: await import("~/lib/redis.server") };
+  return {
+    cache: await import("~/core/cache.server"),
+    redis: await import("~/lib/redis.server"),
+    db: await import("~/lib/db/db.server"),
+    zone: await import("~/core/office/time-zone.server"),
+    availability: await import("~/features/availability/index.server"),
+  };
 }
 
 describe.skipIf(!redisUrl)("invalidating a cache on every instance", () => {
@@ -90,5 +106,28 @@ describe.skipIf(!redisUrl)("invalidating a cache on every instance", () => {
     // Time for its own message to come back from Redis: it must not empty the cache again.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await here!.read("k")).toBe(2);
+  });
+
+  it("the office's time zone, saved on one instance, is read anew on the other", async () => {
+    await subscribed();
+    // One database for both instances, as in production.
+    const database = await createTestDatabase("sqlite");
+    try {
+      for (const instance of instances) instance.db.setDb(database.db);
+      const [here, there] = instances;
+      const rules = await here!.availability.getAvailabilitySettings();
+      expect(await there!.zone.getOfficeTimeZone()).toBe(rules.timeZone);
+      await here!.availability.updateAvailabilitySettings({ ...rules, timeZone: "America/Chicago" });
+      expect(await here!.zone.getOfficeTimeZone()).toBe("America/Chicago");
+      await expect.poll(() => there!.zone.getOfficeTimeZone()).toBe("America/Chicago");
+
+      // A change on one is seen on the other well before the minute the zone is kept.
+      await here!.availability.updateAvailabilitySettings({ ...rules, timeZone: "America/Denver" });
+      expect(await here!.zone.getOfficeTimeZone()).toBe("America/Denver");
+      await expect.poll(() => there!.zone.getOfficeTimeZone(), { timeout: 5_000 }).toBe("America/Denver");
+    } finally {
+      for (const instance of instances) instance.db.setDb(undefined);
+      await database.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { defineCache, scopeKey } from "~/core/cache.server";
 import { db } from "~/lib/db/db.server";
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from "~/lib/format";
 
@@ -6,23 +7,27 @@ import { DEFAULT_TIME_ZONE, isValidTimeZone } from "~/lib/format";
  * row 'default', which the availability area edits), else the firm's default zone.
  */
 const SETTINGS_ID = "default";
-const ZONE_CACHE_MS = 60_000;
-let officeZone: { value: string; until: number } | undefined;
 
 /**
- * The office's time zone, the default zone of every time shown (lib/format.ts). Read on every
- * page, so kept for a minute (another instance's change is seen within that minute).
+ * Read on every page, so kept in memory until the office's zone is saved (the availability area
+ * calls forgetOfficeTimeZone(), which empties it on every instance through Redis when REDIS_URL is
+ * set) or, at the latest, for a minute, so that instances without Redis catch up too.
  */
-export async function getOfficeTimeZone(): Promise<string> {
-  if (officeZone && officeZone.until > Date.now()) return officeZone.value;
-  const row = await db().selectFrom("availabilitySettings").select("timeZone").where("id", "=", SETTINGS_ID).executeTakeFirst();
-  officeZone = { value: row?.timeZone ?? DEFAULT_TIME_ZONE, until: Date.now() + ZONE_CACHE_MS };
-  return officeZone.value;
+const kept = defineCache<string>({ name: "office-time-zone", ttlMs: 60_000, max: 10 });
+
+/** The office's time zone, the default zone of every time shown (lib/format.ts). */
+export function getOfficeTimeZone(): Promise<string> {
+  return kept.get(scopeKey(db()), readOfficeTimeZone);
 }
 
-/** Forgets the kept zone in this process; the availability area calls it when the office's zone is saved. */
+/** Forgets the kept zone here and on the other instances; the availability area calls it when the office's zone is saved. */
 export function forgetOfficeTimeZone(): void {
-  officeZone = undefined;
+  kept.invalidate();
+}
+
+async function readOfficeTimeZone(): Promise<string> {
+  const row = await db().selectFrom("availabilitySettings").select("timeZone").where("id", "=", SETTINGS_ID).executeTakeFirst();
+  return row?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
 /**
