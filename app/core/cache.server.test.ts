@@ -84,24 +84,49 @@ describe("defineCache", () => {
     expect(await one.get("b", load)).toEqual({ n: 4 });
   });
 
-  it("does not keep a load that began before an invalidation", async () => {
-    const cache = fresh(60_000);
+  /** A load of `value` that waits until `release` is called; `started` resolves once it has begun. */
+  function heldLoad(value: { n: number }) {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    let started!: () => void;
-    const loading = new Promise<void>((resolve) => (started = resolve));
-    const stale = cache.get("k", async () => {
-      started();
+    let begin!: () => void;
+    const started = new Promise<void>((resolve) => (begin = resolve));
+    const load = async () => {
+      begin();
       await gate;
-      return { n: 1 };
-    });
-    await loading;
+      return value;
+    };
+    return { load, started, release };
+  }
+
+  it.each([
+    ["the whole cache", undefined],
+    ["its key", "k"],
+  ])("does not keep a load that began before an invalidation of %s", async (_, key) => {
+    const cache = fresh(60_000);
+    const old = heldLoad({ n: 0 });
+    const stale = cache.get("k", old.load);
+    await old.started;
+    cache.invalidate(key);
+    old.release();
+    // Its caller gets what it loaded, but the next caller loads again.
+    expect(await stale).toEqual({ n: 0 });
+    expect(cache.peek("k")).toBeUndefined();
+    const load = counter();
+    expect(await cache.get("k", load)).toEqual({ n: 1 });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the load of a caller after an invalidation, not the one that began before it and ends after", async () => {
+    const cache = fresh(60_000);
+    const old = heldLoad({ n: 0 });
+    const stale = cache.get("k", old.load);
+    await old.started;
     cache.invalidate();
     // A caller after the invalidation does not wait for the old load.
     const load = counter();
     expect(await cache.get("k", load)).toEqual({ n: 1 });
-    release();
-    expect(await stale).toEqual({ n: 1 });
+    old.release();
+    expect(await stale).toEqual({ n: 0 });
     expect(await cache.get("k", load)).toEqual({ n: 1 });
     expect(load).toHaveBeenCalledTimes(1);
   });
