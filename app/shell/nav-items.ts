@@ -5,6 +5,7 @@ import {
   Briefcase,
   CalendarClock,
   CalendarDays,
+  ClipboardCheck,
   ClipboardList,
   FileText,
   Globe,
@@ -51,6 +52,7 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
       { to: "/dashboard/calendar", labelKey: "nav.calendar", icon: CalendarDays, access: "admin" },
       { to: "/dashboard/reports", labelKey: "nav.reports", icon: FileText, access: "admin" },
       { to: "/dashboard/tasks", labelKey: "nav.tasks", icon: ListTodo, access: "tasks" },
+      { to: "/dashboard/requests", labelKey: "nav.requests", icon: ClipboardCheck, access: "requests" },
     ],
   },
   {

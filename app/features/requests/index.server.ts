@@ -34,3 +34,4 @@ export {
   type RequestAccess,
 } from "./request-links.server";
 export { sendDueRequestReminders } from "./reminders.server";
+export { canReadRequestFile, historyOfList, remindersOfList, requestAssignees, requestTarget, type RequestTarget } from "./staff-pages.server";

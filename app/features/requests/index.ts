@@ -3,3 +3,7 @@ export * from "./requests.schema";
 export * from "./status";
 export * from "./reminder-schedule";
 export { requestPaths } from "./paths";
+export * from "./staff-forms";
+export { ItemFields, ItemsEditor, type ItemFieldMetadata } from "./staff-items-editor";
+export { ItemStateBadge, ReminderFields, RequestDue, RequestProgress, RequestsSection, RequestStatusBadge, type RequestSectionList } from "./staff-parts";
+export { TemplateForm } from "./staff-template-form";

@@ -9,6 +9,8 @@ import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { RequestsSection } from "~/features/requests";
+import { listsOfClient } from "~/features/requests/index.server";
 import { ASSIGNABLE_ROLES, EditUserFormSchema } from "~/features/users";
 import { getContactDetails, getManagedUser, grantableFeatures, permissionsFor, updateManagedUser } from "~/features/users/index.server";
 import { deleteAccount, inviteAgain, keptRecords, retentionPlan, type RetentionPlan } from "~/features/client-records/index.server";
@@ -36,6 +38,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isClient: client,
     // How the office reaches a client besides e-mail (the client gives them on their profile).
     contact: client && !user.anonymisedAt ? await getContactDetails(user.id) : null,
+    // The client's request lists and "Send a request" (none for staff accounts or a deleted client).
+    requests:
+      client && !user.anonymisedAt
+        ? {
+            lists: await listsOfClient(actor, user.id),
+            newHref: `/dashboard/requests/new?clientId=${user.id}`,
+            listHref: `/dashboard/requests?clientId=${user.id}`,
+          }
+        : null,
     grantable: grantableFeatures(user.role),
     // Said before the confirmation (what deleting would keep) and after (what was kept).
     plan: client && !user.anonymisedAt && permissions.remove ? await retentionPlan(user.id) : null,
@@ -121,7 +132,7 @@ function RetentionList({ kept, deleted }: { kept: RetentionPlan["kept"]; deleted
 
 export default function UserDetailPage() {
   const { t } = useTranslation("users");
-  const { user, permissions, plan, kept, isClient, grantable, contact } = useLoaderData<typeof loader>();
+  const { user, permissions, plan, kept, isClient, grantable, contact, requests } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -169,6 +180,8 @@ export default function UserDetailPage() {
           </dl>
         </CardContent>
       </Card>
+
+      <RequestsSection data={requests} />
 
       {user.anonymisedAt && kept ? (
         <Card>
@@ -323,7 +336,7 @@ export default function UserDetailPage() {
   );
 }
 
-export const handle = { i18n: ["users", "security"] } satisfies RouteHandle;
+export const handle = { i18n: ["users", "security", "requests"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

@@ -36,6 +36,8 @@ import {
   listAssignees,
   updateOrder,
 } from "~/features/service-orders/index.server";
+import { RequestsSection } from "~/features/requests";
+import { listsOfOrder } from "~/features/requests/index.server";
 import { LinkedTasks } from "~/features/tasks";
 import { OrderTranslationFiles, SendToDesk, SendToDeskFormSchema } from "~/features/translations";
 import { getTranslationSettings, isDeskUser, listOrderTranslationFiles, sendOrderDocumentToDesk } from "~/features/translations/index.server";
@@ -58,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     desk,
     assignees: await listAssignees(),
     tasks: await loadLinkedTasks(user, { orderId: order.id }),
+    requests: { lists: await listsOfOrder(user, order.id), newHref: `/dashboard/requests/new?orderId=${order.id}` },
     billing: await loadOrderBilling(user, order),
     title: t("admin.orderTitle", { reference: order.reference }),
   });
@@ -138,7 +141,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DashboardServiceOrder() {
-  const { order, desk, assignees, tasks, billing } = useLoaderData<typeof loader>();
+  const { order, desk, assignees, tasks, requests, billing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
   const format = useFormatter();
@@ -285,6 +288,7 @@ export default function DashboardServiceOrder() {
         </div>
 
         <div className="space-y-6">
+          <RequestsSection data={requests} />
           <LinkedTasks data={tasks} />
           <Card>
             <CardHeader>
@@ -322,7 +326,7 @@ export default function DashboardServiceOrder() {
   );
 }
 
-export const handle = { i18n: ["orders", "tasks", "billing", "translations"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "tasks", "billing", "translations", "requests"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/index.server";
+import { canReadRequestFile } from "~/features/requests/index.server";
 import { canReadOrder, ORDER_RECORD_TYPE } from "~/features/service-orders/index.server";
 import { requireUser } from "~/core/identity/guards.server";
 import { type SessionUser } from "~/core/identity/session-user.server";
@@ -11,7 +12,7 @@ import { findStoredFile, readStoredFile, type StoredFile } from "~/lib/storage.s
 /**
  * The only way out for an uploaded file: the caller must have the right to
  * the record the file belongs to (a client: its own order or report; staff:
- * all). Anyone else gets the same 404 as for a file that does not exist.
+ * all; staff with `requests`: the files uploaded to request items). Anyone else gets the same 404 as for a file that does not exist.
  * Every download of a client's document, and every refused one, is written to the
  * audit log (file.downloaded / file.download_denied), with the record it belongs to.
  */
@@ -22,6 +23,11 @@ async function mayRead(user: SessionUser, file: StoredFile): Promise<boolean> {
   if (file.recordType === REPORT_RECORD_TYPE) return canReadReport(user, file.recordId);
   if (file.recordType === "avatar") return file.recordId === user.id;
   return false;
+}
+
+/** Staff with the `requests` feature read the files uploaded to request items (an order's documents too), whatever else they may read. */
+async function mayReadFile(user: SessionUser, file: StoredFile): Promise<boolean> {
+  return (await mayRead(user, file)) || canReadRequestFile(user, file.id);
 }
 
 function notFound(): Response {
@@ -45,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ip: clientIp(request),
     meta: { recordType: file.recordType, recordId: file.recordId, name: file.originalName },
   };
-  if (!(await mayRead(user, file))) {
+  if (!(await mayReadFile(user, file))) {
     await audit({ ...entry, action: "file.download_denied", outcome: "denied" });
     return notFound();
   }
