@@ -16,8 +16,8 @@ import { logger } from "./logger.server";
  *   error kept (`status = failed`).
  * - `uniqueKey` makes enqueueing idempotent: every instance may ask for
  *   "tasks.reminders:2026-11-23"; one job exists, so it runs once.
- * - Schedules (`every: "day"` at a local time) are turned into such keyed jobs by each
- *   worker's tick.
+ * - Schedules (once a day at a local time: `scheduleDaily`; every n minutes: `scheduleEvery`)
+ *   are turned into such keyed jobs by each worker's tick.
  *
  * Handlers are registered by the areas (`defineJob`) and imported by the composition root
  * (app/platform.server.ts), which starts the worker in the server process.
@@ -190,10 +190,30 @@ export async function runDueJobs(workerId = `once-${randomUUID()}`, limit = 100)
 /** A job asked for once per local day at a local time (e.g. 07:00 in the office's zone). */
 export type DailySchedule = { name: string; at: string; timeZone: () => Promise<string> | string; payload?: Record<string, unknown> };
 
+/** A job asked for every `minutes` minutes, at whole multiples of it in UTC (every 15: :00, :15, :30, :45). */
+export type IntervalSchedule = { name: string; minutes: number; payload?: Record<string, unknown> };
+
 const schedules: DailySchedule[] = [];
+const intervals: IntervalSchedule[] = [];
 
 export function scheduleDaily(schedule: DailySchedule): void {
   if (!schedules.some((existing) => existing.name === schedule.name)) schedules.push(schedule);
+}
+
+/**
+ * A recurring job: each worker's tick asks for the run of the current slot, keyed by the slot's
+ * start (`name:2026-11-23T09:15:00.000Z`), so however many instances tick there is one job per
+ * slot, and a slot missed while no worker ran is not made up later (only the current one is asked for).
+ */
+export function scheduleEvery(schedule: IntervalSchedule): void {
+  if (!Number.isInteger(schedule.minutes) || schedule.minutes < 1) throw new Error(`scheduleEvery: ${schedule.name} needs a whole number of minutes`);
+  if (!intervals.some((existing) => existing.name === schedule.name)) intervals.push(schedule);
+}
+
+/** The start of the slot of `minutes` that `now` falls in. */
+export function slotStart(now: Date, minutes: number): Date {
+  const step = minutes * 60_000;
+  return new Date(Math.floor(now.getTime() / step) * step);
 }
 
 function localParts(now: Date, timeZone: string): { day: string; time: string } {
@@ -205,13 +225,18 @@ function localParts(now: Date, timeZone: string): { day: string; time: string } 
   return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-/** Enqueues today's run of each daily schedule whose time has come (once across instances: keyed by the day). */
+/** Enqueues today's run of each daily schedule whose time has come, and the current slot's run of each interval schedule (once across instances: keyed by the day or the slot). */
 export async function enqueueDueSchedules(now = new Date()): Promise<number> {
   let created = 0;
   for (const schedule of schedules) {
     const { day, time } = localParts(now, await schedule.timeZone());
     if (time < schedule.at) continue;
     const result = await enqueueJob(schedule.name, { ...schedule.payload, day }, { uniqueKey: `${schedule.name}:${day}` });
+    if (result.created) created += 1;
+  }
+  for (const schedule of intervals) {
+    const slot = slotStart(now, schedule.minutes).toISOString();
+    const result = await enqueueJob(schedule.name, { ...schedule.payload, slot }, { runAt: slot, uniqueKey: `${schedule.name}:${slot}` });
     if (result.created) created += 1;
   }
   return created;
@@ -275,4 +300,5 @@ export function startJobWorker(options: { pollMs?: number; id?: string } = {}): 
 export function resetJobsForTests(): void {
   handlers.clear();
   schedules.length = 0;
+  intervals.length = 0;
 }

@@ -11,6 +11,7 @@ import {
   runDueJobs,
   runNextJob,
   scheduleDaily,
+  scheduleEvery,
 } from "~/lib/jobs.server";
 import { describeEachDialect } from "../setup/database";
 
@@ -133,6 +134,20 @@ describeEachDialect("job queue", () => {
     expect(await enqueueDueSchedules(new Date("2026-11-24T12:30:00Z"))).toBe(1);
     await runDueJobs();
     expect(days.sort()).toEqual(["2026-11-23", "2026-11-24"]);
+  });
+
+  it("an interval schedule is asked for once per slot across instances, keyed by the slot's start", async () => {
+    const runs: unknown[] = [];
+    defineJob("test.every", async (payload) => void runs.push(payload.slot));
+    scheduleEvery({ name: "test.every", minutes: 15 });
+    expect(() => scheduleEvery({ name: "test.bad", minutes: 0 })).toThrow();
+    const created = await Promise.all([enqueueDueSchedules(new Date("2026-11-23T09:07:00Z")), enqueueDueSchedules(new Date("2026-11-23T09:14:59Z"))]);
+    expect(created.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await enqueueDueSchedules(new Date("2026-11-23T09:15:00Z"))).toBe(1);
+    await Promise.all([runDueJobs("worker-a"), runDueJobs("worker-b")]);
+    expect(runs.sort()).toEqual(["2026-11-23T09:00:00.000Z", "2026-11-23T09:15:00.000Z"]);
+    const keys = await db().selectFrom("jobs").select("uniqueKey").where("name", "=", "test.every").orderBy("uniqueKey").execute();
+    expect(keys.map((row) => row.uniqueKey)).toEqual(["test.every:2026-11-23T09:00:00.000Z", "test.every:2026-11-23T09:15:00.000Z"]);
   });
 
   it("a job without a handler fails at once with a reason", async () => {

@@ -3,17 +3,23 @@ import "~/features/requests/jobs.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { REQUEST_REMINDER_EMAIL, sendDueRequestReminders } from "~/features/requests/reminders.server";
 import { composeEmail, listEmailTemplates } from "~/features/email/templates.server";
-import { acceptItem, answerItem } from "~/features/requests/request-items.server";
+import { acceptItem, answerItem, attachFiles } from "~/features/requests/request-items.server";
 import { CreateListSchema } from "~/features/requests/requests.schema";
-import { cancelList, createList, getListForClient, submitList, type Actor } from "~/features/requests/requests.server";
-import { env } from "~/lib/env.server";
+import { cancelList, createList, getListForClient, submitList, updateList, type Actor } from "~/features/requests/requests.server";
+import { env, resetEnvForTests } from "~/lib/env.server";
+import { resetMailForTests } from "~/lib/mail.server";
 import { supportedLanguages } from "~/lib/i18n/config";
 import { enqueueDueSchedules, runDueJobs } from "~/lib/jobs.server";
 import { describeEachDialect } from "../setup/database";
 import { makeUser, type TestUser } from "../support/factories";
 import { readMails } from "../support/mail";
+import { startSmtpServer } from "../support/smtp-server";
 
 const asActor = (user: TestUser, features: string[] = []): Actor => ({ id: user.id, role: user.role, enabledFeatures: features });
+const attachW2 = (client: TestUser, itemId: string) =>
+  attachFiles(asActor(client), itemId, [
+    { buffer: Buffer.from("%PDF-1.4\n% w2\n%%EOF\n"), originalName: "w2.pdf", type: { ext: "pdf", mime: "application/pdf" } },
+  ]);
 
 /** The clock stands at `iso`: each instance asks for the day's jobs, two workers run what is due. */
 async function sweepAt(iso: string): Promise<void> {
@@ -79,9 +85,12 @@ describeEachDialect("request reminders", (db) => {
     await sweepAt("2098-04-12T05:00:00Z");
     expect(await remindersOf(dubaiList)).toEqual([{ number: 1, missingCount: 1, sentAt: "2098-04-12T05:00:00.000Z" }]);
     expect(await remindersOf(nyList)).toEqual([]);
-    // Each sweep asks for the next quarter hour's, once however many instances run it.
-    const next = await db().selectFrom("jobs").select(["runAt", "status"]).where("uniqueKey", "=", "requests.reminders:2098-04-12T05:15:00.000Z").execute();
-    expect(next.map((job) => [new Date(job.runAt).toISOString(), job.status])).toEqual([["2098-04-12T05:15:00.000Z", "queued"]]);
+    // One sweep per quarter hour, however many instances ask for it (keyed by the quarter hour).
+    const sweeps = await db().selectFrom("jobs").select(["runAt", "status"]).where("uniqueKey", "=", "requests.reminders:2098-04-12T05:00:00.000Z").execute();
+    expect(sweeps.map((job) => [new Date(job.runAt).toISOString(), job.status])).toEqual([["2098-04-12T05:00:00.000Z", "done"]]);
+    const sameQuarter = await db().selectFrom("jobs").select("id").where("name", "=", "requests.reminders").execute();
+    await sweepAt("2098-04-12T05:14:00Z");
+    expect(await db().selectFrom("jobs").select("id").where("name", "=", "requests.reminders").execute()).toHaveLength(sameQuarter.length);
     await sweepAt("2098-04-12T12:59:00Z");
     expect(await remindersOf(nyList)).toEqual([]);
     await sweepAt("2098-04-12T13:00:00Z");
@@ -170,12 +179,69 @@ describeEachDialect("request reminders", (db) => {
     const sent = await Promise.all([sendDueRequestReminders(now), sendDueRequestReminders(now), sendDueRequestReminders(now)]);
     expect(sent.reduce((sum, count) => sum + count, 0)).toBe(2);
     for (const listId of lists) {
-      expect((await remindersOf(listId)).map((row) => row.number)).toEqual([2]);
+      expect((await remindersOf(listId)).map((row) => row.number)).toEqual([1]);
       expect(await notificationsOf(client, listId)).toHaveLength(1);
       expect((await db().selectFrom("requestLists").select("remindersSent").where("id", "=", listId).executeTakeFirstOrThrow()).remindersSent).toBe(1);
     }
     expect(mailsTo(client)).toHaveLength(2);
     // A later sweep the same day sends nothing more.
     expect(await sendDueRequestReminders(new Date("2098-08-10T05:00:00Z"))).toBe(0);
+  });
+  it("carries on when the mail server refuses one list's client: the others are reminded, the failure is logged", async () => {
+    const refused = await makeUser(db(), { role: "client", locale: "en", timeZone: "UTC", email: `refused-${Date.now()}@example.com` });
+    const fine = await makeUser(db(), { role: "client", locale: "en", timeZone: "UTC" });
+    const lists = [await newList(refused, { dueDate: "2098-09-10" }), await newList(fine, { dueDate: "2098-09-10" })];
+    const smtp = await startSmtpServer((address) => address.startsWith("refused-"));
+    process.env.SMTP_URL = smtp.url;
+    resetEnvForTests();
+    resetMailForTests();
+    try {
+      // Both lists are in one sweep; the refused one is (by id) first or second: either way the other goes out.
+      expect(await sendDueRequestReminders(new Date("2098-09-10T10:00:00Z"))).toBe(1);
+      expect(smtp.received.map((mail) => mail.to)).toEqual([[fine.email]]);
+      expect(smtp.received[0]!.data).toContain("Reminder");
+      expect((await remindersOf(lists[1]!)).map((row) => row.number)).toEqual([1]);
+      // The refused client's reminder is recorded (and notified in the portal), not sent twice by the next sweeps.
+      expect((await remindersOf(lists[0]!)).map((row) => row.number)).toEqual([1]);
+      expect(await notificationsOf(refused, lists[0]!)).toHaveLength(1);
+      expect(await sendDueRequestReminders(new Date("2098-09-10T10:15:00Z"))).toBe(0);
+    } finally {
+      delete process.env.SMTP_URL;
+      resetEnvForTests();
+      resetMailForTests();
+      await smtp.close();
+    }
+  });
+
+  it("follows a moved due date (its schedule afresh, up to its max), stops at completion, and never sends two a day", async () => {
+    const client = await makeUser(db(), { role: "client", locale: "en", timeZone: "America/Los_Angeles" });
+    const listId = await newList(client, { dueDate: "2098-10-10", reminderSchedule: { before: [-3, 0], overdueEvery: 1, max: 3 } });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    await sweepAt("2098-10-07T16:00:00Z"); // 09:00 in Los Angeles: reminder 1 (3 days before)
+    await sweepAt("2098-10-07T16:15:00Z");
+    await sweepAt("2098-10-08T06:30:00Z"); // 23:30 the same day there
+    expect((await remindersOf(listId)).map((row) => `${row.number} ${row.sentAt}`)).toEqual(["1 2098-10-07T16:00:00.000Z"]);
+
+    // Staff move the due date a month on: the old days send nothing; the new date's send its own, up to max again.
+    vi.useRealTimers();
+    await updateList(staff, listId, { dueDate: "2098-11-10" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    await sweepAt("2098-10-10T17:00:00Z");
+    await sweepAt("2098-10-11T17:00:00Z");
+    expect(await remindersOf(listId)).toHaveLength(1);
+    await sweepAt("2098-11-07T17:00:00Z");
+    await sweepAt("2098-11-10T17:00:00Z");
+    expect((await remindersOf(listId)).map((row) => `${row.number} ${row.sentAt.slice(0, 10)}`)).toEqual(["1 2098-10-07", "2 2098-11-07", "3 2098-11-10"]);
+
+    // Complete: the overdue reminder of the next day is not sent.
+    vi.useRealTimers();
+    const list = await getListForClient(client.id, listId);
+    await answerItem(asActor(client), list.items[1]!.id, "1");
+    await attachW2(client, list.items[0]!.id);
+    for (const item of list.items.slice(0, 2)) await acceptItem(staff, item.id);
+    expect((await getListForClient(client.id, listId)).status).toBe("complete");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    await sweepAt("2098-11-11T17:00:00Z");
+    expect(await remindersOf(listId)).toHaveLength(3);
   });
 });

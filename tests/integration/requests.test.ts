@@ -242,4 +242,29 @@ describeEachDialect("requests", (db) => {
     expect(second.items.map((row) => row.id)).toEqual([ids[2]]);
     expect((await listLists(staffOn, { clientId: client.id, view: "overdue" })).items.map((row) => row.id)).toEqual([ids[0]]);
   });
+  it("gives items added at once their own positions, and reopens only a submitted list", async () => {
+    const { id } = await createList(staffOn, newList({ items: [{ kind: "question", answerType: "short_text", label: "Passport number" }] }));
+    const labels = ["One", "Two", "Three", "Four", "Five"];
+    const added = await Promise.all(labels.map((label) => addItem(staffOn, id, ItemDefinitionSchema.parse({ kind: "document", label, required: false }))));
+    const list = await getListForStaff(staffOn, id);
+    expect(new Set(list.items.map((item) => item.position)).size).toBe(6);
+    expect(list.items.map((item) => item.position).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    // Each call answers the id of the item it added.
+    for (const [index, { id: itemId }] of added.entries()) expect(list.items.find((item) => item.id === itemId)?.label).toBe(labels[index]);
+
+    // A submitted list: an optional item leaves it submitted, a required one sends it back to the client.
+    await answerItem(clientA, list.items[0]!.id, "X1");
+    await submitList(clientA, id);
+    await addItem(staffOn, id, ItemDefinitionSchema.parse({ kind: "document", label: "Optional", required: false }));
+    expect((await getListForStaff(staffOn, id)).status).toBe("submitted");
+    const { id: required } = await addItem(staffOn, id, ItemDefinitionSchema.parse({ kind: "document", label: "Required" }));
+    expect((await getListForStaff(staffOn, id)).status).toBe("open");
+
+    // Returning an item while the list is cancelled at the same moment never reopens a cancelled list.
+    await answerItem(clientA, list.items[0]!.id, "X2");
+    await attachFiles(clientA, required, [pdf("w2.pdf")]);
+    await submitList(clientA, id);
+    await Promise.allSettled([returnItem(staffOn, list.items[0]!.id, "Check the number."), cancelList(staffOn, id)]);
+    expect((await getListForStaff(staffOn, id)).status).toBe("cancelled");
+  });
 });

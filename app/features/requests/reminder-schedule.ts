@@ -6,7 +6,8 @@ export type { ReminderSchedule };
 export const DEFAULT_REMINDER_SCHEDULE: ReminderSchedule = { before: [-3, 0], overdueEvery: 7, max: 5 };
 export const MAX_REMINDERS = 10;
 
-function addDays(day: string, days: number): string {
+/** The office day (YYYY-MM-DD) `days` days after `day` (before it when negative). */
+export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }

@@ -39,12 +39,13 @@ async function moveItem(
   if (Number(result.numUpdatedRows) !== 1) throw conflict("requests:errors.changedMeanwhile");
 }
 
-async function touch(listId: string, values: { status?: "open" } = {}): Promise<void> {
-  await db()
-    .updateTable("requestLists")
-    .set({ ...values, updatedAt: nowIso() })
-    .where("id", "=", listId)
-    .execute();
+async function touch(listId: string): Promise<void> {
+  await db().updateTable("requestLists").set({ updatedAt: nowIso() }).where("id", "=", listId).execute();
+}
+
+/** A submitted list goes back to the client (an item returned or a required one added); an open, complete or cancelled one stays as it is. */
+async function reopen(listId: string): Promise<void> {
+  await db().updateTable("requestLists").set({ status: "open", updatedAt: nowIso() }).where("id", "=", listId).where("status", "=", "submitted").execute();
 }
 
 // ---------------------------------------------------------------------------
@@ -54,15 +55,27 @@ async function touch(listId: string, values: { status?: "open" } = {}): Promise<
 export async function addItem(actor: Actor, listId: string, definition: ItemDefinition): Promise<{ id: string }> {
   const list = await staffsList(actor, listId);
   assertActive(list);
-  const last = await db()
-    .selectFrom("requestItems")
-    .select((eb) => eb.fn.max("position").as("position"))
-    .where("listId", "=", listId)
-    .executeTakeFirst();
-  await insertItems(db(), listId, [definition], Number(last?.position ?? 0) + 1);
-  const added = await db().selectFrom("requestItems").select("id").where("listId", "=", listId).orderBy("position", "desc").limit(1).executeTakeFirstOrThrow();
-  await touch(listId, list.status === "submitted" && definition.required ? { status: "open" } : {});
-  return { id: added.id };
+  const id = await db()
+    .transaction()
+    .execute(async (trx) => {
+      // The list's row first: on PostgreSQL it stays locked to the end, so two items added at once take two positions.
+      const touched = await trx
+        .updateTable("requestLists")
+        .set({ updatedAt: nowIso() })
+        .where("id", "=", listId)
+        .where("status", "in", [...ACTIVE_LIST_STATUSES])
+        .executeTakeFirst();
+      if (Number(touched.numUpdatedRows) !== 1) throw conflict("requests:errors.listClosed");
+      const last = await trx
+        .selectFrom("requestItems")
+        .select((eb) => eb.fn.max("position").as("position"))
+        .where("listId", "=", listId)
+        .executeTakeFirst();
+      const [added] = await insertItems(trx, listId, [definition], Number(last?.position ?? 0) + 1);
+      return added!;
+    });
+  if (definition.required) await reopen(listId);
+  return { id };
 }
 
 /** Changes what an item asks for; what the client already gave stays. */
@@ -161,7 +174,7 @@ export async function returnItem(actor: Actor, itemId: string, note: string): Pr
   if (!cleanNote) throw invalid("requests:errors.noteRequired", { field: "note" });
   if (!canMoveItem(item.state, "returned", "staff")) throw conflict("requests:errors.transitionNotAllowed");
   await moveItem(item, "returned", { staffNote: cleanNote });
-  await touch(list.id, { status: "open" });
+  await reopen(list.id);
   await auditRequest(actor, "request.item_returned", list.id, { itemId: item.id, label: item.label });
   await recordStep(actor, list, "returned", { item: item.label, note: cleanNote });
   await tellClient(actor, list, "returned", { item: item.label, note: cleanNote });

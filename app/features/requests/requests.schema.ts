@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { supportedLanguages } from "~/lib/i18n/config";
 import { parseListQuery } from "~/lib/pagination";
 import { MAX_REMINDERS } from "./reminder-schedule";
 import { ANSWER_TYPES, LIST_STATUSES, REQUEST_ITEM_KINDS, type AnswerType, type RequestItemKind } from "./status";
 
 /** Forms and API bodies of the requests area; messages are i18n keys. */
-export const LOCALES = ["en", "ar", "fr"] as const;
 export const MAX_ITEMS_PER_LIST = 100;
 export const MAX_CHOICES = 20;
 
@@ -158,7 +158,7 @@ export const CancelListSchema = z.object({ reason: z.string().trim().max(1000, "
 
 export const TemplateSchema = z.object({
   serviceKey: z.string().trim().min(1).max(100).nullish(),
-  locale: z.enum(LOCALES, { errorMap: () => ({ message: "requests:errors.localeInvalid" }) }),
+  locale: z.enum(supportedLanguages, { errorMap: () => ({ message: "requests:errors.localeInvalid" }) }),
   title,
   message: message.default(""),
   items: z.array(ItemDefinitionSchema).min(1, "requests:errors.itemsRequired").max(MAX_ITEMS_PER_LIST, "requests:errors.tooManyItems"),

@@ -166,14 +166,16 @@ export async function canReadRequestList(actor: Actor, id: string): Promise<bool
   }
 }
 
-export async function insertItems(trx: DB, listId: string, items: readonly ItemDefinition[], firstPosition: number): Promise<void> {
-  if (items.length === 0) return;
+/** Inserts items from `firstPosition` on; their ids, in order. */
+export async function insertItems(trx: DB, listId: string, items: readonly ItemDefinition[], firstPosition: number): Promise<string[]> {
+  if (items.length === 0) return [];
   const now = nowIso();
+  const ids = items.map(() => newId());
   await trx
     .insertInto("requestItems")
     .values(
       items.map((item, index) => ({
-        id: newId(),
+        id: ids[index]!,
         listId,
         position: firstPosition + index,
         kind: item.kind,
@@ -187,6 +189,7 @@ export async function insertItems(trx: DB, listId: string, items: readonly ItemD
       })),
     )
     .execute();
+  return ids;
 }
 
 /** The assignee handles requests: active, with the `requests` feature. */
@@ -254,10 +257,18 @@ export async function updateList(actor: Actor, id: string, patch: UpdateListData
   await checkAssignee(patch);
   const { reminderSchedule, ...rest } = patch;
   const values = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  // A new due date, or a new schedule, is reminded afresh: its schedule's days, up to its max (reminders.server.ts).
+  const rescheduled = (patch.dueDate !== undefined && patch.dueDate !== list.dueDate) || reminderSchedule !== undefined;
   await db()
     .updateTable("requestLists")
-    .set({ ...values, ...(reminderSchedule ? { reminderOffsets: JSON.stringify(reminderSchedule) } : {}), updatedAt: nowIso() })
+    .set({
+      ...values,
+      ...(reminderSchedule ? { reminderOffsets: JSON.stringify(reminderSchedule) } : {}),
+      ...(rescheduled ? { remindersSent: 0 } : {}),
+      updatedAt: nowIso(),
+    })
     .where("id", "=", id)
+    .where("status", "in", [...ACTIVE_LIST_STATUSES])
     .execute();
 }
 

@@ -60,14 +60,6 @@ export const ITEM_TRANSITIONS: Record<RequestParty, Record<ItemState, readonly I
   },
 };
 
-export function isItemState(value: unknown): value is ItemState {
-  return typeof value === "string" && (ITEM_STATES as readonly string[]).includes(value);
-}
-
-export function isListStatus(value: unknown): value is ListStatus {
-  return typeof value === "string" && (LIST_STATUSES as readonly string[]).includes(value);
-}
-
 export function canMoveItem(from: ItemState, to: ItemState, by: RequestParty): boolean {
   return ITEM_TRANSITIONS[by][from].includes(to);
 }
