@@ -35,3 +35,4 @@ export {
 } from "./request-links.server";
 export { sendDueRequestReminders } from "./reminders.server";
 export { canReadRequestFile, historyOfList, remindersOfList, requestAssignees, requestTarget, type RequestTarget } from "./staff-pages.server";
+export { readRequestItem, readRequestList, requestApiCaller } from "./http.server";
