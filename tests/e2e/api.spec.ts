@@ -187,6 +187,28 @@ test.describe("JSON API over HTTP", () => {
     await expectJson(await request.post(`/api/tasks/${UNKNOWN}/comments`, { headers: admin, data: { body: "x" } }), 404, "POST tasks/{unknown}/comments");
   });
 
+  test("requests", async ({ request }) => {
+    const admin = await signIn(request, "admin");
+    const client = await signIn(request, "client");
+    const list = `/api/request-lists/${UNKNOWN}`;
+    const item = `${list}/items/${UNKNOWN}`;
+    await expectJson(await request.get("/api/request-lists?perPage=1", { headers: admin }), 200, "GET request-lists");
+    await expectJson(await request.get("/api/request-lists", { headers: client }), 200, "GET request-lists as a client");
+    await expectJson(await request.get("/api/request-lists"), 401, "GET request-lists without a token");
+    await expectJson(await request.post("/api/request-lists", { headers: admin, data: {} }), 400, "POST request-lists");
+    await expectJson(await request.post("/api/request-lists", { headers: client, data: {} }), [400, 403], "POST request-lists as a client");
+    await expectJson(await request.get(list, { headers: admin }), 404, "GET request-lists/{unknown}");
+    await expectJson(await request.get(list, { headers: client }), 404, "GET request-lists/{unknown} as a client");
+    await expectJson(await request.post(`${list}/submit`, { headers: client }), 404, "POST request-lists/{unknown}/submit");
+    await expectJson(await request.post(`${list}/cancel`, { headers: admin, data: {} }), 404, "POST request-lists/{unknown}/cancel");
+    await expectJson(await request.post(`${list}/resend-link`, { headers: admin }), 404, "POST request-lists/{unknown}/resend-link");
+    await expectJson(await request.post(`${item}/answer`, { headers: client, data: { answer: "x" } }), 404, "POST …/items/{unknown}/answer");
+    await expectJson(await request.post(`${item}/files`, { headers: client, multipart: { note: "x" } }), 404, "POST …/items/{unknown}/files");
+    await expectJson(await request.post(`${item}/not-applicable`, { headers: client, data: { reason: "x" } }), 404, "POST …/items/{unknown}/not-applicable");
+    await expectJson(await request.post(`${item}/accept`, { headers: admin, data: {} }), 404, "POST …/items/{unknown}/accept");
+    await expectJson(await request.post(`${item}/return`, { headers: admin, data: { note: "x" } }), 404, "POST …/items/{unknown}/return");
+  });
+
   test("reports", async ({ request }) => {
     const client = await signIn(request, "client");
     const admin = await signIn(request, "admin");
