@@ -17,6 +17,7 @@ import { env } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 import { withoutMail } from "~/lib/mail.server";
 import { nowIso } from "~/lib/ids.server";
+import { seedDemoRequestTemplates } from "./request-templates.server";
 import { DEMO_APPOINTMENTS, DEMO_EXTRA_CLIENTS, DEMO_REPORTS, DEMO_TASKS, demoOrderStories } from "./stories.server";
 import { seedAppointment, seedOrders, seedReport, seedTask, type TaskStory, type YearContext } from "./year.server";
 
@@ -85,6 +86,7 @@ async function seedDemo(db: DB, password: string, totpSecret: string): Promise<D
   }
   for (const staffId of [staff.owner, staff.admin]) if (staffId) await ensureTwoFactorWithSecret(db, staffId, totpSecret);
   const staffActor = { id: staff.admin || staff.owner, role: "admin", enabledFeatures: [] as string[] };
+  if (staffActor.id) await seedDemoRequestTemplates(staffActor);
   const seeded = created.size > 0 && staffActor.id ? await seedDemoYear(db, { timeZone, today, staff: staffActor, clients: created }) : [];
   if (seeded.length > 0) await seedDemoContactMessage();
   const problems = staffActor.id ? await demoConsistencyProblems(seeded, staffActor, holidaysAdded > 0 ? holidayYears : []) : [];

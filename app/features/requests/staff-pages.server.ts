@@ -56,6 +56,8 @@ export async function remindersOfList(actor: Actor, listId: string): Promise<Sen
 
 export type RequestHistoryEntry = { id: string; action: string; actorName: string | null; at: string; item: string | null; reason: string | null };
 
+const STEP_ORDER = ["created", "submitted", "item_returned", "item_accepted", "completed", "cancelled"];
+
 /** A list's steps as its audit trail recorded them (sent, submitted, each item accepted or returned, complete, cancelled), oldest first. */
 export async function historyOfList(actor: Actor, listId: string): Promise<RequestHistoryEntry[]> {
   assertRequestStaff(actor);
@@ -69,6 +71,9 @@ export async function historyOfList(actor: Actor, listId: string): Promise<Reque
     .orderBy("id")
     .limit(500)
     .execute();
+  // Steps recorded within the same millisecond keep their natural order (the ids are random).
+  const rank = (action: string) => STEP_ORDER.indexOf(action.replace(/^request\./, ""));
+  rows.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)) || rank(a.action) - rank(b.action));
   return rows.map((row) => {
     const meta = (row.meta ?? {}) as Record<string, unknown>;
     return {
