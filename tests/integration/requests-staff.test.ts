@@ -188,11 +188,18 @@ describeEachDialect("the staff's request pages", (db) => {
     );
     let list = await getListForStaff(reviewer, id);
     const [passport, name] = list.items;
+    const page = (fields: Record<string, string>) => ({ path: `/dashboard/requests/${id}`, method: "POST", as: staff, params: { id }, body: form(fields) });
+    // "Resend link": a new one-click link is e-mailed, the earlier ones revoked.
+    const resent = await call(detailPage.action, page({ intent: "resend" }));
+    expect(resent.status).toBe(302);
+    expect(resent.headers.get("Location")).toBe(`/dashboard/requests/${id}`);
+    const links = await db().selectFrom("requestLinks").select(["revokedAt"]).where("listId", "=", id).execute();
+    expect(links.filter((link) => link.revokedAt === null)).toHaveLength(1);
+
     const [file] = await attachFiles(client, passport!.id, [pdf("passport.pdf")]);
     await answerItem(client, name!.id, "Rana Haddad");
     await submitList(client, id);
 
-    const page = (fields: Record<string, string>) => ({ path: `/dashboard/requests/${id}`, method: "POST", as: staff, params: { id }, body: form(fields) });
     const noNote = await callJson<{ intent: string; itemId: string; result: { error: Record<string, string[]> } }>(
       detailPage.action,
       page({ intent: "return", itemId: name!.id }),
@@ -220,6 +227,7 @@ describeEachDialect("the staff's request pages", (db) => {
     expect(body.list.items[1]!.answer).toBe("Rana M. Haddad");
     expect(body.history.map((entry) => [entry.action, entry.item])).toEqual([
       ["created", null],
+      ["link_sent", null],
       ["submitted", null],
       ["item_returned", "Name as in the passport"],
       ["submitted", null],

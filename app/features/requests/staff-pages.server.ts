@@ -56,7 +56,7 @@ export async function remindersOfList(actor: Actor, listId: string): Promise<Sen
 
 export type RequestHistoryEntry = { id: string; action: string; actorName: string | null; at: string; item: string | null; reason: string | null };
 
-const STEP_ORDER = ["created", "submitted", "item_returned", "item_accepted", "completed", "cancelled"];
+const STEP_ORDER = ["created", "link_sent", "link_opened", "link_refused", "submitted", "item_returned", "item_accepted", "completed", "cancelled"];
 
 /** A list's steps as its audit trail recorded them (sent, submitted, each item accepted or returned, complete, cancelled), oldest first. */
 export async function historyOfList(actor: Actor, listId: string): Promise<RequestHistoryEntry[]> {

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Check, CornerUpLeft, Download, Pencil, Plus, Trash2, XCircle } from "lucide-react";
+import { Check, CornerUpLeft, Download, MailPlus, Pencil, Plus, Trash2, XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -43,6 +43,7 @@ import {
   remindersOfList,
   removeItem,
   requestAssignees,
+  resendRequestLink,
   returnItem,
   updateItem,
   updateList,
@@ -142,6 +143,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       return redirectWithToast(back, { type: "success", message: "requests:staff.detail.returned" });
     }
+    case "resend": {
+      try {
+        await resendRequestLink(actor, id);
+      } catch (error) {
+        return refusal(request, error);
+      }
+      return redirectWithToast(back, { type: "success", message: "requests:staff.detail.linkResent" });
+    }
     case "cancel": {
       const submission = parseWithZod(form, { schema: CancelListSchema });
       if (submission.status !== "success") return redirectWithToast(back, { type: "error", message: "requests:errors.reasonTooLong" });
@@ -191,17 +200,26 @@ export default function DashboardRequest() {
         }
         actions={
           active ? (
-            <ConfirmAction
-              label={t("staff.detail.cancel")}
-              title={t("staff.detail.cancelTitle")}
-              description={t("staff.detail.cancelBody")}
-              confirmLabel={t("staff.detail.cancelConfirm")}
-              fields={{ intent: "cancel" }}
-              reason={{ label: t("staff.detail.cancelReason"), maxLength: 1000 }}
-              triggerVariant="destructive"
-              icon={<XCircle aria-hidden className="size-4" />}
-              testId="cancel-request"
-            />
+            <>
+              <Form method="post">
+                <input type="hidden" name="intent" value="resend" />
+                <Button type="submit" variant="outline" size="sm" title={t("staff.detail.resendHint")} data-testid="resend-link">
+                  <MailPlus className="size-4" aria-hidden />
+                  {t("staff.detail.resend")}
+                </Button>
+              </Form>
+              <ConfirmAction
+                label={t("staff.detail.cancel")}
+                title={t("staff.detail.cancelTitle")}
+                description={t("staff.detail.cancelBody")}
+                confirmLabel={t("staff.detail.cancelConfirm")}
+                fields={{ intent: "cancel" }}
+                reason={{ label: t("staff.detail.cancelReason"), maxLength: 1000 }}
+                triggerVariant="destructive"
+                icon={<XCircle aria-hidden className="size-4" />}
+                testId="cancel-request"
+              />
+            </>
           ) : null
         }
       />
