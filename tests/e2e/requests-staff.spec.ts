@@ -131,3 +131,31 @@ test("staff return an item with a note and accept the others in Arabic; the list
   await expect(page.getByTestId("requests-table")).not.toContainText(title);
   errors.expectNone();
 });
+
+test("without JavaScript, a template is used with its button, an item is added by posting the form, and the list is sent", async ({ browser }) => {
+  const client = createClient({ fullName: `No Script ${randomUUID().slice(0, 4)}` });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await signIn(context, DEMO.admin);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+
+  await page.goto(`/dashboard/requests/new?clientId=${client.id}`);
+  await page.getByLabel("Template", { exact: true }).selectOption({ label: "Tax return: documents and questions (English)" });
+  await page.getByRole("button", { name: "Use template" }).click();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Tax return: documents and questions");
+  await expect(page.getByTestId("item-row")).toHaveCount(7);
+
+  await page.getByTestId("add-item").click();
+  await expect(page.getByTestId("item-row")).toHaveCount(8);
+  await page.getByTestId("item-row").last().getByLabel("What you ask for").fill("Childcare receipts");
+  await page.getByTestId("item-row").first().getByRole("button", { name: "Remove item 1" }).click();
+  await expect(page.getByTestId("item-row")).toHaveCount(7);
+  await expect(page.getByTestId("item-row").first().getByLabel("What you ask for")).toHaveValue("1099 forms");
+
+  await page.getByTestId("send-request").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tax return: documents and questions");
+  await expect(page.getByTestId("request-item")).toHaveCount(7);
+  await expect(page.getByTestId("request-item").last()).toContainText("Childcare receipts");
+  errors.expectNone();
+  await context.close();
+});
