@@ -1,6 +1,7 @@
+import { supportedLanguages } from "~/lib/i18n/config";
 import { z } from "zod";
 import { DEFAULT_REMINDER_SCHEDULE, MAX_REMINDERS, type ReminderSchedule } from "./reminder-schedule";
-import { ItemDefinitionSchema, LOCALES, MAX_ITEMS_PER_LIST, type ItemDefinition } from "./requests.schema";
+import { ItemDefinitionSchema, MAX_ITEMS_PER_LIST, type ItemDefinition } from "./requests.schema";
 import { ANSWER_TYPES, REQUEST_ITEM_KINDS } from "./status";
 
 /**
@@ -153,7 +154,7 @@ export const ReviewFormSchema = z
 /** /dashboard/request-templates: a template's service (none: every service), language, title, message and items. */
 export const TemplateFormSchema = z.object({
   serviceKey: z.string().trim().max(100).optional(),
-  locale: z.enum(LOCALES, { errorMap: () => ({ message: "requests:errors.localeInvalid" }) }),
+  locale: z.enum(supportedLanguages, { errorMap: () => ({ message: "requests:errors.localeInvalid" }) }),
   title,
   message,
   items,

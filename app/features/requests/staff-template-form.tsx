@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { LOCALES } from "./requests.schema";
+import { supportedLanguages } from "~/lib/i18n/config";
 import { ItemsEditor } from "./staff-items-editor";
 import { TemplateFormSchema, type TemplateFormInput } from "./staff-forms";
 
@@ -39,7 +39,7 @@ export function TemplateForm({
         <SelectField
           field={fields.locale}
           label={t("templates.fields.language")}
-          options={LOCALES.map((locale) => ({ value: locale, label: t(`templates.locale.${locale}`) }))}
+          options={supportedLanguages.map((locale) => ({ value: locale, label: t(`templates.locale.${locale}`) }))}
         />
         <TextField field={fields.title} label={t("templates.fields.title")} className="sm:col-span-2" inputProps={{ dir: "auto", maxLength: 200 }} />
         <TextareaField field={fields.message} label={t("templates.fields.message")} className="sm:col-span-2" textareaProps={{ rows: 4, dir: "auto" }} />
