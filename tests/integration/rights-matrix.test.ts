@@ -49,6 +49,11 @@ import * as dashNotifications from "~/routes/dashboard+/notifications";
 import * as dashProfile from "~/routes/dashboard+/profile";
 import * as dashReports from "~/routes/dashboard+/reports._index";
 import * as dashReportsNew from "~/routes/dashboard+/reports.new";
+import * as dashRequests from "~/routes/dashboard+/requests._index";
+import * as dashRequestsNew from "~/routes/dashboard+/requests.new";
+import * as dashRequestTemplates from "~/routes/dashboard+/request-templates._index";
+import * as dashRequestTemplatesNew from "~/routes/dashboard+/request-templates.new";
+import * as apiClientTodo from "~/routes/api+/client.todo";
 import * as dashOrders from "~/routes/dashboard+/service-orders._index";
 import * as dashTracker from "~/routes/dashboard+/service-tracker";
 import * as dashServices from "~/routes/dashboard+/services";
@@ -224,6 +229,16 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/service-orders.$id.tsx": { coveredBy: "integration/orders-pages.test.ts" },
   "dashboard+/service-tracker.tsx": { checks: [get("/dashboard/service-tracker", dashTracker.loader, () => "/dashboard/service-tracker", ADMIN_PAGE)] },
   "dashboard+/tasks._index.tsx": { checks: [get("/dashboard/tasks", dashTasks.loader, () => "/dashboard/tasks", FEATURE_PAGE)] },
+  "dashboard+/requests._index.tsx": { checks: [get("/dashboard/requests", dashRequests.loader, () => "/dashboard/requests", FEATURE_PAGE)] },
+  "dashboard+/requests.new.tsx": { checks: [get("/dashboard/requests/new", dashRequestsNew.loader, () => "/dashboard/requests/new", FEATURE_PAGE)] },
+  "dashboard+/requests.$id.tsx": { coveredBy: "integration/requests-staff.test.ts, e2e/requests-staff.spec.ts" },
+  "dashboard+/request-templates._index.tsx": {
+    checks: [get("/dashboard/request-templates", dashRequestTemplates.loader, () => "/dashboard/request-templates", FEATURE_PAGE)],
+  },
+  "dashboard+/request-templates.new.tsx": {
+    checks: [get("/dashboard/request-templates/new", dashRequestTemplatesNew.loader, () => "/dashboard/request-templates/new", FEATURE_PAGE)],
+  },
+  "dashboard+/request-templates.$id.tsx": { coveredBy: "integration/requests-staff.test.ts" },
   "dashboard+/tasks.board.tsx": { checks: [get("/dashboard/tasks/board", dashTasksBoard.loader, () => "/dashboard/tasks/board", FEATURE_PAGE)] },
   "dashboard+/tasks.new.tsx": { checks: [get("/dashboard/tasks/new", dashTasksNew.loader, () => "/dashboard/tasks/new", FEATURE_PAGE)] },
   "dashboard+/tasks.$id.tsx": {
@@ -427,6 +442,29 @@ const ROUTES: Record<string, Entry> = {
   "api+/$.ts": { coveredBy: "e2e/api.spec.ts (unknown API paths answer 404 JSON)" },
   "api+/admin.users.ts": { coveredBy: "integration/clients-admin.test.ts, integration/users.test.ts" },
   "api+/admin.users.$id.ts": { coveredBy: "integration/clients-admin.test.ts, integration/users.test.ts" },
+  "api+/client.todo.ts": {
+    checks: [
+      get("/api/client/todo", apiClientTodo.loader, () => "/api/client/todo", {
+        anonymous: 401,
+        clientA: 200,
+        clientB: 200,
+        staffOff: 403,
+        staffOn: 403,
+        admin: 403,
+        owner: 403,
+      }),
+    ],
+  },
+  "api+/request-lists.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/request-lists.$id.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/request-lists.$id.cancel.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/request-lists.$id.submit.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/request-lists.$id.resend-link.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/request-lists.$id.items.$itemId.accept.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/request-lists.$id.items.$itemId.answer.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/request-lists.$id.items.$itemId.files.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/request-lists.$id.items.$itemId.not-applicable.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/request-lists.$id.items.$itemId.return.ts": { coveredBy: "integration/request-api.test.ts" },
   "api+/appointments.ts": { coveredBy: "integration/appointments.test.ts" },
   "api+/appointments.$id.ts": { coveredBy: "integration/appointments.test.ts" },
   "api+/appointments.$id.status.$status.ts": { coveredBy: "integration/appointments.test.ts" },
@@ -930,7 +968,7 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
       clientA: await makeUser(db(), { role: "client" }),
       clientB: await makeUser(db(), { role: "client" }),
       staffOff: await makeUser(db(), { role: "staff", features: [] }),
-      staffOn: await makeUser(db(), { role: "staff", features: ["inbox", "translations", "tasks", "document_extractor"] }),
+      staffOn: await makeUser(db(), { role: "staff", features: ["inbox", "translations", "tasks", "document_extractor", "requests"] }),
       admin: await makeUser(db(), { role: "admin" }),
       owner: await makeUser(db(), { role: "owner" }),
     };
