@@ -36,3 +36,4 @@ export {
 export { sendDueRequestReminders } from "./reminders.server";
 export { canReadRequestFile, historyOfList, remindersOfList, requestAssignees, requestTarget, type RequestTarget } from "./staff-pages.server";
 export { readRequestItem, readRequestList, requestApiCaller } from "./http.server";
+export { answerPageAction, loadAnswerPage, type AnswerActionData, type AnswerPageData } from "./answer-page.http.server";

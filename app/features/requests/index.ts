@@ -7,3 +7,5 @@ export * from "./staff-forms";
 export { ItemFields, ItemsEditor, type ItemFieldMetadata } from "./staff-items-editor";
 export { ItemStateBadge, ReminderFields, RequestDue, RequestProgress, RequestsSection, RequestStatusBadge, type RequestSectionList } from "./staff-parts";
 export { TemplateForm } from "./staff-template-form";
+export * from "./answer-schema";
+export { ListStatusBadge, RequestAnswerView, type AnswerViewActionData } from "./answer-view";
