@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requestPaths } from "~/features/requests";
 import { answerPageAction, requireRequestAccess } from "~/features/requests/index.server";
+import { refusal } from "~/lib/http.server";
 
 /**
  * A request page's documents with a progress bar: the page's upload step, answered as JSON. The
@@ -8,6 +9,10 @@ import { answerPageAction, requireRequestAccess } from "~/features/requests/inde
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const listId = params.listId!;
-  const access = await requireRequestAccess(request, listId);
-  return answerPageAction(request, access, listId, access.restricted ? requestPaths.answer(listId) : requestPaths.client(listId));
+  try {
+    const access = await requireRequestAccess(request, listId);
+    return await answerPageAction(request, access, listId, access.restricted ? requestPaths.answer(listId) : requestPaths.client(listId));
+  } catch (error) {
+    return refusal(request, error);
+  }
 }
