@@ -1,7 +1,7 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
@@ -25,6 +25,8 @@ import {
   OrderStatusBadge,
 } from "~/features/service-orders";
 import { readUploadForm, respondToDocumentUpload, changeOrderStatus, getOrder } from "~/features/service-orders/index.server";
+import { ListStatusBadge, requestPaths } from "~/features/requests";
+import { listsOfOrder } from "~/features/requests/index.server";
 import { OrderTranslationFiles } from "~/features/translations";
 import { listClientTranslationFiles } from "~/features/translations/index.server";
 import { useFormatter } from "~/lib/format";
@@ -41,7 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The translation files of this order (the client's own only), with their status and, when completed, the translation.
   const translationFiles = await listClientTranslationFiles(user.id, order.id);
   const billing = await loadOrderBilling({ id: user.id, role: "client" }, order);
-  return json({ order, translationFiles, billing, title: `${order.serviceTitle} (${order.reference})` });
+  const requests = await listsOfOrder({ id: user.id, role: user.role, enabledFeatures: user.enabledFeatures }, order.id);
+  return json({ order, translationFiles, billing, requests, title: `${order.serviceTitle} (${order.reference})` });
 }
 
 type ActionData = { result?: SubmissionResult<string[]>; fileErrors?: FileError[] };
@@ -68,7 +71,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ClientServiceOrder() {
-  const { order, translationFiles, billing } = useLoaderData<typeof loader>();
+  const { order, translationFiles, billing, requests } = useLoaderData<typeof loader>();
+  const { t: tr } = useTranslation("requests");
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
   const format = useFormatter();
@@ -127,6 +131,26 @@ export default function ClientServiceOrder() {
             </CardContent>
           </Card>
 
+          {requests.length > 0 ? (
+            <Card data-testid="order-requests">
+              <CardHeader>
+                <CardTitle>{tr("client.orderCard.title")}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="divide-y rounded-md border">
+                  {requests.map((list) => (
+                    <li key={list.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                      <Link to={requestPaths.client(list.id)} className="font-medium underline-offset-4 hover:underline" dir="auto">
+                        {tr("client.orderCard.open", { title: list.title, done: list.doneCount, total: list.itemCount })}
+                      </Link>
+                      <ListStatusBadge status={list.status} />
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          ) : null}
+
           <ClientOrderBilling billing={billing} awaitingQuote={awaitingQuote} />
 
           <OrderTranslationFiles files={translationFiles} />
@@ -173,7 +197,7 @@ export default function ClientServiceOrder() {
   );
 }
 
-export const handle = { i18n: ["orders", "translations", "billing"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "translations", "billing", "requests"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 
