@@ -4,7 +4,8 @@
 //      once on each and stopped: the app's own migrations and demo seed;
 //   3. the volume loaded straight into the second (2,000 clients, 100,000 service orders and their status history,
 //      20,000 appointments, 20,000 reports, 1,000,000 notifications, 5,000 contact messages, 30,000 invoices with
-//      their lines and payments; dates over three years, en/ar/fr clients, staff assignees), PostgreSQL vacuumed
+//      their lines and payments, 5,000 request lists of ten items (50,000 request items; the demo client has 40 open
+//      lists); dates over three years, en/ar/fr clients, staff assignees), PostgreSQL vacuumed
 //      and analysed as its autovacuum would;
 //   4. a server started on each, both signed in as admin@demo.test (POST /api/auth/login, then the bearer token),
 //      and every back-office list, board, calendar, search and list API timed on both side by side: 3 unrecorded
@@ -52,11 +53,17 @@ const VOLUME = {
   contactMessages: Math.max(20, Math.round(5_000 * SCALE)),
   /** Invoices of priced orders (one line each; the paid ones with their payment). */
   invoices: Math.max(20, Math.round(30_000 * SCALE)),
+  /** Request items, ten per request list, on the clients' orders; the demo client (client@demo.test) gets many open ones. */
+  requestItems: Math.max(200, Math.round(50_000 * SCALE)),
 };
+/** The demo client's open request lists at volume (ten items each): far more than their to-do list shows. */
+const DEMO_CLIENT_OPEN_LISTS = 40;
+const CLIENT = { email: "client@demo.test", password: ADMIN.password };
 
 type Dialect = "sqlite" | "postgres";
 type Kind = "page" | "api";
-type Target = { label: string; path: string; kind: Kind };
+/** `asClient`: requested as client@demo.test (the client area), else as admin@demo.test. */
+type Target = { label: string; path: string; kind: Kind; asClient?: boolean };
 type Measure = { label: string; path: string; kind: Kind; status: number; p50Ms: number; p95Ms: number; htmlBytes: number | null; error?: string };
 /** loadAverage: the machine's 1-minute load average before and after the timings (others share its cores). */
 type Run = {
@@ -96,6 +103,8 @@ function targets(orderReference: string): Target[] {
     api("/api/appointments"),
     api("/api/reports"),
     api("/api/invoices"),
+    { label: "`/client` (to-do list, as a client)", path: "/client", kind: "page", asClient: true },
+    { label: "`/api/client/todo` (as a client)", path: "/api/client/todo", kind: "api", asClient: true },
   ];
 }
 
@@ -201,7 +210,7 @@ type Lang = keyof typeof NAMES;
 type Client = { id: string; lang: Lang; name: string };
 type Order = { id: string; reference: string; client: Client; serviceId: string; status: string; createdAt: number; updatedAt: number };
 type Service = { id: string; key: string; durationMinutes: number };
-type Accounts = { adminId: string; ownerId: string; passwordHash: string; services: Service[] };
+type Accounts = { adminId: string; ownerId: string; clientId: string; passwordHash: string; services: Service[] };
 
 const ascii = (value: string) =>
   value
@@ -343,6 +352,40 @@ async function postgresSink(url: string): Promise<Sink> {
 }
 
 const T = {
+  requestLists: {
+    name: "request_lists",
+    columns: [
+      ["id", "text"],
+      ["client_id", "text"],
+      ["service_order_id", "text"],
+      ["title", "text"],
+      ["message", "text"],
+      ["due_date", "text"],
+      ["status", "text"],
+      ["reminders_enabled", "boolean"],
+      ["reminder_offsets", "jsonb"],
+      ["created_by", "text"],
+      ["created_at", "timestamptz"],
+      ["updated_at", "timestamptz"],
+      ["submitted_at", "timestamptz"],
+      ["completed_at", "timestamptz"],
+    ],
+  },
+  requestItems: {
+    name: "request_items",
+    columns: [
+      ["id", "text"],
+      ["list_id", "text"],
+      ["position", "integer"],
+      ["kind", "text"],
+      ["answer_type", "text"],
+      ["label", "text"],
+      ["required", "boolean"],
+      ["state", "text"],
+      ["answer", "text"],
+      ["updated_at", "timestamptz"],
+    ],
+  },
   users: {
     name: "users",
     columns: [
@@ -511,20 +554,22 @@ const T = {
 } satisfies Record<string, Table>;
 
 async function readAccounts(sink: Sink): Promise<Accounts> {
-  const users = await sink.query<{ id: string; email: string; password_hash: string }>("select id, email, password_hash from users where email in (?, ?)", [
+  const users = await sink.query<{ id: string; email: string; password_hash: string }>("select id, email, password_hash from users where email in (?, ?, ?)", [
     "admin@demo.test",
     "owner@demo.test",
+    CLIENT.email,
   ]);
   const admin = users.find((u) => u.email === "admin@demo.test");
   const owner = users.find((u) => u.email === "owner@demo.test");
-  if (!admin || !owner) throw new Error("the demo accounts are missing: did the server seed them (SEED_DEMO)?");
+  const demoClient = users.find((u) => u.email === CLIENT.email);
+  if (!admin || !owner || !demoClient) throw new Error("the demo accounts are missing: did the server seed them (SEED_DEMO)?");
   const services = (await sink.query<{ id: string; key: string; duration_minutes: number }>("select id, key, duration_minutes from services")).map((s) => ({
     id: s.id,
     key: s.key,
     durationMinutes: s.duration_minutes,
   }));
   if (services.length === 0) throw new Error("no services: did the server seed the public content?");
-  return { adminId: admin.id, ownerId: owner.id, passwordHash: admin.password_hash, services };
+  return { adminId: admin.id, ownerId: owner.id, clientId: demoClient.id, passwordHash: admin.password_hash, services };
 }
 
 async function writeTable(sink: Sink, table: Table, generate: (flush: (rows: Row[]) => Promise<void>) => Promise<void>): Promise<number> {
@@ -911,6 +956,85 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
     }),
   );
 
+  // Request lists of ten items on the clients' orders: older ones complete, recent ones open or submitted;
+  // the demo client gets DEMO_CLIENT_OPEN_LISTS open ones, so their to-do list reads from far more than it shows.
+  const listCount = Math.max(20, Math.floor(VOLUME.requestItems / 10));
+  const requestItems: Row[] = [];
+  const ITEM_KINDS = [
+    ["document", null, "W-2 from every employer"],
+    ["document", null, "1099 forms"],
+    ["document", null, "Passport, photo page"],
+    ["question", "short_text", "Full name as in the passport"],
+    ["question", "yes_no", "Did you move this year?"],
+    ["question", "date", "Date of arrival"],
+    ["question", "number", "How many dependants?"],
+    ["question", "long_text", "Anything else we should know?"],
+    ["confirmation", null, "I have no foreign accounts"],
+    ["document", null, "Last year's return"],
+  ] as const;
+  const offsets = JSON.stringify({ before: [-3, 0], overdueEvery: 7, max: 5 });
+  step(
+    "request_lists",
+    await writeTable(sink, T.requestLists, async (flush) => {
+      const rows: Row[] = [];
+      for (let i = 0; i < listCount; i++) {
+        const demo = i < DEMO_CLIENT_OPEN_LISTS;
+        const order = orders[Math.floor((i * orders.length) / listCount)]!;
+        const clientId = demo ? accounts.clientId : order.client.id;
+        const createdAt = demo ? NOW - int(1, 20) * DAY : Math.min(NOW, order.createdAt + int(0, 3) * DAY);
+        const recent = NOW - createdAt < 60 * DAY;
+        const status = demo ? "open" : recent ? weighted({ open: 60, submitted: 25, complete: 15 }) : weighted({ complete: 92, cancelled: 8 });
+        const id = randomUUID();
+        rows.push([
+          id,
+          clientId,
+          demo ? null : order.id,
+          demo ? `Documents ${i + 1}` : `Tax return documents ${order.reference}`,
+          "",
+          iso(createdAt + int(-5, 30) * DAY).slice(0, 10),
+          status,
+          true,
+          offsets,
+          pick(staffIds),
+          iso(createdAt),
+          iso(createdAt),
+          status === "submitted" || status === "complete" ? iso(createdAt + DAY) : null,
+          status === "complete" ? iso(createdAt + 2 * DAY) : null,
+        ]);
+        ITEM_KINDS.forEach(([kind, answerType, label], position) => {
+          const state =
+            status === "complete"
+              ? "accepted"
+              : status === "cancelled" || demo
+                ? weighted({ todo: 70, returned: 10, uploaded: 20 })
+                : status === "submitted"
+                  ? weighted({ uploaded: 50, answered: 40, not_applicable: 10 })
+                  : weighted({ todo: 50, returned: 5, uploaded: 25, answered: 20 });
+          requestItems.push([
+            randomUUID(),
+            id,
+            position + 1,
+            kind,
+            answerType,
+            label,
+            position !== 7,
+            state,
+            state === "answered" ? "yes" : null,
+            iso(createdAt),
+          ]);
+        });
+        if (rows.length === 10_000) await flush(rows.splice(0));
+      }
+      await flush(rows);
+    }),
+  );
+  step(
+    "request_items",
+    await writeTable(sink, T.requestItems, async (flush) => {
+      for (let i = 0; i < requestItems.length; i += 20_000) await flush(requestItems.slice(i, i + 20_000));
+    }),
+  );
+
   await sink.finish();
   console.log(`    loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // An order in the middle of the volume, searched for by its reference.
@@ -950,11 +1074,11 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function signIn(origin: string): Promise<string> {
+async function signIn(origin: string, account: { email: string; password: string } = ADMIN, home = "/dashboard"): Promise<string> {
   const response = await fetch(`${origin}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin, accept: "application/json" },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    body: JSON.stringify({ email: account.email, password: account.password }),
   });
   let body = (await response.json().catch(() => ({}))) as { token?: string; mfaToken?: string };
   if (response.ok && body.mfaToken) {
@@ -972,11 +1096,11 @@ async function signIn(origin: string): Promise<string> {
     });
     body = (await second.json().catch(() => ({}))) as { token?: string };
   }
-  if (!response.ok || !body.token) throw new Error(`sign-in as ${ADMIN.email} failed: ${response.status} ${JSON.stringify(body)}`);
+  if (!response.ok || !body.token) throw new Error(`sign-in as ${account.email} failed: ${response.status} ${JSON.stringify(body)}`);
   // Pages read the bearer token as the API does (app/lib/session.server.ts readToken): check it once.
-  const check = await fetch(`${origin}/dashboard`, { headers: { authorization: `Bearer ${body.token}` }, redirect: "manual" });
+  const check = await fetch(`${origin}${home}`, { headers: { authorization: `Bearer ${body.token}` }, redirect: "manual" });
   await check.arrayBuffer();
-  if (check.status !== 200) throw new Error(`/dashboard with the bearer token answered ${check.status} ${check.headers.get("location") ?? ""}`);
+  if (check.status !== 200) throw new Error(`${home} with the bearer token answered ${check.status} ${check.headers.get("location") ?? ""}`);
   return body.token;
 }
 
@@ -997,6 +1121,8 @@ async function countRows(sink: Sink): Promise<Record<string, number>> {
     "contact_messages",
     "invoices",
     "payments",
+    "request_lists",
+    "request_items",
   ]) {
     const [row] = await sink.query<{ n: number | string }>(`select count(*) as n from ${table}`);
     counts[table] = Number(row?.n ?? 0);
@@ -1099,8 +1225,22 @@ async function measurePair(demoDatabase: BenchDatabase, volumeDatabase: BenchDat
     const volumeApp = await startBenchApp(volumeDatabase.dataDir, volumeDatabase.url);
     try {
       const sides = [
-        { database: demoDatabase, app: demoApp, token: await signIn(demoApp.origin), targets: targets(demoReference), reference: demoReference },
-        { database: volumeDatabase, app: volumeApp, token: await signIn(volumeApp.origin), targets: targets(volumeReference), reference: volumeReference },
+        {
+          database: demoDatabase,
+          app: demoApp,
+          token: await signIn(demoApp.origin),
+          clientToken: await signIn(demoApp.origin, CLIENT, "/client"),
+          targets: targets(demoReference),
+          reference: demoReference,
+        },
+        {
+          database: volumeDatabase,
+          app: volumeApp,
+          token: await signIn(volumeApp.origin),
+          clientToken: await signIn(volumeApp.origin, CLIENT, "/client"),
+          targets: targets(volumeReference),
+          reference: volumeReference,
+        },
       ];
       const samples = sides.map((side) => side.targets.map(() => [] as Sample[]));
       const loadBefore = Number(os.loadavg()[0]!.toFixed(1));
@@ -1113,8 +1253,9 @@ async function measurePair(demoDatabase: BenchDatabase, volumeDatabase: BenchDat
           // request they fell in, on either server.
           collectGarbage?.();
           for (const side of order) {
-            const { app, token, targets: list } = sides[side]!;
-            const sample = await request(app.origin, token, list[index]!);
+            const { app, token, clientToken, targets: list } = sides[side]!;
+            const target = list[index]!;
+            const sample = await request(app.origin, target.asClient ? clientToken : token, target);
             if (round >= WARMUP) samples[side]![index]!.push(sample);
           }
         }
