@@ -298,7 +298,12 @@ function sqliteSink(file: string): Sink {
       database.exec("commit");
     },
     async query<T>(sqlText: string, params: unknown[] = []) {
-      return database.prepare(sqlText).all(...params) as T[];
+      const statement = database.prepare(sqlText);
+      if (!statement.reader) {
+        statement.run(...params);
+        return [];
+      }
+      return statement.all(...params) as T[];
     },
     async finish() {
       // No ANALYZE: SQLite keeps no statistics unless the app asks for them, so the app is measured as it runs.
@@ -887,7 +892,13 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
   const priced = orders.filter((_, i) => i % Math.max(1, Math.floor(orders.length / VOLUME.invoices)) === 0).slice(0, VOLUME.invoices);
   const lines: Row[] = [];
   const payments: Row[] = [];
-  const sequences = new Map<number, number>();
+  // The demo seed numbered its own invoices already: the volume's follow them.
+  const sequences = new Map<number, number>(
+    (await sink.query<{ year: number | string; last_number: number | string }>("select year, last_number from invoice_counters")).map((row) => [
+      Number(row.year),
+      Number(row.last_number),
+    ]),
+  );
   step(
     "invoices",
     await writeTable(sink, T.invoices, async (flush) => {
@@ -942,6 +953,7 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
     }),
   );
   // The counters the app numbers from, so that an invoice issued after the load takes the next number.
+  await sink.query("delete from invoice_counters");
   await writeTable(sink, T.invoiceCounters, async (flush) => flush([...sequences].map(([year, last]) => [year, last])));
   step(
     "billing_lines",

@@ -12,7 +12,9 @@ import type { TodoEntry } from "./todo";
  * the client (request_lists_client_idx, quotes_client_idx, invoices_client_created_idx,
  * reports_client_idx), so the list costs the same with 100,000 orders as with ten.
  */
-export const TODO_LIMIT_PER_SOURCE = 50;
+export const TODO_LIMIT_PER_SOURCE = 20;
+/** The most entries the list shows: the most pressing, by the order below. */
+export const TODO_LIMIT = 40;
 
 export type TodoUser = { id: string; role: string; enabledFeatures: readonly string[] };
 
@@ -102,5 +104,5 @@ export async function getClientTodo(user: TodoUser): Promise<TodoEntry[]> {
       createdAt: report.createdAt,
     })),
   ];
-  return entries.sort(compareTodo);
+  return entries.sort(compareTodo).slice(0, TODO_LIMIT);
 }
