@@ -194,7 +194,7 @@ describeEachDialect("client to-do list and answering", (db) => {
     two.append("files", pdfFile("w2-globex.pdf"));
     response = await act(clientA, id, two, { "X-Upload": "progress" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ redirectTo: `/client/requests/${id}#item-${w2!.id}`, toast: { message: "requests:client.toast.uploaded" } });
+    expect(await response.json()).toMatchObject({ redirectTo: `/client/requests/${id}`, toast: { message: "requests:client.toast.uploaded" } });
 
     let detail = await getListForClient(cast.clientA.id, id);
     expect(detail.items.map((item) => item.state)).toEqual(["uploaded", "answered", "answered", "not_applicable"]);

@@ -24,7 +24,8 @@ export function compareTodo(a: TodoEntry, b: TodoEntry): number {
   if (a.dueDate && !b.dueDate) return -1;
   if (!a.dueDate && b.dueDate) return 1;
   if (a.createdAt !== b.createdAt) return a.createdAt > b.createdAt ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  // A tie keeps the sources' own order (the sort is stable): a list's items stay in their positions.
+  return 0;
 }
 
 /** A client's to-do list; staff have none (the client area is the clients'). */

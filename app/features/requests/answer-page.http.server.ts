@@ -94,7 +94,9 @@ export async function answerPageAction(request: Request, access: RequestAccess, 
         if (!isAppError(error) || error.status === 404) throw error;
         return reply({ fileErrors: [{ key: error.key, name: "", max: MAX_UPLOAD_MB }] }, error.status);
       }
-      return await redirectAfterUpload(request, at, { type: "success", message: "requests:client.toast.uploaded", params: { count: uploads.length } });
+      // To the page itself, not `at`: the progress bar's navigation to a URL that differs only by its
+      // hash would not reload the page's data.
+      return await redirectAfterUpload(request, back, { type: "success", message: "requests:client.toast.uploaded", params: { count: uploads.length } });
     }
     throw new AppError(400, "common:validation.invalidRequest");
   } catch (error) {
