@@ -136,14 +136,13 @@ export async function findUserIdsMatching(q: string, limit = 500): Promise<strin
   return rows.map((row) => row.id);
 }
 
-/** Anyone by id, to write to them in their language (`executor`: the caller's open transaction). */
-export async function findRecipient(id: string, executor: DB = db()): Promise<Recipient | null> {
-  return (await executor.selectFrom("users").select(["id", "email", "fullName", "locale"]).where("id", "=", id).executeTakeFirst()) ?? null;
-}
-
-/** Anyone by id with their saved zone, to write to them in their language and time. */
-export async function findRecipientWithZone(id: string): Promise<(Omit<Recipient, "fullName"> & { timeZone: string | null }) | null> {
-  return (await db().selectFrom("users").select(["id", "email", "locale", "timeZone"]).where("id", "=", id).executeTakeFirst()) ?? null;
+/**
+ * Anyone by id, to write to them in their language and time: `timeZone` is their saved zone (null
+ * when they chose none; core/office viewerTimeZone falls back to the office's). `executor`: the
+ * caller's open transaction.
+ */
+export async function findRecipient(id: string, executor: DB = db()): Promise<(Recipient & { timeZone: string | null }) | null> {
+  return (await executor.selectFrom("users").select(["id", "email", "fullName", "locale", "timeZone"]).where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
 /** An active account by its address, to write to (null when there is none or it is disabled). */
@@ -154,11 +153,21 @@ export async function findActiveRecipientByEmail(email: string): Promise<Omit<Re
 }
 
 /**
- * Active accounts in id order after `after`, a batch at a time (a message to everyone, or to
- * every holder of some roles, never holds the whole table in memory).
+ * Active accounts in id order after `after`, with their saved zone, a batch at a time (a message to
+ * everyone, or to every holder of some roles, never holds the whole table in memory).
  */
-export async function listActiveRecipientsAfter(after: string, limit: number, roles?: string[]): Promise<Array<Omit<Recipient, "fullName">>> {
-  let query = db().selectFrom("users").select(["id", "email", "locale"]).where("disabledAt", "is", null).where("id", ">", after).orderBy("id").limit(limit);
+export async function listActiveRecipientsAfter(
+  after: string,
+  limit: number,
+  roles?: string[],
+): Promise<Array<Omit<Recipient, "fullName"> & { timeZone: string | null }>> {
+  let query = db()
+    .selectFrom("users")
+    .select(["id", "email", "locale", "timeZone"])
+    .where("disabledAt", "is", null)
+    .where("id", ">", after)
+    .orderBy("id")
+    .limit(limit);
   if (roles) query = query.where("role", "in", roles);
   return query.execute();
 }
@@ -177,11 +186,6 @@ export async function countActiveWithRoles(roles: string[]): Promise<number> {
 /** The saved language and zone of each of these people (a live message is written in them). */
 export async function listLanguagesAndZones(ids: string[]): Promise<Array<{ id: string; locale: string; timeZone: string | null }>> {
   return db().selectFrom("users").select(["id", "locale", "timeZone"]).where("id", "in", ids).execute();
-}
-
-/** A person's saved zone (null in it when they chose none), or null when there is no such person. */
-export async function findSavedTimeZone(id: string): Promise<{ timeZone: string | null } | null> {
-  return (await db().selectFrom("users").select("timeZone").where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
 /** Whether an account of this id exists (whatever its state). */

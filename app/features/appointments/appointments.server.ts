@@ -15,7 +15,7 @@ import { getService, listServices, serviceKeySql, serviceTitleSql } from "~/feat
 import { getAvailabilitySettings } from "~/features/availability/index.server";
 import { findFreeSlots } from "./free-slots.server";
 import { canonicalIso, holdStartsFor, isValidTimeZone } from "~/features/availability";
-import { userColumnSql, userExists, findRecipientWithZone } from "~/core/identity/directory.server";
+import { findRecipient, userColumnSql, userExists } from "~/core/identity/directory.server";
 import type { AppointmentListQuery } from "./appointments.schema";
 import { sendAppointmentMessage } from "./messages.server";
 import { ACTIVE_APPOINTMENT_STATUSES, canMoveAppointment, isAppointmentStatus, type AppointmentStatus } from "./status";
@@ -367,7 +367,7 @@ export async function deleteAppointment(actor: Actor, id: string): Promise<void>
  */
 async function tellClient(actor: Actor, appointment: AppointmentView, kind: ClientMessageKind, note: string | null): Promise<void> {
   try {
-    const client = await findRecipientWithZone(appointment.clientId);
+    const client = await findRecipient(appointment.clientId);
     if (!client) throw new Error(`The appointment's client ${appointment.clientId} is not found`);
     const rules = await getAvailabilitySettings();
     const localized = (await loadAppointment(appointment.id, client.locale)) ?? appointment;

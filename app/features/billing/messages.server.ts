@@ -1,6 +1,6 @@
 import { absoluteUrl, defineEmailTemplate, sendTemplatedEmail, type EmailTemplate, type TemplateValues } from "~/features/email/index.server";
 import { notify } from "~/core/notify.server";
-import { findRecipient, findSavedTimeZone } from "~/core/identity/directory.server";
+import { findRecipient } from "~/core/identity/directory.server";
 import { viewerTimeZone } from "~/core/office/time-zone.server";
 import { db } from "~/lib/db/db.server";
 import { createFormatter } from "~/lib/format";
@@ -44,7 +44,7 @@ async function recipientContext(clientId: string | null) {
   const client = await findRecipient(clientId);
   if (!client) return null;
   const language = isLanguage(client.locale) ? client.locale : fallbackLanguage;
-  const timeZone = await viewerTimeZone(await findSavedTimeZone(clientId));
+  const timeZone = await viewerTimeZone(client);
   return { client, language, format: createFormatter(language, timeZone), t: await getFixedT(language, "billing") };
 }
 

@@ -2,7 +2,6 @@ import {
   findRecipient,
   listLanguagesAndZones,
   listActiveRecipientsAfter,
-  findSavedTimeZone,
   findActiveRecipientByEmail,
   countActiveWithRoles,
   userColumnSql,
@@ -40,7 +39,8 @@ export type { BroadcastView, NotificationEventPayload, NotificationView };
 
 export const NOTIFICATION_EVENT = "notification:new";
 
-type Recipient = { id: string; email: string; locale: string };
+/** Whom an e-mail copy goes to, in their language and zone (their saved one, else the office's). */
+type Recipient = { id: string; email: string; locale: string; timeZone: string | null };
 type Content = Omit<NotifyInput, "userId" | "actorId" | "email">;
 
 const FAN_OUT_BATCH = 200;
@@ -213,7 +213,7 @@ export const NOTIFICATION_COPY_EMAIL = defineEmailTemplate({
 async function emailCopy(recipient: Recipient, content: Content): Promise<void> {
   try {
     const language = isLanguage(recipient.locale) ? recipient.locale : fallbackLanguage;
-    const [zone, services] = await Promise.all([readerTimeZone(recipient.id), serviceTitles(serviceIdsOf([content.params ?? {}]), language)]);
+    const [zone, services] = await Promise.all([viewerTimeZone(recipient), serviceTitles(serviceIdsOf([content.params ?? {}]), language)]);
     const t = await getFixedT(language, namespaces());
     const params = readerParams(content.params ?? {}, createFormatter(language, zone), services);
     await sendTemplatedEmail(NOTIFICATION_COPY_EMAIL, {
@@ -363,7 +363,7 @@ type ViewRow = {
 
 /** The reader's zone: their profile's, else the office's. */
 async function readerTimeZone(userId: string): Promise<string> {
-  return viewerTimeZone(await findSavedTimeZone(userId));
+  return viewerTimeZone(await findRecipient(userId));
 }
 
 function serviceIdsOf(params: Array<Record<string, string | number>>): string[] {
@@ -474,7 +474,7 @@ export async function sendBroadcast(staffUserId: string, input: ComposeInput): P
   }
   const link = input.link || null;
 
-  let target: Recipient | undefined;
+  let target: { id: string; email: string } | undefined;
   if (input.audience === "user") {
     target = (await findActiveRecipientByEmail(input.email ?? "")) ?? undefined;
     if (!target) return { ok: false, field: "email", message: "notifications:errors.userNotFound" };
