@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as CacheModule from "~/core/cache.server";
 import type * as ZoneModule from "~/core/office/time-zone.server";
 import type * as AvailabilityModule from "~/features/availability/index.server";
+import type * as LanguagesModule from "~/features/languages/index.server";
+import type * as ResourcesModule from "~/lib/i18n/resources.server";
 import type * as DbModule from "~/lib/db/db.server";
 import type * as RedisModule from "~/lib/redis.server";
+import { insertUser } from "~/features/users/users.server";
 import { createTestDatabase } from "../setup/database";
 
 /**
@@ -19,6 +22,8 @@ type Instance = {
   db: typeof DbModule;
   zone: typeof ZoneModule;
   availability: typeof AvailabilityModule;
+  languages: typeof LanguagesModule;
+  resources: typeof ResourcesModule;
 };
 
 async function startInstance(): Promise<Instance> {
@@ -31,6 +36,8 @@ async function startInstance(): Promise<Instance> {
     db: await import("~/lib/db/db.server"),
     zone: await import("~/core/office/time-zone.server"),
     availability: await import("~/features/availability/index.server"),
+    languages: await import("~/features/languages/index.server"),
+    resources: await import("~/lib/i18n/resources.server"),
   };
 }
 
@@ -125,6 +132,32 @@ describe.skipIf(!redisUrl)("invalidating a cache on every instance", () => {
       await here!.availability.updateAvailabilitySettings({ ...rules, timeZone: "America/Denver" });
       expect(await here!.zone.getOfficeTimeZone()).toBe("America/Denver");
       await expect.poll(() => there!.zone.getOfficeTimeZone(), { timeout: 5_000 }).toBe("America/Denver");
+    } finally {
+      for (const instance of instances) instance.db.setDb(undefined);
+      await database.close();
+    }
+  });
+
+  it("an interface string changed on one instance is what the other hands out from its next request", async () => {
+    const database = await createTestDatabase("sqlite");
+    try {
+      for (const instance of instances) instance.db.setDb(database.db);
+      const [here, there] = instances;
+      const inbox = (instance: Instance) => (instance.resources.resources().fr.common as { nav: { inbox: string } }).nav.inbox;
+      const id = await insertUser({ email: "languages-admin@example.com", passwordHash: "x", role: "admin", fullName: "Ada Admin" }, database.db);
+      await there!.languages.refreshOverrides();
+      const bundled = inbox(there!);
+
+      const value = `Courrier ${Math.random().toString(36).slice(2)}`;
+      await here!.languages.saveOverride({ id }, { language: "fr", namespace: "common", key: "nav.inbox", value });
+      expect(inbox(here!)).toBe(value);
+      // What each request does before it hands out strings.
+      await there!.languages.refreshOverrides();
+      expect(inbox(there!)).toBe(value);
+
+      await here!.languages.resetOverride({ id }, { language: "fr", namespace: "common", key: "nav.inbox" });
+      await there!.languages.refreshOverrides();
+      expect(inbox(there!)).toBe(bundled);
     } finally {
       for (const instance of instances) instance.db.setDb(undefined);
       await database.close();

@@ -1,5 +1,4 @@
 import { sql, type Transaction } from "kysely";
-import { defineCache } from "~/core/cache.server";
 import { clearPublicCache } from "~/features/content/index.server";
 import { AppError } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
@@ -22,12 +21,11 @@ import { placeholdersOf, samePlaceholders } from "./placeholders";
  * /locales/{lng}/{ns}.json alike. Every change raises the version in translation_override_state:
  * it is the `?v=` of the locales URLs (so browsers fetch the new strings) and what instances compare.
  *
- * Across instances: with Redis, a change writes the new version under OVERRIDES_VERSION_KEY, then
- * empties what every instance loaded and its public caches through the cache helper (the page cache
- * answers before the app runs); every instance also reads that key before it hands out strings (one
- * GET per request: the next page view on any instance has the change, even before the message
- * arrives). Without Redis, an instance compares its version with the database's at most every
- * CHECK_WITHOUT_REDIS_MS.
+ * Across instances: with Redis, a change writes the new version under OVERRIDES_VERSION_KEY, which
+ * every instance reads before it hands out strings (one GET per request: the next page view on any
+ * instance has the change), then empties every instance's public caches through the cache helper
+ * (the page cache answers before the app runs). Without Redis, an instance compares its version with
+ * the database's at most every CHECK_WITHOUT_REDIS_MS.
  */
 export const OVERRIDES_VERSION_KEY = "firm:i18n-overrides:version";
 export const CHECK_WITHOUT_REDIS_MS = 10_000;
@@ -124,13 +122,11 @@ export function listNamespaces(): string[] {
 
 type Loaded = { version: number; token: string | null; checkedAt: number };
 /**
- * What this process loaded: the version, the Redis token it answers to, when it last compared. Kept
- * until a change on any instance empties it (it answers freshness itself, so it never expires); null
- * is "nothing loaded", which only this process says (forgetOverrides).
+ * What this process loaded: the version, the Redis token it answers to, when it last compared (null:
+ * nothing yet). It answers freshness itself (check), so it is no cache: another instance's change is
+ * seen by its token.
  */
-const loadedState = defineCache<Loaded | null>({ name: "string-overrides", ttlMs: Number.POSITIVE_INFINITY, max: 1 });
-const LOADED = "loaded";
-const currentlyLoaded = (): Loaded | null => loadedState.peek(LOADED) ?? null;
+let loaded: Loaded | null = null;
 let inFlight: Promise<void> | null = null;
 
 async function readVersion(): Promise<number> {
@@ -150,11 +146,10 @@ async function loadOverrides(token: string | null): Promise<void> {
     ((entries[language] ??= {})[row.namespace] ??= {})[row.key] = row.value;
   }
   setStringOverrides(version, entries);
-  loadedState.set(LOADED, { version, token, checkedAt: Date.now() });
+  loaded = { version, token, checkedAt: Date.now() };
 }
 
 async function check(): Promise<void> {
-  const loaded = currentlyLoaded();
   const client = redis();
   if (client) {
     try {
@@ -162,7 +157,7 @@ async function check(): Promise<void> {
       if (loaded && token === loaded.token) return;
       // A token never seen (another instance's change, or a Redis that forgot it): read the database.
       if (!loaded || (await readVersion()) !== loaded.version || token === null) return await loadOverrides(token);
-      loadedState.set(LOADED, { ...loaded, token });
+      loaded = { ...loaded, token };
       return;
     } catch (error) {
       logger.warn({ err: error }, "string overrides: redis unavailable, reading the database");
@@ -170,7 +165,7 @@ async function check(): Promise<void> {
   }
   if (loaded && Date.now() - loaded.checkedAt < CHECK_WITHOUT_REDIS_MS) return;
   if (!loaded || (await readVersion()) !== loaded.version) return loadOverrides(loaded?.token ?? null);
-  loadedState.set(LOADED, { ...loaded, checkedAt: Date.now() });
+  loaded = { ...loaded, checkedAt: Date.now() };
 }
 
 /**
@@ -188,7 +183,7 @@ setStringOverridesRefresher(refreshOverrides);
 
 /** Forgets what was loaded (tests that change the database underneath, a new database). */
 export function forgetOverrides(): void {
-  loadedState.set(LOADED, null);
+  loaded = null;
   setStringOverrides(0, {});
 }
 
@@ -287,7 +282,8 @@ function stringToSay({ language, namespace, key }: StringId): SayString {
 
 /**
  * Tells every instance of the new version: first under OVERRIDES_VERSION_KEY (what each reads per
- * request), then by emptying what each loaded and its public caches; this one then loads the change.
+ * request, and reloads its strings when it differs from what it loaded), then by emptying every
+ * instance's public caches (pages that never reach the app); this one then loads the change.
  */
 async function announceChange(version: number): Promise<void> {
   const token = `${version}:${nowIso()}:${Math.random().toString(36).slice(2)}`;
@@ -299,7 +295,6 @@ async function announceChange(version: number): Promise<void> {
       logger.warn({ err: error }, "string overrides: could not tell the other instances");
     }
   }
-  loadedState.invalidate();
   clearPublicCache();
   await loadOverrides(token);
 }
