@@ -1,8 +1,10 @@
 /**
- * The jobs of every area, imported once by the composition root (app/platform.server.ts)
- * so that the worker knows their handlers and schedules. An area with background work
- * puts its `defineJob(...)` / `scheduleDaily(...)` calls in its own `jobs.server.ts`
- * and adds the import here.
+ * The areas with background work, imported once by the composition root (app/platform.server.ts)
+ * so that the worker knows their handlers and schedules before it starts. What is imported is each
+ * area's server entry (index.server.ts), never its job module: the entry imports the module that
+ * makes the area's `defineJob(...)` / `scheduleDaily(...)` calls (`./jobs.server` for notifications,
+ * requests and tasks; `./auto-process.server` for translations). An area that adds background work
+ * has its entry import that module, and is listed here.
  */
 import "~/features/notifications/index.server";
 import "~/features/requests/index.server";
