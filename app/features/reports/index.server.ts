@@ -1,5 +1,5 @@
 // The reports area's server API: what other areas, the shell and routes may call. Nothing else of the area is imported from outside it.
-export { createReportFromForm, type NewReportAnswer } from "./http.server";
+export { createReportFromForm } from "./http.server";
 export {
   canReadReport,
   countReportsAwaitingFeedback,

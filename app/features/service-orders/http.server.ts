@@ -1,11 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
+import type { z } from "zod";
 import { AppError, encodeMessage } from "~/lib/app-error";
 import { refusal } from "~/lib/http.server";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { consume } from "~/lib/rate-limit.server";
 import { checkUpload, createUploadHandler, UploadRejected, type CheckedUpload } from "~/lib/storage.server";
+import type { ToastInput } from "~/lib/toast.server";
 import { isMultipart, parseMultipart, redirectAfterUpload, textFields } from "~/lib/upload-form.server";
 import { fileError, NO_FILE_CHOSEN, type FileError } from "./file-checks";
 import { OrderCreateFormSchema } from "./service-orders.schema";
@@ -74,26 +76,50 @@ export async function respondToDocumentUpload(
   return redirectAfterUpload(request, back, { type: "success", message: "orders:detail.documentsAdded", params: { count: form.uploads.length } });
 }
 
-/** The new-order form's answer: field errors (the typed values and the file errors kept), or the new order's page. */
-export type NewOrderAnswer = { result: SubmissionResult<string[]>; fileErrors: FileError[] };
+/** The answer of a form that makes a record with its documents: field errors (the typed values and the file errors kept). */
+export type NewRecordAnswer = { result: SubmissionResult<string[]>; fileErrors: FileError[] };
 
-/** A client's new order with its documents, for the page's form and its progress-bar upload alike. */
-export async function createOrderFromForm(request: Request, actor: Actor): Promise<Response> {
+/**
+ * A new record with its documents, from a page's form and its progress-bar upload alike: the fields
+ * are checked by `schema` and the files (in `fileField`) by the storage module, either kind of error
+ * answering 400 with both (NewRecordAnswer); then `create` makes it and the page goes where it says,
+ * with its toast. A refusal goes back to the form with its message.
+ */
+export async function createFromUploadForm<Schema extends z.ZodTypeAny>(
+  request: Request,
+  userId: string,
+  how: {
+    schema: Schema;
+    fileField?: string;
+    create: (value: z.output<Schema>, uploads: CheckedUpload[]) => Promise<{ redirectTo: string; toast: ToastInput }>;
+  },
+): Promise<Response> {
   try {
-    const { fields, uploads, fileErrors } = await readUploadForm(request, actor.id);
-    const submission = parseWithZod(fields, { schema: OrderCreateFormSchema });
-    const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<NewOrderAnswer>({ result, fileErrors: errors }, { status: 400 });
+    const { fields, uploads, fileErrors } = await readUploadForm(request, userId, how.fileField);
+    const submission = parseWithZod(fields, { schema: how.schema });
+    const answer = (result: SubmissionResult<string[]>, errors: FileError[]) => json<NewRecordAnswer>({ result, fileErrors: errors }, { status: 400 });
     if (submission.status !== "success") return answer(submission.reply(), fileErrors);
     if (fileErrors.length > 0) return answer(submission.reply({ formErrors: ["orders:files.errors.fix"] }), fileErrors);
     try {
-      const { id, reference } = await createOrder(actor, submission.value, uploads, await getLanguage(request));
-      return await redirectAfterUpload(request, `/client/service-orders/${id}`, { type: "success", message: "orders:new.created", params: { reference } });
+      const { redirectTo, toast } = await how.create(submission.value, uploads);
+      return await redirectAfterUpload(request, redirectTo, toast);
     } catch (error) {
       return await refusal(request, error, submission, { fileErrors: [] });
     }
   } catch (error) {
     return refusal(request, error);
   }
+}
+
+/** A client's new order with its documents, for the page's form and its progress-bar upload alike. */
+export async function createOrderFromForm(request: Request, actor: Actor): Promise<Response> {
+  return createFromUploadForm(request, actor.id, {
+    schema: OrderCreateFormSchema,
+    async create(value, uploads) {
+      const { id, reference } = await createOrder(actor, value, uploads, await getLanguage(request));
+      return { redirectTo: `/client/service-orders/${id}`, toast: { type: "success", message: "orders:new.created", params: { reference } } };
+    },
+  });
 }
 
 /** The API's refusal of refused documents: 400 `{ message: "documents: …", errors: { documents: [...] } }`. */

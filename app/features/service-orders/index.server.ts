@@ -1,6 +1,6 @@
 // The service-orders area's server API: what other areas, the shell and routes may call. Nothing else of the area is imported from outside it.
 export { listBoard, parseBoardMore, RECENT_DAYS } from "./board.server";
-export { createOrderFromForm, documentsRefusal, type NewOrderAnswer, readUploadForm, respondToDocumentUpload } from "./http.server";
+export { createFromUploadForm, createOrderFromForm, documentsRefusal, type NewRecordAnswer, readUploadForm, respondToDocumentUpload } from "./http.server";
 export {
   addOrderDocuments,
   addOrderNote,

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireFeature } from "~/core/identity/guards.server";
 import { DocumentField, UploadProgress, useUploadWithProgress, OrderCreateFormSchema } from "~/features/service-orders";
-import { createOrderFromForm, type NewOrderAnswer } from "~/features/service-orders/index.server";
+import { createOrderFromForm, type NewRecordAnswer } from "~/features/service-orders/index.server";
 import { listServices } from "~/features/services/index.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
@@ -37,7 +37,7 @@ export default function NewServiceOrder() {
   const { t } = useTranslation("orders");
   const navigation = useNavigation();
   const upload = useUploadWithProgress<SubmissionResult<string[]>>("/resources/uploads/client/service-orders/new");
-  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as NewOrderAnswer) : null);
+  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as NewRecordAnswer) : null);
   const [form, fields] = useZodForm(OrderCreateFormSchema, {
     id: "new-order",
     lastResult: serverAnswer?.result,

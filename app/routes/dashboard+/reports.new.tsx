@@ -7,11 +7,11 @@ import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/core/identity/guards.server";
-import { createReportFromForm, type NewReportAnswer, findClient, searchClients } from "~/features/reports/index.server";
+import { createReportFromForm, findClient, searchClients } from "~/features/reports/index.server";
 import { ReportCreateFormSchema } from "~/features/reports";
 import { ClientPicker } from "~/features/users";
 import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders";
-import { listOrdersOfClient } from "~/features/service-orders/index.server";
+import { listOrdersOfClient, type NewRecordAnswer } from "~/features/service-orders/index.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
@@ -47,7 +47,7 @@ export default function NewReport() {
   const { t } = useTranslation("reports");
   const { t: tOrders } = useTranslation("orders");
   const upload = useUploadWithProgress<SubmissionResult<string[]>>("/resources/uploads/dashboard/reports/new");
-  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as NewReportAnswer) : null);
+  const serverAnswer = upload.answer ?? (actionData && "result" in actionData ? (actionData as NewRecordAnswer) : null);
   const [form, fields] = useZodForm(ReportCreateFormSchema, {
     id: "new-report",
     lastResult: serverAnswer?.result,
