@@ -38,7 +38,7 @@ describe("pageCacheHits and pageCacheStore", () => {
 
   beforeAll(async () => {
     const app = express();
-    const store: PageCacheStore = { get: (key) => pages.get(key), set: (key, page) => pages.set(key, page), clear: () => pages.clear() };
+    const store: PageCacheStore = { get: (key) => pages.get(key), set: (key, page) => pages.set(key, page) };
     app.use(pageCacheHits(store, { now: () => clock, onHit: (_req, res) => res.setHeader("X-Request-Id", "hit") }));
     // Stands for the request log and helmet: per-request headers and the render's security headers.
     app.use((_req, res, next) => {

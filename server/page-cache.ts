@@ -27,7 +27,6 @@ export type CachedPage = {
 export type PageCacheStore = {
   get(key: string): CachedPage | undefined;
   set(key: string, page: CachedPage): void;
-  clear(): void;
 };
 
 export const PAGE_CACHE_TTL_MS = 60_000;

@@ -2,3 +2,4 @@
 export { deleteAccount, exportClientData, inviteAgain, keptRecords, retentionPlan, type RetentionPlan } from "./client-records.server";
 export { accountDeletionHandler } from "./http.server";
 export { forgetDashboardStats, getClientOverview, getDashboardStats } from "./overview.server";
+export { removeService } from "./services.server";

@@ -10,5 +10,4 @@ const publicPages = defineCache<CachedPage>({ name: PUBLIC_CACHE, ttlMs: 60_000,
 export const pageCacheStore: PageCacheStore = {
   get: (key) => publicPages.peek(key),
   set: (key, page) => publicPages.set(key, page),
-  clear: () => publicPages.invalidate(),
 };

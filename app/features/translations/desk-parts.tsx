@@ -88,7 +88,7 @@ export function useDeskUpload(limits: { maxFileSizeMb: number; allowedFileTypes:
     const data = new FormData(form);
     const refusal = refusalOf(data);
     setLocalError(refusal);
-    if (refusal) upload.answerLocally(upload.answer);
+    if (refusal) upload.answerLocally(null);
     else upload.send(form, data, uploadUrl);
     return true;
   }

@@ -15,8 +15,10 @@ import { deleteUserSessions } from "~/lib/session.server";
 import { findPublicUser, nameOrEmailContains, PUBLIC_COLUMNS, publicUser, type PublicUser, type UserRow } from "~/core/identity/directory.server";
 
 /**
- * The `users` table's owner: the only module that reads or writes it. Other areas
- * (auth, the demo seeder, tests) call these functions.
+ * The `users` table's owner: accounts are created, changed and removed here (their
+ * picture in avatar.server.ts; the demo seeder alone also writes the table itself).
+ * Other code reads people through core/identity/directory.server.ts. Other areas
+ * (auth, client-records, statistics, the demo seeder) and tests call these functions.
  *
  * User management for staff (/dashboard/clients and the admin/users and clients
  * API groups) lives here too. Its rules, once (docs/decisions/011):

@@ -1,7 +1,6 @@
-import { hasAppointmentsForService } from "~/features/appointments/index.server";
-import { hasOrdersForService } from "~/features/service-orders/index.server";
+import { removeService } from "~/features/client-records/index.server";
 import { ServiceUpdateSchema } from "~/features/services";
-import { deleteService, getService, updateService } from "~/features/services/index.server";
+import { getService, updateService } from "~/features/services/index.server";
 import { getUser } from "~/core/identity/session-user.server";
 import { requireAdmin } from "~/core/identity/guards.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
@@ -24,6 +23,6 @@ export const { loader, action } = apiRoute({
   },
   DELETE: async ({ request, params }) => {
     const user = await requireAdmin(request);
-    return deleteService(user, params.id!, [hasOrdersForService, hasAppointmentsForService]);
+    return removeService(user, params.id!);
   },
 });

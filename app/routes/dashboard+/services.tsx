@@ -14,11 +14,10 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Badge } from "~/components/ui/badge";
-import { hasAppointmentsForService } from "~/features/appointments/index.server";
+import { removeService } from "~/features/client-records/index.server";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { hasOrdersForService } from "~/features/service-orders/index.server";
 import { priceToCents, SERVICE_ICONS, ServiceFormSchema } from "~/features/services";
-import { createService, deleteService, getServiceForEdit, listServices, moveService, setServiceVisible, updateService } from "~/features/services/index.server";
+import { createService, getServiceForEdit, listServices, moveService, setServiceVisible, updateService } from "~/features/services/index.server";
 import { notFound } from "~/lib/app-error";
 import { useFormatter } from "~/lib/format";
 import { loadOrNotFound, refusal } from "~/lib/http.server";
@@ -65,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast("/dashboard/services", { type: "success", message: intent === "show" ? "content:services.shown" : "content:services.hidden" });
     }
     if (intent === "delete") {
-      const result = await deleteService(user, id, [hasOrdersForService, hasAppointmentsForService]);
+      const result = await removeService(user, id);
       return redirectWithToast("/dashboard/services", {
         type: "success",
         message: result.deleted ? "content:services.deleted" : "content:services.deactivated",
