@@ -12,6 +12,9 @@ import { findFreeSlots } from "~/features/appointments/free-slots.server";
 import { seedPublicContent } from "~/features/content/seed.server";
 import { notify } from "~/features/notifications/notifications.server";
 import { createReport } from "~/features/reports/reports.server";
+import { CreateListSchema } from "~/features/requests/requests.schema";
+import { answerItem, attachFiles } from "~/features/requests/request-items.server";
+import { createList, getListForClient } from "~/features/requests/requests.server";
 import { changeOrderStatus, createOrder } from "~/features/service-orders/service-orders.server";
 import { recordSignIn, updateManagedUser, updateOwnProfile } from "~/features/users/users.server";
 import { AppError } from "~/lib/app-error";
@@ -239,6 +242,8 @@ describeEachDialect("client and staff management", (db) => {
     let bookkeeping: { id: string; reference: string };
     let keptReport = "";
     let looseReport = "";
+    let keptRequest = "";
+    let looseRequest = "";
 
     beforeAll(async () => {
       admin = await makeUser(db(), { role: "admin" });
@@ -273,6 +278,24 @@ describeEachDialect("client and staff management", (db) => {
       const service = await db().selectFrom("services").select("id").where("key", "=", "notary").executeTakeFirstOrThrow();
       await createAppointment(client, { service: service.id, startsAt: slot.startsAt });
       await notify({ userId: client.id, type: "test", titleKey: "common:nav.overview", params: {} });
+      // A request list on the kept return, answered, and one standing alone with a file of its own.
+      const staff = { id: admin.id, role: "admin", enabledFeatures: [] };
+      const asClient = { id: client.id, role: "client", enabledFeatures: [] };
+      const question = { kind: "question", answerType: "short_text", label: "Employer's name" };
+      keptRequest = (
+        await createList(
+          staff,
+          CreateListSchema.parse({ clientId: client.id, serviceOrderId: keptOrder.id, title: "Return papers", dueDate: "2099-04-15", items: [question] }),
+        )
+      ).id;
+      await answerItem(asClient, (await getListForClient(client.id, keptRequest)).items[0]!.id, "Acme Tools");
+      looseRequest = (
+        await createList(
+          staff,
+          CreateListSchema.parse({ clientId: client.id, title: "Passport copy", dueDate: "2099-04-15", items: [{ kind: "document", label: "Passport" }] }),
+        )
+      ).id;
+      await attachFiles(asClient, (await getListForClient(client.id, looseRequest)).items[0]!.id, [textUpload("passport.txt", "P<USA")]);
     });
 
     it("reaches staff only: a client exports nobody's data and reads no other client's", async () => {
@@ -299,6 +322,12 @@ describeEachDialect("client and staff management", (db) => {
         serviceOrders: Array<{ reference: string; service: string; status: string; history: unknown[]; documents: Array<{ name: string; path: string }> }>;
         appointments: Array<{ service: string; status: string }>;
         reports: Array<{ title: string; files: Array<{ path: string }> }>;
+        requests: Array<{
+          title: string;
+          serviceOrderId: string | null;
+          items: Array<{ label: string; state: string; answer: string | null }>;
+          documents: Array<{ path: string }>;
+        }>;
       };
       expect(data.client).toMatchObject({
         id: client.id,
@@ -313,17 +342,23 @@ describeEachDialect("client and staff management", (db) => {
         [keptOrder.reference, "tax_efiling"],
         [bookkeeping.reference, "bookkeeping"],
       ]);
-      expect(data.serviceOrders[1]!.history).toHaveLength(1);
+      expect(data.serviceOrders[1]!.history).toHaveLength(2); // made, then the request sent on it
       expect(data.appointments).toEqual([expect.objectContaining({ service: "notary", status: "requested" })]);
       expect(data.reports.map((report) => report.title)).toEqual(["Return filed", "Newsletter"]);
       const w2 = data.serviceOrders[1]!.documents[0]!;
       expect(w2.name).toBe("w2.txt");
       expect(strFromU8(files[w2.path]!)).toBe("W-2 wages 52,000");
       expect(strFromU8(files[data.reports[0]!.files[0]!.path]!)).toBe("IRS receipt");
-      expect(Object.keys(files).filter((name) => name.startsWith("files/"))).toHaveLength(4);
+      expect(data.requests.map((list) => [list.title, list.serviceOrderId])).toEqual([
+        ["Return papers", keptOrder.id],
+        ["Passport copy", null],
+      ]);
+      expect(data.requests[0]!.items).toEqual([expect.objectContaining({ label: "Employer's name", state: "answered", answer: "Acme Tools" })]);
+      expect(strFromU8(files[data.requests[1]!.documents[0]!.path]!)).toBe("P<USA");
+      expect(Object.keys(files).filter((name) => name.startsWith("files/"))).toHaveLength(5);
       // Nothing of the other client is in it.
       expect(JSON.stringify(data)).not.toContain(other.email);
-      expect((await auditOf(client.id, "client.exported"))[0]).toMatchObject({ actorId: admin.id, ip: "198.51.100.4", outcome: "success", meta: { files: 4 } });
+      expect((await auditOf(client.id, "client.exported"))[0]).toMatchObject({ actorId: admin.id, ip: "198.51.100.4", outcome: "success", meta: { files: 5 } });
     });
 
     it("deletes after saying what is kept: tax-return records stay anonymised, the rest goes", async () => {
@@ -336,11 +371,12 @@ describeEachDialect("client and staff management", (db) => {
         params: { id: client.id },
       });
       expect(before.body.plan.kept).toMatchObject({ orders: [expect.objectContaining({ reference: keptOrder.reference })], reports: 1, documents: 2 });
-      expect(before.body.plan.deleted).toEqual({ orders: 2, appointments: 1, reports: 1, documents: 2 });
+      expect(before.body.plan.deleted).toEqual({ orders: 2, appointments: 1, reports: 1, documents: 3 });
       // The client's page shows staff how to reach them.
       expect(before.body.contact).toEqual({ phone: "+1 313 555 0142", postalAddress: "4410 Michigan Avenue\nDearborn, MI 48126" });
       const keptFiles = await db().selectFrom("storedFiles").select("id").where("recordId", "in", [keptOrder.id, keptReport]).execute();
-      const goneFiles = await db().selectFrom("storedFiles").select("id").where("recordId", "in", [oldTaxOrder.id, bookkeeping.id]).execute();
+      const goneFiles = await db().selectFrom("storedFiles").select("id").where("recordId", "in", [oldTaxOrder.id, bookkeeping.id, looseRequest]).execute();
+      expect(goneFiles).toHaveLength(3);
 
       const deleted = await call(detailPage.action, page(admin, client.id, { intent: "delete" }));
       expect([deleted.status, deleted.headers.get("location")]).toEqual([302, `/dashboard/clients/${client.id}`]);
@@ -369,6 +405,8 @@ describeEachDialect("client and staff management", (db) => {
       for (const file of goneFiles) expect(await findStoredFile(file.id)).toBeNull();
       expect(await db().selectFrom("reports").select("id").where("id", "=", looseReport).executeTakeFirst()).toBeUndefined();
       expect(await db().selectFrom("appointments").select("id").where("clientId", "=", client.id).execute()).toEqual([]);
+      // The request list on the kept return stays with it; the one standing alone goes, with its file.
+      expect((await db().selectFrom("requestLists").select("id").where("clientId", "=", client.id).execute()).map((list) => list.id)).toEqual([keptRequest]);
       expect(await db().selectFrom("notifications").select("id").where("userId", "=", client.id).execute()).toEqual([]);
       const [entry] = await auditOf(client.id, "client.deleted");
       expect(entry).toMatchObject({
@@ -376,7 +414,7 @@ describeEachDialect("client and staff management", (db) => {
         meta: {
           anonymised: true,
           kept: { orders: [keptOrder.reference], reports: 1, documents: 2 },
-          deleted: { orders: 2, appointments: 1, reports: 1, documents: 2 },
+          deleted: { orders: 2, appointments: 1, reports: 1, documents: 3 },
         },
       });
       expect(JSON.stringify(entry!.meta)).not.toContain(client.email);

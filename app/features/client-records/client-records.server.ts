@@ -6,6 +6,7 @@ import { hashPassword } from "~/core/identity/password.server";
 import { deleteAppointmentsOfClient, listAppointmentRecordsOfClient } from "~/features/appointments/index.server";
 import { deleteAllNotifications } from "~/features/notifications/index.server";
 import { deleteReportsOfClient, listReportRecordsOfClient, REPORT_RECORD_TYPE } from "~/features/reports/index.server";
+import { countOwnRequestFiles, deleteRequestsOfClient, listRequestRecordsOfClient, REQUEST_RECORD_TYPE } from "~/features/requests/index.server";
 import { deleteOrdersOfClient, listOrderRecordsOfClient, ORDER_RECORD_TYPE } from "~/features/service-orders/index.server";
 import { AppError } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
@@ -85,7 +86,7 @@ async function planFor(clientId: string, now = new Date()): Promise<DetailedPlan
       deletedDocuments += report.files.length;
     }
   }
-  deletedDocuments += (await listFilesFor(AVATAR_RECORD_TYPE, clientId)).length;
+  deletedDocuments += (await listFilesFor(AVATAR_RECORD_TYPE, clientId)).length + (await countOwnRequestFiles(clientId));
   return {
     kept: { orders: keptOrders, reports: keptReports, documents: keptDocuments },
     deleted: { orders: deleteOrderIds.length, appointments: appointments.length, reports: deleteReportIds.length, documents: deletedDocuments },
@@ -110,8 +111,8 @@ export async function keptRecords(clientId: string): Promise<RetentionPlan["kept
 
 /**
  * Deletes a client: signs them out everywhere (sessions, API tokens, sockets, e-mail
- * links), deletes their notifications, appointments, orders and reports the firm need not
- * keep (with their documents), and then either anonymises the account row (when tax-return
+ * links), deletes their notifications, appointments, request lists, orders and reports the
+ * firm need not keep (with their documents), and then either anonymises the account row (when tax-return
  * records must be kept) or deletes it. Answers what was kept and deleted.
  */
 export async function deleteClient(actor: Actor, clientId: string, context: { ip?: string } = {}): Promise<RetentionPlan & { anonymised: boolean }> {
@@ -121,6 +122,11 @@ export async function deleteClient(actor: Actor, clientId: string, context: { ip
   await revokeAccountLinks(clientId);
   await deleteAllNotifications(clientId);
   await deleteAppointmentsOfClient(clientId);
+  // Before the orders: a list on an order the firm keeps stays with it.
+  await deleteRequestsOfClient(
+    clientId,
+    plan.kept.orders.map((order) => order.id),
+  );
   await deleteReportsOfClient(clientId, plan.deleteReportIds);
   await deleteOrdersOfClient(clientId, plan.deleteOrderIds);
   const anonymised = plan.kept.orders.length > 0;
@@ -183,16 +189,17 @@ function folderName(text: string): string {
 
 /**
  * One client's data as a ZIP: `client.json` (account, orders with their history,
- * appointments, reports with feedback, and a list of the files) and the files themselves
+ * appointments, reports with feedback, request lists with their answers, and a list of the files) and the files themselves
  * under `files/`, decrypted. Written to the audit log as `client.exported`.
  */
 export async function exportClientData(actor: Actor, clientId: string, context: { ip?: string } = {}): Promise<{ fileName: string; zip: Uint8Array }> {
   const client: ManagedUser = await getManagedUser("clients", clientId);
-  const [contact, orders, appointments, reports, avatars] = await Promise.all([
+  const [contact, orders, appointments, reports, requests, avatars] = await Promise.all([
     getContactDetails(clientId),
     listOrderRecordsOfClient(clientId),
     listAppointmentRecordsOfClient(clientId),
     listReportRecordsOfClient(clientId),
+    listRequestRecordsOfClient(clientId),
     listFilesFor(AVATAR_RECORD_TYPE, clientId),
   ]);
   const entries: Zippable = {};
@@ -240,11 +247,42 @@ export async function exportClientData(actor: Actor, clientId: string, context: 
       history,
     })),
     reports: [] as unknown[],
+    requests: [] as unknown[],
   };
   for (const { files, serviceKey, ...order } of orders) {
     data.serviceOrders.push({ ...order, service: serviceKey, documents: await add(`${ORDER_RECORD_TYPE}/${folderName(order.reference)}`, files) });
   }
   for (const { files, ...report } of reports) data.reports.push({ ...report, files: await add(`${REPORT_RECORD_TYPE}/${folderName(report.id)}`, files) });
+  for (const { list, ownFiles } of requests) {
+    const { id, title, message, dueDate, status, serviceOrderId, orderReference, createdAt, submittedAt, completedAt, cancelledAt, cancelReason, items } = list;
+    data.requests.push({
+      id,
+      title,
+      message,
+      dueDate,
+      status,
+      serviceOrderId,
+      orderReference,
+      createdAt,
+      submittedAt,
+      completedAt,
+      cancelledAt,
+      cancelReason,
+      items: items.map(({ label, hint, kind, answerType, required, state, answer, notApplicableReason, staffNote, files }) => ({
+        label,
+        hint,
+        kind,
+        answerType,
+        required,
+        state,
+        answer,
+        notApplicableReason,
+        staffNote,
+        files: files.map((file) => file.id),
+      })),
+      documents: await add(`${REQUEST_RECORD_TYPE}/${folderName(list.id)}`, ownFiles),
+    });
+  }
   entries["client.json"] = strToU8(JSON.stringify(data, null, 2));
   // Stored files are mostly compressed already (PDF, JPEG): level 1 keeps the export quick.
   const zip = zipSync(entries, { level: 1 });
