@@ -8,8 +8,8 @@ import { LogoMark } from "~/components/logo";
 import { ThemeSwitch } from "~/components/theme-switch";
 import { getFirm } from "~/core/office/firm.server";
 import { ListStatusBadge, requestPaths, RequestAnswerView, type AnswerViewActionData } from "~/features/requests";
-import { answerPageAction, loadAnswerPage, requireRequestAccess } from "~/features/requests/index.server";
-import { loadOrNotFound, refusal } from "~/lib/http.server";
+import { answerWithAccess, loadAnswerPage, requireRequestAccess } from "~/features/requests/index.server";
+import { loadOrNotFound } from "~/lib/http.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 
@@ -30,13 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const listId = params.listId!;
-  try {
-    const access = await requireRequestAccess(request, listId);
-    return await answerPageAction(request, access, listId, access.restricted ? requestPaths.answer(listId) : requestPaths.client(listId));
-  } catch (error) {
-    return refusal(request, error);
-  }
+  return answerWithAccess(request, params.listId!);
 }
 
 export default function RestrictedRequestPage() {

@@ -9,9 +9,10 @@ import { redirectAfterUpload } from "~/lib/upload-form.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { answerFormSchemaFor, NotApplicableFormSchema, UploadFormSchema } from "./answer-schema";
 import { notFoundItem } from "./request-access.server";
-import type { RequestAccess } from "./request-links.server";
+import { requireRequestAccess, type RequestAccess } from "./request-links.server";
 import { answerItem, attachFiles, markNotApplicable } from "./request-items.server";
 import { getListForClient, submitList, type RequestListDetail } from "./requests.server";
+import { requestPaths } from "./paths";
 
 /**
  * The HTTP side of answering a request, shared by the client's own page (/client/requests/$id),
@@ -99,6 +100,19 @@ export async function answerPageAction(request: Request, access: RequestAccess, 
       return await redirectAfterUpload(request, back, { type: "success", message: "requests:client.toast.uploaded", params: { count: uploads.length } });
     }
     throw new AppError(400, "common:validation.invalidRequest");
+  } catch (error) {
+    return refusal(request, error);
+  }
+}
+
+/**
+ * The answering action for whoever reaches the list: its client signed in, or the restricted session of a
+ * one-click link to it (anyone else: the area's 404). Back to the page the person came through.
+ */
+export async function answerWithAccess(request: Request, listId: string): Promise<Response> {
+  try {
+    const access = await requireRequestAccess(request, listId);
+    return await answerPageAction(request, access, listId, access.restricted ? requestPaths.answer(listId) : requestPaths.client(listId));
   } catch (error) {
     return refusal(request, error);
   }

@@ -37,4 +37,4 @@ export { sendDueRequestReminders } from "./reminders.server";
 export { countOwnRequestFiles, deleteRequestsOfClient, listRequestRecordsOfClient, type RequestRecord } from "./client-data.server";
 export { canReadRequestFile, historyOfList, remindersOfList, requestAssignees, requestTarget, type RequestTarget } from "./staff-pages.server";
 export { readRequestItem, readRequestList, requestApiCaller } from "./http.server";
-export { answerPageAction, loadAnswerPage, type AnswerActionData, type AnswerPageData } from "./answer-page.http.server";
+export { answerPageAction, answerWithAccess, loadAnswerPage, type AnswerActionData, type AnswerPageData } from "./answer-page.http.server";
