@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useFetcher } from "@remix-run/react";
-import { Check, CircleCheck, CircleDashed, Clock, FileCheck, MessageSquareText, RotateCcw, SendHorizontal, Upload, X } from "lucide-react";
+import { Check, Clock, FileCheck, SendHorizontal, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors } from "~/components/forms";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
@@ -12,8 +12,9 @@ import { Label } from "~/components/ui/label";
 import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders";
 import { useFormatter } from "~/lib/format";
 import { answerFormSchemaFor, NotApplicableFormSchema, requestUploadPath } from "./answer-schema";
+import { ItemStateBadge } from "./item-state-badge";
 import type { RequestItem, RequestListDetail } from "./requests.server";
-import type { ItemState, ListStatus } from "./status";
+import type { ListStatus } from "./status";
 
 /**
  * The client's answering view of one request list, on their own page and on the restricted page
@@ -23,25 +24,6 @@ import type { ItemState, ListStatus } from "./status";
  */
 type FileErrorData = Array<{ key: string; name: string; max: number }>;
 export type AnswerViewActionData = { itemId?: string; intent?: string; result?: SubmissionResult<string[]>; fileErrors?: FileErrorData };
-
-const ITEM_TONES: Record<ItemState, BadgeTone> = {
-  todo: "neutral",
-  uploaded: "primary",
-  answered: "primary",
-  accepted: "success",
-  returned: "warning",
-  not_applicable: "quiet",
-};
-const ITEM_ICONS = { todo: CircleDashed, uploaded: FileCheck, answered: MessageSquareText, accepted: CircleCheck, returned: RotateCcw, not_applicable: X };
-
-export function ItemStateBadge({ state }: { state: ItemState }) {
-  const { t } = useTranslation("requests");
-  return (
-    <Badge tone={ITEM_TONES[state]} icon={ITEM_ICONS[state]} data-testid="item-state" data-state={state}>
-      {t(`itemState.${state}`)}
-    </Badge>
-  );
-}
 
 const LIST_TONES: Record<ListStatus, BadgeTone> = { open: "primary", submitted: "accent", complete: "success", cancelled: "quiet" };
 

@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { AlertTriangle, CheckCircle2, CircleDashed, CircleDot, Clock, CornerUpLeft, Inbox, MinusCircle, Send, XCircle, type LucideIcon } from "lucide-react";
+import { AlertTriangle, CheckCircle2, CircleDot, Clock, Inbox, Send, XCircle, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, TextField } from "~/components/forms";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import type { ItemState, ListStatus } from "./status";
+import type { ListStatus } from "./status";
 
 /** The staff's pieces of the requests area: statuses, progress, due day, the reminder fields and an order's or a client's section. */
 
@@ -25,24 +25,6 @@ export function RequestStatusBadge({ status, className }: { status: ListStatus; 
   return (
     <Badge {...STATUS_LOOK[status]} className={className} data-status={status}>
       {t(`status.${status}`)}
-    </Badge>
-  );
-}
-
-const STATE_LOOK: Record<ItemState, { tone: BadgeTone; icon: LucideIcon }> = {
-  todo: { tone: "quiet", icon: CircleDashed },
-  uploaded: { tone: "primary", icon: Send },
-  answered: { tone: "primary", icon: Send },
-  accepted: { tone: "success", icon: CheckCircle2 },
-  returned: { tone: "warning", icon: CornerUpLeft },
-  not_applicable: { tone: "neutral", icon: MinusCircle },
-};
-
-export function ItemStateBadge({ state, className }: { state: ItemState; className?: string }) {
-  const { t } = useTranslation("requests");
-  return (
-    <Badge {...STATE_LOOK[state]} className={className} data-state={state}>
-      {t(`itemState.${state}`)}
     </Badge>
   );
 }
