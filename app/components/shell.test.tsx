@@ -61,7 +61,14 @@ describe("sidebar and device", () => {
   it("client items follow the features; admins see every dashboard group; staff only their screens", () => {
     const paths = (area: "client" | "dashboard", role: string, enabledFeatures: string[]) =>
       navGroupsFor(area, { role, enabledFeatures }).flatMap((group) => group.items.map((item) => item.to));
-    expect(paths("client", "client", [])).toEqual(["/client", "/client/services", "/client/invoices", "/client/notifications", "/client/profile"]);
+    expect(paths("client", "client", [])).toEqual([
+      "/client",
+      "/client/requests",
+      "/client/services",
+      "/client/invoices",
+      "/client/notifications",
+      "/client/profile",
+    ]);
     expect(paths("client", "client", ["reports"])).toContain("/client/reports");
     const admin = navGroupsFor("dashboard", { role: "admin", enabledFeatures: [] });
     expect(admin.map((group) => group.id)).toEqual(["overview", "work", "clients", "translation", "website", "finance", "settings"]);

@@ -107,6 +107,7 @@ const CLIENT_NAV: Array<Group<ClientItem>> = [
     id: "client",
     items: [
       { to: "/client", labelKey: "nav.overview", icon: LayoutDashboard, end: true },
+      { to: "/client/requests", labelKey: "nav.firmRequests", icon: ClipboardCheck },
       { to: "/client/services", labelKey: "nav.services", icon: Briefcase },
       { to: "/client/service-orders", labelKey: "nav.serviceOrders", icon: ClipboardList, feature: "service_orders" },
       { to: "/client/appointments", labelKey: "nav.appointments", icon: CalendarClock, feature: "appointments" },

@@ -50,6 +50,7 @@ test.describe("area layout", () => {
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     const expected = [
       ["Overview", "/client"],
+      ["Requests", "/client/requests"],
       ["Services", "/client/services"],
       ["Service orders", "/client/service-orders"],
       ["Appointments", "/client/appointments"],
@@ -83,7 +84,7 @@ test.describe("area layout", () => {
     await signIn(context, client.email);
     await page.goto(CLIENT_PAGE);
     const nav = page.getByRole("navigation", { name: "Main navigation" });
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Services", "Appointments", "Invoices", "Notifications", "Profile"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Requests", "Services", "Appointments", "Invoices", "Notifications", "Profile"]);
   });
 
   test("the dashboard menu is grouped; a folded group stays folded on the next page and in the first HTML", async ({ page, context }) => {
