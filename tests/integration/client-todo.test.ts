@@ -133,6 +133,7 @@ describeEachDialect("client to-do list and answering", (db) => {
       id,
       title: id,
       context: null,
+      note: null,
       state: null,
       orderId: null,
       orderReference: null,
@@ -213,7 +214,13 @@ describeEachDialect("client to-do list and answering", (db) => {
 
     await returnItem(staff, name!.id, "Spell it exactly as in the passport, please.");
     const back = (await getClientTodo(clientA)).find((entry) => entry.id === name!.id);
-    expect(back).toMatchObject({ kind: "request", state: "returned", context: "Answer me" });
+    expect(back).toMatchObject({ kind: "request", state: "returned", context: "Answer me", note: "Spell it exactly as in the passport, please." });
+    // An item still to do carries no note.
+    expect((await getClientTodo(clientA)).filter((entry) => entry.kind === "request" && entry.id !== name!.id).every((entry) => entry.note === null)).toBe(
+      true,
+    );
+    const api = await callJson<{ items: TodoEntry[] }>(todoApi, { path: "/api/client/todo", as: cast.clientA });
+    expect(api.body.items.find((entry) => entry.id === name!.id)?.note).toBe("Spell it exactly as in the passport, please.");
     response = await act(clientA, id, new URLSearchParams({ intent: "answer", itemId: name!.id, answer: "María López" }));
     expect(response.status).toBe(302);
     detail = await getListForClient(cast.clientA.id, id);

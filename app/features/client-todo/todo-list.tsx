@@ -52,6 +52,11 @@ export function TodoList({ entries }: { entries: TodoEntry[] }) {
                           </>
                         ) : null}
                       </p>
+                      {entry.note ? (
+                        <p className="text-sm" data-testid="todo-note">
+                          <span className="font-medium">{t("firmNote")}</span> <span dir="auto">{entry.note}</span>
+                        </p>
+                      ) : null}
                     </div>
                   </div>
                   <div className="flex flex-wrap items-center gap-2 text-sm">

@@ -12,6 +12,8 @@ export type TodoEntry = {
   context: string | null;
   /** A request item: still to do, or returned by the firm. */
   state: "todo" | "returned" | null;
+  /** A returned request item: the firm's note saying what is needed. */
+  note: string | null;
   orderId: string | null;
   orderReference: string | null;
   /** YYYY-MM-DD: the list's due date, the quote's validity, the invoice's due date. */

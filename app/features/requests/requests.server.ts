@@ -379,6 +379,8 @@ export type OpenRequestItem = {
   kind: string;
   state: ItemState;
   required: boolean;
+  /** The firm's note when it returned the item (null for an item still to do). */
+  returnNote: string | null;
   dueDate: string;
   serviceOrderId: string | null;
   orderReference: string | null;
@@ -397,6 +399,7 @@ export async function openItemsForClient(clientId: string, limit = 200): Promise
       "i.kind",
       "i.state",
       "i.required",
+      "i.staffNote",
       "l.dueDate",
       "l.serviceOrderId",
       orderReferenceSql("l.serviceOrderId").as("orderReference"),
@@ -409,5 +412,5 @@ export async function openItemsForClient(clientId: string, limit = 200): Promise
     .orderBy("i.position")
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, state: row.state as ItemState }));
+  return rows.map(({ staffNote, ...row }) => ({ ...row, state: row.state as ItemState, returnNote: row.state === "returned" ? staffNote : null }));
 }
