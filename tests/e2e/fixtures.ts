@@ -105,17 +105,23 @@ export async function leaveAndSignOut(page: Page, context: BrowserContext): Prom
 }
 
 /** A throwaway client account, for tests that change what they touch. */
-export function createClient(overrides: { email?: string; fullName?: string; features?: string[] } = {}): { id: string; email: string } {
+export function createClient(overrides: { email?: string; fullName?: string; features?: string[]; locale?: "en" | "ar" | "fr" } = {}): {
+  id: string;
+  email: string;
+} {
   const db = openTestDatabase();
   try {
     const demo = db.prepare("select password_hash from users where email = ?").get(DEMO.client) as { password_hash: string };
     const id = randomUUID();
     const email = overrides.email ?? `client-${id.slice(0, 8)}@example.com`;
-    db.prepare("insert into users (id, email, password_hash, role, full_name, enabled_features, email_verified_at) values (?, ?, ?, 'client', ?, ?, ?)").run(
+    db.prepare(
+      "insert into users (id, email, password_hash, role, full_name, locale, enabled_features, email_verified_at) values (?, ?, ?, 'client', ?, ?, ?, ?)",
+    ).run(
       id,
       email,
       demo.password_hash,
       overrides.fullName ?? "Test Client",
+      overrides.locale ?? "en",
       JSON.stringify(overrides.features ?? ["service_orders", "appointments", "reports"]),
       new Date().toISOString(),
     );

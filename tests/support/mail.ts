@@ -79,3 +79,10 @@ export function linkIn(mail: SavedMail, pathname: string): string {
 export function tokenIn(mail: SavedMail, pathname: string): string {
   return new URL(linkIn(mail, pathname)).searchParams.get("token")!;
 }
+
+/** The first absolute link of the form `<origin><prefix><token>` (e.g. "/r/": a request's one-click link carries its token in the path). */
+export function pathTokenLinkIn(mail: SavedMail, prefix: string): string {
+  const match = new RegExp(`https?://[^\\s"<>/]+${prefix.replace(/[-/]/g, "\\$&")}[A-Za-z0-9_-]+`).exec(mail.text);
+  if (!match) throw new Error(`no ${prefix} link in "${mail.subject}"`);
+  return match[0];
+}
