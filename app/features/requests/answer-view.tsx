@@ -4,7 +4,6 @@ import { Form, useFetcher } from "@remix-run/react";
 import { Check, Clock, FileCheck, SendHorizontal, Upload } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors } from "~/components/forms";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, Textarea } from "~/components/ui/input";
@@ -12,9 +11,8 @@ import { Label } from "~/components/ui/label";
 import { DocumentField, UploadProgress, useUploadWithProgress } from "~/features/service-orders";
 import { useFormatter } from "~/lib/format";
 import { answerFormSchemaFor, NotApplicableFormSchema, requestUploadPath } from "./answer-schema";
-import { ItemStateBadge } from "./item-state-badge";
+import { ItemStateBadge } from "./state-badges";
 import type { RequestItem, RequestListDetail } from "./requests.server";
-import type { ListStatus } from "./status";
 
 /**
  * The client's answering view of one request list, on their own page and on the restricted page
@@ -24,17 +22,6 @@ import type { ListStatus } from "./status";
  */
 type FileErrorData = Array<{ key: string; name: string; max: number }>;
 export type AnswerViewActionData = { itemId?: string; intent?: string; result?: SubmissionResult<string[]>; fileErrors?: FileErrorData };
-
-const LIST_TONES: Record<ListStatus, BadgeTone> = { open: "primary", submitted: "accent", complete: "success", cancelled: "quiet" };
-
-export function ListStatusBadge({ status, className }: { status: ListStatus; className?: string }) {
-  const { t } = useTranslation("requests");
-  return (
-    <Badge tone={LIST_TONES[status]} className={className} data-testid="list-status" data-status={status}>
-      {t(`status.${status}`)}
-    </Badge>
-  );
-}
 
 export function RequestAnswerView({
   list,

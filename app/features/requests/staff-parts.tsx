@@ -1,33 +1,17 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { AlertTriangle, CheckCircle2, CircleDot, Clock, Inbox, Send, XCircle, type LucideIcon } from "lucide-react";
+import { Clock, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { DueDay } from "~/components/due-day";
 import { FieldErrors, TextField } from "~/components/forms";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { useFormatter } from "~/lib/format";
-import { cn } from "~/lib/utils";
+import { ListStatusBadge } from "./state-badges";
 import type { ListStatus } from "./status";
 
 /** The staff's pieces of the requests area: statuses, progress, due day, the reminder fields and an order's or a client's section. */
-
-const STATUS_LOOK: Record<ListStatus, { tone: BadgeTone; icon: LucideIcon }> = {
-  open: { tone: "primary", icon: CircleDot },
-  submitted: { tone: "warning", icon: Inbox },
-  complete: { tone: "success", icon: CheckCircle2 },
-  cancelled: { tone: "quiet", icon: XCircle },
-};
-
-export function RequestStatusBadge({ status, className }: { status: ListStatus; className?: string }) {
-  const { t } = useTranslation("requests");
-  return (
-    <Badge {...STATUS_LOOK[status]} className={className} data-status={status}>
-      {t(`status.${status}`)}
-    </Badge>
-  );
-}
 
 /** "3 of 7", with a bar. */
 export function RequestProgress({ done, total }: { done: number; total: number }) {
@@ -47,18 +31,7 @@ export function RequestProgress({ done, total }: { done: number; total: number }
 /** The due day (as written, in no zone), flagged when the list is overdue. */
 export function RequestDue({ dueDate, overdue }: { dueDate: string; overdue: boolean }) {
   const { t } = useTranslation("requests");
-  const format = useFormatter();
-  return (
-    <span className={cn("inline-flex flex-wrap items-center gap-1", overdue && "font-semibold text-destructive")}>
-      <time dateTime={dueDate}>{format.day(dueDate)}</time>
-      {overdue ? (
-        <span className="inline-flex items-center gap-1 text-xs">
-          <AlertTriangle className="size-3.5" aria-hidden />
-          {t("staff.list.overdue")}
-        </span>
-      ) : null}
-    </span>
-  );
+  return <DueDay day={dueDate} overdue={overdue} overdueLabel={t("staff.list.overdue")} />;
 }
 
 type ReminderFields = {
@@ -142,7 +115,7 @@ export function RequestsSection({ data }: { data: { lists: RequestSectionList[];
                     <Clock className="size-3.5" aria-hidden />
                     <RequestDue dueDate={list.dueDate} overdue={list.overdue} />
                   </span>
-                  <RequestStatusBadge status={list.status} />
+                  <ListStatusBadge status={list.status} />
                 </span>
               </li>
             ))}

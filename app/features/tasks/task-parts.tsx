@@ -1,11 +1,11 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { AlertTriangle, ArrowDown, ArrowUp, CheckCircle2, Circle, CircleDashed, Minus, Repeat, XCircle, type LucideIcon } from "lucide-react";
+import { ArrowDown, ArrowUp, CheckCircle2, Circle, CircleDashed, Minus, Repeat, XCircle, type LucideIcon } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { DueDay } from "~/components/due-day";
 import { SelectField, TextareaField, TextField } from "~/components/forms";
 import { peopleOptions } from "~/components/select-options";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { RECURRENCES, TASK_PRIORITIES, TASK_STATUSES, type Recurrence, type TaskPriority, type TaskStatus } from "./status";
 
@@ -42,19 +42,8 @@ export function TaskPriorityLabel({ priority }: { priority: TaskPriority }) {
 /** The due day (as written, in no zone), flagged when the task is overdue. */
 export function TaskDue({ dueDate, overdue }: { dueDate: string | null; overdue: boolean }) {
   const { t } = useTranslation("tasks");
-  const format = useFormatter();
   if (!dueDate) return <span className="text-muted-foreground">{t("list.noDue")}</span>;
-  return (
-    <span className={cn("inline-flex flex-wrap items-center gap-1", overdue && "font-semibold text-destructive")}>
-      <time dateTime={dueDate}>{format.day(dueDate)}</time>
-      {overdue ? (
-        <span className="inline-flex items-center gap-1 text-xs">
-          <AlertTriangle className="size-3.5" aria-hidden />
-          {t("list.overdue")}
-        </span>
-      ) : null}
-    </span>
-  );
+  return <DueDay day={dueDate} overdue={overdue} overdueLabel={t("list.overdue")} />;
 }
 
 export function TaskRepeats({ recurrence }: { recurrence: Recurrence | null }) {

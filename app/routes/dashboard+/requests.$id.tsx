@@ -31,7 +31,7 @@ import {
   reminderScheduleOf,
   RequestDue,
   RequestProgress,
-  RequestStatusBadge,
+  ListStatusBadge,
   ReviewFormSchema,
 } from "~/features/requests";
 import {
@@ -179,7 +179,7 @@ export default function DashboardRequest() {
       <PageHeader
         back={{ to: "/dashboard/requests", label: t("staff.list.title") }}
         title={<span dir="auto">{list.title}</span>}
-        badge={<RequestStatusBadge status={list.status} className="text-sm" />}
+        badge={<ListStatusBadge status={list.status} className="text-sm" />}
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span dir="auto">{list.clientName ?? "—"}</span>

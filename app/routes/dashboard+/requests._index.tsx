@@ -12,7 +12,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { peopleOptions } from "~/components/select-options";
 import { findClientById } from "~/core/identity/directory.server";
 import { requireBackOffice } from "~/core/identity/guards.server";
-import { parseRequestListQuery, REQUEST_VIEWS, RequestDue, RequestProgress, RequestStatusBadge } from "~/features/requests";
+import { parseRequestListQuery, REQUEST_VIEWS, RequestDue, RequestProgress, ListStatusBadge } from "~/features/requests";
 import { listLists, requestAssignees } from "~/features/requests/index.server";
 import { isAdminRole } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
@@ -153,7 +153,7 @@ export default function DashboardRequests() {
               ),
           },
           { header: t("staff.fields.dueDate"), cell: (list) => <RequestDue dueDate={list.dueDate} overdue={list.overdue} /> },
-          { header: t("staff.fields.status"), cell: (list) => <RequestStatusBadge status={list.status} /> },
+          { header: t("staff.fields.status"), cell: (list) => <ListStatusBadge status={list.status} /> },
           { header: t("staff.fields.progress"), cell: (list) => <RequestProgress done={list.doneCount} total={list.itemCount} /> },
           {
             header: t("staff.fields.lastReminder"),
