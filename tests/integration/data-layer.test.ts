@@ -175,7 +175,7 @@ describeEachDialect("data layer", (db, dialect) => {
     const shared = await db().selectFrom("serviceOrders").select("id").where("clientId", "in", [client.id, client2.id]).execute();
     const own = counts[0]!.length;
     expect(shared.length).toBeGreaterThan(own);
-  });
+  }, 60_000); // two whole demo seeds: under CI's parallel files on two cores, PostgreSQL took more than the default 20 s
 
   it("refuses a second hold on the same appointment slot", async () => {
     const slot = "2031-03-03T15:00:00.000Z";

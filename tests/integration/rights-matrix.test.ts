@@ -878,6 +878,10 @@ const ROUTES: Record<string, Entry> = {
       ),
     ],
   },
+  "resources+/uploads.requests.$listId.ts": {
+    coveredBy:
+      "integration/request-links.test.ts (requireRequestAccess), integration/client-todo.test.ts (the answering action's reach), e2e/requests-journey.spec.ts",
+  },
   "resources+/uploads.client.service-orders.$id.ts": {
     checks: [
       send(
