@@ -9,7 +9,14 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { stopLiveNotifications } from "~/features/notifications";
 import { forgetRememberedAvatar, UserAvatar, useRememberedAvatar } from "~/features/users";
+
+/** As the sign-out form submits: the avatar kept for the next page is forgotten and live notifications stop. */
+function onSignOut() {
+  forgetRememberedAvatar();
+  stopLiveNotifications();
+}
 
 export type AreaUser = { fullName: string; email: string; role: string; avatarUrl: string | null };
 
@@ -46,7 +53,7 @@ export function UserMenu({ user, profileHref }: { user: AreaUser; profileHref: s
             {t("nav.profile")}
           </Link>
         </DropdownMenuItem>
-        <Form method="post" action="/resources/logout" onSubmit={forgetRememberedAvatar}>
+        <Form method="post" action="/resources/logout" onSubmit={onSignOut}>
           {/* Selecting an item closes the menu and unmounts this form before the click submits it:
               keep the menu open so the submission goes through (the next page replaces it). */}
           <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
@@ -77,7 +84,7 @@ export function SidebarUserCard({ user }: { user: AreaUser }) {
           <p className="truncate text-xs text-muted-foreground">{roleLabel(user.role)}</p>
         </div>
       </div>
-      <Form method="post" action="/resources/logout" onSubmit={forgetRememberedAvatar}>
+      <Form method="post" action="/resources/logout" onSubmit={onSignOut}>
         <button type="submit" className="inline-flex items-center gap-2 rounded-md px-2 py-1 text-sm hover:bg-muted">
           <LogOut aria-hidden className="size-4" />
           {t("area.signOut")}

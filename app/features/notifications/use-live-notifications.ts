@@ -18,6 +18,8 @@ const countListeners = new Set<() => void>();
 const arrivalListeners = new Set<(notification: NotificationEventPayload) => void>();
 let users = 0;
 let stopConnection: (() => void) | null = null;
+/** Set while the person signs out, until a signed-in page starts listening again. */
+let signingOut = false;
 
 function setUnread(next: number) {
   const value = Math.max(0, next);
@@ -38,8 +40,12 @@ export function resetUnread(value: number) {
 async function refreshUnread() {
   try {
     const response = await fetch("/api/notifications/unread", { headers: { Accept: "application/json" }, credentials: "same-origin" });
-    // A 401 means the session is gone; sign in again.
-    if (response.status === 401) window.location.assign(`/login?redirectTo=${encodeURIComponent(window.location.pathname)}`);
+    // A 401 means the session is gone; sign in again. Not while signing out: the sign-out's own redirect is on its way, and
+    // this one, landing first, would send the person to the sign-in form instead of the home page.
+    if (response.status === 401) {
+      if (!signingOut) window.location.assign(`/login?redirectTo=${encodeURIComponent(window.location.pathname)}`);
+      return;
+    }
     if (!response.ok) return;
     const data = (await response.json()) as { count?: unknown };
     if (typeof data.count === "number") setUnread(data.count);
@@ -49,6 +55,7 @@ async function refreshUnread() {
 }
 
 function startConnection(): () => void {
+  signingOut = false;
   let socket: Socket | undefined;
   let stopped = false;
   const timer = window.setInterval(() => void refreshUnread(), UNREAD_POLL_MS);
@@ -86,6 +93,16 @@ function startConnection(): () => void {
     window.clearInterval(timer);
     socket?.disconnect();
   };
+}
+
+/**
+ * The person is signing out (the sign-out form calls it as it submits): the socket and the poll stop, and a count
+ * asked for just before, answered 401 once the session is gone, no longer sends the page to the sign-in form.
+ */
+export function stopLiveNotifications() {
+  signingOut = true;
+  stopConnection?.();
+  stopConnection = null;
 }
 
 function subscribe(listener: () => void) {
