@@ -65,6 +65,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("register → sign in → verify the e-mail → sign out → sign in @mobile", async ({ page, context }) => {
+      // Fifteen steps and four full page loads: on two busy cores the whole journey has taken more than 30 s.
+      test.slow();
       await fromNewIp(page);
       const email = newEmail();
       await register(page, email);
