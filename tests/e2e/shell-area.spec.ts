@@ -100,6 +100,7 @@ test.describe("area layout", () => {
       "Calendar",
       "Reports",
       "Tasks",
+      "Client requests",
       "Clients",
       "Inbox",
       "Notifications",
