@@ -1,19 +1,13 @@
-import { AlertTriangle } from "lucide-react";
 import { useFormatter } from "~/lib/format";
-import { cn } from "~/lib/utils";
 
 /** A due day (as written, in no zone), flagged in words and not by colour alone when it has passed. */
 export function DueDay({ day, overdue, overdueLabel }: { day: string; overdue: boolean; overdueLabel: string }) {
   const format = useFormatter();
+  // No icon beside the word: a list repeats this on every late row, and the word is the flag.
   return (
-    <span className={cn("inline-flex flex-wrap items-center gap-1", overdue && "font-semibold text-destructive")}>
+    <span className={overdue ? "due-day due-day-late" : "due-day"}>
       <time dateTime={day}>{format.day(day)}</time>
-      {overdue ? (
-        <span className="inline-flex items-center gap-1 text-xs">
-          <AlertTriangle className="size-3.5" aria-hidden />
-          {overdueLabel}
-        </span>
-      ) : null}
+      {overdue ? <span className="overdue-flag">{overdueLabel}</span> : null}
     </span>
   );
 }

@@ -19,9 +19,9 @@ export function RequestProgress({ done, total }: { done: number; total: number }
   const format = useFormatter();
   const text = t("progress", { done: format.number(done), total: format.number(total) });
   return (
-    <span className="inline-flex items-center gap-2 whitespace-nowrap text-sm" data-testid="request-progress">
-      <span className="h-1.5 w-16 overflow-hidden rounded-full bg-muted" aria-hidden>
-        <span className="block h-full bg-primary" style={{ width: `${total > 0 ? Math.round((done / total) * 100) : 0}%` }} />
+    <span className="progress-meter" data-testid="request-progress">
+      <span className="progress-track" aria-hidden>
+        <span className="progress-fill" style={{ width: `${total > 0 ? Math.round((done / total) * 100) : 0}%` }} />
       </span>
       {text}
     </span>
