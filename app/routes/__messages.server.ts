@@ -30,7 +30,7 @@ import { redirectAfterUpload } from "~/lib/upload-form.server";
 
 export type MessageArea = "client" | "dashboard";
 
-export function messageViewer(user: SessionUser, request: Request): MessageViewer {
+export function viewerOf(user: SessionUser, request: Request): MessageViewer {
   return { id: user.id, role: user.role, enabledFeatures: user.enabledFeatures, locale: user.locale, ip: clientIp(request) };
 }
 

@@ -9,7 +9,7 @@ import { Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { DocumentField, UploadProgress, useUploadWithProgress, type FileError } from "~/features/service-orders";
 import { cn } from "~/lib/utils";
-import { ComposerSchema, MAX_MESSAGE_ATTACHMENTS, MESSAGE_MAX_LENGTH } from "./index";
+import { ComposerSchema, MAX_MESSAGE_ATTACHMENTS, MESSAGE_MAX_LENGTH } from "./page-forms";
 
 /** What the page (or the progress-bar upload) answers a refused message with. */
 export type ComposerAnswer = { intent?: string; result?: SubmissionResult<string[]>; fileErrors?: FileError[] };

@@ -48,6 +48,7 @@ export function useLiveMessageCount(serverCount: number): number {
   }, [serverCount]);
   const onMessage = useCallback(() => void refreshMessageCount(), []);
   useRealtimeEvent("message:new", onMessage);
+  useRealtimeEvent("message:changed", onMessage);
   const live = useSyncExternalStore(
     subscribe,
     () => unread,
@@ -71,6 +72,8 @@ export function useLiveMessages({ threadId, version }: { threadId?: string; vers
     [threadId, revalidate, state],
   );
   useRealtimeEvent("message:new", onMessage);
+  // An edit, a removal, or the thread read on another device.
+  useRealtimeEvent("message:changed", onMessage);
   useEffect(() => {
     if (version !== undefined) void refreshMessageCount();
   }, [version]);

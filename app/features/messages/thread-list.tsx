@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import type { ThreadStateName } from "./index";
+import type { ThreadStateName } from "./page-forms";
 
 /** A thread as the lists show it (the server's ThreadSummary, as the page receives it). */
 export type ThreadListItem = {

@@ -9,7 +9,7 @@ import { Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { linkParts, MESSAGE_MAX_LENGTH, messagePaths } from "./index";
+import { linkParts, MESSAGE_MAX_LENGTH, messagePaths } from "./page-forms";
 
 /** One message as the thread page receives it (the server's ThreadMessage). */
 export type ThreadMessageView = {

@@ -12,13 +12,13 @@ import { invariantResponse } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { messagePageAction, messageViewer, type MessageActionData } from "~/routes/__messages.server";
+import { messagePageAction, viewerOf, type MessageActionData } from "~/routes/__messages.server";
 
 /** One of the client's conversations: the messages (never an internal note: the area leaves them out), the reply box. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
-  const thread = await getThread(messageViewer(user, request), params.threadId!, { before });
+  const thread = await getThread(viewerOf(user, request), params.threadId!, { before });
   invariantResponse(thread, "Not Found");
   const t = await getFixedT(await getLanguage(request), "messages");
   const title = thread.subject || (thread.order ? t("thread.orderTitle", { reference: thread.order.reference }) : t("thread.general"));
@@ -27,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  return messagePageAction(request, messageViewer(user, request), "client", { threadId: params.threadId! });
+  return messagePageAction(request, viewerOf(user, request), "client", { threadId: params.threadId! });
 }
 
 export default function ClientThread() {

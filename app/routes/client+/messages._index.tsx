@@ -10,18 +10,20 @@ import { Pagination } from "~/components/ui/pagination";
 import { requireUser } from "~/core/identity/guards.server";
 import { messagePaths, ThreadList, useLiveMessages } from "~/features/messages";
 import { listThreadsForClient } from "~/features/messages/index.server";
+import { loadOrNotFound } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { pageLinks, parseListQuery } from "~/lib/pagination";
-import { messageViewer } from "~/routes/__messages.server";
+import { viewerOf } from "~/routes/__messages.server";
 
 /** The client's conversations with the firm, newest activity first, by server-side pages; "New message" writes in the general thread. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const query = parseListQuery(new URL(request.url));
   const t = await getFixedT(await getLanguage(request), "messages");
-  const page = await listThreadsForClient(messageViewer(user, request), { page: query.page });
+  // Staff reach no client's list here (the area refuses them): the area's 404.
+  const page = await loadOrNotFound(listThreadsForClient(viewerOf(user, request), { page: query.page, after: query.after, before: query.before }));
   return json({ page, title: t("client.title") });
 }
 

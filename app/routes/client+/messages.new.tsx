@@ -11,7 +11,7 @@ import { loadOrNotFound } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { messagePageAction, messageViewer } from "~/routes/__messages.server";
+import { messagePageAction, viewerOf } from "~/routes/__messages.server";
 
 /**
  * A first message to the firm: in the general conversation, or about one of the client's orders (`?order=`).
@@ -23,7 +23,7 @@ async function target(request: Request) {
   const language = await getLanguage(request);
   // Someone else's order is "not found", like the order page.
   const order = orderId ? await loadOrNotFound(getOrder(user, orderId, language)) : null;
-  return { user, language, order, viewer: messageViewer(user, request) };
+  return { user, language, order, viewer: viewerOf(user, request) };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -27,17 +27,17 @@ import { isLanguage, languageNames } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { messagePageAction, messageViewer, type MessageActionData } from "~/routes/__messages.server";
+import { messagePageAction, viewerOf, type MessageActionData } from "~/routes/__messages.server";
 
 /** One conversation as staff see it: every message and internal note, the reply box with saved replies, assignment and state. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request, "messages");
   const url = new URL(request.url);
   const before = url.searchParams.get("before") ?? undefined;
-  const viewer = messageViewer(user, request);
+  const viewer = viewerOf(user, request);
   const thread = await getThread(viewer, params.threadId!, { before });
   invariantResponse(thread, "Not Found");
-  const [savedReplies, assignees, t] = await Promise.all([listSavedReplies(), messageAssignees(), getFixedT(await getLanguage(request), "messages")]);
+  const [savedReplies, assignees, t] = await Promise.all([listSavedReplies(viewer), messageAssignees(), getFixedT(await getLanguage(request), "messages")]);
   // Without JavaScript the saved-reply picker reloads the page with the reply's text in the box.
   const chosen = savedReplies.find((reply) => reply.id === url.searchParams.get("reply")) ?? null;
   const title = thread.subject || (thread.order ? t("thread.orderTitle", { reference: thread.order.reference }) : t("thread.general"));
@@ -56,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireBackOffice(request, "messages");
-  return messagePageAction(request, messageViewer(user, request), "dashboard", { threadId: params.threadId! });
+  return messagePageAction(request, viewerOf(user, request), "dashboard", { threadId: params.threadId! });
 }
 
 export default function StaffThread() {

@@ -21,7 +21,7 @@ import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { pageLinks, parseListQuery } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
-import { messageViewer } from "~/routes/__messages.server";
+import { viewerOf } from "~/routes/__messages.server";
 
 /** Every conversation with clients: open and waiting first by default, newest activity first; views, search by client and text, pages. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,7 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filters: { view: z.enum(MESSAGE_VIEWS), q: z.string().trim().min(1).max(200) },
   });
   const t = await getFixedT(await getLanguage(request), "messages");
-  const page = await listThreadsForStaff(messageViewer(user, request), { view: query.view ?? "all", q: query.q, page: query.page });
+  const page = await listThreadsForStaff(viewerOf(user, request), {
+    view: query.view ?? "all",
+    q: query.q,
+    page: query.page,
+    after: query.after,
+    before: query.before,
+  });
   return json({ page, view: query.view ?? "all", q: query.q ?? "", canOpenOrders: isAdminRole(user.role), title: t("staff.title") });
 }
 

@@ -12,7 +12,7 @@ import { invariantResponse, loadOrNotFound } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { messagePageAction, messageViewer } from "~/routes/__messages.server";
+import { messagePageAction, viewerOf } from "~/routes/__messages.server";
 
 /**
  * Staff write first to a client (`?client=`), in their general conversation or about one of their orders
@@ -27,7 +27,7 @@ async function target(request: Request) {
   const orderId = url.searchParams.get("order") || null;
   const order = orderId ? await loadOrNotFound(getOrder(user, orderId, language)) : null;
   invariantResponse(!order || order.clientId === client.id, "Not Found");
-  return { user, language, client, order, viewer: messageViewer(user, request) };
+  return { user, language, client, order, viewer: viewerOf(user, request) };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -21,22 +21,22 @@ import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { messageViewer } from "~/routes/__messages.server";
+import { viewerOf } from "~/routes/__messages.server";
 
 /** Saved replies, per language: staff with messages write them here and insert them into a reply from a thread. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireBackOffice(request, "messages");
+  const user = await requireBackOffice(request, "messages");
   const param = new URL(request.url).searchParams.get("locale");
   const locale = isLanguage(param) ? param : null;
   const t = await getFixedT(await getLanguage(request), "messages");
-  return json({ replies: await listSavedReplies(locale ?? undefined), locale, title: t("savedReplies.title") });
+  return json({ replies: await listSavedReplies(viewerOf(user, request), locale ?? undefined), locale, title: t("savedReplies.title") });
 }
 
 type ActionData = { intent: string; id?: string; result?: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireBackOffice(request, "messages");
-  const viewer = messageViewer(user, request);
+  const viewer = viewerOf(user, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const back = "/dashboard/saved-replies";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireBackOffice, requireUser } from "~/core/identity/guards.server";
 import { invariantResponse } from "~/lib/http.server";
-import { messagePageAction, messageViewer } from "~/routes/__messages.server";
+import { messagePageAction, viewerOf } from "~/routes/__messages.server";
 
 /**
  * The composer's upload with a progress bar: the thread page's "post" step, answered as JSON. `area` is the
@@ -16,5 +16,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const orderId = url.searchParams.get("order") || null;
   const target =
     params.target === "new" ? { clientId: area === "client" ? user.id : (url.searchParams.get("client") ?? ""), orderId } : { threadId: params.target! };
-  return messagePageAction(request, messageViewer(user, request), area, target);
+  return messagePageAction(request, viewerOf(user, request), area, target);
 }
