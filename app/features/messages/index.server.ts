@@ -40,6 +40,7 @@ export { MESSAGE_CHANGED_EVENT, MESSAGE_NEW_EVENT, type MessageEventPayload } fr
 export { DIGEST_DELAY_MS, NEW_MESSAGE_EMAIL, sendDigest } from "./digest.server";
 export { countMessageFilesToDelete, deleteMessagesOfClient, listMessageRecordsOfClient, type MessageRecord } from "./client-data.server";
 export { messageViewer } from "./http.server";
+export { AssignSchema, EditMessageSchema, MessageBodySchema, NewThreadSchema, parseThreadQuery, readMessageRequest } from "./api.server";
 export {
   STAFF_THREAD_VIEWS,
   THREAD_STATES,
