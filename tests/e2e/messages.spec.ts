@@ -52,10 +52,10 @@ test.describe("the exchange on an order, the client on one server and staff on a
     await expect(clientPage.getByRole("heading", { level: 1 })).toHaveText(`Message about order ${order.reference}`);
     const question = `Here is my birth certificate (${stamp}). Is the scan readable?`;
     await hydrated(clientPage.getByRole("button", { name: "Send" }));
-    await clientPage.getByLabel("Your message").fill(question);
+    await clientPage.getByLabel("Your message", { exact: true }).fill(question);
     await clientPage.getByLabel("Attach files (up to 10)").setInputFiles([await pdf(`birth-certificate-${stamp}`)]);
     await clientPage.getByRole("button", { name: "Send" }).click();
-    await expect(clientPage).toHaveURL(/\/client\/messages\/[^/]+$/);
+    await expect(clientPage).toHaveURL(/\/client\/messages\/(?!new)[^/?]+$/);
     const threadId = threadIdOf(clientPage.url());
     expect(threadId).not.toBe("new");
     await expect(clientPage.getByTestId("message-body")).toHaveText(question);
@@ -93,12 +93,12 @@ test.describe("the exchange on an order, the client on one server and staff on a
     const note = `Internal: the scan is fine, quote 2 pages (${stamp}).`;
     await hydrated(staffPage.getByRole("button", { name: "Send" }));
     await staffPage.getByRole("checkbox", { name: /Internal note/ }).check();
-    await staffPage.getByLabel("Your reply").fill(note);
+    await staffPage.getByLabel("Your reply", { exact: true }).fill(note);
     await staffPage.getByRole("button", { name: "Add internal note" }).click();
     await expect(staffPage.getByTestId("internal-note")).toContainText(note);
     await expect(staffPage.getByTestId("internal-note")).toContainText("Internal note: never shown to the client");
     const reply = `Thank you, the scan is readable. We start today (${stamp}).`;
-    await staffPage.getByLabel("Your reply").fill(reply);
+    await staffPage.getByLabel("Your reply", { exact: true }).fill(reply);
     await staffPage.getByRole("button", { name: "Send" }).click();
     await expect(staffPage.getByTestId("message").filter({ hasText: reply })).toHaveAttribute("data-side", "firm");
     await expect(staffPage.getByTestId("thread-state")).toHaveText("Waiting for the client");
@@ -141,7 +141,7 @@ test.describe("messages pages with JavaScript", () => {
     await hydrated(page.getByRole("button", { name: "إرسال" }));
     await page.getByLabel("رسالتك").fill(arabic);
     await page.getByRole("button", { name: "إرسال" }).click();
-    await expect(page).toHaveURL(/\/client\/messages\/[^/]+$/);
+    await expect(page).toHaveURL(/\/client\/messages\/(?!new)[^/?]+$/);
     const threadId = threadIdOf(page.url());
 
     // Staff answer in English.
@@ -154,7 +154,7 @@ test.describe("messages pages with JavaScript", () => {
     await expect(staffPage.getByTestId("message-body")).toHaveText(arabic);
     const english = `Thank you, we received the passport scan (${stamp}).`;
     await hydrated(staffPage.getByRole("button", { name: "Send" }));
-    await staffPage.getByLabel("Your reply").fill(english);
+    await staffPage.getByLabel("Your reply", { exact: true }).fill(english);
     await staffPage.getByRole("button", { name: "Send" }).click();
     await expect(staffPage.getByTestId("message").filter({ hasText: english })).toBeVisible();
 
@@ -207,12 +207,12 @@ test.describe("messages pages with JavaScript", () => {
     await expect(page).toHaveURL(/\/dashboard\/messages\/new\?client=/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`New message to Omar Saved ${stamp}`);
     await hydrated(page.getByRole("button", { name: "Send" }));
-    await page.getByLabel("Your reply").fill(`Bonjour ${stamp}`);
+    await page.getByLabel("Your reply", { exact: true }).fill(`Bonjour ${stamp}`);
     await page.getByRole("button", { name: "Send" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/messages\/[^/]+$/);
+    await expect(page).toHaveURL(/\/dashboard\/messages\/(?!new)[^/?]+$/);
 
     // The saved reply goes into the box at the cursor, after what is typed.
-    const box = page.getByLabel("Your reply");
+    const box = page.getByLabel("Your reply", { exact: true });
     await hydrated(page.getByRole("button", { name: "Insert" }));
     await box.fill("Bonjour,");
     await page.getByLabel("Saved reply").selectOption({ label: `Documents reçus ${stamp} (FR)` });
@@ -240,7 +240,7 @@ test.describe("messages pages with JavaScript", () => {
     await expect(page.getByTestId("move-to-messages")).toContainText(`This address belongs to the client Lina Contact ${stamp}.`);
     await hydrated(page.getByRole("button", { name: "Move to the client's messages" }));
     await page.getByRole("button", { name: "Move to the client's messages" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/messages\/[^/]+$/);
+    await expect(page).toHaveURL(/\/dashboard\/messages\/(?!new)[^/?]+$/);
     await expect(page.getByText("Message moved to the client's conversation")).toBeVisible();
     await expect(page.getByTestId("message").first()).toHaveAttribute("data-side", "client");
     await expect(page.getByTestId("thread-messages")).toContainText(text);
