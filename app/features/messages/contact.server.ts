@@ -31,7 +31,11 @@ export async function moveContactMessageToClient(viewer: MessageViewer, contactM
     .transaction()
     .execute(async (trx) => {
       await trx.insertInto("messages").values({ id: messageId, threadId: thread.id, authorId: client.id, body, internal: false, createdAt: at }).execute();
-      const current = await trx.selectFrom("messageThreads").select(["lastMessageAt", "lastPublicMessageAt"]).where("id", "=", thread.id).executeTakeFirstOrThrow();
+      const current = await trx
+        .selectFrom("messageThreads")
+        .select(["lastMessageAt", "lastPublicMessageAt"])
+        .where("id", "=", thread.id)
+        .executeTakeFirstOrThrow();
       // An old contact message takes its place in the thread's past; it is the newest only if nothing came after it.
       const newest = !current.lastPublicMessageAt || new Date(current.lastPublicMessageAt).toISOString() <= at;
       await trx

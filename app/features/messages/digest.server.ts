@@ -53,7 +53,10 @@ export async function scheduleDigests(message: Posted): Promise<void> {
   const runAt = new Date(new Date(message.at).getTime() + DIGEST_DELAY_MS);
   for (const recipientId of await recipientsOf(message.threadId, message)) {
     const mark = await readMarkOf(message.threadId, recipientId);
-    await digestJob.enqueue({ threadId: message.threadId, recipientId }, { runAt, uniqueKey: `messages.digest:${message.threadId}:${recipientId}:${mark ?? "unread"}` });
+    await digestJob.enqueue(
+      { threadId: message.threadId, recipientId },
+      { runAt, uniqueKey: `messages.digest:${message.threadId}:${recipientId}:${mark ?? "unread"}` },
+    );
   }
 }
 

@@ -13,10 +13,7 @@
 //   waits for them, the same people the e-mail digest writes to); the `unread` view lists every unread thread.
 // - A client does not see a thread that has only internal notes so far (getThread null, not in their list).
 import "./digest.server";
-export {
-  isClient,
-  isMessageStaff,
-} from "./access.server";
+export { isClient, isMessageStaff } from "./access.server";
 export {
   assignThread,
   findThreadFor,

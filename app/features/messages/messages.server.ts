@@ -120,7 +120,9 @@ export async function editMessage(viewer: MessageViewer, messageId: string, body
   if (message.removedAt) throw conflict("messages:errors.removed");
   const deadline = new Date(message.createdAt).getTime() + EDIT_WINDOW_MS;
   if (Date.now() > deadline) throw conflict("messages:errors.editWindowOver");
-  const hasFiles = Boolean(await db().selectFrom("storedFiles").select("id").where("recordType", "=", MESSAGE_RECORD_TYPE).where("recordId", "=", messageId).executeTakeFirst());
+  const hasFiles = Boolean(
+    await db().selectFrom("storedFiles").select("id").where("recordType", "=", MESSAGE_RECORD_TYPE).where("recordId", "=", messageId).executeTakeFirst(),
+  );
   const text = checkBody(body, hasFiles);
   if (text === message.body) return;
   await db().updateTable("messages").set({ body: text, editedAt: nowIso() }).where("id", "=", messageId).where("removedAt", "is", null).execute();
@@ -136,7 +138,12 @@ export async function removeMessage(viewer: MessageViewer, messageId: string): P
   if (!isMessageStaff(viewer)) throw forbidden("messages:errors.removeStaffOnly");
   if (message.removedAt) return;
   const now = nowIso();
-  await db().updateTable("messages").set({ body: "", removedAt: now, removedBy: viewer.id }).where("id", "=", messageId).where("removedAt", "is", null).execute();
+  await db()
+    .updateTable("messages")
+    .set({ body: "", removedAt: now, removedBy: viewer.id })
+    .where("id", "=", messageId)
+    .where("removedAt", "is", null)
+    .execute();
   await deleteFilesFor(MESSAGE_RECORD_TYPE, messageId);
   await audit({
     actorId: viewer.id,
@@ -173,5 +180,3 @@ export async function readMessageAttachment(viewer: MessageViewer, attachmentId:
   await audit({ ...entry, action: "file.downloaded" });
   return stored;
 }
-
-

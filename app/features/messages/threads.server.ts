@@ -49,7 +49,9 @@ function unreadSql(viewer: MessageViewer) {
 function previewSql(viewer: MessageViewer, column: "body" | "removed") {
   const visible = isClient(viewer) ? sql`and m.internal = ${false}` : sql``;
   const value = column === "body" ? sql`substr(m.body, 1, ${PREVIEW_LENGTH})` : sql`case when m.removed_at is null then 0 else 1 end`;
-  return sql<string | number | null>`(select ${value} from messages m where m.thread_id = ${sql.ref("t.id")} ${visible} order by m.created_at desc, m.id desc limit 1)`;
+  return sql<
+    string | number | null
+  >`(select ${value} from messages m where m.thread_id = ${sql.ref("t.id")} ${visible} order by m.created_at desc, m.id desc limit 1)`;
 }
 
 function summaryQuery(viewer: MessageViewer) {
@@ -184,7 +186,11 @@ export async function getThread(viewer: MessageViewer, threadId: string, options
   const thread = await visibleThread(viewer, threadId);
   if (!thread) return null;
   const language = isLanguage(viewer.locale) ? viewer.locale : fallbackLanguage;
-  const [summary, parties, page] = await Promise.all([summaryOf(viewer, thread.id), partiesOf(thread, language), messagesOfThread(viewer, thread.id, options.before)]);
+  const [summary, parties, page] = await Promise.all([
+    summaryOf(viewer, thread.id),
+    partiesOf(thread, language),
+    messagesOfThread(viewer, thread.id, options.before),
+  ]);
   return { ...summary, ...parties, messages: page.messages, hasOlder: page.hasOlder };
 }
 
@@ -208,12 +214,7 @@ export async function moveReadMark(threadId: string, userId: string, at: string)
   await db()
     .insertInto("messageReads")
     .values({ threadId, userId, lastReadAt: at })
-    .onConflict((conflict) =>
-      conflict
-        .columns(["threadId", "userId"])
-        .doUpdateSet({ lastReadAt: at })
-        .where(sql.ref("message_reads.last_read_at"), "<", at),
-    )
+    .onConflict((conflict) => conflict.columns(["threadId", "userId"]).doUpdateSet({ lastReadAt: at }).where(sql.ref("message_reads.last_read_at"), "<", at))
     .execute();
 }
 
@@ -261,7 +262,14 @@ export async function assignThread(viewer: MessageViewer, threadId: string, assi
     throw invalid("messages:errors.assigneeInvalid", { field: "assigneeId" });
   if (thread.assigneeId === assigneeId) return;
   await db().updateTable("messageThreads").set({ assigneeId, updatedAt: nowIso() }).where("id", "=", thread.id).execute();
-  await audit({ actorId: viewer.id, action: "message.thread_assigned", targetType: "message_thread", targetId: thread.id, ip: viewer.ip ?? null, meta: { assigneeId } });
+  await audit({
+    actorId: viewer.id,
+    action: "message.thread_assigned",
+    targetType: "message_thread",
+    targetId: thread.id,
+    ip: viewer.ip ?? null,
+    meta: { assigneeId },
+  });
 }
 
 /** Staff close a thread or reopen it (a client's new message reopens it too). */
