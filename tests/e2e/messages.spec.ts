@@ -219,7 +219,17 @@ test.describe("messages pages with JavaScript", () => {
     await page.getByRole("button", { name: "Insert" }).click();
     await expect(box).toHaveValue(`Bonjour,\nMerci, nous avons bien reçu vos documents (${stamp}).`);
     await page.getByRole("button", { name: "Send" }).click();
-    await expect(page.getByTestId("message").filter({ hasText: `Merci, nous avons bien reçu vos documents (${stamp}).` })).toBeVisible();
+    const sent = page.getByTestId("message").filter({ hasText: `Merci, nous avons bien reçu vos documents (${stamp}).` });
+    await expect(sent).toBeVisible();
+
+    // Removing asks first; the message then reads "Message removed", its text gone.
+    await sent.getByTestId("remove-message").click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Remove this message?");
+    await dialog.getByRole("button", { name: "Remove message" }).click();
+    await expect(page.getByText("Message removed").first()).toBeVisible();
+    await expect(page.getByTestId("message-removed")).toHaveCount(1);
+    await expect(page.getByText(`Merci, nous avons bien reçu vos documents (${stamp}).`)).toHaveCount(0);
     watch.expectNone();
   });
 
