@@ -39,6 +39,13 @@ test("without JavaScript: a client writes with an attachment, staff add an inter
   const threadId = threadIdOf(clientPage.url());
   await expect(clientPage.getByTestId("message-body")).toHaveText(question);
   await expect(clientPage.getByRole("link", { name: `w2-${stamp}.pdf` })).toBeVisible();
+  // Within five minutes the client may correct their message (a <details> form, no JavaScript needed).
+  await clientPage.getByText("Edit", { exact: true }).click();
+  const corrected = `My W-2 form is attached (${stamp}).`;
+  await clientPage.getByLabel("Edit your message").fill(corrected);
+  await clientPage.getByRole("button", { name: "Save changes" }).click();
+  await expect(clientPage.getByTestId("message-body")).toHaveText(corrected);
+  await expect(clientPage.getByTestId("message")).toContainText("edited");
 
   const staffContext = await browser.newContext({ javaScriptEnabled: false });
   await acceptCookies(staffContext);
@@ -48,7 +55,7 @@ test("without JavaScript: a client writes with an attachment, staff add an inter
   const row = staffPage.getByTestId(`thread-${threadId}`);
   await expect(row.getByTestId("thread-unread")).toHaveText("Unread");
   await row.getByRole("link", { name: "General" }).click();
-  await expect(staffPage.getByTestId("message-body")).toHaveText(question);
+  await expect(staffPage.getByTestId("message-body")).toHaveText(`My W-2 form is attached (${stamp}).`);
   // Without JavaScript reading is a button.
   await staffPage.getByRole("button", { name: "Mark as read" }).click();
   await expect(staffPage.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
@@ -71,7 +78,7 @@ test("without JavaScript: a client writes with an attachment, staff add an inter
     .poll(() => latestMailTo(process.env.E2E_DATA_DIR!, client.email)?.text ?? "", { intervals: [250], timeout: 20_000 })
     .toContain(`/client/messages/${threadId}`);
   const mail = latestMailTo(process.env.E2E_DATA_DIR!, client.email)!;
-  for (const secret of [reply, note, question, "W-2", "team only"]) {
+  for (const secret of [reply, note, question, "W-2 form", "team only"]) {
     expect(mail.text).not.toContain(secret);
     expect(mail.subject).not.toContain(secret);
   }
