@@ -361,6 +361,25 @@ describeEachDialect("secure messages", (db) => {
     expect(mailsTo(writer)).toHaveLength(0);
   });
 
+  it("a thread's page holds its latest 50 messages, oldest first; older ones come a page at a time", async () => {
+    const client = await makeUser(db(), { role: "client" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date("2099-05-01T08:00:00Z").getTime();
+    let threadId = "";
+    for (let i = 1; i <= 55; i++) {
+      vi.setSystemTime(new Date(start + i * 1000));
+      threadId = (await postMessage(i % 2 ? viewer(client) : on, { clientId: client.id, orderId: null }, { body: `Message ${i}` })).threadId;
+    }
+    const latest = (await getThread(viewer(client), threadId))!;
+    expect(latest.hasOlder).toBe(true);
+    expect(latest.messages.map((message) => message.body)).toEqual(Array.from({ length: 50 }, (_, index) => `Message ${index + 6}`));
+    expect(latest.messages[0]).toMatchObject({ authorIsFirm: true, authorId: staffOn.id, authorName: staffOn.fullName });
+    expect(latest.messages[1]).toMatchObject({ authorIsFirm: false, authorId: client.id });
+    const older = (await getThread(viewer(client), threadId, { before: latest.messages[0]!.id }))!;
+    expect(older.hasOlder).toBe(false);
+    expect(older.messages.map((message) => message.body)).toEqual(["Message 1", "Message 2", "Message 3", "Message 4", "Message 5"]);
+  });
+
   it("saved replies per language, for staff with the feature", async () => {
     const created = await createSavedReply(on, { locale: "fr", title: "Documents reçus", body: "Nous avons bien reçu vos documents." });
     await createSavedReply(on, { locale: "en", title: "Received", body: "We received your documents." });
