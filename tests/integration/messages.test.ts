@@ -359,6 +359,18 @@ describeEachDialect("secure messages", (db) => {
     expect(mailsTo(cast.admin).filter((mail) => mail.text.includes(asked.threadId))).toHaveLength(2);
     expect(mailsTo(staffOn).filter((mail) => mail.text.includes(asked.threadId))).toHaveLength(1);
     expect(mailsTo(writer)).toHaveLength(0);
+
+    // Taken meanwhile: a thread assigned before its digest runs is told to its assignee only.
+    const taker = await makeUser(db(), { role: "client" });
+    at(110);
+    const taken = await postMessage(viewer(taker), { clientId: taker.id, orderId: null }, { body: "Who will handle this?" });
+    at(112);
+    await assignThread(on, taken.threadId, staffOn.id);
+    at(121);
+    await twoWorkers();
+    expect(mailsTo(staffOn).filter((mail) => mail.text.includes(taken.threadId))).toHaveLength(1);
+    expect(mailsTo(cast.admin).filter((mail) => mail.text.includes(taken.threadId))).toHaveLength(0);
+    expect(mailsTo(cast.owner).filter((mail) => mail.text.includes(taken.threadId))).toHaveLength(0);
   });
 
   it("a thread's page holds its latest 50 messages, oldest first; older ones come a page at a time", async () => {
