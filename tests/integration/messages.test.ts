@@ -359,6 +359,37 @@ describeEachDialect("secure messages", (db) => {
     expect(mailsTo(cast.admin).filter((mail) => mail.text.includes(asked.threadId))).toHaveLength(2);
     expect(mailsTo(staffOn).filter((mail) => mail.text.includes(asked.threadId))).toHaveLength(1);
     expect(mailsTo(writer)).toHaveLength(0);
+
+    // Taken meanwhile: a thread assigned before its digest runs is told to its assignee only.
+    const taker = await makeUser(db(), { role: "client" });
+    at(110);
+    const taken = await postMessage(viewer(taker), { clientId: taker.id, orderId: null }, { body: "Who will handle this?" });
+    at(112);
+    await assignThread(on, taken.threadId, staffOn.id);
+    at(121);
+    await twoWorkers();
+    expect(mailsTo(staffOn).filter((mail) => mail.text.includes(taken.threadId))).toHaveLength(1);
+    expect(mailsTo(cast.admin).filter((mail) => mail.text.includes(taken.threadId))).toHaveLength(0);
+    expect(mailsTo(cast.owner).filter((mail) => mail.text.includes(taken.threadId))).toHaveLength(0);
+  });
+
+  it("a thread's page holds its latest 50 messages, oldest first; older ones come a page at a time", async () => {
+    const client = await makeUser(db(), { role: "client" });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = new Date("2099-05-01T08:00:00Z").getTime();
+    let threadId = "";
+    for (let i = 1; i <= 55; i++) {
+      vi.setSystemTime(new Date(start + i * 1000));
+      threadId = (await postMessage(i % 2 ? viewer(client) : on, { clientId: client.id, orderId: null }, { body: `Message ${i}` })).threadId;
+    }
+    const latest = (await getThread(viewer(client), threadId))!;
+    expect(latest.hasOlder).toBe(true);
+    expect(latest.messages.map((message) => message.body)).toEqual(Array.from({ length: 50 }, (_, index) => `Message ${index + 6}`));
+    expect(latest.messages[0]).toMatchObject({ authorIsFirm: true, authorId: staffOn.id, authorName: staffOn.fullName });
+    expect(latest.messages[1]).toMatchObject({ authorIsFirm: false, authorId: client.id });
+    const older = (await getThread(viewer(client), threadId, { before: latest.messages[0]!.id }))!;
+    expect(older.hasOlder).toBe(false);
+    expect(older.messages.map((message) => message.body)).toEqual(["Message 1", "Message 2", "Message 3", "Message 4", "Message 5"]);
   });
 
   it("saved replies per language, for staff with the feature", async () => {

@@ -64,7 +64,7 @@ export async function scheduleDigests(message: Posted): Promise<void> {
 export async function sendDigest(threadId: string, recipientId: string): Promise<boolean> {
   const thread = await db()
     .selectFrom("messageThreads")
-    .select(["id", "clientId", "lastPublicMessageAt", "lastPublicSender", orderReferenceSql("orderId").as("orderReference")])
+    .select(["id", "clientId", "assigneeId", "lastPublicMessageAt", "lastPublicSender", orderReferenceSql("orderId").as("orderReference")])
     .where("id", "=", threadId)
     .executeTakeFirst();
   const person = await findActiveUser(recipientId);
@@ -73,6 +73,8 @@ export async function sendDigest(threadId: string, recipientId: string): Promise
   if (staff) {
     const member = await findActiveBackOfficeUser(person.id);
     if (!member || !canUseBackOffice(member, "messages")) return false;
+    // Assigned meanwhile to someone else: the thread is theirs to answer, and theirs to be told about.
+    if (thread.assigneeId && thread.assigneeId !== person.id) return false;
   } else if (thread.clientId !== person.id) {
     return false;
   }
