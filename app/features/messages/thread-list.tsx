@@ -56,7 +56,7 @@ export function ThreadPreview({ thread }: { thread: Pick<ThreadListItem, "lastMe
   );
 }
 
-/** The client's threads, newest activity first: unread ones in bold with a dot and a word for screen readers. */
+/** The client's threads, newest activity first: unread ones in bold, with a dot and the word "Unread" (never colour alone). */
 export function ThreadList({ threads, href }: { threads: ThreadListItem[]; href: (id: string) => string }) {
   const { t } = useTranslation("messages");
   const format = useFormatter();
@@ -76,7 +76,11 @@ export function ThreadList({ threads, href }: { threads: ThreadListItem[]; href:
               <Link to={href(thread.id)} className={cn("underline-offset-4 hover:underline", thread.unread ? "font-semibold" : "font-medium")} dir="auto">
                 {title(thread)}
               </Link>
-              {thread.unread ? <span className="sr-only">{t("list.unread")}</span> : null}
+              {thread.unread ? (
+                <span className="text-xs font-semibold text-primary" data-testid="thread-unread">
+                  {t("list.unread")}
+                </span>
+              ) : null}
             </p>
             <p className="text-sm">
               <ThreadPreview thread={thread} />
