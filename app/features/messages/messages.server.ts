@@ -76,28 +76,31 @@ export async function postMessage(viewer: MessageViewer, target: PostTarget, inp
   const thread = await targetThread(viewer, target);
   const fromClient = isClient(viewer);
   const messageId = newId();
-  const now = nowIso();
-  await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx.insertInto("messages").values({ id: messageId, threadId: thread.id, authorId: viewer.id, body, internal, createdAt: now }).execute();
-      await trx
-        .updateTable("messageThreads")
-        .set({
-          lastMessageAt: now,
-          updatedAt: now,
-          ...(internal ? {} : { lastPublicMessageAt: now, lastPublicSender: fromClient ? "client" : "firm", state: fromClient ? "open" : "waiting" }),
-        })
-        .where("id", "=", thread.id)
-        .execute();
-    });
-  const stored: StoredFile[] = [];
+  // The files first, under the message's id: the message appears with its files or not at all.
   try {
-    for (const file of files) stored.push(await storeFile(file, { uploadedBy: viewer.id, recordType: MESSAGE_RECORD_TYPE, recordId: messageId }));
+    for (const file of files) await storeFile(file, { uploadedBy: viewer.id, recordType: MESSAGE_RECORD_TYPE, recordId: messageId });
   } catch (error) {
-    // A message promised with its files is not left without them: it goes, and the caller sees the failure.
     await deleteFilesFor(MESSAGE_RECORD_TYPE, messageId);
-    await db().deleteFrom("messages").where("id", "=", messageId).execute();
+    throw error;
+  }
+  const now = nowIso();
+  try {
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto("messages").values({ id: messageId, threadId: thread.id, authorId: viewer.id, body, internal, createdAt: now }).execute();
+        await trx
+          .updateTable("messageThreads")
+          .set({
+            lastMessageAt: now,
+            updatedAt: now,
+            ...(internal ? {} : { lastPublicMessageAt: now, lastPublicSender: fromClient ? "client" : "firm", state: fromClient ? "open" : "waiting" }),
+          })
+          .where("id", "=", thread.id)
+          .execute();
+      });
+  } catch (error) {
+    await deleteFilesFor(MESSAGE_RECORD_TYPE, messageId);
     throw error;
   }
   await moveReadMark(thread.id, viewer.id, now);
