@@ -18,7 +18,7 @@ export const AREA_GROUPS = [
   ["auth", "inbox", "services", "availability"],
   ["notifications", "appointments", "machine-translation"],
   ["service-orders"],
-  ["billing", "reports", "requests", "tasks", "translations"],
+  ["billing", "messages", "reports", "requests", "tasks", "translations"],
   ["payments"],
   // Read models: they combine areas for one screen or job, and nothing but routes imports them.
   ["statistics"],

@@ -5,7 +5,9 @@
 //   3. the volume loaded straight into the second (2,000 clients, 100,000 service orders and their status history,
 //      20,000 appointments, 20,000 reports, 1,000,000 notifications, 5,000 contact messages, 30,000 invoices with
 //      their lines and payments, 5,000 request lists of ten items (50,000 request items; the demo client has 40 open
-//      lists); dates over three years, en/ar/fr clients, staff assignees), PostgreSQL vacuumed
+//      lists), 200,000 messages in 20,000 threads (a general thread per client and the rest on orders, a tenth of the
+//      messages internal notes, read marks for the clients and the admin); dates over three years, en/ar/fr clients,
+//      staff assignees), PostgreSQL vacuumed
 //      and analysed as its autovacuum would;
 //   4. a server started on each, both signed in as admin@demo.test (POST /api/auth/login, then the bearer token),
 //      and every back-office list, board, calendar, search and list API timed on both side by side: 3 unrecorded
@@ -55,6 +57,9 @@ const VOLUME = {
   invoices: Math.max(20, Math.round(30_000 * SCALE)),
   /** Request items, ten per request list, on the clients' orders; the demo client (client@demo.test) gets many open ones. */
   requestItems: Math.max(200, Math.round(50_000 * SCALE)),
+  /** Message threads (each client's general one first, the rest on orders) and the messages in them. */
+  messageThreads: Math.max(20, Math.round(20_000 * SCALE)),
+  messages: Math.max(200, Math.round(200_000 * SCALE)),
 };
 /** The demo client's open request lists at volume (ten items each): far more than their to-do list shows. */
 const DEMO_CLIENT_OPEN_LISTS = 40;
@@ -100,6 +105,8 @@ function targets(orderReference: string): Target[] {
     page("/dashboard/requests"),
     page("/dashboard/requests?view=overdue", "`…/requests?view=overdue`"),
     page("/dashboard/requests?view=review", "`…/requests?view=review`"),
+    page("/dashboard/messages"),
+    page("/dashboard/messages?view=unread", "`…/messages?view=unread`"),
     api("/api/service-orders?page=2000"),
     api("/api/service-orders?perPage=20"),
     api("/api/notifications?page=1&limit=20"),
@@ -107,8 +114,10 @@ function targets(orderReference: string): Target[] {
     api("/api/reports"),
     api("/api/invoices"),
     api("/api/request-lists"),
+    api("/api/message-threads"),
     { label: "`/client` (to-do list, as a client)", path: "/client", kind: "page", asClient: true },
     { label: "`/api/client/todo` (as a client)", path: "/api/client/todo", kind: "api", asClient: true },
+    { label: "`/client/messages` (as a client)", path: "/client/messages", kind: "page", asClient: true },
   ];
 }
 
@@ -361,6 +370,40 @@ async function postgresSink(url: string): Promise<Sink> {
 }
 
 const T = {
+  messageThreads: {
+    name: "message_threads",
+    columns: [
+      ["id", "text"],
+      ["client_id", "text"],
+      ["order_id", "text"],
+      ["state", "text"],
+      ["assignee_id", "text"],
+      ["last_message_at", "timestamptz"],
+      ["last_public_message_at", "timestamptz"],
+      ["last_public_sender", "text"],
+      ["created_at", "timestamptz"],
+      ["updated_at", "timestamptz"],
+    ],
+  },
+  messages: {
+    name: "messages",
+    columns: [
+      ["id", "text"],
+      ["thread_id", "text"],
+      ["author_id", "text"],
+      ["body", "text"],
+      ["internal", "boolean"],
+      ["created_at", "timestamptz"],
+    ],
+  },
+  messageReads: {
+    name: "message_reads",
+    columns: [
+      ["thread_id", "text"],
+      ["user_id", "text"],
+      ["last_read_at", "timestamptz"],
+    ],
+  },
   requestLists: {
     name: "request_lists",
     columns: [
@@ -1051,6 +1094,91 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
     }),
   );
 
+  // Message threads: every client's general thread first (as many as there are clients, at most a quarter of the
+  // threads), the rest on distinct orders; the demo client has a general thread. Each thread's messages alternate
+  // between the client and the firm from its start, a tenth of them internal notes; the thread's activity columns,
+  // state and read marks (its client's, and the admin's for most) follow from its messages as the app keeps them.
+  const threadTargets: Array<{ clientId: string; orderId: string | null; start: number }> = [
+    { clientId: accounts.clientId, orderId: null, start: NOW - 200 * DAY },
+  ];
+  const generalCount = Math.min(clients.length, Math.floor(VOLUME.messageThreads / 4));
+  for (let i = 0; i < generalCount; i++) threadTargets.push({ clientId: clients[i]!.id, orderId: null, start: growingTime() });
+  const orderThreads = Math.min(orders.length, VOLUME.messageThreads - threadTargets.length);
+  for (let i = 0; i < orderThreads; i++) {
+    const order = orders[Math.floor((i * orders.length) / orderThreads)]!;
+    threadTargets.push({ clientId: order.client.id, orderId: order.id, start: order.createdAt });
+  }
+  const PHRASES = [
+    "Hello, I uploaded the documents you asked for.",
+    "Thank you, we received them and will review them this week.",
+    "Could you also send last year's return?",
+    "مرحبًا، هل تحتاجون إلى نسخة من جواز السفر؟",
+    "Bonjour, voici l'attestation demandée.",
+    "The translation is ready for your review.",
+    "When is the appointment?",
+    "Please sign form 8879 so we can file.",
+  ];
+  const perThread = VOLUME.messages / threadTargets.length;
+  const messageRows: Row[] = [];
+  const readRows: Row[] = [];
+  step(
+    "message_threads",
+    await writeTable(sink, T.messageThreads, async (flush) => {
+      const rows: Row[] = [];
+      for (const target of threadTargets) {
+        const id = randomUUID();
+        const count = Math.max(1, Math.round(perThread * (0.2 + 1.6 * random())));
+        const span = Math.max(DAY, Math.min(NOW - target.start, 90 * DAY));
+        const assignee = chance(0.6) ? pick(staffIds) : null;
+        let at = target.start;
+        let lastAt = at;
+        let lastPublicAt: number | null = null;
+        let lastSender: "client" | "firm" | null = null;
+        for (let m = 0; m < count; m++) {
+          at = Math.min(NOW, at + Math.floor((span / count) * (0.5 + random())));
+          const fromClient = m % 2 === 0;
+          const internal = !fromClient && chance(0.1);
+          messageRows.push([randomUUID(), id, fromClient ? target.clientId : (assignee ?? pick(staffIds)), pick(PHRASES), internal, iso(at)]);
+          lastAt = at;
+          if (!internal) {
+            lastPublicAt = at;
+            lastSender = fromClient ? "client" : "firm";
+          }
+        }
+        const old = NOW - lastAt > 45 * DAY;
+        const state = old && chance(0.8) ? "closed" : lastSender === "firm" ? "waiting" : "open";
+        rows.push([
+          id,
+          target.clientId,
+          target.orderId,
+          state,
+          assignee,
+          iso(lastAt),
+          lastPublicAt === null ? null : iso(lastPublicAt),
+          lastSender,
+          iso(target.start),
+          iso(lastAt),
+        ]);
+        if (lastPublicAt !== null && (lastSender === "client" || chance(0.7))) readRows.push([id, target.clientId, iso(lastPublicAt)]);
+        if (chance(0.6)) readRows.push([id, accounts.adminId, iso(old || chance(0.7) ? lastAt : target.start)]);
+        if (rows.length === 10_000) await flush(rows.splice(0));
+      }
+      await flush(rows);
+    }),
+  );
+  step(
+    "messages",
+    await writeTable(sink, T.messages, async (flush) => {
+      for (let i = 0; i < messageRows.length; i += 20_000) await flush(messageRows.slice(i, i + 20_000));
+    }),
+  );
+  step(
+    "message_reads",
+    await writeTable(sink, T.messageReads, async (flush) => {
+      for (let i = 0; i < readRows.length; i += 20_000) await flush(readRows.slice(i, i + 20_000));
+    }),
+  );
+
   await sink.finish();
   console.log(`    loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   // An order in the middle of the volume, searched for by its reference.
@@ -1139,6 +1267,8 @@ async function countRows(sink: Sink): Promise<Record<string, number>> {
     "payments",
     "request_lists",
     "request_items",
+    "message_threads",
+    "messages",
   ]) {
     const [row] = await sink.query<{ n: number | string }>(`select count(*) as n from ${table}`);
     counts[table] = Number(row?.n ?? 0);

@@ -63,6 +63,7 @@ describe("sidebar and device", () => {
       navGroupsFor(area, { role, enabledFeatures }).flatMap((group) => group.items.map((item) => item.to));
     expect(paths("client", "client", [])).toEqual([
       "/client",
+      "/client/messages",
       "/client/requests",
       "/client/services",
       "/client/invoices",
@@ -77,6 +78,7 @@ describe("sidebar and device", () => {
     expect(paths("dashboard", "admin", [])).toContain("/dashboard/templates");
     expect(paths("dashboard", "staff", [])).toEqual(["/dashboard", "/dashboard/notifications", "/dashboard/profile"]);
     expect(paths("dashboard", "staff", ["inbox"])).toEqual(["/dashboard", "/dashboard/inbox", "/dashboard/notifications", "/dashboard/profile"]);
+    expect(paths("dashboard", "staff", ["messages"])).toEqual(["/dashboard", "/dashboard/messages", "/dashboard/notifications", "/dashboard/profile"]);
     expect(paths("dashboard", "staff", ["translations"])).toEqual([
       "/dashboard",
       "/dashboard/notifications",

@@ -63,6 +63,7 @@ export const AUDIT_ACTION_NAMES = {
     "link_opened",
     "link_refused",
   ],
+  message: ["removed", "thread_assigned", "thread_closed", "thread_reopened", "moved_from_inbox"],
 } as const;
 
 type ActionNames = typeof AUDIT_ACTION_NAMES;
@@ -99,6 +100,8 @@ export const AUDIT_RECORD_TYPES = [
   "settings",
   "request_list",
   "request_template",
+  "message_thread",
+  "message",
 ] as const;
 
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -16,7 +16,7 @@ export const CLIENT_FEATURES = ["service_orders", "appointments", "reports"] as 
 export type ClientFeature = (typeof CLIENT_FEATURES)[number];
 
 /** Back-office screens a staff member may be granted; admins and the owner have them all. */
-export const BACK_OFFICE_FEATURES = ["inbox", "translations", "tasks", "document_extractor", "requests"] as const;
+export const BACK_OFFICE_FEATURES = ["inbox", "translations", "tasks", "document_extractor", "requests", "messages"] as const;
 export type BackOfficeFeature = (typeof BACK_OFFICE_FEATURES)[number];
 
 export const FEATURES = [...CLIENT_FEATURES, ...BACK_OFFICE_FEATURES] as const;

@@ -1,7 +1,9 @@
 import { json } from "@remix-run/node";
+import { unreadThreadCount } from "~/features/messages/index.server";
 import { countUnread } from "~/features/notifications/index.server";
 import type { SessionUser } from "~/core/identity/session-user.server";
 import { getCurrentAnnouncement, dismissedAnnouncementId } from "~/features/content/index.server";
+import { canUseBackOffice } from "~/lib/features";
 import { getLanguage } from "~/lib/i18n/i18n.server";
 import { readFoldedGroups, readSidebarOpen } from "~/lib/sidebar.server";
 
@@ -22,6 +24,11 @@ export async function areaLayoutData(request: Request, user: SessionUser, audien
       emailVerified: user.emailVerified,
     },
     unread: await countUnread(user.id),
+    // Clients all have messages; staff only with the feature (the count is index-backed, cheap on every page).
+    messagesUnread:
+      audience === "clients" || canUseBackOffice(user, "messages")
+        ? await unreadThreadCount({ id: user.id, role: user.role, enabledFeatures: user.enabledFeatures, locale: user.locale })
+        : 0,
     sidebarOpen: readSidebarOpen(request),
     foldedGroups: readFoldedGroups(request),
     announcement: announcement && !(announcement.dismissible && announcement.id === dismissed) ? announcement : null,

@@ -7,6 +7,7 @@ import { ThemeSwitch } from "~/components/theme-switch";
 import { AnnouncementBar } from "~/shell/public/announcement-bar";
 import type { Announcement } from "~/features/content";
 import { VerifyEmailBanner } from "~/features/auth";
+import { MessagesNavCount } from "~/features/messages";
 import { NotificationBell } from "~/features/notifications";
 import { navGroupsFor, type Area } from "./nav-items";
 import { Sidebar, SidebarProvider, SidebarTrigger, type SidebarGroup } from "./sidebar";
@@ -17,6 +18,7 @@ export function AreaLayout({
   area,
   user,
   unread,
+  messagesUnread = 0,
   sidebarOpen,
   foldedGroups,
   announcement = null,
@@ -24,6 +26,8 @@ export function AreaLayout({
   area: Area;
   user: AreaUser & { enabledFeatures: string[]; emailVerified: boolean };
   unread: number;
+  /** Threads with a message the user has not read (0 for staff without the messages feature). */
+  messagesUnread?: number;
   sidebarOpen: boolean;
   foldedGroups: string[];
   /** The area's current announcement (audience clients or staff), if any. */
@@ -34,7 +38,13 @@ export function AreaLayout({
   const groups: SidebarGroup[] = navGroupsFor(area, user).map((group) => ({
     id: group.id,
     label: group.labelKey ? t(group.labelKey) : undefined,
-    items: group.items.map((item) => ({ to: item.to, label: t(item.labelKey), icon: item.icon, end: item.end })),
+    items: group.items.map((item) => ({
+      to: item.to,
+      label: t(item.labelKey),
+      icon: item.icon,
+      end: item.end,
+      badge: item.count === "messages" ? <MessagesNavCount count={messagesUnread} /> : undefined,
+    })),
   }));
   const title = (
     <Link to={home} className="flex min-w-0 items-center gap-2 rounded-md font-semibold">

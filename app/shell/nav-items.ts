@@ -24,6 +24,7 @@ import {
   Images,
   Megaphone,
   MessageCircleQuestion,
+  MessagesSquare,
   Quote,
 } from "lucide-react";
 import { canUseBackOffice, hasFeature, type BackOfficeAccess, type ClientFeature } from "~/lib/features";
@@ -33,7 +34,8 @@ import { canUseBackOffice, hasFeature, type BackOfficeAccess, type ClientFeature
  * with nothing the user may open is left out, and only screens that exist are listed.
  * A new screen adds its line to its group here (and its access check in its loader).
  */
-export type NavItemDefinition = { to: string; labelKey: string; icon: LucideIcon; end?: boolean };
+/** `count`: the item shows a live count beside its label (the layout's loader gives it). */
+export type NavItemDefinition = { to: string; labelKey: string; icon: LucideIcon; end?: boolean; count?: "messages" };
 type DashboardItem = NavItemDefinition & { access?: BackOfficeAccess };
 type ClientItem = NavItemDefinition & { feature?: ClientFeature };
 type Group<Item> = { id: string; labelKey?: string; items: Item[] };
@@ -60,6 +62,7 @@ const DASHBOARD_NAV: Array<Group<DashboardItem> & { id: NavGroupId }> = [
     labelKey: "nav.groups.clients",
     items: [
       { to: "/dashboard/clients", labelKey: "nav.clients", icon: Users, access: "admin" },
+      { to: "/dashboard/messages", labelKey: "nav.messages", icon: MessagesSquare, access: "messages", count: "messages" },
       { to: "/dashboard/inbox", labelKey: "nav.inbox", icon: Inbox, access: "inbox" },
       { to: "/dashboard/notifications", labelKey: "nav.notifications", icon: Bell },
     ],
@@ -107,6 +110,7 @@ const CLIENT_NAV: Array<Group<ClientItem>> = [
     id: "client",
     items: [
       { to: "/client", labelKey: "nav.overview", icon: LayoutDashboard, end: true },
+      { to: "/client/messages", labelKey: "nav.messages", icon: MessagesSquare, count: "messages" },
       { to: "/client/requests", labelKey: "nav.firmRequests", icon: ClipboardCheck },
       { to: "/client/services", labelKey: "nav.services", icon: Briefcase },
       { to: "/client/service-orders", labelKey: "nav.serviceOrders", icon: ClipboardList, feature: "service_orders" },

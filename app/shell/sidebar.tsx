@@ -121,11 +121,12 @@ export function SidebarTrigger({ className }: { className?: string }) {
   );
 }
 
-export type SidebarItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+/** `badge`: shown after the label (a live count), left out in icon-only mode. */
+export type SidebarItem = { to: string; label: string; icon: LucideIcon; end?: boolean; badge?: React.ReactNode };
 export type SidebarGroup = { id: string; label?: string; items: SidebarItem[] };
 
 function SidebarLink({ item, collapsed, onNavigate }: { item: SidebarItem; collapsed: boolean; onNavigate?: () => void }) {
-  const { to, label, icon: Icon, end } = item;
+  const { to, label, icon: Icon, end, badge } = item;
   const link = (
     <NavLink
       to={to}
@@ -137,6 +138,7 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: SidebarItem; colla
     >
       <Icon aria-hidden className="size-4 shrink-0" />
       <span className={cn("truncate", collapsed && "sr-only")}>{label}</span>
+      {badge && !collapsed ? badge : null}
     </NavLink>
   );
   return (

@@ -50,6 +50,7 @@ test.describe("area layout", () => {
     const nav = page.getByRole("navigation", { name: "Main navigation" });
     const expected = [
       ["Overview", "/client"],
+      ["Messages", "/client/messages"],
       ["Requests", "/client/requests"],
       ["Services", "/client/services"],
       ["Service orders", "/client/service-orders"],
@@ -84,7 +85,7 @@ test.describe("area layout", () => {
     await signIn(context, client.email);
     await page.goto(CLIENT_PAGE);
     const nav = page.getByRole("navigation", { name: "Main navigation" });
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Requests", "Services", "Appointments", "Invoices", "Notifications", "Profile"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Messages", "Requests", "Services", "Appointments", "Invoices", "Notifications", "Profile"]);
   });
 
   test("the dashboard menu is grouped; a folded group stays folded on the next page and in the first HTML", async ({ page, context }) => {
@@ -102,6 +103,8 @@ test.describe("area layout", () => {
       "Tasks",
       "Client requests",
       "Clients",
+      // The admin's unread conversations follow the label (other tests leave some).
+      /^Messages/,
       "Inbox",
       "Notifications",
       "Translations",

@@ -53,6 +53,8 @@ import * as dashRequests from "~/routes/dashboard+/requests._index";
 import * as dashRequestsNew from "~/routes/dashboard+/requests.new";
 import * as dashRequestTemplates from "~/routes/dashboard+/request-templates._index";
 import * as dashRequestTemplatesNew from "~/routes/dashboard+/request-templates.new";
+import * as dashMessages from "~/routes/dashboard+/messages._index";
+import * as dashSavedReplies from "~/routes/dashboard+/saved-replies";
 import * as apiClientTodo from "~/routes/api+/client.todo";
 import * as dashOrders from "~/routes/dashboard+/service-orders._index";
 import * as dashTracker from "~/routes/dashboard+/service-tracker";
@@ -232,6 +234,12 @@ const ROUTES: Record<string, Entry> = {
   "dashboard+/requests._index.tsx": { checks: [get("/dashboard/requests", dashRequests.loader, () => "/dashboard/requests", FEATURE_PAGE)] },
   "dashboard+/requests.new.tsx": { checks: [get("/dashboard/requests/new", dashRequestsNew.loader, () => "/dashboard/requests/new", FEATURE_PAGE)] },
   "dashboard+/requests.$id.tsx": { coveredBy: "integration/requests-staff.test.ts, e2e/requests-staff.spec.ts" },
+  "dashboard+/messages._index.tsx": { checks: [get("/dashboard/messages", dashMessages.loader, () => "/dashboard/messages", FEATURE_PAGE)] },
+  "dashboard+/saved-replies.tsx": { checks: [get("/dashboard/saved-replies", dashSavedReplies.loader, () => "/dashboard/saved-replies", FEATURE_PAGE)] },
+  "dashboard+/messages.$threadId.tsx": {
+    coveredBy: "integration/messages.test.ts (getThread and the actions' rights), e2e/messages.spec.ts, e2e/messages-nojs.spec.ts",
+  },
+  "dashboard+/messages.new.tsx": { coveredBy: "integration/messages.test.ts (postMessage's targets), e2e/messages.spec.ts" },
   "dashboard+/request-templates._index.tsx": {
     checks: [get("/dashboard/request-templates", dashRequestTemplates.loader, () => "/dashboard/request-templates", FEATURE_PAGE)],
   },
@@ -465,6 +473,15 @@ const ROUTES: Record<string, Entry> = {
   "api+/request-lists.$id.items.$itemId.files.ts": { coveredBy: "integration/request-api.test.ts" },
   "api+/request-lists.$id.items.$itemId.not-applicable.ts": { coveredBy: "integration/request-api.test.ts" },
   "api+/request-lists.$id.items.$itemId.return.ts": { coveredBy: "integration/request-api.test.ts" },
+  "api+/message-threads.ts": { coveredBy: "integration/messages-api.test.ts" },
+  "api+/message-threads.$id.ts": { coveredBy: "integration/messages-api.test.ts" },
+  "api+/message-threads.$id.messages.ts": { coveredBy: "integration/messages-api.test.ts" },
+  "api+/message-threads.$id.read.ts": { coveredBy: "integration/messages-api.test.ts" },
+  "api+/message-threads.$id.assign.ts": { coveredBy: "integration/messages-api.test.ts" },
+  "api+/message-threads.$id.close.ts": { coveredBy: "integration/messages-api.test.ts" },
+  "api+/message-threads.$id.reopen.ts": { coveredBy: "integration/messages-api.test.ts" },
+  "api+/messages.$id.ts": { coveredBy: "integration/messages-api.test.ts" },
+  "api+/messages.unread.ts": { coveredBy: "integration/messages-api.test.ts" },
   "api+/appointments.ts": { coveredBy: "integration/appointments.test.ts" },
   "api+/appointments.$id.ts": { coveredBy: "integration/appointments.test.ts" },
   "api+/appointments.$id.status.$status.ts": { coveredBy: "integration/appointments.test.ts" },
@@ -878,6 +895,10 @@ const ROUTES: Record<string, Entry> = {
       ),
     ],
   },
+  "resources+/uploads.messages.$area.$target.ts": {
+    coveredBy: "integration/messages.test.ts (postMessage: who may post where), e2e/messages.spec.ts (the progress-bar upload)",
+  },
+  "resources+/message-attachments.$id.ts": { coveredBy: "integration/messages.test.ts (readMessageAttachment), e2e/messages.spec.ts" },
   "resources+/uploads.requests.$listId.ts": {
     coveredBy:
       "integration/request-links.test.ts (requireRequestAccess), integration/client-todo.test.ts (the answering action's reach), e2e/requests-journey.spec.ts",
@@ -972,7 +993,7 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
       clientA: await makeUser(db(), { role: "client" }),
       clientB: await makeUser(db(), { role: "client" }),
       staffOff: await makeUser(db(), { role: "staff", features: [] }),
-      staffOn: await makeUser(db(), { role: "staff", features: ["inbox", "translations", "tasks", "document_extractor", "requests"] }),
+      staffOn: await makeUser(db(), { role: "staff", features: ["inbox", "translations", "tasks", "document_extractor", "requests", "messages"] }),
       admin: await makeUser(db(), { role: "admin" }),
       owner: await makeUser(db(), { role: "owner" }),
     };

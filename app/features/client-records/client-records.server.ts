@@ -4,6 +4,7 @@ import { revokeAccountLinks } from "~/core/identity/account-links.server";
 import { sendInvitationAgain } from "~/features/auth/index.server";
 import { hashPassword } from "~/core/identity/password.server";
 import { deleteAppointmentsOfClient, listAppointmentRecordsOfClient } from "~/features/appointments/index.server";
+import { countMessageFilesToDelete, deleteMessagesOfClient, listMessageRecordsOfClient, MESSAGE_RECORD_TYPE } from "~/features/messages/index.server";
 import { deleteAllNotifications } from "~/features/notifications/index.server";
 import { deleteReportsOfClient, listReportRecordsOfClient, REPORT_RECORD_TYPE } from "~/features/reports/index.server";
 import { countOwnRequestFiles, deleteRequestsOfClient, listRequestRecordsOfClient, REQUEST_RECORD_TYPE } from "~/features/requests/index.server";
@@ -86,7 +87,13 @@ async function planFor(clientId: string, now = new Date()): Promise<DetailedPlan
       deletedDocuments += report.files.length;
     }
   }
-  deletedDocuments += (await listFilesFor(AVATAR_RECORD_TYPE, clientId)).length + (await countOwnRequestFiles(clientId));
+  deletedDocuments +=
+    (await listFilesFor(AVATAR_RECORD_TYPE, clientId)).length +
+    (await countOwnRequestFiles(clientId)) +
+    (await countMessageFilesToDelete(
+      clientId,
+      keptOrders.map((order) => order.id),
+    ));
   return {
     kept: { orders: keptOrders, reports: keptReports, documents: keptDocuments },
     deleted: { orders: deleteOrderIds.length, appointments: appointments.length, reports: deleteReportIds.length, documents: deletedDocuments },
@@ -111,7 +118,7 @@ export async function keptRecords(clientId: string): Promise<RetentionPlan["kept
 
 /**
  * Deletes a client: signs them out everywhere (sessions, API tokens, sockets, e-mail
- * links), deletes their notifications, appointments, request lists, orders and reports the
+ * links), deletes their notifications, appointments, message threads, request lists, orders and reports the
  * firm need not keep (with their documents), and then either anonymises the account row (when tax-return
  * records must be kept) or deletes it. Answers what was kept and deleted.
  */
@@ -122,6 +129,11 @@ export async function deleteClient(actor: Actor, clientId: string, context: { ip
   await revokeAccountLinks(clientId);
   await deleteAllNotifications(clientId);
   await deleteAppointmentsOfClient(clientId);
+  // Before the orders (and the account row, whose deletion would leave the threads' files behind): a thread on an order the firm keeps stays with it.
+  await deleteMessagesOfClient(
+    clientId,
+    plan.kept.orders.map((order) => order.id),
+  );
   // Before the orders: a list on an order the firm keeps stays with it.
   await deleteRequestsOfClient(
     clientId,
@@ -189,17 +201,18 @@ function folderName(text: string): string {
 
 /**
  * One client's data as a ZIP: `client.json` (account, orders with their history,
- * appointments, reports with feedback, request lists with their answers, and a list of the files) and the files themselves
+ * appointments, reports with feedback, request lists with their answers, message threads without internal notes, and a list of the files) and the files themselves
  * under `files/`, decrypted. Written to the audit log as `client.exported`.
  */
 export async function exportClientData(actor: Actor, clientId: string, context: { ip?: string } = {}): Promise<{ fileName: string; zip: Uint8Array }> {
   const client: ManagedUser = await getManagedUser("clients", clientId);
-  const [contact, orders, appointments, reports, requests, avatars] = await Promise.all([
+  const [contact, orders, appointments, reports, requests, threads, avatars] = await Promise.all([
     getContactDetails(clientId),
     listOrderRecordsOfClient(clientId),
     listAppointmentRecordsOfClient(clientId),
     listReportRecordsOfClient(clientId),
     listRequestRecordsOfClient(clientId),
+    listMessageRecordsOfClient(clientId),
     listFilesFor(AVATAR_RECORD_TYPE, clientId),
   ]);
   const entries: Zippable = {};
@@ -248,6 +261,7 @@ export async function exportClientData(actor: Actor, clientId: string, context: 
     })),
     reports: [] as unknown[],
     requests: [] as unknown[],
+    messageThreads: [] as unknown[],
   };
   for (const { files, serviceKey, ...order } of orders) {
     data.serviceOrders.push({ ...order, service: serviceKey, documents: await add(`${ORDER_RECORD_TYPE}/${folderName(order.reference)}`, files) });
@@ -282,6 +296,12 @@ export async function exportClientData(actor: Actor, clientId: string, context: 
       })),
       documents: await add(`${REQUEST_RECORD_TYPE}/${folderName(list.id)}`, ownFiles),
     });
+  }
+  // What the client may see of their conversations: public messages only, never an internal note.
+  for (const { thread, messages } of threads) {
+    const listed = [];
+    for (const { files, ...message } of messages) listed.push({ ...message, files: await add(`${MESSAGE_RECORD_TYPE}/${folderName(thread.id)}`, files) });
+    data.messageThreads.push({ ...thread, messages: listed });
   }
   entries["client.json"] = strToU8(JSON.stringify(data, null, 2));
   // Stored files are mostly compressed already (PDF, JPEG): level 1 keeps the export quick.

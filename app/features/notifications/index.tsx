@@ -4,4 +4,4 @@ export { NotificationBell } from "./notification-bell";
 export { NotificationCenter } from "./notification-center";
 export { BroadcastPageSchema, ComposeSchema, ListQuerySchema } from "./notifications.schema";
 export { SentBroadcasts } from "./sent-broadcasts";
-export { stopLiveNotifications } from "./use-live-notifications";
+export { stopLiveNotifications, useRealtimeEvent } from "./use-live-notifications";

@@ -16,6 +16,8 @@ export const UNREAD_POLL_MS = 30_000;
 let unread: number | null = null;
 const countListeners = new Set<() => void>();
 const arrivalListeners = new Set<(notification: NotificationEventPayload) => void>();
+/** Listeners of the socket's other events (e.g. `message:new` for the messages area), by event name. */
+const eventListeners = new Map<string, Set<(payload: unknown) => void>>();
 let users = 0;
 let stopConnection: (() => void) | null = null;
 /** Set while the person signs out, until a signed-in page starts listening again. */
@@ -84,6 +86,9 @@ function startConnection(): () => void {
         toast(notification.title || String(i18next.t(notification.titleKey, notification.params ?? {})), { id: `notification-${notification.id}` });
         for (const listener of arrivalListeners) listener(notification);
       });
+      socket.onAny((event: string, payload: unknown) => {
+        for (const listener of eventListeners.get(event) ?? []) listener(payload);
+      });
       socket.on("connect_error", (error) => console.warn("Realtime notifications unavailable:", error.message));
     })
     .catch((error: unknown) => console.warn("Realtime notifications unavailable:", error));
@@ -119,17 +124,7 @@ export function useLiveUnreadCount(serverCount: number): number {
     setUnread(serverCount);
   }, [serverCount]);
 
-  useEffect(() => {
-    users += 1;
-    if (users === 1) stopConnection = startConnection();
-    return () => {
-      users -= 1;
-      if (users === 0) {
-        stopConnection?.();
-        stopConnection = null;
-      }
-    };
-  }, []);
+  useConnection();
 
   const live = useSyncExternalStore(
     subscribe,
@@ -147,4 +142,35 @@ export function useNotificationArrivals(callback: (notification: NotificationEve
       arrivalListeners.delete(callback);
     };
   }, [callback]);
+}
+
+/** Holds the tab's socket open while a component needs it (the bell does; another area's live view may too). */
+function useConnection() {
+  useEffect(() => {
+    users += 1;
+    if (users === 1) stopConnection = startConnection();
+    return () => {
+      users -= 1;
+      if (users === 0) {
+        stopConnection?.();
+        stopConnection = null;
+      }
+    };
+  }, []);
+}
+
+/**
+ * Runs `callback` when the user's socket receives `event` (another area's event, e.g. `message:new`), over the
+ * tab's one socket: an area with live updates of its own needs no second connection.
+ */
+export function useRealtimeEvent(event: string, callback: (payload: unknown) => void) {
+  useConnection();
+  useEffect(() => {
+    let listeners = eventListeners.get(event);
+    if (!listeners) eventListeners.set(event, (listeners = new Set()));
+    listeners.add(callback);
+    return () => {
+      listeners.delete(callback);
+    };
+  }, [event, callback]);
 }

@@ -721,6 +721,49 @@ export interface RequestLinksTable {
   lastUsedAt: NullableTimestamp;
 }
 
+/** A conversation between one client and the firm (migration 0025): the client's general thread (orderId null) or one order's. */
+export interface MessageThreadsTable {
+  id: string;
+  clientId: string;
+  orderId: string | null;
+  subject: string | null;
+  state: Generated<string>;
+  assigneeId: string | null;
+  lastMessageAt: Timestamp;
+  lastPublicMessageAt: NullableTimestamp;
+  lastPublicSender: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  threadId: string;
+  authorId: string | null;
+  body: Generated<string>;
+  internal: Flag;
+  createdAt: Timestamp;
+  editedAt: NullableTimestamp;
+  removedAt: NullableTimestamp;
+  removedBy: string | null;
+}
+
+export interface MessageReadsTable {
+  threadId: string;
+  userId: string;
+  lastReadAt: string;
+}
+
+export interface SavedRepliesTable {
+  id: string;
+  locale: string;
+  title: string;
+  body: string;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -778,6 +821,10 @@ export interface Database {
   requestTemplates: RequestTemplatesTable;
   requestReminders: RequestRemindersTable;
   requestLinks: RequestLinksTable;
+  messageThreads: MessageThreadsTable;
+  messages: MessagesTable;
+  messageReads: MessageReadsTable;
+  savedReplies: SavedRepliesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -800,6 +847,7 @@ export const BOOLEAN_COLUMNS = new Set([
   "dismissible",
   "remindersEnabled",
   "required",
+  "internal",
 ]);
 export const JSON_COLUMNS = new Set([
   "enabledFeatures",

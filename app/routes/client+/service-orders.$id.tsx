@@ -2,12 +2,14 @@ import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { XCircle } from "lucide-react";
+import { MessagesSquare, XCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FieldErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { buttonVariants } from "~/components/ui/button";
+import { messagePaths } from "~/features/messages";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireFeature } from "~/core/identity/guards.server";
 import { ClientOrderBilling } from "~/features/billing";
@@ -75,6 +77,7 @@ export default function ClientServiceOrder() {
   const { t: tr } = useTranslation("requests");
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
+  const { t: tMessages } = useTranslation("messages");
   const format = useFormatter();
   const navigation = useNavigation();
   const upload = useUploadWithProgress<SubmissionResult<string[]>>(`/resources/uploads/client/service-orders/${order.id}`);
@@ -94,6 +97,13 @@ export default function ClientServiceOrder() {
         title={order.serviceTitle}
         description={t("list.referenceOn", { reference: order.reference, date: format.date(order.createdAt) })}
         badge={<OrderStatusBadge status={order.status} className="text-sm" />}
+        actions={
+          // The order's conversation opens if it exists; otherwise its first message starts it.
+          <Link to={messagePaths.clientNew(order.id)} className={buttonVariants({ variant: "outline" })} data-testid="order-messages">
+            <MessagesSquare aria-hidden />
+            {tMessages("links.orderThread")}
+          </Link>
+        }
       />
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -197,7 +207,7 @@ export default function ClientServiceOrder() {
   );
 }
 
-export const handle = { i18n: ["orders", "translations", "billing", "requests"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "translations", "billing", "requests", "messages"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

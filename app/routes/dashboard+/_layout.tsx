@@ -11,8 +11,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function DashboardLayout() {
-  const { user, unread, sidebarOpen, foldedGroups, announcement } = useLoaderData<typeof loader>();
-  return <AreaLayout area="dashboard" user={user} unread={unread} sidebarOpen={sidebarOpen} foldedGroups={foldedGroups} announcement={announcement} />;
+  const { user, unread, messagesUnread, sidebarOpen, foldedGroups, announcement } = useLoaderData<typeof loader>();
+  return (
+    <AreaLayout
+      area="dashboard"
+      user={user}
+      unread={unread}
+      messagesUnread={messagesUnread}
+      sidebarOpen={sidebarOpen}
+      foldedGroups={foldedGroups}
+      announcement={announcement}
+    />
+  );
 }
 
 export const handle = areaLayoutHandle;

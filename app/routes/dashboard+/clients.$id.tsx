@@ -3,11 +3,11 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Download } from "lucide-react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Download, MessagesSquare } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { FieldErrors, FormErrors, SelectField, TextField, useZodForm } from "~/components/forms";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { RequestsSection } from "~/features/requests";
 import { listsOfClient } from "~/features/requests/index.server";
@@ -21,6 +21,7 @@ import { hasTwoFactor } from "~/core/identity/two-factor-state.server";
 import { useFormatter } from "~/lib/format";
 import { ConfirmAction } from "~/components/confirm-action";
 import { PageHeader } from "~/components/page-header";
+import { messagePaths } from "~/features/messages";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { clientIp, loadOrNotFound, refusal } from "~/lib/http.server";
@@ -132,6 +133,7 @@ function RetentionList({ kept, deleted }: { kept: RetentionPlan["kept"]; deleted
 
 export default function UserDetailPage() {
   const { t } = useTranslation("users");
+  const { t: tMessages } = useTranslation("messages");
   const { user, permissions, plan, kept, isClient, grantable, contact, requests } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
@@ -146,7 +148,20 @@ export default function UserDetailPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">
-      <PageHeader title={user.fullName} description={user.anonymisedAt ? undefined : user.email} back={{ to: "/dashboard/clients", label: t("detail.back") }} />
+      <PageHeader
+        title={user.fullName}
+        description={user.anonymisedAt ? undefined : user.email}
+        back={{ to: "/dashboard/clients", label: t("detail.back") }}
+        actions={
+          user.role === "client" && !user.anonymisedAt ? (
+            // The client's general conversation opens if it exists; otherwise the first message starts it.
+            <Link to={messagePaths.staffNew(user.id)} className={buttonVariants({ variant: "outline" })} data-testid="client-messages">
+              <MessagesSquare aria-hidden />
+              {tMessages("links.clientThreads")}
+            </Link>
+          ) : undefined
+        }
+      />
       <FormErrors id={form.errorId} errors={form.errors} />
 
       <Card>
@@ -336,7 +351,7 @@ export default function UserDetailPage() {
   );
 }
 
-export const handle = { i18n: ["users", "security", "requests"] } satisfies RouteHandle;
+export const handle = { i18n: ["users", "security", "requests", "messages"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { Archive, Ban, Inbox as InboxIcon, MailOpen, Send, UserCheck } from "lucide-react";
+import { Archive, Ban, Inbox as InboxIcon, MailOpen, MessagesSquare, Send, UserCheck } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -14,6 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Select } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { peopleOptions } from "~/components/select-options";
+import { findActiveRecipientByEmail, findClientById } from "~/core/identity/directory.server";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { InboxActionSchema, InboxAssignSchema, InboxReplySchema, REPLY_TEMPLATES, type ReplyTemplateKey } from "~/features/inbox";
 import {
@@ -27,6 +28,9 @@ import {
   senderLanguage,
   setContactMessageStatus,
 } from "~/features/inbox/index.server";
+import { messagePaths } from "~/features/messages";
+import { moveContactMessageToClient } from "~/features/messages/index.server";
+import { canUseBackOffice } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
 import { invariantResponse, loadOrNotFound, refusal } from "~/lib/http.server";
 import { languageNames } from "~/lib/i18n/config";
@@ -34,20 +38,28 @@ import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
+/** The client whose account has the sender's address (a contact message from them can move into their messages). */
+async function clientOfSender(email: string): Promise<{ id: string; fullName: string } | null> {
+  const account = await findActiveRecipientByEmail(email.trim().toLowerCase());
+  const client = account ? await findClientById(account.id) : null;
+  return client ? { id: client.id, fullName: client.fullName } : null;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireBackOffice(request, "inbox");
+  const user = await requireBackOffice(request, "inbox");
   // Reading changes nothing (a GET is safe): the page posts "markRead" when a new message is opened.
   const message = await loadOrNotFound(getContactMessage(params.id!));
   const url = new URL(request.url);
   const templateParam = url.searchParams.get("template");
   const template = REPLY_TEMPLATES.includes(templateParam as ReplyTemplateKey) ? (templateParam as ReplyTemplateKey) : null;
-  const [replies, assignees, startText] = await Promise.all([
+  const [replies, assignees, startText, senderClient] = await Promise.all([
     listContactMessageReplies(message.id),
     listInboxAssignees(),
     template ? replyTemplateText(message, template) : Promise.resolve(""),
+    canUseBackOffice(user, "messages") ? clientOfSender(message.email) : Promise.resolve(null),
   ]);
   const language = senderLanguage(message);
-  return json({ message, replies, assignees, template, startText, senderLanguage: languageNames[language], title: message.subject });
+  return json({ message, replies, assignees, template, startText, senderClient, senderLanguage: languageNames[language], title: message.subject });
 }
 
 type ActionData = { intent: string; result?: SubmissionResult<string[]> };
@@ -70,6 +82,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return outcome.delivery === "sent"
       ? redirectWithToast(back, { type: "success", message: "inbox:replySent" })
       : redirectWithToast(back, { type: "error", message: "inbox:replyFailed" });
+  }
+  if (intent === "moveToMessages") {
+    let threadId: string;
+    try {
+      threadId = await moveContactMessageToClient({ id: user.id, role: user.role, enabledFeatures: user.enabledFeatures, locale: user.locale }, id);
+    } catch (error) {
+      return refusal(request, error);
+    }
+    return redirectWithToast(messagePaths.staff(threadId), { type: "success", message: "messages:inboxMove.toast" });
   }
   if (intent === "assign") {
     const submission = parseWithZod(form, { schema: InboxAssignSchema });
@@ -122,9 +143,10 @@ function StatusButton({ intent, icon: Icon, label }: { intent: string; icon: typ
 }
 
 export default function InboxMessage() {
-  const { message, replies, assignees, template, startText, senderLanguage } = useLoaderData<typeof loader>();
+  const { message, replies, assignees, template, startText, senderClient, senderLanguage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("inbox");
+  const { t: tMessages } = useTranslation("messages");
   const format = useFormatter();
   const setAside = message.status === "archived" || message.status === "spam";
   useMarkReadOnOpen(message.id, message.status === "new");
@@ -166,6 +188,16 @@ export default function InboxMessage() {
           </>
         )}
       </div>
+      {senderClient ? (
+        <Form method="post" className="flex flex-wrap items-center gap-3 rounded-md border bg-muted/50 p-3 text-sm" data-testid="move-to-messages">
+          <input type="hidden" name="intent" value="moveToMessages" />
+          <span dir="auto">{tMessages("inboxMove.hint", { name: senderClient.fullName })}</span>
+          <Button type="submit" variant="outline" size="sm">
+            <MessagesSquare aria-hidden />
+            {tMessages("inboxMove.label")}
+          </Button>
+        </Form>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -260,7 +292,7 @@ export default function InboxMessage() {
   );
 }
 
-export const handle = { i18n: ["inbox"] } satisfies RouteHandle;
+export const handle = { i18n: ["inbox", "messages"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 

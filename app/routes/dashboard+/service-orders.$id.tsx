@@ -1,13 +1,14 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Lock } from "lucide-react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Lock, MessagesSquare } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors, SelectField, TextareaField, TextField, useZodForm } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
+import { messagePaths } from "~/features/messages";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { peopleOptions } from "~/components/select-options";
 import { requireAdmin } from "~/core/identity/guards.server";
@@ -144,6 +145,7 @@ export default function DashboardServiceOrder() {
   const { order, desk, assignees, tasks, requests, billing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("orders");
+  const { t: tMessages } = useTranslation("messages");
   const format = useFormatter();
   const upload = useUploadWithProgress<SubmissionResult<string[]>>(`/resources/uploads/dashboard/service-orders/${order.id}`);
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
@@ -184,6 +186,13 @@ export default function DashboardServiceOrder() {
             {order.overdue ? <OverdueFlag label={overdueLabel(t, order.dueDate)} className="text-sm" /> : null}
             <OrderStatusBadge status={order.status} className="text-sm" />
           </>
+        }
+        actions={
+          // The order's conversation opens if it exists; otherwise the first message starts it.
+          <Link to={messagePaths.staffNew(order.clientId, order.id)} className={buttonVariants({ variant: "outline" })} data-testid="order-messages">
+            <MessagesSquare aria-hidden />
+            {tMessages("links.orderThread")}
+          </Link>
         }
       />
 
@@ -326,7 +335,7 @@ export default function DashboardServiceOrder() {
   );
 }
 
-export const handle = { i18n: ["orders", "tasks", "billing", "translations", "requests"] } satisfies RouteHandle;
+export const handle = { i18n: ["orders", "tasks", "billing", "translations", "requests", "messages"] } satisfies RouteHandle;
 
 export const meta = titleMeta;
 
