@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { documentsRefusal, readUploadForm } from "~/features/service-orders/index.server";
 import { readApiBody } from "~/lib/api.server";
+import { encodeMessage } from "~/lib/app-error";
 import { parseListQuery } from "~/lib/pagination";
 import type { CheckedUpload } from "~/lib/storage.server";
 import { isMultipart } from "~/lib/upload-form.server";
+import { MESSAGE_MAX_LENGTH } from "./page-forms";
 import { STAFF_THREAD_VIEWS, type MessageViewer } from "./types.server";
+
+const TOO_LONG = encodeMessage("messages:errors.bodyTooLong", { max: MESSAGE_MAX_LENGTH });
 
 /** Query strings and bodies of the messages API (and the pages' list query); messages are i18n keys. */
 const id = z.string().trim().min(1).max(100);
@@ -25,7 +29,7 @@ export function parseThreadQuery(url: URL) {
 }
 
 export const MessageBodySchema = z.object({
-  body: z.string().max(20_000, "messages:errors.bodyTooLong").default(""),
+  body: z.string().max(MESSAGE_MAX_LENGTH, TOO_LONG).default(""),
   internal: flag.optional(),
 });
 
@@ -34,7 +38,7 @@ export const NewThreadSchema = MessageBodySchema.extend({
   orderId: id.nullish(),
 });
 
-export const EditMessageSchema = z.object({ body: z.string({ required_error: "messages:errors.bodyRequired" }).max(20_000, "messages:errors.bodyTooLong") });
+export const EditBodySchema = z.object({ body: z.string({ required_error: "messages:errors.bodyRequired" }).max(MESSAGE_MAX_LENGTH, TOO_LONG) });
 
 export const AssignSchema = z.object({ assigneeId: z.preprocess((value) => (value === "" ? null : value), id.nullable()) });
 

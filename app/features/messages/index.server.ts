@@ -29,15 +29,16 @@ export {
   type PageInput,
   type StaffThreadQuery,
 } from "./threads.server";
-export { editMessage, postMessage, readMessageAttachment, removeMessage, MAX_ATTACHMENTS, MAX_BODY_LENGTH, type PostInput } from "./messages.server";
+export { editMessage, postMessage, readMessageAttachment, removeMessage, type PostInput } from "./messages.server";
 export { EDIT_WINDOW_MS, MESSAGE_RECORD_TYPE, MESSAGES_PER_PAGE } from "./message-rows.server";
 export { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply, MAX_TITLE_LENGTH, type SavedReplyInput } from "./saved-replies.server";
 export { moveContactMessageToClient } from "./contact.server";
 export { MESSAGE_CHANGED_EVENT, MESSAGE_NEW_EVENT, type MessageEventPayload } from "./events.server";
 export { DIGEST_DELAY_MS, NEW_MESSAGE_EMAIL, sendDigest } from "./digest.server";
 export { countMessageFilesToDelete, deleteMessagesOfClient, listMessageRecordsOfClient, type MessageRecord } from "./client-data.server";
-export { messageViewer } from "./http.server";
-export { AssignSchema, EditMessageSchema, MessageBodySchema, NewThreadSchema, parseThreadQuery, readMessageRequest } from "./api.server";
+export { messageViewer, viewerOf } from "./http.server";
+export { messagePageAction, threadPath, type MessageActionData, type MessageArea } from "./page-actions.http.server";
+export { AssignSchema, EditBodySchema, MessageBodySchema, NewThreadSchema, parseThreadQuery, readMessageRequest } from "./api.server";
 export {
   STAFF_THREAD_VIEWS,
   THREAD_STATES,

@@ -5,10 +5,11 @@ import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
 import { isBackOfficeRole } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
-import { deleteFilesFor, findStoredFile, MAX_FILES_PER_REQUEST, readStoredFile, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
+import { deleteFilesFor, findStoredFile, readStoredFile, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
 import { isClient, isMessageStaff, maySee, notFoundMessage, notFoundThread, requireThread } from "./access.server";
 import { afterMessage, afterChange } from "./events.server";
 import { EDIT_WINDOW_MS, findMessageRow, MESSAGE_RECORD_TYPE, type FoundMessage } from "./message-rows.server";
+import { MAX_MESSAGE_ATTACHMENTS, MESSAGE_MAX_LENGTH } from "./page-forms";
 import { moveReadMark, threadRowFor } from "./threads.server";
 import type { MessageViewer, PostTarget } from "./types.server";
 
@@ -17,14 +18,12 @@ import type { MessageViewer, PostTarget } from "./types.server";
  * thread when needed), the author's correction within 5 minutes, staff removal. What follows a post
  * (live events, the e-mail digest) is events.server.ts.
  */
-export const MAX_BODY_LENGTH = 10_000;
-export const MAX_ATTACHMENTS = MAX_FILES_PER_REQUEST;
 
 export type PostInput = { body: string; internal?: boolean; files?: readonly CheckedUpload[] };
 
 function checkBody(body: string, hasFiles: boolean): string {
   const text = body.replace(/\r\n/g, "\n").trim();
-  if (text.length > MAX_BODY_LENGTH) throw invalid("messages:errors.bodyTooLong", { field: "body", params: { max: MAX_BODY_LENGTH } });
+  if (text.length > MESSAGE_MAX_LENGTH) throw invalid("messages:errors.bodyTooLong", { field: "body", params: { max: MESSAGE_MAX_LENGTH } });
   if (text.length === 0 && !hasFiles) throw invalid("messages:errors.bodyRequired", { field: "body" });
   return text;
 }
@@ -71,7 +70,7 @@ export async function postMessage(viewer: MessageViewer, target: PostTarget, inp
   const files = input.files ?? [];
   const internal = Boolean(input.internal);
   if (internal && !isMessageStaff(viewer)) throw forbidden("messages:errors.internalStaffOnly");
-  if (files.length > MAX_ATTACHMENTS) throw invalid("messages:errors.tooManyFiles", { field: "files", params: { max: MAX_ATTACHMENTS } });
+  if (files.length > MAX_MESSAGE_ATTACHMENTS) throw invalid("messages:errors.tooManyFiles", { field: "files", params: { max: MAX_MESSAGE_ATTACHMENTS } });
   const body = checkBody(input.body, files.length > 0);
   const thread = await targetThread(viewer, target);
   const fromClient = isClient(viewer);

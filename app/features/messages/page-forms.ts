@@ -1,5 +1,6 @@
 // The messages pages' client-safe pieces (paths, forms, constants): the pages check with the same schemas the server parses with.
 import { z } from "zod";
+import { MAX_FILES_PER_REQUEST } from "~/lib/upload-limits";
 
 /** Where threads are reached: the client's pages, the staff's pages, an attachment's download, the progress-bar upload. */
 export const messagePaths = {
@@ -15,8 +16,9 @@ export const messagePaths = {
   upload: (area: "client" | "dashboard", target: string, search = "") => `/resources/uploads/messages/${area}/${target}${search}`,
 } as const;
 
+/** A message's text and files at most: the pages, the API and the rules share them. */
 export const MESSAGE_MAX_LENGTH = 10_000;
-export const MAX_MESSAGE_ATTACHMENTS = 10;
+export const MAX_MESSAGE_ATTACHMENTS = MAX_FILES_PER_REQUEST;
 
 /** The staff list's views (the first, "all", is open and waiting threads). */
 export const MESSAGE_VIEWS = ["all", "mine", "unassigned", "unread", "waiting", "closed"] as const;

@@ -1,4 +1,4 @@
-import { editMessage, EditMessageSchema, messageViewer, removeMessage } from "~/features/messages/index.server";
+import { editMessage, EditBodySchema, messageViewer, removeMessage } from "~/features/messages/index.server";
 import { apiRoute, readApiBody } from "~/lib/api.server";
 
 /**
@@ -9,7 +9,7 @@ import { apiRoute, readApiBody } from "~/lib/api.server";
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
     const viewer = await messageViewer(request);
-    const { body } = await readApiBody(request, EditMessageSchema);
+    const { body } = await readApiBody(request, EditBodySchema);
     await editMessage(viewer, params.id!, body);
     return { ok: true };
   },

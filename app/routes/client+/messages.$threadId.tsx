@@ -7,12 +7,11 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/core/identity/guards.server";
 import { MessageComposer, messagePaths, ThreadMessages, ThreadStateBadge, useLiveMessages, useMarkThreadRead, type ComposerAnswer } from "~/features/messages";
-import { getThread } from "~/features/messages/index.server";
+import { getThread, messagePageAction, viewerOf, type MessageActionData } from "~/features/messages/index.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { messagePageAction, viewerOf, type MessageActionData } from "~/routes/__messages.server";
 
 /** One of the client's conversations: the messages (never an internal note: the area leaves them out), the reply box. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

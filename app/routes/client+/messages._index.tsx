@@ -9,13 +9,12 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Pagination } from "~/components/ui/pagination";
 import { requireUser } from "~/core/identity/guards.server";
 import { messagePaths, ThreadList, useLiveMessages } from "~/features/messages";
-import { listThreadsForClient } from "~/features/messages/index.server";
+import { listThreadsForClient, viewerOf } from "~/features/messages/index.server";
 import { loadOrNotFound } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { pageLinks, parseListQuery } from "~/lib/pagination";
-import { viewerOf } from "~/routes/__messages.server";
 
 /** The client's conversations with the firm, newest activity first, by server-side pages; "New message" writes in the general thread. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,13 +5,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/core/identity/guards.server";
 import { MessageComposer, messagePaths, type ComposerAnswer } from "~/features/messages";
-import { findThreadFor } from "~/features/messages/index.server";
+import { findThreadFor, messagePageAction, viewerOf } from "~/features/messages/index.server";
 import { getOrder } from "~/features/service-orders/index.server";
 import { loadOrNotFound } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { messagePageAction, viewerOf } from "~/routes/__messages.server";
 
 /**
  * A first message to the firm: in the general conversation, or about one of the client's orders (`?order=`).

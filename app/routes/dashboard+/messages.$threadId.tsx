@@ -20,14 +20,13 @@ import {
   useMarkThreadRead,
   type ComposerAnswer,
 } from "~/features/messages";
-import { getThread, listSavedReplies, messageAssignees } from "~/features/messages/index.server";
+import { getThread, listSavedReplies, messageAssignees, messagePageAction, viewerOf, type MessageActionData } from "~/features/messages/index.server";
 import { isAdminRole } from "~/lib/features";
 import { invariantResponse } from "~/lib/http.server";
 import { isLanguage, languageNames } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { messagePageAction, viewerOf, type MessageActionData } from "~/routes/__messages.server";
 
 /** One conversation as staff see it: every message and internal note, the reply box with saved replies, assignment and state. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

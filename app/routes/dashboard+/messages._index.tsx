@@ -13,7 +13,7 @@ import { Label } from "~/components/ui/label";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { MESSAGE_VIEWS, messagePaths, ThreadPreview, ThreadStateBadge, useLiveMessages } from "~/features/messages";
-import { listThreadsForStaff } from "~/features/messages/index.server";
+import { listThreadsForStaff, viewerOf } from "~/features/messages/index.server";
 import { isAdminRole } from "~/lib/features";
 import { useFormatter } from "~/lib/format";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -21,7 +21,6 @@ import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { pageLinks, parseListQuery } from "~/lib/pagination";
 import { cn } from "~/lib/utils";
-import { viewerOf } from "~/routes/__messages.server";
 
 /** Every conversation with clients: open and waiting first by default, newest activity first; views, search by client and text, pages. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,13 +6,12 @@ import { PageHeader } from "~/components/page-header";
 import { findClientById } from "~/core/identity/directory.server";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { MessageComposer, messagePaths, type ComposerAnswer } from "~/features/messages";
-import { findThreadFor } from "~/features/messages/index.server";
+import { findThreadFor, messagePageAction, viewerOf } from "~/features/messages/index.server";
 import { getOrder } from "~/features/service-orders/index.server";
 import { invariantResponse, loadOrNotFound } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
 import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
-import { messagePageAction, viewerOf } from "~/routes/__messages.server";
 
 /**
  * Staff write first to a client (`?client=`), in their general conversation or about one of their orders

@@ -13,7 +13,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireBackOffice } from "~/core/identity/guards.server";
 import { MESSAGE_MAX_LENGTH, messagePaths, SAVED_REPLY_LOCALES, SavedReplySchema } from "~/features/messages";
-import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from "~/features/messages/index.server";
+import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply, viewerOf } from "~/features/messages/index.server";
 import { refusal } from "~/lib/http.server";
 import { isLanguage, languageNames } from "~/lib/i18n/config";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -21,7 +21,6 @@ import type { RouteHandle } from "~/lib/i18n/namespaces";
 import { titleMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { viewerOf } from "~/routes/__messages.server";
 
 /** Saved replies, per language: staff with messages write them here and insert them into a reply from a thread. */
 export async function loader({ request }: LoaderFunctionArgs) {

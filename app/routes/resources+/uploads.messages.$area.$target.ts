@@ -1,7 +1,7 @@
+import { messagePageAction, viewerOf } from "~/features/messages/index.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireBackOffice, requireUser } from "~/core/identity/guards.server";
 import { invariantResponse } from "~/lib/http.server";
-import { messagePageAction, viewerOf } from "~/routes/__messages.server";
 
 /**
  * The composer's upload with a progress bar: the thread page's "post" step, answered as JSON. `area` is the

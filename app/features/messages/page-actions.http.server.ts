@@ -1,25 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
-import type { SessionUser } from "~/core/identity/session-user.server";
-import { ComposerSchema, EditMessageSchema, MAX_MESSAGE_ATTACHMENTS, messagePaths, ThreadActionSchema, ThreadAssignSchema } from "~/features/messages";
-import {
-  assignThread,
-  editMessage,
-  markThreadRead,
-  postMessage,
-  removeMessage,
-  setThreadState,
-  type MessageViewer,
-  type PostTarget,
-} from "~/features/messages/index.server";
 import type { FileError } from "~/features/service-orders";
 import { readUploadForm } from "~/features/service-orders/index.server";
 import { AppError, encodeMessage, isAppError } from "~/lib/app-error";
-import { clientIp, refusal } from "~/lib/http.server";
+import { refusal } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { MAX_UPLOAD_MB } from "~/lib/upload-limits";
 import { redirectAfterUpload } from "~/lib/upload-form.server";
+import { editMessage, postMessage, removeMessage } from "./messages.server";
+import { ComposerSchema, EditMessageSchema, MAX_MESSAGE_ATTACHMENTS, messagePaths, ThreadActionSchema, ThreadAssignSchema } from "./page-forms";
+import { assignThread, markThreadRead, setThreadState } from "./threads.server";
+import type { MessageViewer, PostTarget } from "./types.server";
 
 /**
  * The HTTP side of the thread pages, shared by the client's and the staff's pages and by the
@@ -29,10 +21,6 @@ import { redirectAfterUpload } from "~/lib/upload-form.server";
  */
 
 export type MessageArea = "client" | "dashboard";
-
-export function viewerOf(user: SessionUser, request: Request): MessageViewer {
-  return { id: user.id, role: user.role, enabledFeatures: user.enabledFeatures, locale: user.locale, ip: clientIp(request) };
-}
 
 /** What a refused form gets back: which form, its fields' errors (the typed text kept) and its files' errors. */
 export type MessageActionData = { intent: string; messageId?: string; result?: SubmissionResult<string[]>; fileErrors?: FileError[] };
