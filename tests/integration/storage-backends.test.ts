@@ -108,10 +108,10 @@ describe.each(["disk", "s3"] as const)("storage backend contract [%s]", (kind) =
     }
     const hash = createHash("sha256");
     let chunks = 0;
-    await pipeline(await backend.getStream(key), createFileOpener(), async function* (source) {
+    await pipeline(await backend.getStream(key), createFileOpener(), async (source: AsyncIterable<Buffer>) => {
       for await (const chunk of source) {
         chunks += 1;
-        hash.update(chunk as Buffer);
+        hash.update(chunk);
       }
     });
     expect(hash.digest("hex")).toBe(sha(plain));
@@ -165,8 +165,8 @@ describe.each(["disk", "s3"] as const)("storage backend contract [%s]", (kind) =
       expect(() => openSealedFile(bytes), change).toThrow(/does not open|cut short/);
       const received: Buffer[] = [];
       await expect(
-        pipeline(await backend.getStream(key), createFileOpener(), async function* (source) {
-          for await (const chunk of source) received.push(chunk as Buffer);
+        pipeline(await backend.getStream(key), createFileOpener(), async (source: AsyncIterable<Buffer>) => {
+          for await (const chunk of source) received.push(chunk);
         }),
         change,
       ).rejects.toThrow(/does not open|cut short/);

@@ -66,7 +66,7 @@ describeEachDialect("storage:migrate", (db) => {
 
     // A changed object in the store is reported and copied again from the disk.
     const changed = Buffer.from(await target.get(files[1]!.storageName));
-    changed[40] ^= 0xff;
+    changed[40] = changed[40]! ^ 0xff;
     await target.put(files[1]!.storageName, changed);
     expect(await run()).toMatchObject({ copied: 0, alreadyThere: 3, replaced: 1, failed: [] });
     expect(lines.some((line) => line.startsWith(`CORRUPT  ${files[1]!.id}`))).toBe(true);
@@ -75,7 +75,7 @@ describeEachDialect("storage:migrate", (db) => {
     // A file whose disk copy is damaged or gone, and not yet in the store, fails and is not copied.
     await target.delete(files[2]!.storageName);
     const damaged = await disk.get(files[2]!.storageName);
-    damaged[damaged.length - 3] ^= 0x01;
+    damaged[damaged.length - 3] = damaged[damaged.length - 3]! ^ 0x01;
     await disk.put(files[2]!.storageName, damaged);
     await target.delete(files[3]!.storageName);
     await disk.delete(files[3]!.storageName);
@@ -146,7 +146,7 @@ describe("npm run storage:migrate", () => {
 
     const backend = new DiskBackend(diskFilesDir());
     const damaged = await backend.get(files[0]!.storageName);
-    damaged[30] ^= 0x01;
+    damaged[30] = damaged[30]! ^ 0x01;
     await backend.put(files[0]!.storageName, damaged);
     const target = new S3Backend(s3.settings);
     await target.delete(files[0]!.storageName);

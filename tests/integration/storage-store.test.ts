@@ -85,7 +85,8 @@ describeEachDialect("stored files", (db) => {
       const stored = await store(content);
       const name = await storageNameOf(stored.id);
       const sealed = await storageBackend().get(name);
-      sealed[24 + SEGMENT_BYTES + 16 + 5] ^= 0x01;
+      const at = 24 + SEGMENT_BYTES + 16 + 5;
+      sealed[at] = sealed[at]! ^ 0x01;
       await storageBackend().put(name, sealed);
       await expect(readStoredFile(stored.id)).rejects.toBeInstanceOf(StorageError);
       const response = await download(stored.id);
