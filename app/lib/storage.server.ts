@@ -5,6 +5,7 @@ import type { UploadHandler } from "@remix-run/node";
 import { fileTypeFromBuffer } from "file-type";
 import { db } from "./db/db.server";
 import { env, type Env } from "./env.server";
+import { translate } from "./i18n/i18n.server";
 import { newId } from "./ids.server";
 import { logger } from "./logger.server";
 import { createFileOpener, openSealedFile, SealedFileError, sealFileSegmented } from "./secrets.server";
@@ -252,6 +253,18 @@ export async function openStoredFileStream(id: string): Promise<{ file: StoredFi
     source.destroy();
   });
   return { file, stream: source.pipe(opener) };
+}
+
+/**
+ * The answer of a download route when the store failed (StorageError): the translated "file unavailable,
+ * try again" as plain text, 503 with Retry-After. The row and whatever the store holds stay as they are.
+ */
+export async function fileUnavailableResponse(request: Request, error: StorageError, fileId: string): Promise<Response> {
+  logger.error({ err: error, fileId, failure: error.failure }, "stored file unavailable");
+  return new Response(await translate(request, error.key), {
+    status: error.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...error.headers },
+  });
 }
 
 /** Removes the files of a record (row and bytes). */

@@ -7,9 +7,7 @@ import { type SessionUser } from "~/core/identity/session-user.server";
 import { isAdminRole } from "~/lib/features";
 import { audit } from "~/lib/audit.server";
 import { clientIp } from "~/lib/http.server";
-import { translate } from "~/lib/i18n/i18n.server";
-import { logger } from "~/lib/logger.server";
-import { findStoredFile, isStorageError, openStoredFileStream, type StoredFile } from "~/lib/storage.server";
+import { fileUnavailableResponse, findStoredFile, isStorageError, openStoredFileStream, type StoredFile } from "~/lib/storage.server";
 
 /**
  * The only way out for an uploaded file: the caller must have the right to
@@ -62,12 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     stored = await openStoredFileStream(file.id);
   } catch (error) {
     if (!isStorageError(error)) throw error;
-    // The row and whatever the store holds stay as they are: the next try may well succeed.
-    logger.error({ err: error, fileId: file.id, failure: error.failure }, "stored file unavailable");
-    return new Response(await translate(request, error.key), {
-      status: error.status,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...error.headers },
-    });
+    return fileUnavailableResponse(request, error, file.id);
   }
   if (!stored) return notFound();
   await audit({ ...entry, action: "file.downloaded" });
