@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import type { UploadHandler } from "@remix-run/node";
 import { fileTypeFromBuffer } from "file-type";
 import { db } from "./db/db.server";
@@ -246,13 +246,13 @@ export async function openStoredFileStream(id: string): Promise<{ file: StoredFi
   if (!row) return null;
   const { storageName, ...file } = row;
   const source = await storageBackend().getStream(storageName);
-  const opener = createFileOpener();
-  source.on("error", (error) => opener.destroy(error));
-  opener.on("error", (error) => {
-    logger.warn({ err: unreadable(id, error), fileId: id }, "stored file stream failed");
-    source.destroy();
+  // pipeline, not pipe: a download the client abandons, or a segment that fails its check, also closes the store's stream.
+  const stream = pipeline(source, createFileOpener(), (error) => {
+    if (error && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
+      logger.warn({ err: unreadable(id, error), fileId: id }, "stored file stream failed");
+    }
   });
-  return { file, stream: source.pipe(opener) };
+  return { file, stream };
 }
 
 /**
