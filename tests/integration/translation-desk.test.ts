@@ -251,21 +251,6 @@ describeEachDialect("translation desk", (db) => {
     expect(pageB.status).toBe(404);
   });
 
-  it("answers a download whose bytes the store lost with the translated 503, not a 404", async () => {
-    const created = await upload(cast.admin, uploadForm(PDF, "lost.pdf", { clientId: cast.clientA.id, orderId }));
-    const id = created.body.file.id;
-    const { storageName } = await db()
-      .selectFrom("translationFiles")
-      .innerJoin("storedFiles", "storedFiles.id", "translationFiles.originalFileId")
-      .select("storedFiles.storageName")
-      .where("translationFiles.id", "=", id)
-      .executeTakeFirstOrThrow();
-    await storageBackend().delete(storageName);
-    const response = await call(downloadRoute.loader, { path: `/resources/translation-files/${id}?file=original`, as: translator, params: { id } });
-    expect(response.status).toBe(503);
-    expect(await response.text()).toMatch(/^This file is unavailable right now/);
-  });
-
   it("admits desk users only: staff with the feature, not without, not clients, not signed out", async () => {
     const list = (as: Person) => call(filesApi.loader, { path: "/api/translation-files", as });
     expect((await list(cast.admin)).status).toBe(200);
@@ -509,5 +494,20 @@ describeEachDialect("translation desk", (db) => {
     expect(done.body.file.status).toBe("completed");
     const row = await db().selectFrom("translationCertificates").select("documentTitle").where("translationFileId", "=", id).executeTakeFirstOrThrow();
     expect(row.documentTitle).toBe(`Document ${id.slice(0, 8).toUpperCase()}`);
+  });
+
+  it("answers a download whose bytes the store lost with the translated 503, not a 404", async () => {
+    const created = await upload(cast.admin, uploadForm(PDF, "lost.pdf", { clientId: cast.clientA.id, orderId }));
+    const id = created.body.file.id;
+    const { storageName } = await db()
+      .selectFrom("translationFiles")
+      .innerJoin("storedFiles", "storedFiles.id", "translationFiles.originalFileId")
+      .select("storedFiles.storageName")
+      .where("translationFiles.id", "=", id)
+      .executeTakeFirstOrThrow();
+    await storageBackend().delete(storageName);
+    const response = await call(downloadRoute.loader, { path: `/resources/translation-files/${id}?file=original`, as: translator, params: { id } });
+    expect(response.status).toBe(503);
+    expect(await response.text()).toMatch(/^This file is unavailable right now/);
   });
 });
