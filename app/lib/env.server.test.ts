@@ -57,6 +57,9 @@ describe("loadEnv", () => {
     [{ SEED_DEMO: "yes" }, /SEED_DEMO/],
     [{ FILE_ENCRYPTION_KEY: "short" }, /FILE_ENCRYPTION_KEY/],
     [{ STRIPE_API_BASE: "127.0.0.1:4243" }, /STRIPE_API_BASE/],
+    [{ S3_ENDPOINT: "minio:9000" }, /S3_ENDPOINT: must be http/],
+    [{ S3_BUCKET: "Portal_Files" }, /S3_BUCKET: must be a bucket name/],
+    [{ S3_FORCE_PATH_STYLE: "yes" }, /S3_FORCE_PATH_STYLE/],
   ])("refuses %o with one clear line", (values, message) => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(EnvError);
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(message);
@@ -75,5 +78,34 @@ describe("loadEnv", () => {
       host: "stripe.internal",
       port: 443,
     });
+  });
+
+  it("keeps files on the disk unless object storage is set, and refuses half a setting", () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }).s3).toBeNull();
+    const s3 = { S3_ENDPOINT: "http://127.0.0.1:9000/", S3_BUCKET: "portal-files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret" };
+    // A self-hosted store: any region will do, and the bucket goes in the path unless told otherwise.
+    expect(loadEnv({ DATA_DIR: tempDir(), ...s3 }).s3).toEqual({
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      bucket: "portal-files",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+    expect(loadEnv({ DATA_DIR: tempDir(), ...s3, S3_REGION: "auto", S3_FORCE_PATH_STYLE: "false" }).s3).toMatchObject({
+      region: "auto",
+      forcePathStyle: false,
+    });
+    // AWS itself: no endpoint, the bucket's region, virtual-hosted names.
+    const aws = { S3_BUCKET: "portal-files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret", S3_REGION: "eu-west-3" };
+    expect(loadEnv({ DATA_DIR: tempDir(), ...aws }).s3).toMatchObject({ endpoint: null, region: "eu-west-3", forcePathStyle: false });
+
+    const refused = (values: Record<string, string>) => () => loadEnv({ DATA_DIR: tempDir(), ...values });
+    expect(refused({ S3_BUCKET: "portal-files" })).toThrow(EnvError);
+    expect(refused({ S3_BUCKET: "portal-files" })).toThrow(
+      "Incomplete object storage settings: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION are not set (set all of them, or none to keep files in DATA_DIR)",
+    );
+    expect(refused({ ...s3, S3_SECRET_ACCESS_KEY: "" })).toThrow(/^Incomplete object storage settings: S3_SECRET_ACCESS_KEY is not set/);
+    expect(refused({ S3_FORCE_PATH_STYLE: "true" })).toThrow(/S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION are not set/);
   });
 });

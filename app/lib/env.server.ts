@@ -54,7 +54,33 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((value) => !value || /^[0-9a-fA-F]{64}$/.test(value), { message: "must be 64 hexadecimal characters (32 bytes)" }),
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^https?:\/\/[^/\s]+\/?$/.test(value), { message: "must be http(s)://host[:port]" }),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+      message: "must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)",
+    }),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0", ""]).optional(),
 });
+
+/** Where stored files go when they do not go to DATA_DIR/files: an S3-compatible bucket. */
+export type S3Settings = {
+  /** Null for AWS S3 itself (the SDK picks the regional endpoint). */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+};
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -88,7 +114,36 @@ export type Env = {
   stripeWebhookSecret: string | null;
   /** Another Stripe API host (tests and local runs: a fake on 127.0.0.1), parsed into the SDK's protocol, host and port. */
   stripeApi: { protocol: "http" | "https"; host: string; port: number } | null;
+  /** Stored files go to this S3-compatible bucket when set; else to DATA_DIR/files. */
+  s3: S3Settings | null;
 };
+
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+
+/**
+ * The S3 settings, or null when none is set. Half a configuration stops the start: files silently
+ * landing on one instance's disk while the operator thinks they go to the bucket would be lost with it.
+ */
+function parseS3(raw: z.infer<typeof EnvSchema>): S3Settings | null {
+  if (S3_VARIABLES.every((name) => !raw[name])) return null;
+  const endpoint = raw.S3_ENDPOINT ? raw.S3_ENDPOINT.replace(/\/+$/, "") : null;
+  // AWS needs the bucket's region; a self-hosted store behind S3_ENDPOINT usually accepts any (us-east-1 by convention).
+  const required: (typeof S3_VARIABLES)[number][] = ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", ...(endpoint ? [] : ["S3_REGION" as const])];
+  const missing = required.filter((name) => !raw[name]);
+  if (missing.length > 0) {
+    throw new EnvError(
+      `Incomplete object storage settings: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not set (set all of them, or none to keep files in DATA_DIR)`,
+    );
+  }
+  return {
+    endpoint,
+    region: raw.S3_REGION || "us-east-1",
+    bucket: raw.S3_BUCKET!,
+    accessKeyId: raw.S3_ACCESS_KEY_ID!,
+    secretAccessKey: raw.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE ? raw.S3_FORCE_PATH_STYLE === "true" || raw.S3_FORCE_PATH_STYLE === "1" : endpoint !== null,
+  };
+}
 
 function parseStripeApiBase(value: string | undefined): Env["stripeApi"] {
   if (!value) return null;
@@ -168,6 +223,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     stripeSecretKey: raw.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET || null,
     stripeApi: parseStripeApiBase(raw.STRIPE_API_BASE),
+    s3: parseS3(raw),
   };
 }
 

@@ -1,26 +1,37 @@
 import { createHash, randomBytes } from "node:crypto";
-import { openFile, sealFile } from "./secrets.server";
-import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline, type Readable } from "node:stream";
 import type { UploadHandler } from "@remix-run/node";
 import { fileTypeFromBuffer } from "file-type";
 import { db } from "./db/db.server";
-import { env } from "./env.server";
+import { env, type Env } from "./env.server";
+import { translate } from "./i18n/i18n.server";
 import { newId } from "./ids.server";
+import { logger } from "./logger.server";
+import { createFileOpener, openSealedFile, SealedFileError, sealFileSegmented } from "./secrets.server";
+import { StorageError, type StorageBackend } from "./storage/backend.server";
+import { DiskBackend } from "./storage/disk.server";
+import { S3Backend } from "./storage/s3.server";
 import { MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES } from "./upload-limits";
 
 /**
  * The one storage module for every upload in the product.
  *
- * - Files live in DATA_DIR/files (never under public/), under random names.
+ * - Files live in DATA_DIR/files (never under public/) or, with S3_* set, in an S3-compatible bucket
+ *   (storage/s3.server.ts), under random names.
  * - The type is decided from the content (file-type), checked against an allow-list;
  *   the name the browser sent only picks between formats that share a container.
- * - Each file is encrypted at rest with AES-256-GCM: [12-byte IV][16-byte tag][ciphertext].
+ * - Each file is encrypted by the app before it reaches the store, with AES-256-GCM in 64 KiB
+ *   segments (secrets.server.ts), so downloads stream and are checked as they go; files of the
+ *   first format (one GCM over the whole file) are still read.
+ * - A missing object or a store that does not answer is a StorageError: a 503 refusal with a
+ *   translated "file unavailable, try again", never a 500.
  * - Each file has a row in stored_files tied to the record it belongs to
  *   (record_type / record_id); downloads go through /resources/files/:id, which
  *   checks the caller's right to that record.
  */
 export { MAX_FILES_PER_REQUEST, MAX_UPLOAD_BYTES };
+export { isStorageError, StorageError, type StorageBackend } from "./storage/backend.server";
 const MAX_TEXT_FIELD_BYTES = 100_000;
 
 export type AllowedType = { ext: string; mime: string };
@@ -107,14 +118,21 @@ export function sanitizeFileName(name: string): string {
   return cleaned || "file";
 }
 
-function filesDir(): string {
-  return path.join(env().dataDir, "files");
+let current: { env: Env; backend: StorageBackend } | undefined;
+
+/** The backend of this process's configuration: the S3 bucket when S3_* is set, else DATA_DIR/files. */
+export function storageBackend(): StorageBackend {
+  const config = env();
+  if (current?.env !== config) {
+    current?.backend.close();
+    current = { env: config, backend: config.s3 ? new S3Backend(config.s3) : new DiskBackend(diskFilesDir(config)) };
+  }
+  return current.backend;
 }
 
-function storagePath(storageName: string): string {
-  // Storage names are ours (hex), but never trust a name to stay inside the folder.
-  if (!/^[0-9a-f]{32}$/.test(storageName)) throw new Error("invalid storage name");
-  return path.join(filesDir(), storageName.slice(0, 2), storageName);
+/** Where files live on the local disk (the default backend, and the migration's source). */
+export function diskFilesDir(config: Env = env()): string {
+  return path.join(config.dataDir, "files");
 }
 
 export type StoredFile = {
@@ -135,9 +153,9 @@ const FILE_COLUMNS = ["id", "originalName", "mimeType", "sizeBytes", "sha256", "
 /** Encrypts and writes a checked upload, and records it against its record. */
 export async function storeFile(upload: CheckedUpload, options: { uploadedBy: string | null; recordType: string; recordId: string }): Promise<StoredFile> {
   const storageName = randomBytes(16).toString("hex");
-  const file = storagePath(storageName);
-  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  await fs.writeFile(file, sealFile(upload.buffer), { mode: 0o600, flag: "wx" });
+  const backend = storageBackend();
+  // The bytes first: a put that fails throws before any row exists, so no row ever points at nothing.
+  await backend.put(storageName, sealFileSegmented(upload.buffer));
   const id = newId();
   try {
     return await db()
@@ -156,9 +174,34 @@ export async function storeFile(upload: CheckedUpload, options: { uploadedBy: st
       .returning(FILE_COLUMNS)
       .executeTakeFirstOrThrow();
   } catch (error) {
-    await fs.rm(file, { force: true });
+    await removeBytes(backend, [storageName]);
     throw error;
   }
+}
+
+/** Bytes whose row is gone: a store that fails now leaves an unreachable sealed object, which is logged, not an error for the caller. */
+async function removeBytes(backend: StorageBackend, storageNames: string[]): Promise<void> {
+  await Promise.all(
+    storageNames.map((name) =>
+      backend.delete(name).catch((error: unknown) => {
+        logger.warn({ err: error, storageName: name }, "stored file's bytes were not removed");
+      }),
+    ),
+  );
+}
+
+async function findWithStorageName(id: string) {
+  return db()
+    .selectFrom("storedFiles")
+    .select([...FILE_COLUMNS, "storageName"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** A file that fails to open is as unavailable as a missing one; the log tells which. */
+function unreadable(id: string, error: unknown): unknown {
+  if (error instanceof SealedFileError) return new StorageError("unavailable", `stored file ${id} does not open: ${error.message}`, { cause: error });
+  return error;
 }
 
 export async function findStoredFile(id: string): Promise<StoredFile | null> {
@@ -176,17 +219,52 @@ export async function listFilesFor(recordType: string, recordId: string): Promis
     .execute();
 }
 
-/** The decrypted content of a stored file (the caller has checked the reader's rights). */
+/**
+ * The decrypted content of a stored file, whole (the caller has checked the reader's rights), for
+ * callers that work on the content (PDF processing, archives). Null when there is no such row;
+ * a StorageError when the bytes are missing, the store does not answer or the file does not open.
+ */
 export async function readStoredFile(id: string): Promise<{ file: StoredFile; content: Buffer } | null> {
-  const row = await db()
-    .selectFrom("storedFiles")
-    .select([...FILE_COLUMNS, "storageName"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const row = await findWithStorageName(id);
   if (!row) return null;
   const { storageName, ...file } = row;
-  const content = openFile(await fs.readFile(storagePath(storageName)));
-  return { file, content };
+  try {
+    return { file, content: openSealedFile(await storageBackend().get(storageName)) };
+  } catch (error) {
+    throw unreadable(id, error);
+  }
+}
+
+/**
+ * The decrypted content of a stored file as a stream, for downloads (the caller has checked the
+ * reader's rights). Null when there is no such row; a StorageError, before any byte, when the
+ * object is missing or the store does not answer. A segment that fails its check later ends the
+ * stream with an error, so a changed file is cut short rather than served.
+ */
+export async function openStoredFileStream(id: string): Promise<{ file: StoredFile; stream: Readable } | null> {
+  const row = await findWithStorageName(id);
+  if (!row) return null;
+  const { storageName, ...file } = row;
+  const source = await storageBackend().getStream(storageName);
+  // pipeline, not pipe: a download the client abandons, or a segment that fails its check, also closes the store's stream.
+  const stream = pipeline(source, createFileOpener(), (error) => {
+    if (error && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
+      logger.warn({ err: unreadable(id, error), fileId: id }, "stored file stream failed");
+    }
+  });
+  return { file, stream };
+}
+
+/**
+ * The answer of a download route when the store failed (StorageError): the translated "file unavailable,
+ * try again" as plain text, 503 with Retry-After. The row and whatever the store holds stay as they are.
+ */
+export async function fileUnavailableResponse(request: Request, error: StorageError, fileId: string): Promise<Response> {
+  logger.error({ err: error, fileId, failure: error.failure }, "stored file unavailable");
+  return new Response(await translate(request, error.key), {
+    status: error.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...error.headers },
+  });
 }
 
 /** Removes the files of a record (row and bytes). */
@@ -206,7 +284,10 @@ export async function deleteFilesFor(recordType: string, recordId: string): Prom
       rows.map((row) => row.id),
     )
     .execute();
-  await Promise.all(rows.map((row) => fs.rm(storagePath(row.storageName), { force: true })));
+  await removeBytes(
+    storageBackend(),
+    rows.map((row) => row.storageName),
+  );
 }
 
 /** Removes one stored file (row and bytes), e.g. the avatar a new one replaced. */
@@ -214,7 +295,7 @@ export async function deleteStoredFile(id: string): Promise<void> {
   const row = await db().selectFrom("storedFiles").select(["id", "storageName"]).where("id", "=", id).executeTakeFirst();
   if (!row) return;
   await db().deleteFrom("storedFiles").where("id", "=", row.id).execute();
-  await fs.rm(storagePath(row.storageName), { force: true });
+  await removeBytes(storageBackend(), [row.storageName]);
 }
 
 /**

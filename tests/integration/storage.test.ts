@@ -3,6 +3,7 @@ import path from "node:path";
 import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { beforeAll, expect, it } from "vitest";
 import { env } from "~/lib/env.server";
+import { segmentedSize } from "~/lib/secrets.server";
 import {
   checkUpload,
   createUploadHandler,
@@ -87,13 +88,15 @@ describeEachDialect("file storage", (db) => {
     expect(onDisk.startsWith(path.resolve("public"))).toBe(false);
     const sealed = fs.readFileSync(onDisk);
     expect(sealed.includes(Buffer.from("%PDF"))).toBe(false);
-    expect(sealed.length).toBe(PDF.length + 28);
+    // the segmented format: a 24-byte header, then one segment with its 16-byte tag
+    expect(sealed.length).toBe(segmentedSize(PDF.length));
+    expect(sealed.length).toBe(24 + PDF.length + 16);
     expect((await readStoredFile(stored.id))!.content.equals(PDF)).toBe(true);
 
     // tampering is detected by the GCM tag
     sealed[40] = sealed[40]! ^ 0xff;
     fs.writeFileSync(onDisk, sealed);
-    await expect(readStoredFile(stored.id)).rejects.toThrow();
+    await expect(readStoredFile(stored.id)).rejects.toMatchObject({ name: "StorageError", status: 503 });
   });
 
   it("keeps display names harmless", () => {

@@ -15,6 +15,7 @@ import {
 import * as certificateRoute from "~/routes/resources+/certificates.$file";
 import { countWords } from "~/features/translations/word-count.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
+import { storageBackend } from "~/lib/storage.server";
 import * as filesApi from "~/routes/api+/translation-files";
 import * as fileApi from "~/routes/api+/translation-files.$id";
 import * as downloadApi from "~/routes/api+/translation-files.$id.download";
@@ -493,5 +494,20 @@ describeEachDialect("translation desk", (db) => {
     expect(done.body.file.status).toBe("completed");
     const row = await db().selectFrom("translationCertificates").select("documentTitle").where("translationFileId", "=", id).executeTakeFirstOrThrow();
     expect(row.documentTitle).toBe(`Document ${id.slice(0, 8).toUpperCase()}`);
+  });
+
+  it("answers a download whose bytes the store lost with the translated 503, not a 404", async () => {
+    const created = await upload(cast.admin, uploadForm(PDF, "lost.pdf", { clientId: cast.clientA.id, orderId }));
+    const id = created.body.file.id;
+    const { storageName } = await db()
+      .selectFrom("translationFiles")
+      .innerJoin("storedFiles", "storedFiles.id", "translationFiles.originalFileId")
+      .select("storedFiles.storageName")
+      .where("translationFiles.id", "=", id)
+      .executeTakeFirstOrThrow();
+    await storageBackend().delete(storageName);
+    const response = await call(downloadRoute.loader, { path: `/resources/translation-files/${id}?file=original`, as: translator, params: { id } });
+    expect(response.status).toBe(503);
+    expect(await response.text()).toMatch(/^This file is unavailable right now/);
   });
 });

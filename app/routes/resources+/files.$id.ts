@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/index.server";
 import { canReadRequestFile } from "~/features/requests/index.server";
 import { canReadOrder, ORDER_RECORD_TYPE } from "~/features/service-orders/index.server";
@@ -7,7 +7,7 @@ import { type SessionUser } from "~/core/identity/session-user.server";
 import { isAdminRole } from "~/lib/features";
 import { audit } from "~/lib/audit.server";
 import { clientIp } from "~/lib/http.server";
-import { findStoredFile, readStoredFile, type StoredFile } from "~/lib/storage.server";
+import { fileUnavailableResponse, findStoredFile, isStorageError, openStoredFileStream, type StoredFile } from "~/lib/storage.server";
 
 /**
  * The only way out for an uploaded file: the caller must have the right to
@@ -55,13 +55,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     await audit({ ...entry, action: "file.download_denied", outcome: "denied" });
     return notFound();
   }
-  const stored = await readStoredFile(file.id);
+  let stored: Awaited<ReturnType<typeof openStoredFileStream>>;
+  try {
+    stored = await openStoredFileStream(file.id);
+  } catch (error) {
+    if (!isStorageError(error)) throw error;
+    return fileUnavailableResponse(request, error, file.id);
+  }
   if (!stored) return notFound();
   await audit({ ...entry, action: "file.downloaded" });
-  return new Response(new Uint8Array(stored.content), {
+  // Streamed as it is decrypted; the length is the plain size recorded at upload, so a stream cut by a failed check is seen as incomplete.
+  return new Response(createReadableStreamFromReadable(stored.stream), {
     headers: {
       "Content-Type": file.mimeType,
-      "Content-Length": String(stored.content.length),
+      "Content-Length": String(file.sizeBytes),
       "Content-Disposition": contentDisposition(file.originalName),
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",

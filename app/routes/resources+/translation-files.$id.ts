@@ -3,6 +3,7 @@ import { requireUser } from "~/core/identity/guards.server";
 import { downloadChoice, downloadResponse, openTranslationDownload } from "~/features/translations/index.server";
 import { isAppError } from "~/lib/app-error";
 import { clientIp } from "~/lib/http.server";
+import { fileUnavailableResponse, isStorageError } from "~/lib/storage.server";
 
 /**
  * Downloads of the translation desk (`?file=original`, `?file=translated`, `?version=N`):
@@ -14,6 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
     return downloadResponse(await openTranslationDownload(user, params.id ?? "", downloadChoice(new URL(request.url)), { ip: clientIp(request) }));
   } catch (error) {
+    if (isStorageError(error)) return fileUnavailableResponse(request, error, params.id ?? "");
     if (!isAppError(error)) throw error;
     return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
