@@ -184,10 +184,7 @@ function SidebarGroupSection({
   return (
     <li>
       <details open={!folded} onToggle={(event) => onFold(group.id, !event.currentTarget.open)} className="group/section">
-        <summary
-          data-testid={`nav-group-${group.id}`}
-          className="flex h-8 cursor-pointer list-none items-center justify-between rounded-md px-2.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground hover:bg-muted [&::-webkit-details-marker]:hidden"
-        >
+        <summary data-testid={`nav-group-${group.id}`} className="sidebar-group">
           {group.label}
           <ChevronDown aria-hidden className="size-3.5 transition-transform group-open/section:rotate-180 motion-reduce:transition-none" />
         </summary>

@@ -86,7 +86,7 @@ export function MessagesNavCount({ count }: { count: number }) {
   if (live <= 0) return null;
   return (
     <span
-      className="ms-auto inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
+      className="sidebar-count"
       data-testid="messages-unread"
     >
       <span aria-hidden>{live > 99 ? "99+" : live}</span>

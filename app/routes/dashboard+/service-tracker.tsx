@@ -179,14 +179,14 @@ function BoardCard({
   const draggable = cardProps.draggable;
   return (
     <li {...cardProps} data-order={order.reference} className={cn("board-card", order.overdue && "border-destructive/60")}>
-      <div className="flex items-start gap-2">
+      <div className="board-card-head">
         {draggable ? <GripVertical className="mt-0.5 size-4 shrink-0 cursor-grab text-muted-foreground" aria-hidden /> : null}
-        <div className="min-w-0 flex-1">
+        <div className="board-card-text">
           <Link to={`/dashboard/service-orders/${order.id}`} className="primary-link">
             {order.reference}
           </Link>
           <p className="truncate">{order.clientName}</p>
-          <p className="truncate text-muted-foreground">{order.serviceTitle}</p>
+          <p className="board-card-quiet">{order.serviceTitle}</p>
           {order.dueDate ? <p className="text-xs text-muted-foreground">{t("tracker.due", { date: format.day(order.dueDate) })}</p> : null}
           {order.overdue ? <OverdueFlag label={overdueLabel(t, order.dueDate)} className="mt-1" withIcon={false} /> : null}
         </div>
