@@ -85,10 +85,7 @@ export function MessagesNavCount({ count }: { count: number }) {
   const live = useLiveMessageCount(count);
   if (live <= 0) return null;
   return (
-    <span
-      className="sidebar-count"
-      data-testid="messages-unread"
-    >
+    <span className="sidebar-count" data-testid="messages-unread">
       <span aria-hidden>{live > 99 ? "99+" : live}</span>
       <span className="sr-only">{t("nav.messagesUnread", { count: live })}</span>
     </span>
