@@ -38,6 +38,8 @@ export type JobContext = {
   job: JobRecord;
   /** Extends the lease while long work goes on (OCR of a long document). */
   heartbeat: () => Promise<void>;
+  /** Aborted when the worker stops (the instance shuts down): long work stops early and throws. */
+  signal: AbortSignal;
 };
 
 type Handler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
@@ -148,7 +150,7 @@ async function finish(job: JobRecord, workerId: string, outcome: { ok: true } | 
 }
 
 /** Claims one due job and runs it; says whether there was one. */
-export async function runNextJob(workerId: string): Promise<boolean> {
+export async function runNextJob(workerId: string, signal: AbortSignal = new AbortController().signal): Promise<boolean> {
   const job = await claimNextJob(workerId);
   if (!job) return false;
   const definition = handlers.get(job.name);
@@ -170,7 +172,7 @@ export async function runNextJob(workerId: string): Promise<boolean> {
       .execute();
   };
   try {
-    await definition.handler(job.payload, { job, heartbeat });
+    await definition.handler(job.payload, { job, heartbeat, signal });
     await finish(job, workerId, { ok: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -264,6 +266,7 @@ export function startJobWorker(options: { pollMs?: number; id?: string } = {}): 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let lastHousekeeping = 0;
+  const stopping = new AbortController();
 
   const tick = async () => {
     try {
@@ -272,7 +275,7 @@ export function startJobWorker(options: { pollMs?: number; id?: string } = {}): 
         lastHousekeeping = Date.now();
         await purgeFinishedJobs();
       }
-      while (!stopped && (await runNextJob(id))) {
+      while (!stopped && (await runNextJob(id, stopping.signal))) {
         // keep going while there is work
       }
     } catch (error) {
@@ -290,6 +293,7 @@ export function startJobWorker(options: { pollMs?: number; id?: string } = {}): 
     id,
     stop: async () => {
       stopped = true;
+      stopping.abort();
       if (timer) clearTimeout(timer);
       await running;
     },
