@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import net from "node:net";
 import { SERVER_NODE_OPTIONS } from "../../scripts/server-node-options.js";
 import { openTestDatabase } from "./fixtures";
@@ -78,4 +79,30 @@ export function threadIdOf(url: string): string {
   const id = /\/messages\/([^/?#]+)/.exec(new URL(url).pathname)?.[1];
   if (!id || id === "new") throw new Error(`no thread in ${url}`);
   return id;
+}
+
+/**
+ * A client's general thread with `count` messages, one a minute, alternating between the client and the firm (the
+ * oldest first, numbered "Message 1" …), as the app would have written them; the firm's side written by `firmEmail`.
+ */
+export function insertLongThread(clientId: string, firmEmail: string, count: number): { threadId: string; firmId: string } {
+  const db = openTestDatabase();
+  try {
+    const threadId = randomUUID();
+    const { id: firmId } = db.prepare("select id from users where email = ?").get(firmEmail) as { id: string };
+    const start = Date.now() - count * 60_000;
+    const at = (index: number) => new Date(start + index * 60_000).toISOString();
+    const last = at(count - 1);
+    const lastSender = (count - 1) % 2 === 0 ? "client" : "firm";
+    db.prepare(
+      "insert into message_threads (id, client_id, state, last_message_at, last_public_message_at, last_public_sender, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(threadId, clientId, lastSender === "client" ? "open" : "waiting", last, last, lastSender, at(0), last);
+    const insert = db.prepare("insert into messages (id, thread_id, author_id, body, internal, created_at) values (?, ?, ?, ?, 0, ?)");
+    db.transaction(() => {
+      for (let index = 0; index < count; index++) insert.run(randomUUID(), threadId, index % 2 === 0 ? clientId : firmId, `Message ${index + 1}`, at(index));
+    })();
+    return { threadId, firmId };
+  } finally {
+    db.close();
+  }
 }

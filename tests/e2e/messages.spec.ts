@@ -3,7 +3,7 @@ import { textPdf } from "../support/documents";
 import { acceptCookies } from "./cookies";
 import { createClient, DEMO, expect, hydrated, signIn, test, watchErrors } from "./fixtures";
 import { insertContactMessage } from "./inbox-helpers";
-import { startServerWithRedis, threadIdOf, type ExtraServer } from "./messages-helpers";
+import { insertLongThread, startServerWithRedis, threadIdOf, type ExtraServer } from "./messages-helpers";
 import { createOrderFor } from "./orders-helpers";
 
 /**
@@ -249,6 +249,8 @@ test.describe("messages pages with JavaScript", () => {
     await page.goto(`/dashboard/inbox/${id}`);
     await expect(page.getByTestId("move-to-messages")).toContainText(`This address belongs to the client Lina Contact ${stamp}.`);
     await hydrated(page.getByRole("button", { name: "Move to the client's messages" }));
+    // Opening it marked it read (a background POST): moved only once that is done, as a person reading it would.
+    await expect(page.getByTestId("message-status")).toHaveText("Read");
     await page.getByRole("button", { name: "Move to the client's messages" }).click();
     await expect(page).toHaveURL(/\/dashboard\/messages\/(?!new)[^/?]+$/);
     await expect(page.getByTestId("message").first()).toHaveAttribute("data-side", "client");
@@ -267,5 +269,35 @@ test.describe("messages pages with JavaScript", () => {
     watch.expectNone();
     clientWatch.expectNone();
     await clientContext.close();
+  });
+
+  test("a long conversation shows its latest 50 messages, the older ones a link away; staff assign it from its page @mobile", async ({ page, context }) => {
+    await signIn(context, DEMO.admin);
+    const watch = watchErrors(page);
+    const stamp = randomUUID().slice(0, 8);
+    const client = createClient({ fullName: `Karim Long ${stamp}` });
+    const { threadId, firmId } = insertLongThread(client.id, DEMO.admin, 55);
+
+    await page.goto(`/dashboard/messages/${threadId}`);
+    const bodies = page.getByTestId("message-body");
+    await expect(bodies).toHaveCount(50);
+    await expect(bodies.first()).toHaveText("Message 6");
+    await expect(bodies.last()).toHaveText("Message 55");
+    await hydrated(page.getByRole("link", { name: "Show older messages" }));
+    await page.getByRole("link", { name: "Show older messages" }).click();
+    await expect(page).toHaveURL(/\?before=/);
+    await expect(bodies).toHaveCount(5);
+    await expect(bodies.first()).toHaveText("Message 1");
+    await expect(page.getByRole("link", { name: "Show older messages" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Back to the latest messages" }).click();
+    await expect(bodies.last()).toHaveText("Message 55");
+
+    // Assigned from the conversation's own page: the choice stays, and the list's "mine" view has it.
+    await page.getByLabel("Assignee").selectOption({ value: firmId });
+    await page.getByRole("button", { name: "Save assignee" }).click();
+    await expect(page.getByLabel("Assignee")).toHaveValue(firmId);
+    await page.goto("/dashboard/messages?view=mine");
+    await expect(page.getByTestId(`thread-${threadId}`)).toContainText(`Karim Long ${stamp}`);
+    watch.expectNone();
   });
 });
