@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 import { EXTRACTION_JOB, getExtraction, purgeExtractionRuns, startExtraction } from "~/features/extractor/extractor.server";
-import { AppError } from "~/lib/app-error";
 import { createDatabase, type DB } from "~/lib/db/connection.server";
 import { setDb } from "~/lib/db/db.server";
 import { runDueJobs, runNextJob } from "~/lib/jobs.server";
@@ -39,15 +38,6 @@ describeEachDialect("document extractor runs", (db, dialect) => {
   });
   beforeEach(() => resetLimitersForTests());
 
-  async function refusalOf(work: Promise<unknown>): Promise<{ status: number; key: string }> {
-    try {
-      await work;
-    } catch (error) {
-      if (error instanceof AppError) return { status: error.status, key: error.key };
-      throw error;
-    }
-    throw new Error("expected a refusal");
-  }
   const row = (id: string) => db().selectFrom("extractionRuns").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const storageNameOf = async (fileId: string) =>
     (await db().selectFrom("storedFiles").select("storageName").where("id", "=", fileId).executeTakeFirst())?.storageName ?? null;
@@ -97,23 +87,23 @@ describeEachDialect("document extractor runs", (db, dialect) => {
 
     // The run is its owner's: a colleague and an admin get the same 404 as for an unknown run, here and at the file's own door.
     for (const other of [colleague, admin]) {
-      expect(await refusalOf(getExtraction({ ...other, enabledFeatures: ["document_extractor"] }, id))).toMatchObject({ status: 404 });
+      await expect(getExtraction({ ...other, enabledFeatures: ["document_extractor"] }, id)).rejects.toMatchObject({ status: 404 });
     }
     const textFile = await call(fileRoute.loader, { path: `/resources/files/${ended.textFileId}`, as: admin, params: { id: ended.textFileId! } });
     expect(textFile.status).toBe(404);
-    expect(await refusalOf(getExtraction(as(translator), "no-such-run"))).toMatchObject({ status: 404, key: "extractor:errors.notFound" });
+    await expect(getExtraction(as(translator), "no-such-run")).rejects.toMatchObject({ status: 404, key: "extractor:errors.notFound" });
   });
 
   it("allows one run per person and eight in all, counted in the database, with the usual messages", async () => {
     const text = (words: string) => new TextEncoder().encode(`${words} of the statement.`);
     const { id } = await startExtraction(as(translator), { bytes: text("First"), fileName: "a.txt", languages: ["eng"] });
-    expect(await refusalOf(startExtraction(as(translator), { bytes: text("Second"), fileName: "b.txt", languages: ["eng"] }))).toEqual({
+    await expect(startExtraction(as(translator), { bytes: text("Second"), fileName: "b.txt", languages: ["eng"] })).rejects.toMatchObject({
       status: 409,
       key: "extractor:errors.busy",
     });
     const others = await Promise.all(Array.from({ length: 8 }, () => makeUser(db(), { role: "staff", features: ["document_extractor"] })));
     for (const other of others.slice(0, 7)) await startExtraction(as(other), { bytes: text("Other"), fileName: "o.txt", languages: ["eng"] });
-    expect(await refusalOf(startExtraction(as(others[7]!), { bytes: text("Ninth"), fileName: "n.txt", languages: ["eng"] }))).toEqual({
+    await expect(startExtraction(as(others[7]!), { bytes: text("Ninth"), fileName: "n.txt", languages: ["eng"] })).rejects.toMatchObject({
       status: 503,
       key: "extractor:errors.serverBusy",
     });
@@ -184,7 +174,7 @@ describeEachDialect("document extractor runs", (db, dialect) => {
     expect(await purgeExtractionRuns(after(29))).toEqual({ purged: 0, lost: 0 });
     expect((await getExtraction(as(user), id, { now: after(29) })).result?.text).toBe("A short note.");
     // Past its time it is a 404 already, before the purge comes by.
-    expect(await refusalOf(getExtraction(as(user), id, { now: after(31) }))).toMatchObject({ status: 404 });
+    await expect(getExtraction(as(user), id, { now: after(31) })).rejects.toMatchObject({ status: 404 });
     expect((await purgeExtractionRuns(after(31))).purged).toBeGreaterThanOrEqual(1);
     expect(await db().selectFrom("extractionRuns").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
     expect(await storageNameOf(textFileId!)).toBeNull();
@@ -198,5 +188,15 @@ describeEachDialect("document extractor runs", (db, dialect) => {
     expect(await getExtraction(as(user), stuck.id)).toMatchObject({ status: "failed", error: { key: "extractor:errors.stopped" } });
     await runDueJobs();
     expect((await getExtraction(as(user), stuck.id)).status).toBe("failed");
+
+    // A deleted account takes its runs along; the purge removes their files.
+    const leaving = await makeUser(db(), { role: "staff", features: ["document_extractor"] });
+    const gone = await startExtraction(as(leaving), { bytes: new TextEncoder().encode("A last note."), fileName: "l.txt", languages: ["eng"] });
+    await runDueJobs();
+    const leftText = (await row(gone.id)).textFileId!;
+    await db().deleteFrom("users").where("id", "=", leaving.id).execute();
+    expect(await storageNameOf(leftText)).not.toBeNull();
+    await purgeExtractionRuns();
+    expect(await storageNameOf(leftText)).toBeNull();
   });
 });

@@ -273,8 +273,9 @@ const extractionJob = defineJob<{ runId: string }>(EXTRACTION_JOB, (payload, con
 });
 
 /**
- * Forgets ended runs 30 minutes after their end (the row and the text), and ends the runs whose
- * job was lost (their worker died too often): they would hold their owner's one run forever.
+ * Forgets ended runs 30 minutes after their end (the row and the text), and the files of runs whose
+ * row went with its owner's account; ends the runs whose job was lost (their worker died too
+ * often): they would hold their owner's one run forever.
  */
 export async function purgeExtractionRuns(now = new Date()): Promise<{ purged: number; lost: number }> {
   const lost = await db()
@@ -297,7 +298,19 @@ export async function purgeExtractionRuns(now = new Date()): Promise<{ purged: n
     await deleteFilesFor(EXTRACTION_RECORD_TYPE, id);
     await db().deleteFrom("extractionRuns").where("id", "=", id).execute();
   }
-  return { purged: expired.length, lost: lost.length };
+  // A deleted account takes its runs along (the rows cascade); their files go here.
+  const orphans = await db()
+    .selectFrom("storedFiles")
+    .select("recordId")
+    .distinct()
+    .where("recordType", "=", EXTRACTION_RECORD_TYPE)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("extractionRuns").select("extractionRuns.id").whereRef("extractionRuns.id", "=", "storedFiles.recordId"))),
+    )
+    .limit(500)
+    .execute();
+  for (const { recordId } of orphans) if (recordId) await deleteFilesFor(EXTRACTION_RECORD_TYPE, recordId);
+  return { purged: expired.length + orphans.length, lost: lost.length };
 }
 
 const purgeJob = defineJob(PURGE_JOB, async () => {
