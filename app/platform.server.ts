@@ -5,7 +5,7 @@ import { registerNotifier } from "~/core/notify.server";
 import { assertTwoFactorSecretsReadable } from "~/features/auth/index.server";
 import { seedDemoIfEnabled } from "~/features/demo/index.server";
 import { seedPublicContent, pageCacheStore } from "~/features/content/index.server";
-import { stopExtractions } from "~/features/extractor/index.server";
+import { EXTRACTION_JOB, stopOcr } from "~/features/extractor/index.server";
 import { notify } from "~/features/notifications/index.server";
 import { closeDb, db } from "~/lib/db/db.server";
 import { migrateToLatest } from "~/lib/db/migrate.server";
@@ -19,7 +19,7 @@ import "./jobs.server";
 // The areas notify through core/notify; the notifications area delivers.
 registerNotifier(notify);
 
-let worker: JobWorker | undefined;
+let workers: JobWorker[] = [];
 
 /** Start-up and shut-down work the Express host asks of the app (server/platform.ts). */
 export const platform: Platform = {
@@ -30,8 +30,10 @@ export const platform: Platform = {
     await assertTwoFactorSecretsReadable(database);
     await seedPublicContent(database);
     await seedDemoIfEnabled(database, env());
-    // Every instance runs a worker of the database-backed job queue (app/lib/jobs.server.ts).
-    worker = startJobWorker();
+    // Every instance runs workers of the database-backed job queue (app/lib/jobs.server.ts): one for the
+    // document extractor's runs (minutes each; polled often, as the page waits for them) and one for the rest,
+    // so that reminders, e-mails and machine translation never wait behind a document.
+    workers = [startJobWorker({ lane: { except: [EXTRACTION_JOB] } }), startJobWorker({ lane: { only: [EXTRACTION_JOB] }, pollMs: 500 })];
     // Caches emptied on another instance (string overrides, public content) are emptied here too (with Redis).
     await listenForInvalidations();
   },
@@ -40,9 +42,10 @@ export const platform: Platform = {
   },
   pageCache: pageCacheStore,
   async shutdown() {
-    await worker?.stop();
-    // Document extractions in progress stop, and the OCR worker thread ends.
-    await stopExtractions();
+    // A document being read stops; its job goes back to the queue for another instance.
+    await Promise.all(workers.map((worker) => worker.stop()));
+    // The OCR worker thread ends.
+    await stopOcr();
     await closeCaches();
     await closeRedis();
     await closeDb();

@@ -96,10 +96,16 @@ export async function enqueueJob(
 }
 
 /**
- * Leases the next due job (or one whose lease expired) to `workerId`. Atomic on both
+ * Which jobs a worker takes, by name: `only` these (a lane of its own, e.g. the document
+ * extractor's minutes-long runs) or all `except` these. Without either, every job.
+ */
+export type JobLane = { only?: readonly string[]; except?: readonly string[] };
+
+/**
+ * Leases the next due job (or one whose lease expired) of the lane to `workerId`. Atomic on both
  * dialects: PostgreSQL skips rows another worker holds; SQLite runs one writer at a time.
  */
-export async function claimNextJob(workerId: string, now = new Date()): Promise<JobRecord | null> {
+export async function claimNextJob(workerId: string, now = new Date(), lane: JobLane = {}): Promise<JobRecord | null> {
   const at = now.toISOString();
   const postgres = isPostgres();
   const lease = new Date(now.getTime() + DEFAULT_LEASE_SECONDS * 1000).toISOString();
@@ -111,6 +117,8 @@ export async function claimNextJob(workerId: string, now = new Date()): Promise<
         .selectFrom("jobs")
         .select("id")
         .where((w) => w.or([w.and([w("status", "=", "queued"), w("runAt", "<=", at)]), w.and([w("status", "=", "running"), w("lockedUntil", "<", at)])]))
+        .$if(Boolean(lane.only), (query) => query.where("name", "in", [...lane.only!]))
+        .$if(Boolean(lane.except?.length), (query) => query.where("name", "not in", [...lane.except!]))
         .orderBy("runAt")
         .limit(1)
         .$if(postgres, (query) => query.forUpdate().skipLocked()),
@@ -150,8 +158,8 @@ async function finish(job: JobRecord, workerId: string, outcome: { ok: true } | 
 }
 
 /** Claims one due job and runs it; says whether there was one. */
-export async function runNextJob(workerId: string, signal: AbortSignal = new AbortController().signal): Promise<boolean> {
-  const job = await claimNextJob(workerId);
+export async function runNextJob(workerId: string, signal: AbortSignal = new AbortController().signal, lane: JobLane = {}): Promise<boolean> {
+  const job = await claimNextJob(workerId, new Date(), lane);
   if (!job) return false;
   const definition = handlers.get(job.name);
   if (job.attempts > job.maxAttempts) {
@@ -258,10 +266,13 @@ export type JobWorker = { id: string; stop: () => Promise<void> };
 /**
  * The worker of a server process: every `pollMs` it enqueues due schedules and runs due
  * jobs one at a time (OCR and translation are heavy; one at a time per instance).
+ * With a `lane`, it takes only those jobs; a lane with `only` leaves the schedules and the
+ * housekeeping to the process's main worker.
  */
-export function startJobWorker(options: { pollMs?: number; id?: string } = {}): JobWorker {
+export function startJobWorker(options: { pollMs?: number; id?: string; lane?: JobLane } = {}): JobWorker {
   const id = options.id ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const pollMs = options.pollMs ?? 2000;
+  const lane = options.lane ?? {};
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -270,12 +281,12 @@ export function startJobWorker(options: { pollMs?: number; id?: string } = {}): 
 
   const tick = async () => {
     try {
-      await enqueueDueSchedules();
-      if (Date.now() - lastHousekeeping > 3_600_000) {
+      if (!lane.only) await enqueueDueSchedules();
+      if (!lane.only && Date.now() - lastHousekeeping > 3_600_000) {
         lastHousekeeping = Date.now();
         await purgeFinishedJobs();
       }
-      while (!stopped && (await runNextJob(id, stopping.signal))) {
+      while (!stopped && (await runNextJob(id, stopping.signal, lane))) {
         // keep going while there is work
       }
     } catch (error) {

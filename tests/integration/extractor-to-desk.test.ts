@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { startExtraction, stopExtractions, waitForExtraction } from "~/features/extractor/extractor.server";
+import { beforeAll, beforeEach, expect, it } from "vitest";
+import { getExtraction, startExtraction } from "~/features/extractor/extractor.server";
+import { runDueJobs } from "~/lib/jobs.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import * as pageRoute from "~/routes/dashboard+/document-extractor";
 import { describeEachDialect } from "../setup/database";
@@ -21,12 +22,12 @@ describeEachDialect("document extractor → translation desk", (db) => {
     extractorOnly = await makeUser(db(), { role: "staff", features: ["document_extractor"] });
   });
   beforeEach(() => resetLimitersForTests());
-  afterAll(() => stopExtractions());
 
   async function extract(user: TestUser, features: string[]) {
     const actor = { ...user, enabledFeatures: features };
     const { id } = await startExtraction(actor, { bytes: new TextEncoder().encode(TEXT), fileName: "relevé mars.pdf", languages: ["fra"] });
-    const done = await waitForExtraction(actor, id);
+    await runDueJobs();
+    const done = await getExtraction(actor, id);
     expect(done).toMatchObject({ status: "done", result: { language: "fr" } });
     return { run: id, text: done.result!.text, source: done.result!.language };
   }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractText, guessLanguage, type ExtractProgress } from "~/features/extractor/extract.server";
-import { stopExtractions, waitForExtraction } from "~/features/extractor/extractor.server";
+import { getExtraction } from "~/features/extractor/extractor.server";
 import { stopOcr } from "~/features/extractor/ocr.server";
 import { AppError } from "~/lib/app-error";
+import { runDueJobs } from "~/lib/jobs.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import * as pageRoute from "~/routes/dashboard+/document-extractor";
 import * as progressRoute from "~/routes/resources+/document-extractor.$id";
@@ -160,7 +161,6 @@ describeEachDialect("document extractor page", (db) => {
     assistant = await makeUser(db(), { role: "staff", features: ["inbox"] });
     client = await makeUser(db(), { role: "client" });
   });
-  afterAll(() => stopExtractions());
 
   const upload = (as: TestUser, form: FormData) => call(pageRoute.action, { path: "/dashboard/document-extractor", method: "POST", as, body: form });
 
@@ -171,7 +171,8 @@ describeEachDialect("document extractor page", (db) => {
     const location = response.headers.get("location")!;
     expect(location).toMatch(/^\/dashboard\/document-extractor\?run=[0-9a-f-]{36}$/);
     const id = new URL(location, "http://x").searchParams.get("run")!;
-    const done = await waitForExtraction({ ...translator, enabledFeatures: ["document_extractor"] }, id);
+    await runDueJobs();
+    const done = await getExtraction({ ...translator, enabledFeatures: ["document_extractor"] }, id);
     expect(done).toMatchObject({ status: "done", done: 1, total: 1, result: { kind: "pdf", language: "fr" } });
 
     const page = await call(pageRoute.loader, { path: location, as: translator });

@@ -81,6 +81,21 @@ describeEachDialect("job queue", () => {
     expect(new Set(ids).size).toBe(10);
   });
 
+  it("a worker with a lane takes only its jobs; the other lane takes the rest, in order of their time", async () => {
+    const ran: string[] = [];
+    defineJob("test.long", async () => void ran.push("long"));
+    defineJob("test.short", async () => void ran.push("short"));
+    await enqueueJob("test.long", {}, { runAt: new Date(Date.now() - 2000) });
+    await enqueueJob("test.short", {}, { runAt: new Date(Date.now() - 1000) });
+    const idle = new AbortController().signal;
+    expect(await runNextJob("main", idle, { except: ["test.long"] })).toBe(true);
+    expect(await runNextJob("main", idle, { except: ["test.long"] })).toBe(false);
+    expect(ran).toEqual(["short"]);
+    expect(await runNextJob("lane", idle, { only: ["test.long"] })).toBe(true);
+    expect(await runNextJob("lane", idle, { only: ["test.long"] })).toBe(false);
+    expect(ran).toEqual(["short", "long"]);
+  });
+
   it("takes a job again when its lease expired (a worker died), and the late worker's result is ignored", async () => {
     defineJob("test.lease", async () => undefined);
     const { id } = await enqueueJob("test.lease", {});

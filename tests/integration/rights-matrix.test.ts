@@ -1,14 +1,15 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeAll, beforeEach, expect, it } from "vitest";
 import { hasTwoFactor } from "~/core/identity/two-factor-state.server";
 import { createInvoiceFromOrder, issueInvoice } from "~/features/billing/invoices.server";
 import { issueCertificate } from "~/features/certificates/certificates.server";
 import { seedPublicContent } from "~/features/content/seed.server";
-import { startExtraction, stopExtractions, waitForExtraction } from "~/features/extractor/extractor.server";
+import { getExtraction, startExtraction } from "~/features/extractor/extractor.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { createTask } from "~/features/tasks/tasks.server";
+import { runDueJobs } from "~/lib/jobs.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import * as authTwoFactorSignIn from "~/routes/_auth+/login_.two-factor";
 import * as authTwoFactorSetup from "~/routes/_auth+/two-factor.setup";
@@ -1049,7 +1050,8 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
 
     const staffOn = { id: cast.staffOn!.id, role: "staff", enabledFeatures: ["document_extractor"] };
     const { id: runId } = await startExtraction(staffOn, { bytes: TEXT, fileName: "hello.txt", languages: ["eng"] });
-    expect((await waitForExtraction(staffOn, runId)).status).toBe("done");
+    await runDueJobs();
+    expect((await getExtraction(staffOn, runId)).status).toBe("done");
 
     // An issued invoice of client A's order.
     const billingStaff = { id: cast.admin!.id, role: "admin" };
@@ -1065,7 +1067,6 @@ describeEachDialect("rights matrix: every dashboard, API and resource route", (d
     };
   });
   beforeEach(() => resetLimitersForTests());
-  afterAll(() => stopExtractions());
 
   it("has an entry for every route file under dashboard+, api+ and resources+ (a new route must say who reaches it)", () => {
     const files = ROUTE_DIRS.flatMap((dir) => readdirSync(join(routesDir, dir)).map((file) => `${dir}/${file}`)).sort();

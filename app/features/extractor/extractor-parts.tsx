@@ -17,7 +17,7 @@ const POLL_MS = 1000;
 
 /** `canSaveToDesk`: the viewer has the translation desk, so "Save as translation file" is offered. */
 export function ExtractionPanel({ run, canSaveToDesk = false }: { run: ExtractionView; canSaveToDesk?: boolean }) {
-  if (run.status === "working") return <ExtractionProgress run={run} />;
+  if (run.status === "queued" || run.status === "working") return <ExtractionProgress run={run} />;
   if (run.status === "failed") return <ExtractionFailure run={run} />;
   return <ExtractionResult run={run} canSaveToDesk={canSaveToDesk} />;
 }
@@ -29,7 +29,7 @@ function ExtractionProgress({ run }: { run: ExtractionView }) {
   const latest = fetcher.data && fetcher.data.id === run.id ? fetcher.data : run;
 
   useEffect(() => {
-    if (latest.status !== "working") {
+    if (latest.status === "done" || latest.status === "failed") {
       // Finished: the page's loader brings the text.
       if (revalidator.state === "idle") revalidator.revalidate();
       return;

@@ -764,6 +764,30 @@ export interface SavedRepliesTable {
   updatedAt: Timestamp;
 }
 
+/** A run of the document extractor (migration 0026); its upload and its text are stored files. */
+export interface ExtractionRunsTable {
+  id: string;
+  ownerId: string;
+  status: Generated<string>;
+  pagesDone: Generated<number>;
+  pagesTotal: Generated<number>;
+  page: number | null;
+  method: string | null;
+  languages: Json<string[]>;
+  fileName: string;
+  kind: string | null;
+  ocrPages: number | null;
+  language: string | null;
+  inputFileId: string | null;
+  textFileId: string | null;
+  errorKey: string | null;
+  errorParams: ColumnType<Record<string, string | number> | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: NullableTimestamp;
+  expiresAt: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -825,6 +849,7 @@ export interface Database {
   messages: MessagesTable;
   messageReads: MessageReadsTable;
   savedReplies: SavedRepliesTable;
+  extractionRuns: ExtractionRunsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -861,4 +886,6 @@ export const JSON_COLUMNS = new Set([
   "reminderOffsets",
   "choices",
   "itemDefinitions",
+  "languages",
+  "errorParams",
 ]);

@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let missing = false;
   if (runId) {
     try {
-      run = getExtraction(user, runId);
+      run = await getExtraction(user, runId);
     } catch (error) {
       if (!isAppError(error) || error.status !== 404) throw error;
       missing = true;
@@ -85,7 +85,7 @@ async function saveToDesk(request: Request, user: Awaited<ReturnType<typeof requ
   const source = String(form.get("source") ?? "");
   let fileName = "document";
   try {
-    fileName = textFileName(getExtraction(user, runId, { withText: false }).fileName);
+    fileName = textFileName((await getExtraction(user, runId, { withText: false })).fileName);
   } catch (error) {
     if (!isAppError(error)) throw error;
   }

@@ -6,7 +6,7 @@ import { loadOrNotFound } from "~/lib/http.server";
 /** The text of one of the caller's finished extractions, as a .txt download. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request, "document_extractor");
-  const run = await loadOrNotFound(Promise.resolve().then(() => getExtraction(user, params.id ?? "")));
+  const run = await loadOrNotFound(getExtraction(user, params.id ?? ""));
   if (run.status !== "done") throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return textDownload(run);
 }

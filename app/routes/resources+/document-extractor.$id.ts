@@ -6,6 +6,6 @@ import { loadOrNotFound } from "~/lib/http.server";
 /** The progress of one of the caller's document extractions (the page polls it with JavaScript): no text. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireBackOffice(request, "document_extractor");
-  const run = await loadOrNotFound(Promise.resolve().then(() => getExtraction(user, params.id ?? "", { withText: false })));
+  const run = await loadOrNotFound(getExtraction(user, params.id ?? "", { withText: false }));
   return json(run, { headers: { "Cache-Control": "private, no-store" } });
 }

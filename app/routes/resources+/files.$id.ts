@@ -1,4 +1,5 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import { EXTRACTION_RECORD_TYPE } from "~/features/extractor/index.server";
 import { canReadMessageFile, MESSAGE_RECORD_TYPE, viewerOf } from "~/features/messages/index.server";
 import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/index.server";
 import { canReadRequestFile } from "~/features/requests/index.server";
@@ -19,6 +20,8 @@ import { fileUnavailableResponse, findStoredFile, isStorageError, openStoredFile
  * audit log (file.downloaded / file.download_denied), with the record it belongs to.
  */
 async function mayRead(user: SessionUser, file: StoredFile): Promise<boolean> {
+  // A document extractor's upload and text are its owner's only, through the extractor's own routes.
+  if (file.recordType === EXTRACTION_RECORD_TYPE) return false;
   if (isAdminRole(user.role)) return true;
   if (!file.recordId) return false;
   if (file.recordType === ORDER_RECORD_TYPE) return canReadOrder(user, file.recordId);
