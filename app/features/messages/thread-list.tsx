@@ -26,12 +26,25 @@ const STATE_TONES: Record<ThreadStateName, { tone: BadgeTone; icon: typeof Clock
   closed: { tone: "quiet", icon: CircleCheck },
 };
 
-/** A thread's state in a word: open, waiting for the client, closed. The client reads "waiting" as "answered". */
-export function ThreadStateBadge({ state, audience = "staff", className }: { state: ThreadStateName; audience?: "client" | "staff"; className?: string }) {
+/**
+ * A thread's state in a word: open, waiting for the client, closed. The client reads "waiting" as "answered".
+ * `wordOnly` leaves the icon out where a column of them would only repeat the word (the staff's long list).
+ */
+export function ThreadStateBadge({
+  state,
+  audience = "staff",
+  className,
+  wordOnly = false,
+}: {
+  state: ThreadStateName;
+  audience?: "client" | "staff";
+  className?: string;
+  wordOnly?: boolean;
+}) {
   const { t } = useTranslation("messages");
   const { tone, icon } = STATE_TONES[state] ?? STATE_TONES.open;
   return (
-    <Badge tone={tone} icon={icon} className={className} data-testid="thread-state">
+    <Badge tone={tone} icon={wordOnly ? undefined : icon} className={className} data-testid="thread-state">
       {t(`state.${audience}.${state}`)}
     </Badge>
   );

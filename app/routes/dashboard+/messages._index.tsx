@@ -36,7 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     after: query.after,
     before: query.before,
   });
-  return json({ page, view: query.view ?? "all", q: query.q ?? "", canOpenOrders: isAdminRole(user.role), title: t("staff.title") });
+  // What a row shows, nothing more: the list is read at a firm's volume.
+  const items = page.items.map(({ clientId: _client, assigneeId: _assignee, ...shown }) => shown);
+  return json({ page: { ...page, items }, view: query.view ?? "all", q: query.q ?? "", canOpenOrders: isAdminRole(user.role), title: t("staff.title") });
 }
 
 export default function DashboardMessages() {
@@ -147,7 +149,7 @@ export default function DashboardMessages() {
               </span>
             ),
           },
-          { header: t("staff.columns.state"), cell: (thread) => <ThreadStateBadge state={thread.state} /> },
+          { header: t("staff.columns.state"), cell: (thread) => <ThreadStateBadge state={thread.state} wordOnly /> },
           {
             header: t("staff.columns.assignee"),
             cell: (thread) => thread.assigneeName ?? <span className="text-muted-foreground">{t("staff.unassigned")}</span>,
