@@ -11,7 +11,7 @@ import { pinoHttp } from "pino-http";
 import { Server as SocketServer } from "socket.io";
 import { env, EnvError } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
-import { bodyLimit, methodGuard, PERMISSIONS_POLICY, urlGuard } from "./http-guards";
+import { bodyLimit, methodGuard, PERMISSIONS_POLICY, startingGuard, urlGuard } from "./http-guards";
 import { originCheck } from "./origin-check";
 import { pageCacheHits, pageCacheStore } from "./page-cache";
 import type { AppLoadContext, Platform } from "./platform";
@@ -47,7 +47,6 @@ export async function startServer() {
   const isDev = config.nodeEnv === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
   let build = await importBuild();
   const platform = platformOf(build);
-  await platform.prepare();
 
   const app = express();
   app.disable("x-powered-by");
@@ -77,6 +76,7 @@ export async function startServer() {
   // TRACE and the like, and undecodable paths: a 4xx before anything tries to serve them.
   app.use(methodGuard());
   app.use(urlGuard());
+  app.use(startingGuard(() => platform.isReady()));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -140,7 +140,8 @@ export async function startServer() {
     serveClient: false,
     cors: { origin: false },
   });
-  await platform.attachRealtime(io);
+  // Sockets wait for the end of start-up as requests do (their authentication reads the sessions table).
+  io.use((_socket, next) => (platform.isReady() ? next() : next(new Error("starting"))));
 
   app.use(originCheck(new URL(config.appUrl).origin));
   // Bodies are read (at most 1 MB, multipart aside) only once the origin is known to be allowed.
@@ -165,9 +166,15 @@ export async function startServer() {
     }),
   );
 
+  // Listening before the migrations run: meanwhile /api/ready answers 503 ("migrating") and the rest 503 with
+  // Retry-After, so a balancer holds this instance back instead of seeing its connections refused.
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port }, "accepting connections; starting up");
+  await platform.prepare();
+  await platform.attachRealtime(io);
+  platform.markReady();
   logger.info({ port, database: config.dialect }, `Listening on http://localhost:${port}`);
 
   if (isDev) {
