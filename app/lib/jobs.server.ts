@@ -149,6 +149,21 @@ async function finish(job: JobRecord, workerId: string, outcome: { ok: true } | 
   }
 }
 
+/**
+ * A job whose handler ended because the worker stops (the instance shuts down) goes back to the queue at once,
+ * unleased and due now, without the attempt counting: another instance takes it on its next poll instead of
+ * waiting for the lease to expire, and a job cut short by deployments does not run out of attempts.
+ */
+async function handBack(job: JobRecord, workerId: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db()
+    .updateTable("jobs")
+    .set({ status: "queued", runAt: at, updatedAt: at, lockedBy: null, lockedUntil: null, attempts: Math.max(0, job.attempts - 1) })
+    .where("id", "=", job.id)
+    .where("lockedBy", "=", workerId)
+    .execute();
+}
+
 /** Claims one due job and runs it; says whether there was one. */
 export async function runNextJob(workerId: string, signal: AbortSignal = new AbortController().signal): Promise<boolean> {
   const job = await claimNextJob(workerId);
@@ -175,6 +190,11 @@ export async function runNextJob(workerId: string, signal: AbortSignal = new Abo
     await definition.handler(job.payload, { job, heartbeat, signal });
     await finish(job, workerId, { ok: true });
   } catch (error) {
+    if (signal.aborted) {
+      logger.info({ job: job.name, jobId: job.id }, "job stopped by the shutdown; handed back to the queue");
+      await handBack(job, workerId);
+      return true;
+    }
     const message = error instanceof Error ? error.message : String(error);
     logger.warn({ err: error, job: job.name, jobId: job.id, attempt: job.attempts }, "job failed");
     await finish(job, workerId, { ok: false, error: message.slice(0, 2000) });
