@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -15,6 +15,7 @@ import { bodyLimit, methodGuard, PERMISSIONS_POLICY, startingGuard, urlGuard } f
 import { originCheck } from "./origin-check";
 import { pageCacheHits, pageCacheStore } from "./page-cache";
 import type { AppLoadContext, Platform } from "./platform";
+import { requestId, requestLogContext } from "./request-context";
 import { createRequestHandler } from "./remix-handler";
 
 const BUILD_PATH = path.resolve("build/index.js");
@@ -26,16 +27,6 @@ async function importBuild(): Promise<ServerBuild> {
 
 function platformOf(build: ServerBuild): Platform {
   return (build.entry.module as unknown as { platform: Platform }).platform;
-}
-
-/** The request's id: the proxy's X-Request-Id when it looks like one, else a new UUID; echoed in the answer. */
-function requestId(req: http.IncomingMessage, res: http.ServerResponse): string {
-  const incoming = req.headers["x-request-id"];
-  const id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-  // The app's error logs (entry.server handleError) read it from the request.
-  req.headers["x-request-id"] = id;
-  res.setHeader("X-Request-Id", id);
-  return id;
 }
 
 export async function startServer() {
@@ -72,6 +63,7 @@ export async function startServer() {
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ status: res.statusCode }) },
     }),
   );
+  app.use(requestLogContext());
 
   // TRACE and the like, and undecodable paths: a 4xx before anything tries to serve them.
   app.use(methodGuard());

@@ -501,6 +501,8 @@ export interface JobsTable {
   lockedUntil: NullableTimestamp;
   lastError: string | null;
   uniqueKey: string | null;
+  /** The X-Request-Id of the request that enqueued it (migration 0027): its log lines carry it as `reqId`. */
+  requestId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   finishedAt: NullableTimestamp;
