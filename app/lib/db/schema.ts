@@ -508,6 +508,14 @@ export interface JobsTable {
   finishedAt: NullableTimestamp;
 }
 
+/** A rate limit's or a back-off's count when there is no Redis (migration 0028); times in epoch milliseconds. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  waitUntil: Generated<number>;
+  expiresAt: number;
+}
+
 /** An interface string overridden at run time (/dashboard/languages, migration 0016). */
 export interface TranslationOverridesTable {
   language: string;
@@ -807,6 +815,7 @@ export interface Database {
   contactMessageReplies: ContactMessageRepliesTable;
   auditLog: AuditLogTable;
   jobs: JobsTable;
+  rateLimits: RateLimitsTable;
   translationOverrides: TranslationOverridesTable;
   translationOverrideState: TranslationOverrideStateTable;
   quotes: QuotesTable;
