@@ -46,7 +46,7 @@ async function attempt(who: Browser, email: string, password: string): Promise<{
   }
 }
 
-/** Moves the app's clock on (the waits are decided from it, in memory and in Redis alike). */
+/** Moves the app's clock on (the waits are decided from it, in the database and in Redis alike). */
 function later(seconds: number): void {
   vi.setSystemTime(Date.now() + seconds * 1000);
 }
