@@ -2,26 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platform } from "~/platform.server";
 import { createDatabase } from "~/lib/db/connection.server";
 import { setDb } from "~/lib/db/db.server";
-import { resetEnvForTests } from "~/lib/env.server";
 import { setStartupPhase } from "~/lib/health.server";
 import { loader as health } from "~/routes/api+/health";
 import { loader as ready } from "~/routes/api+/ready";
 import { call } from "../support/api";
 import { createTestDatabase, describeEachDialect, dialects, whileSchemasStay } from "../setup/database";
-import { startS3Fake, type S3Fake } from "../support/s3-server";
-
-const S3_NAMES = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"];
-
-function useStore(settings: S3Fake["settings"] | null): void {
-  for (const name of S3_NAMES) delete process.env[name];
-  if (settings) {
-    process.env.S3_ENDPOINT = settings.endpoint!;
-    process.env.S3_BUCKET = settings.bucket;
-    process.env.S3_ACCESS_KEY_ID = settings.accessKeyId;
-    process.env.S3_SECRET_ACCESS_KEY = settings.secretAccessKey;
-  }
-  resetEnvForTests();
-}
+import { startS3Fake, useStore, type S3Fake } from "../support/s3-server";
 
 const probe = async (loader: typeof health) => {
   const response = await call(loader, { path: "/api/probe" });
