@@ -45,7 +45,11 @@ export const platform: Platform = {
   },
   isReady: () => startupPhase() === "ready",
   pageCache: pageCacheStore,
+  async stopJobs() {
+    await worker?.stop();
+  },
   async shutdown() {
+    // Stopped already when the host asked (stopJobs); stopping again only waits for it.
     await worker?.stop();
     // Document extractions in progress stop, and the OCR worker thread ends.
     await stopExtractions();

@@ -193,8 +193,9 @@ export async function startServer() {
     }, 10_000);
     force.unref();
     // io.close() disconnects the sockets and closes the HTTP server: it stops
-    // accepting, lets requests in flight finish and drops idle keep-alive sockets.
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    // accepting, lets requests in flight finish and drops idle keep-alive sockets. Meanwhile the job
+    // worker stops, so a job it cuts short is back in the queue for another instance at once.
+    await Promise.all([new Promise<void>((resolve) => io.close(() => resolve())), platform.stopJobs()]);
     await platform.shutdown();
     clearTimeout(force);
     logger.info("stopped");

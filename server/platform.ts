@@ -16,6 +16,8 @@ export type Platform = {
   attachRealtime(io: SocketServer): Promise<void>;
   /** Rendered anonymous public pages (emptied when public content changes). */
   pageCache: PageCacheStore;
+  /** Stop the job worker: a job cut short goes back to the queue for another instance (while requests still drain). */
+  stopJobs(): Promise<void>;
   /** Close the database and other connections. */
   shutdown(): Promise<void>;
 };
