@@ -20,14 +20,14 @@ export type SortKey<Row> = { ref: string | RawBuilder<unknown>; value: (row: Row
 
 type AnyQuery<Row> = SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Rows of `query` up to COUNT_CAP + 1: the total, or COUNT_CAP and "more". */
+/** Rows of `query` up to `cap` + 1: the total, or `cap` and "more". */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function countCapped(query: SelectQueryBuilder<any, any, any>): Promise<number> {
+export async function countCapped(query: SelectQueryBuilder<any, any, any>, cap = COUNT_CAP): Promise<number> {
   const capped = query
     .clearSelect()
     .clearOrderBy()
     .select(sql<number>`1`.as("one"))
-    .limit(COUNT_CAP + 1);
+    .limit(cap + 1);
   const row = await db()
     .selectFrom(capped.as("capped"))
     .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -49,7 +49,14 @@ export async function countCapped(query: SelectQueryBuilder<any, any, any>): Pro
 export async function keysetPage<Row>(
   query: AnyQuery<Row>,
   request: PageRequest,
-  options: { keys: Array<SortKey<Row>>; direction: "asc" | "desc"; count: () => Promise<number>; base?: SelectQueryBuilder<any, any, any> }, // eslint-disable-line @typescript-eslint/no-explicit-any
+  options: {
+    keys: Array<SortKey<Row>>;
+    direction: "asc" | "desc";
+    count: () => Promise<number>;
+    /** The cap `count` counts to, when it is not COUNT_CAP. */
+    countCap?: number;
+    base?: SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  },
 ): Promise<Page<Row>> {
   const { keys, direction } = options;
   const after = decodeCursor(request.after, keys.length);
@@ -94,10 +101,13 @@ export async function keysetPage<Row>(
   // Going back, "more" means more before this page; going forward, more after it.
   const hasNext = before ? true : more;
   const hasPrev = before ? more : Boolean(after) || request.page > 1;
-  return toPage(items, total, request, {
-    next: hasNext && last ? encodeCursor(keysOf(last)) : null,
-    prev: hasPrev && first ? encodeCursor(keysOf(first)) : null,
-  });
+  return toPage(
+    items,
+    total,
+    request,
+    { next: hasNext && last ? encodeCursor(keysOf(last)) : null, prev: hasPrev && first ? encodeCursor(keysOf(first)) : null },
+    options.countCap,
+  );
 }
 
 /** SQL LIKE pattern for a contains-search, with the wildcards of the search text escaped. */

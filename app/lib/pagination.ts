@@ -22,7 +22,7 @@ export type Page<T> = {
   perPage: number;
   /** Rows matching the filters, exact up to COUNT_CAP. */
   total: number;
-  /** True when `total` is COUNT_CAP and more rows exist ("10,000+"). */
+  /** True when `total` is the list's cap (COUNT_CAP, or less for a list whose rows are dear to count) and more rows exist ("10,000+"). */
   totalCapped: boolean;
   pageCount: number;
   /** Keyset cursor of the next page (`?after=`), null on the last page. */
@@ -91,15 +91,16 @@ export function offsetOf(request: Pick<PageRequest, "page" | "perPage">): number
   return (request.page - 1) * request.perPage;
 }
 
-/** The page of a list whose total was counted (capped at COUNT_CAP by the caller's count query). */
+/** The page of a list whose total was counted (capped at `cap`, COUNT_CAP unless the list counts less, by the caller's count query). */
 export function toPage<T>(
   items: T[],
   total: number,
   request: Pick<PageRequest, "page" | "perPage">,
   cursors: { next?: string | null; prev?: string | null } = {},
+  cap = COUNT_CAP,
 ): Page<T> {
-  const totalCapped = total > COUNT_CAP;
-  const shown = totalCapped ? COUNT_CAP : total;
+  const totalCapped = total > cap;
+  const shown = totalCapped ? cap : total;
   return {
     items,
     page: request.page,

@@ -17,7 +17,6 @@ import {
   markThreadRead,
   moveContactMessageToClient,
   postMessage,
-  readMessageAttachment,
   removeMessage,
   setThreadState,
   unreadThreadCount,
@@ -25,10 +24,12 @@ import {
 } from "~/features/messages/index.server";
 import { createOrder } from "~/features/service-orders/service-orders.server";
 import { env } from "~/lib/env.server";
+import * as fileRoute from "~/routes/resources+/files.$id";
 import { runDueJobs } from "~/lib/jobs.server";
 import { setRealtimeServer } from "~/lib/realtime.server";
 import type { CheckedUpload } from "~/lib/storage.server";
 import { describeEachDialect } from "../setup/database";
+import { call } from "../support/api";
 import { makeCast, makeUser, type Cast, type TestUser } from "../support/factories";
 import { readMails } from "../support/mail";
 
@@ -43,6 +44,9 @@ const status = (promise: Promise<unknown>) =>
     () => 200,
     (error: { status?: number }) => error.status ?? 500,
   );
+
+/** A download through the one route every stored file leaves by. */
+const download = (person: TestUser, fileId: string) => call(fileRoute.loader, { path: `/resources/files/${fileId}`, as: person, params: { id: fileId } });
 
 const contactContext = { language: "en", ip: null, userAgent: null, userId: null };
 
@@ -112,7 +116,7 @@ describeEachDialect("secure messages", (db) => {
     expect(await status(postMessage(B, { clientId: B.id, orderId: orderA }, { body: "On A's order" }))).toBe(400);
     expect(await status(markThreadRead(B, onOrder.threadId))).toBe(404);
     expect(await status(editMessage(B, onOrder.messageId, "changed"))).toBe(404);
-    expect(await readMessageAttachment(B, attachment.id)).toBeNull();
+    expect((await download(cast.clientB, attachment.id)).status).toBe(404);
     expect(await status(listThreadsForStaff(B))).toBe(403);
 
     // Staff without the feature: a 404 for the thread, a 403 for the firm's list, no badge.
@@ -123,14 +127,17 @@ describeEachDialect("secure messages", (db) => {
     expect(await status(assignThread(off, onOrder.threadId, staffOff.id))).toBe(404);
     expect(await status(setThreadState(off, onOrder.threadId, "closed"))).toBe(404);
     expect(await unreadThreadCount(off)).toBe(0);
-    expect(await readMessageAttachment(off, attachment.id)).toBeNull();
+    expect((await download(staffOff, attachment.id)).status).toBe(404);
     expect(await status(listSavedReplies(off))).toBe(403);
 
     // Staff with the feature and admins see every thread; the download is audited, and so is a refused one.
     expect((await getThread(on, onOrder.threadId))!.messages).toHaveLength(2);
     expect((await getThread(admin, general.threadId))!.messages).toHaveLength(1);
-    const file = await readMessageAttachment(A, attachment.id);
-    expect(file!.content.toString()).toContain("diploma.pdf");
+    const file = await download(cast.clientA, attachment.id);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="diploma\.pdf"/);
+    expect(Buffer.from(await file.arrayBuffer()).toString()).toContain("diploma.pdf");
+    expect((await download(staffOn, attachment.id)).status).toBe(200);
     const audited = await db().selectFrom("auditLog").select(["actorId", "action"]).where("targetId", "=", attachment.id).orderBy("createdAt").execute();
     expect(audited).toEqual(
       expect.arrayContaining([
@@ -158,7 +165,7 @@ describeEachDialect("secure messages", (db) => {
     const { threadId } = await postMessage(me, { clientId: client.id, orderId: null }, { body: "Can you check my W-2?" });
     await markThreadRead(on, threadId);
     emitted.length = 0;
-    await postMessage(on, { threadId }, { body: "SECRET NOTE: the W-2 looks forged", internal: true });
+    await postMessage(on, { threadId }, { body: "SECRET NOTE: the W-2 looks forged", internal: true, files: [pdf("w2-marked-up.pdf")] });
 
     const seen = await getThread(me, threadId);
     expect(seen!.messages.map((message) => message.body)).toEqual(["Can you check my W-2?"]);
@@ -173,6 +180,10 @@ describeEachDialect("secure messages", (db) => {
     expect(await status(postMessage(me, { threadId }, { body: "note", internal: true }))).toBe(403);
     const noteId = staffView!.messages.at(-1)!.id;
     expect(await status(editMessage(me, noteId, "x"))).toBe(404);
+    // Nor download the note's attachment, though staff can.
+    const noteFile = staffView!.messages.at(-1)!.attachments[0]!.id;
+    expect((await download(client, noteFile)).status).toBe(404);
+    expect((await download(staffOn, noteFile)).status).toBe(200);
 
     // The socket: the note's event reaches staff only, and carries the thread's id alone.
     expect(emitted.length).toBeGreaterThan(0);
@@ -276,7 +287,10 @@ describeEachDialect("secure messages", (db) => {
     const after = (await getThread(me, threadId))!.messages[0]!;
     expect(after).toMatchObject({ removed: true, body: "", attachments: [] });
     expect((await listThreadsForClient(me)).items[0]).toMatchObject({ lastMessagePreview: "", lastMessageRemoved: true });
-    expect(await readMessageAttachment(on, attachmentId)).toBeNull();
+    // Sessions are checked against the real clock (the fake one is past their expiry).
+    vi.useRealTimers();
+    expect((await download(staffOn, attachmentId)).status).toBe(404);
+    expect((await download(cast.admin, attachmentId)).status).toBe(404);
     const entry = await db().selectFrom("auditLog").select(["actorId", "action", "meta"]).where("targetId", "=", messageId).executeTakeFirst();
     expect(entry).toMatchObject({ actorId: staffOn.id, action: "message.removed" });
     expect(JSON.stringify(entry!.meta)).not.toContain("Typo");

@@ -92,6 +92,15 @@ describeEachDialect("keyset pagination", () => {
     expect(first.totalCapped).toBe(true);
   }, 60_000);
 
+  it("a list that counts less far says so at its own cap", async () => {
+    await insert(12, () => "2026-03-02T00:00:00.000Z", "e");
+    expect(await countCapped(base(), 10)).toBe(11);
+    const capped = await keysetPage<Row>(base(), { page: 1, perPage: 5 }, { keys, direction: "desc", count: () => countCapped(base(), 10), countCap: 10 });
+    expect(capped).toMatchObject({ total: 10, totalCapped: true, pageCount: 2 });
+    const exact = await keysetPage<Row>(base(), { page: 1, perPage: 5 }, { keys, direction: "desc", count: () => countCapped(base(), 20), countCap: 20 });
+    expect(exact).toMatchObject({ total: 12, totalCapped: false, pageCount: 3 });
+  });
+
   it("a tampered cursor is ignored, not an error", async () => {
     await insert(3, () => "2026-04-01T00:00:00.000Z", "d");
     const result = await page({ after: "not-a-cursor" });

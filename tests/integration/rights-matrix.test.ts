@@ -696,7 +696,7 @@ const ROUTES: Record<string, Entry> = {
   "resources+/appointments.$id.ics.ts": { coveredBy: "integration/appointments.test.ts" },
   "resources+/avatars.$fileId.ts": { coveredBy: "integration/avatar.test.ts" },
   "resources+/cookie-consent.ts": { coveredBy: "e2e/shell-consent.spec.ts, e2e/http.spec.ts (a cookie, no rights)" },
-  "resources+/files.$id.ts": { coveredBy: "integration/orders-rights.test.ts" },
+  "resources+/files.$id.ts": { coveredBy: "integration/orders-rights.test.ts, integration/messages.test.ts (message attachments)" },
   "resources+/language.ts": { coveredBy: "e2e/http.spec.ts (a preference cookie, no rights)" },
   "resources+/logos.$fileId.ts": {
     coveredBy: "integration/content-logos.test.ts (public), integration/site-media.test.ts (an unpublished one: owner and admins only)",
@@ -899,7 +899,6 @@ const ROUTES: Record<string, Entry> = {
   "resources+/uploads.messages.$area.$target.ts": {
     coveredBy: "integration/messages.test.ts (postMessage: who may post where), e2e/messages.spec.ts (the progress-bar upload)",
   },
-  "resources+/message-attachments.$id.ts": { coveredBy: "integration/messages.test.ts (readMessageAttachment), e2e/messages.spec.ts" },
   "resources+/uploads.requests.$listId.ts": {
     coveredBy:
       "integration/request-links.test.ts (requireRequestAccess), integration/client-todo.test.ts (the answering action's reach), e2e/requests-journey.spec.ts",

@@ -29,7 +29,7 @@ export {
   type PageInput,
   type StaffThreadQuery,
 } from "./threads.server";
-export { editMessage, postMessage, readMessageAttachment, removeMessage, type PostInput } from "./messages.server";
+export { canReadMessageFile, editMessage, postMessage, removeMessage, type PostInput } from "./messages.server";
 export { EDIT_WINDOW_MS, MESSAGE_RECORD_TYPE, MESSAGES_PER_PAGE } from "./message-rows.server";
 export { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply, MAX_TITLE_LENGTH, type SavedReplyInput } from "./saved-replies.server";
 export { moveContactMessageToClient } from "./contact.server";

@@ -99,3 +99,10 @@ export function useMarkThreadRead(threadId: string, unread: boolean, newest: str
     if (unread) submit({ intent: "read" }, { method: "post" });
   }, [threadId, unread, newest, submit]);
 }
+
+/** An open thread's page: live while it is shown, and read as soon as it is opened. */
+export function useOpenThread(thread: { id: string; unread: boolean; messages: ReadonlyArray<{ id: string }> }) {
+  const newest = thread.messages.at(-1)?.id ?? "";
+  useLiveMessages({ threadId: thread.id, version: `${newest}:${thread.unread}` });
+  useMarkThreadRead(thread.id, thread.unread, newest);
+}

@@ -5,7 +5,7 @@ import { audit } from "~/lib/audit.server";
 import { db } from "~/lib/db/db.server";
 import { isBackOfficeRole } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
-import { deleteFilesFor, findStoredFile, readStoredFile, storeFile, type CheckedUpload, type StoredFile } from "~/lib/storage.server";
+import { deleteFilesFor, storeFile, type CheckedUpload } from "~/lib/storage.server";
 import { isClient, isMessageStaff, maySee, notFoundMessage, notFoundThread, requireThread } from "./access.server";
 import { afterMessage, afterChange } from "./events.server";
 import { EDIT_WINDOW_MS, findMessageRow, MESSAGE_RECORD_TYPE, type FoundMessage } from "./message-rows.server";
@@ -159,26 +159,10 @@ export async function removeMessage(viewer: MessageViewer, messageId: string): P
 }
 
 /**
- * An attachment's content for a viewer who may see its message, or null (missing, removed or not
- * theirs alike). Every download is written to the audit trail, and so is every refused one.
+ * Whether the viewer may download a file attached to this message: they may see the message (the
+ * thread's client, never for an internal note; staff with messages) and it is not removed.
  */
-export async function readMessageAttachment(viewer: MessageViewer, attachmentId: string): Promise<{ file: StoredFile; content: Buffer } | null> {
-  const file = await findStoredFile(attachmentId);
-  if (!file || file.recordType !== MESSAGE_RECORD_TYPE || !file.recordId) return null;
-  const entry = {
-    actorId: viewer.id,
-    targetType: "file" as const,
-    targetId: file.id,
-    ip: viewer.ip ?? null,
-    meta: { recordType: file.recordType, recordId: file.recordId, name: file.originalName },
-  };
-  const message = await visibleMessage(viewer, file.recordId).catch(() => null);
-  if (!message || message.removedAt) {
-    await audit({ ...entry, action: "file.download_denied", outcome: "denied" });
-    return null;
-  }
-  const stored = await readStoredFile(file.id);
-  if (!stored) return null;
-  await audit({ ...entry, action: "file.downloaded" });
-  return stored;
+export async function canReadMessageFile(viewer: MessageViewer, messageId: string): Promise<boolean> {
+  const message = await visibleMessage(viewer, messageId).catch(() => null);
+  return Boolean(message && !message.removedAt);
 }

@@ -11,7 +11,7 @@ export const messagePaths = {
   staff: (threadId: string) => `/dashboard/messages/${threadId}`,
   staffNew: (clientId: string, orderId?: string | null) =>
     `/dashboard/messages/new?client=${encodeURIComponent(clientId)}${orderId ? `&order=${encodeURIComponent(orderId)}` : ""}`,
-  attachment: (attachmentId: string) => `/resources/message-attachments/${attachmentId}`,
+  attachment: (attachmentId: string) => `/resources/files/${attachmentId}`,
   /** The composer's upload with a progress bar: the same step as the page's form, answered as JSON. */
   upload: (area: "client" | "dashboard", target: string, search = "") => `/resources/uploads/messages/${area}/${target}${search}`,
 } as const;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { Lock, Paperclip, Pencil, Trash2 } from "lucide-react";
+import { Form, Link } from "@remix-run/react";
+import { Lock, MailOpen, Paperclip, Pencil, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ConfirmAction } from "~/components/confirm-action";
 import { FieldErrors } from "~/components/forms";
@@ -10,23 +10,53 @@ import { Label } from "~/components/ui/label";
 import { useFormatter } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { linkParts, MESSAGE_MAX_LENGTH, messagePaths } from "./page-forms";
-
-/** One message as the thread page receives it (the server's ThreadMessage). */
-export type ThreadMessageView = {
-  id: string;
-  authorId: string | null;
-  authorName: string | null;
-  authorIsFirm: boolean;
-  body: string;
-  internal: boolean;
-  createdAt: string;
-  editedAt: string | null;
-  removed: boolean;
-  editableUntil: string | null;
-  attachments: Array<{ id: string; fileName: string; size: number; mime: string }>;
-};
+import type { ThreadMessage } from "./types.server";
 
 type EditAnswer = { intent: string; messageId?: string; result?: SubmissionResult<string[]> };
+
+/**
+ * Above a thread's messages: "Mark as read" while it is unread (JavaScript marks it by itself; this is the
+ * no-JavaScript path), a link to the older page when there is one, and back to the latest from an older page.
+ */
+export function ThreadPager({
+  thread,
+  older,
+  latestTo,
+}: {
+  thread: { unread: boolean; hasOlder: boolean; messages: ReadonlyArray<{ id: string }> };
+  /** The page shows an older page (`?before=`). */
+  older: boolean;
+  latestTo: string;
+}) {
+  const { t } = useTranslation("messages");
+  return (
+    <>
+      {thread.unread ? (
+        <Form method="post" className="flex justify-end">
+          <input type="hidden" name="intent" value="read" />
+          <Button type="submit" variant="ghost" size="sm">
+            <MailOpen aria-hidden />
+            {t("thread.markRead")}
+          </Button>
+        </Form>
+      ) : null}
+      {thread.hasOlder ? (
+        <p className="text-center text-sm">
+          <Link to={`?before=${encodeURIComponent(thread.messages[0]?.id ?? "")}`} className="primary-link" preventScrollReset>
+            {t("thread.older")}
+          </Link>
+        </p>
+      ) : null}
+      {older ? (
+        <p className="text-center text-sm">
+          <Link to={latestTo} className="primary-link">
+            {t("thread.latest")}
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * A thread's messages, oldest first, as bubbles: the viewer's side (the client's own, or the firm's for
@@ -41,7 +71,7 @@ export function ThreadMessages({
   now,
   editAnswer,
 }: {
-  messages: ThreadMessageView[];
+  messages: ThreadMessage[];
   viewer: "client" | "staff";
   canRemove: boolean;
   /** The loader's clock: whether a message is still editable renders the same on both sides. */
@@ -66,7 +96,7 @@ function MessageBubble({
   now,
   editAnswer,
 }: {
-  message: ThreadMessageView;
+  message: ThreadMessage;
   viewer: "client" | "staff";
   canRemove: boolean;
   now: string;
@@ -176,7 +206,7 @@ function MessageBubble({
 }
 
 /** "Edit" on one's own message in its first five minutes: a plain form in a <details>, so it needs no JavaScript. */
-function EditForm({ message, answer }: { message: ThreadMessageView; answer?: EditAnswer }) {
+function EditForm({ message, answer }: { message: ThreadMessage; answer?: EditAnswer }) {
   const { t } = useTranslation("messages");
   const id = `edit-${message.id}`;
   const errors = answer?.result?.error?.body;

@@ -54,6 +54,30 @@ export function assertStorageName(name: string): void {
   if (!/^[0-9a-f]{32}$/.test(name)) throw new Error("invalid storage name");
 }
 
+/** What every backend does the same way on top of its own getStream and head. */
+export abstract class ByteStore implements StorageBackend {
+  abstract readonly description: string;
+  abstract put(name: string, body: Buffer | Readable): Promise<void>;
+  abstract getStream(name: string): Promise<Readable>;
+  abstract head(name: string): Promise<{ size: number } | null>;
+  abstract delete(name: string): Promise<void>;
+  abstract close(): void;
+
+  async get(name: string): Promise<Buffer> {
+    const stream = await this.getStream(name);
+    try {
+      return await readAll(stream);
+    } catch (error) {
+      if (error instanceof StorageError) throw error;
+      throw new StorageError("unavailable", `${this.description}: reading ${name} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    }
+  }
+
+  async exists(name: string): Promise<boolean> {
+    return (await this.head(name)) !== null;
+  }
+}
+
 export async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));

@@ -4,17 +4,18 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertStorageName, readAll, StorageError, type StorageBackend } from "./backend.server";
+import { assertStorageName, ByteStore, StorageError } from "./backend.server";
 
 function code(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }
 
 /** Files under root/xx/<name> (xx: the name's first two digits, so no folder grows huge). */
-export class DiskBackend implements StorageBackend {
+export class DiskBackend extends ByteStore {
   readonly description: string;
 
   constructor(readonly root: string) {
+    super();
     this.description = `disk ${root}`;
   }
 
@@ -54,15 +55,6 @@ export class DiskBackend implements StorageBackend {
     }
   }
 
-  async get(name: string): Promise<Buffer> {
-    const stream = await this.getStream(name);
-    try {
-      return await readAll(stream);
-    } catch (error) {
-      throw this.failure("get", name, error);
-    }
-  }
-
   async head(name: string): Promise<{ size: number } | null> {
     try {
       const stat = await fs.stat(this.pathOf(name));
@@ -71,10 +63,6 @@ export class DiskBackend implements StorageBackend {
       if (code(error) === "ENOENT") return null;
       throw this.failure("head", name, error);
     }
-  }
-
-  async exists(name: string): Promise<boolean> {
-    return (await this.head(name)) !== null;
   }
 
   async delete(name: string): Promise<void> {

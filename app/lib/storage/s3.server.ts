@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCom
 import { Upload } from "@aws-sdk/lib-storage";
 import { Readable } from "node:stream";
 import type { S3Settings } from "../env.server";
-import { assertStorageName, readAll, StorageError, type StorageBackend } from "./backend.server";
+import { assertStorageName, ByteStore, StorageError } from "./backend.server";
 
 /** Parts of a multipart upload: S3's smallest, so an upload holds at most two parts (10 MiB) in memory. */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -13,12 +13,13 @@ const PING_TIMEOUT_MS = 3_000;
 type SdkError = { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
 
 /** Objects under files/<name> in the configured bucket. */
-export class S3Backend implements StorageBackend {
+export class S3Backend extends ByteStore {
   readonly description: string;
   private readonly client: S3Client;
   private readonly bucket: string;
 
   constructor(settings: S3Settings, options: { maxAttempts?: number; connectionTimeoutMs?: number } = {}) {
+    super();
     this.bucket = settings.bucket;
     this.description = `s3 bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ` in ${settings.region}`}`;
     this.client = new S3Client({
@@ -77,15 +78,6 @@ export class S3Backend implements StorageBackend {
     }
   }
 
-  async get(name: string): Promise<Buffer> {
-    const stream = await this.getStream(name);
-    try {
-      return await readAll(stream);
-    } catch (error) {
-      throw this.failure("get", name, error);
-    }
-  }
-
   async head(name: string): Promise<{ size: number } | null> {
     try {
       const response = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
@@ -95,10 +87,6 @@ export class S3Backend implements StorageBackend {
       if (failure.failure === "missing") return null;
       throw failure;
     }
-  }
-
-  async exists(name: string): Promise<boolean> {
-    return (await this.head(name)) !== null;
   }
 
   async delete(name: string): Promise<void> {

@@ -11,18 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ClientLayout() {
-  const { user, unread, messagesUnread, sidebarOpen, foldedGroups, announcement } = useLoaderData<typeof loader>();
-  return (
-    <AreaLayout
-      area="client"
-      user={user}
-      unread={unread}
-      messagesUnread={messagesUnread}
-      sidebarOpen={sidebarOpen}
-      foldedGroups={foldedGroups}
-      announcement={announcement}
-    />
-  );
+  return <AreaLayout area="client" {...useLoaderData<typeof loader>()} />;
 }
 
 export const handle = areaLayoutHandle;

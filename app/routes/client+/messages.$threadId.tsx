@@ -1,12 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { MailOpen } from "lucide-react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PageHeader } from "~/components/page-header";
-import { Button } from "~/components/ui/button";
 import { requireUser } from "~/core/identity/guards.server";
-import { MessageComposer, messagePaths, ThreadMessages, ThreadStateBadge, useLiveMessages, useMarkThreadRead, type ComposerAnswer } from "~/features/messages";
+import { MessageComposer, messagePaths, ThreadMessages, ThreadPager, ThreadStateBadge, useOpenThread, type ComposerAnswer } from "~/features/messages";
 import { getThread, messagePageAction, viewerOf, type MessageActionData } from "~/features/messages/index.server";
 import { invariantResponse } from "~/lib/http.server";
 import { getFixedT, getLanguage } from "~/lib/i18n/i18n.server";
@@ -33,9 +31,7 @@ export default function ClientThread() {
   const { thread, title, older, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as (MessageActionData & ComposerAnswer) | undefined;
   const { t } = useTranslation("messages");
-  const newest = thread.messages.at(-1)?.id ?? "";
-  useLiveMessages({ threadId: thread.id, version: `${newest}:${thread.unread}` });
-  useMarkThreadRead(thread.id, thread.unread, newest);
+  useOpenThread(thread);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader
@@ -52,29 +48,7 @@ export default function ClientThread() {
           )
         }
       />
-      {thread.unread ? (
-        <Form method="post" className="flex justify-end">
-          <input type="hidden" name="intent" value="read" />
-          <Button type="submit" variant="ghost" size="sm">
-            <MailOpen aria-hidden />
-            {t("thread.markRead")}
-          </Button>
-        </Form>
-      ) : null}
-      {thread.hasOlder ? (
-        <p className="text-center text-sm">
-          <Link to={`?before=${encodeURIComponent(thread.messages[0]?.id ?? "")}`} className="primary-link" preventScrollReset>
-            {t("thread.older")}
-          </Link>
-        </p>
-      ) : null}
-      {older ? (
-        <p className="text-center text-sm">
-          <Link to={messagePaths.client(thread.id)} className="primary-link">
-            {t("thread.latest")}
-          </Link>
-        </p>
-      ) : null}
+      <ThreadPager thread={thread} older={older} latestTo={messagePaths.client(thread.id)} />
       <ThreadMessages messages={thread.messages} viewer="client" canRemove={false} now={now} editAnswer={actionData} />
       {thread.state === "closed" ? (
         <p role="note" className="rounded-md border bg-muted p-3 text-sm">

@@ -11,18 +11,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function DashboardLayout() {
-  const { user, unread, messagesUnread, sidebarOpen, foldedGroups, announcement } = useLoaderData<typeof loader>();
-  return (
-    <AreaLayout
-      area="dashboard"
-      user={user}
-      unread={unread}
-      messagesUnread={messagesUnread}
-      sidebarOpen={sidebarOpen}
-      foldedGroups={foldedGroups}
-      announcement={announcement}
-    />
-  );
+  return <AreaLayout area="dashboard" {...useLoaderData<typeof loader>()} />;
 }
 
 export const handle = areaLayoutHandle;

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CircleCheck, MailOpen, RotateCcw, UserCheck } from "lucide-react";
+import { CircleCheck, RotateCcw, UserCheck } from "lucide-react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -15,9 +15,9 @@ import {
   messagePaths,
   SavedReplyPicker,
   ThreadMessages,
+  ThreadPager,
   ThreadStateBadge,
-  useLiveMessages,
-  useMarkThreadRead,
+  useOpenThread,
   type ComposerAnswer,
 } from "~/features/messages";
 import { getThread, listSavedReplies, messageAssignees, messagePageAction, viewerOf, type MessageActionData } from "~/features/messages/index.server";
@@ -63,9 +63,7 @@ export default function StaffThread() {
   const actionData = useActionData<typeof action>() as (MessageActionData & ComposerAnswer) | undefined;
   const { t } = useTranslation("messages");
   const box = useRef<HTMLTextAreaElement>(null);
-  const newest = thread.messages.at(-1)?.id ?? "";
-  useLiveMessages({ threadId: thread.id, version: `${newest}:${thread.unread}` });
-  useMarkThreadRead(thread.id, thread.unread, newest);
+  useOpenThread(thread);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -80,29 +78,7 @@ export default function StaffThread() {
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          {thread.unread ? (
-            <Form method="post" className="flex justify-end">
-              <input type="hidden" name="intent" value="read" />
-              <Button type="submit" variant="ghost" size="sm">
-                <MailOpen aria-hidden />
-                {t("thread.markRead")}
-              </Button>
-            </Form>
-          ) : null}
-          {thread.hasOlder ? (
-            <p className="text-center text-sm">
-              <Link to={`?before=${encodeURIComponent(thread.messages[0]?.id ?? "")}`} className="primary-link" preventScrollReset>
-                {t("thread.older")}
-              </Link>
-            </p>
-          ) : null}
-          {older ? (
-            <p className="text-center text-sm">
-              <Link to={messagePaths.staff(thread.id)} className="primary-link">
-                {t("thread.latest")}
-              </Link>
-            </p>
-          ) : null}
+          <ThreadPager thread={thread} older={older} latestTo={messagePaths.staff(thread.id)} />
           <ThreadMessages messages={thread.messages} viewer="staff" canRemove now={now} editAnswer={actionData} />
           <section aria-labelledby="reply-heading" className="space-y-3">
             <h2 id="reply-heading" className="text-lg font-semibold">

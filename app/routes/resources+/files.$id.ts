@@ -1,4 +1,5 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import { canReadMessageFile, MESSAGE_RECORD_TYPE, viewerOf } from "~/features/messages/index.server";
 import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/index.server";
 import { canReadRequestFile } from "~/features/requests/index.server";
 import { canReadOrder, ORDER_RECORD_TYPE } from "~/features/service-orders/index.server";
@@ -12,7 +13,8 @@ import { fileUnavailableResponse, findStoredFile, isStorageError, openStoredFile
 /**
  * The only way out for an uploaded file: the caller must have the right to
  * the record the file belongs to (a client: its own order or report; staff:
- * all; staff with `requests`: the files uploaded to request items). Anyone else gets the same 404 as for a file that does not exist.
+ * all; staff with `requests`: the files uploaded to request items; a message's attachment: whoever may
+ * see the message, which no one may once it is removed). Anyone else gets the same 404 as for a file that does not exist.
  * Every download of a client's document, and every refused one, is written to the
  * audit log (file.downloaded / file.download_denied), with the record it belongs to.
  */
@@ -26,7 +28,8 @@ async function mayRead(user: SessionUser, file: StoredFile): Promise<boolean> {
 }
 
 /** Staff with the `requests` feature read the files uploaded to request items (an order's documents too), whatever else they may read. */
-async function mayReadFile(user: SessionUser, file: StoredFile): Promise<boolean> {
+async function mayReadFile(user: SessionUser, file: StoredFile, request: Request): Promise<boolean> {
+  if (file.recordType === MESSAGE_RECORD_TYPE) return file.recordId ? canReadMessageFile(viewerOf(user, request), file.recordId) : false;
   return (await mayRead(user, file)) || canReadRequestFile(user, file.id);
 }
 
@@ -51,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ip: clientIp(request),
     meta: { recordType: file.recordType, recordId: file.recordId, name: file.originalName },
   };
-  if (!(await mayReadFile(user, file))) {
+  if (!(await mayReadFile(user, file, request))) {
     await audit({ ...entry, action: "file.download_denied", outcome: "denied" });
     return notFound();
   }
