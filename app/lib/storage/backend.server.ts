@@ -61,6 +61,7 @@ export abstract class ByteStore implements StorageBackend {
   abstract getStream(name: string): Promise<Readable>;
   abstract head(name: string): Promise<{ size: number } | null>;
   abstract delete(name: string): Promise<void>;
+  abstract ping(): Promise<void>;
   abstract close(): void;
 
   async get(name: string): Promise<Buffer> {
