@@ -10,6 +10,7 @@ import { notify } from "~/features/notifications/index.server";
 import { closeDb, db } from "~/lib/db/db.server";
 import { migrateToLatest } from "~/lib/db/migrate.server";
 import { env } from "~/lib/env.server";
+import { setStartupPhase, startupPhase } from "~/lib/health.server";
 import { logger } from "~/lib/logger.server";
 import { configureRealtime } from "~/core/identity/sockets.server";
 import { closeRedis, redis } from "~/lib/redis.server";
@@ -24,6 +25,7 @@ let workers: JobWorker[] = [];
 /** Start-up and shut-down work the Express host asks of the app (server/platform.ts). */
 export const platform: Platform = {
   async prepare() {
+    setStartupPhase("migrating");
     const database = db();
     const { results } = await migrateToLatest(database);
     for (const result of results ?? []) logger.info({ migration: result.migrationName }, "migration applied");
@@ -40,9 +42,17 @@ export const platform: Platform = {
   async attachRealtime(io: SocketServer) {
     configureRealtime(io, { redis: redis() });
   },
+  markReady() {
+    setStartupPhase("ready");
+  },
+  isReady: () => startupPhase() === "ready",
   pageCache: pageCacheStore,
+  async stopJobs() {
+    // A document being read stops; its job goes back to the queue for another instance at once.
+    await Promise.all(workers.map((worker) => worker.stop()));
+  },
   async shutdown() {
-    // A document being read stops; its job goes back to the queue for another instance.
+    // Stopped already when the host asked (stopJobs); stopping again only waits for them.
     await Promise.all(workers.map((worker) => worker.stop()));
     // The OCR worker thread ends.
     await stopOcr();

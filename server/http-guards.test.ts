@@ -3,7 +3,7 @@ import { once } from "node:events";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BODY_LIMIT_BYTES, bodyLimit, methodGuard, urlGuard } from "./http-guards";
+import { BODY_LIMIT_BYTES, bodyLimit, methodGuard, startingGuard, urlGuard } from "./http-guards";
 import { remixRequest, sendRemixResponse } from "./remix-handler";
 
 /** The host's guards in front of a handler that reads the body the way the Remix handler does. */
@@ -166,5 +166,31 @@ describe("the Remix request and response", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(response.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+  });
+});
+
+describe("startingGuard", () => {
+  it("answers 503 with Retry-After, translated, to everything but the probes until start-up is over", async () => {
+    let ready = false;
+    const app = express();
+    app.use(startingGuard(() => ready));
+    app.all("*", (req, res) => res.json({ served: req.path }));
+    const starting = app.listen(0);
+    await once(starting, "listening");
+    const origin = `http://127.0.0.1:${(starting.address() as AddressInfo).port}`;
+    try {
+      const api = await fetch(`${origin}/api/auth/me`, { headers: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+      expect(api.status).toBe(503);
+      expect(api.headers.get("retry-after")).toBe("5");
+      expect(await api.json()).toEqual({ message: "Le serveur démarre. Veuillez réessayer dans quelques instants." });
+      const page = await fetch(`${origin}/login`, { headers: { "Accept-Language": "ar" } });
+      expect(page.status).toBe(503);
+      expect(await page.text()).toBe("الخادم قيد التشغيل. يرجى المحاولة مرة أخرى بعد لحظات.");
+      for (const probe of ["/api/health", "/api/ready"]) expect(await (await fetch(`${origin}${probe}`)).json()).toEqual({ served: probe });
+      ready = true;
+      expect(await (await fetch(`${origin}/login`)).json()).toEqual({ served: "/login" });
+    } finally {
+      await new Promise<void>((resolve) => starting.close(() => resolve()));
+    }
   });
 });

@@ -35,7 +35,7 @@ export const PERMISSIONS_POLICY = [
 
 const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-type MessageKey = "methodNotAllowed" | "badUrl" | "tooLarge" | "badMultipart" | "crossSite";
+type MessageKey = "methodNotAllowed" | "badUrl" | "tooLarge" | "badMultipart" | "crossSite" | "starting";
 const MESSAGES: Record<"en" | "ar" | "fr", Record<MessageKey, string>> = {
   en: {
     methodNotAllowed: "This method is not allowed here.",
@@ -43,6 +43,7 @@ const MESSAGES: Record<"en" | "ar" | "fr", Record<MessageKey, string>> = {
     tooLarge: "The request is too large (at most 1 MB).",
     badMultipart: "The form data is malformed (no boundary).",
     crossSite: "Cross-site request refused.",
+    starting: "The server is starting. Please try again in a few moments.",
   },
   ar: {
     methodNotAllowed: "هذه الطريقة غير مسموح بها هنا.",
@@ -50,6 +51,7 @@ const MESSAGES: Record<"en" | "ar" | "fr", Record<MessageKey, string>> = {
     tooLarge: "الطلب كبير جدًا (1 ميغابايت على الأكثر).",
     badMultipart: "بيانات النموذج غير صالحة (لا يوجد حد فاصل).",
     crossSite: "تم رفض طلب من موقع آخر.",
+    starting: "الخادم قيد التشغيل. يرجى المحاولة مرة أخرى بعد لحظات.",
   },
   fr: {
     methodNotAllowed: "Cette méthode n'est pas autorisée ici.",
@@ -57,6 +59,7 @@ const MESSAGES: Record<"en" | "ar" | "fr", Record<MessageKey, string>> = {
     tooLarge: "La requête est trop volumineuse (1 Mo au maximum).",
     badMultipart: "Les données du formulaire sont mal formées (pas de délimiteur).",
     crossSite: "Requête intersite refusée.",
+    starting: "Le serveur démarre. Veuillez réessayer dans quelques instants.",
   },
 };
 
@@ -100,6 +103,20 @@ export function urlGuard() {
     } catch {
       refuse(req, res, 400, "badUrl");
     }
+  };
+}
+
+/** What a balancer asks of an instance that is still starting: these reach the app, which answers them without the database's tables. */
+const PROBES = new Set(["/api/health", "/api/ready"]);
+
+/**
+ * Until start-up is over (migrations, seeds) every request but the two probes gets 503 with Retry-After: the
+ * server listens from the start so that a balancer sees "not ready" rather than a refused connection.
+ */
+export function startingGuard(isReady: () => boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (isReady() || PROBES.has(req.path)) return next();
+    refuse(req, res, 503, "starting", { headers: { "Retry-After": "5" } });
   };
 }
 

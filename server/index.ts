@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -11,10 +11,11 @@ import { pinoHttp } from "pino-http";
 import { Server as SocketServer } from "socket.io";
 import { env, EnvError } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
-import { bodyLimit, methodGuard, PERMISSIONS_POLICY, urlGuard } from "./http-guards";
+import { bodyLimit, methodGuard, PERMISSIONS_POLICY, startingGuard, urlGuard } from "./http-guards";
 import { originCheck } from "./origin-check";
 import { pageCacheHits, pageCacheStore } from "./page-cache";
 import type { AppLoadContext, Platform } from "./platform";
+import { requestId, requestLogContext } from "./request-context";
 import { createRequestHandler } from "./remix-handler";
 
 const BUILD_PATH = path.resolve("build/index.js");
@@ -28,16 +29,6 @@ function platformOf(build: ServerBuild): Platform {
   return (build.entry.module as unknown as { platform: Platform }).platform;
 }
 
-/** The request's id: the proxy's X-Request-Id when it looks like one, else a new UUID; echoed in the answer. */
-function requestId(req: http.IncomingMessage, res: http.ServerResponse): string {
-  const incoming = req.headers["x-request-id"];
-  const id = typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-  // The app's error logs (entry.server handleError) read it from the request.
-  req.headers["x-request-id"] = id;
-  res.setHeader("X-Request-Id", id);
-  return id;
-}
-
 export async function startServer() {
   // Whatever the process creates under DATA_DIR (database, WAL, mail, uploads, secrets) is the owner's alone:
   // files 0600, folders 0700.
@@ -47,7 +38,6 @@ export async function startServer() {
   const isDev = config.nodeEnv === "development" && Boolean(process.env.REMIX_DEV_ORIGIN);
   let build = await importBuild();
   const platform = platformOf(build);
-  await platform.prepare();
 
   const app = express();
   app.disable("x-powered-by");
@@ -73,10 +63,12 @@ export async function startServer() {
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ status: res.statusCode }) },
     }),
   );
+  app.use(requestLogContext());
 
   // TRACE and the like, and undecodable paths: a 4xx before anything tries to serve them.
   app.use(methodGuard());
   app.use(urlGuard());
+  app.use(startingGuard(() => platform.isReady()));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -140,7 +132,8 @@ export async function startServer() {
     serveClient: false,
     cors: { origin: false },
   });
-  await platform.attachRealtime(io);
+  // Sockets wait for the end of start-up as requests do (their authentication reads the sessions table).
+  io.use((_socket, next) => (platform.isReady() ? next() : next(new Error("starting"))));
 
   app.use(originCheck(new URL(config.appUrl).origin));
   // Bodies are read (at most 1 MB, multipart aside) only once the origin is known to be allowed.
@@ -165,9 +158,15 @@ export async function startServer() {
     }),
   );
 
+  // Listening before the migrations run: meanwhile /api/ready answers 503 ("migrating") and the rest 503 with
+  // Retry-After, so a balancer holds this instance back instead of seeing its connections refused.
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
   const address = httpServer.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port }, "accepting connections; starting up");
+  await platform.prepare();
+  await platform.attachRealtime(io);
+  platform.markReady();
   logger.info({ port, database: config.dialect }, `Listening on http://localhost:${port}`);
 
   if (isDev) {
@@ -194,8 +193,9 @@ export async function startServer() {
     }, 10_000);
     force.unref();
     // io.close() disconnects the sockets and closes the HTTP server: it stops
-    // accepting, lets requests in flight finish and drops idle keep-alive sockets.
-    await new Promise<void>((resolve) => io.close(() => resolve()));
+    // accepting, lets requests in flight finish and drops idle keep-alive sockets. Meanwhile the job
+    // worker stops, so a job it cuts short is back in the queue for another instance at once.
+    await Promise.all([new Promise<void>((resolve) => io.close(() => resolve())), platform.stopJobs()]);
     await platform.shutdown();
     clearTimeout(force);
     logger.info("stopped");

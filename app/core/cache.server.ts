@@ -2,7 +2,7 @@ import { cachified, getPendingValuesCache, type Cache, type CacheEntry } from "@
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { randomUUID } from "node:crypto";
-import { logger } from "~/lib/logger.server";
+import { logger, withoutLogContext } from "~/lib/logger.server";
 import { redis } from "~/lib/redis.server";
 
 /**
@@ -52,7 +52,8 @@ let subscribed: Promise<void> = Promise.resolve();
 function listen(): void {
   if (subscriber !== undefined) return;
   const client = redis();
-  subscriber = client ? client.duplicate() : null;
+  // Its messages belong to no request (the first use of a cache may be inside one).
+  subscriber = client ? withoutLogContext(() => client.duplicate()) : null;
   if (!subscriber) {
     subscribed = Promise.resolve();
     return;

@@ -3,7 +3,7 @@ import os from "node:os";
 import { toJson } from "./db/connection.server";
 import { db, isPostgres } from "./db/db.server";
 import { isUniqueViolation } from "./app-error";
-import { logger } from "./logger.server";
+import { logContext, logger, withLogContext } from "./logger.server";
 
 /**
  * The database-backed job queue (table `jobs`, the only code touching it). Work that must
@@ -32,6 +32,8 @@ export type JobRecord = {
   runAt: string;
   lockedBy: string | null;
   lastError: string | null;
+  /** The request that enqueued it: its log lines carry that `reqId`. */
+  requestId: string | null;
 };
 
 export type JobContext = {
@@ -86,6 +88,8 @@ export async function enqueueJob(
         runAt,
         maxAttempts: options.maxAttempts ?? handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
         uniqueKey: options.uniqueKey ?? null,
+        // Enqueued while serving a request (or running a job that came from one): its log lines will carry the id.
+        requestId: logContext().reqId ?? null,
       })
       .execute();
     return { id, created: true };
@@ -123,7 +127,7 @@ export async function claimNextJob(workerId: string, now = new Date(), lane: Job
         .limit(1)
         .$if(postgres, (query) => query.forUpdate().skipLocked()),
     )
-    .returning(["id", "name", "payload", "status", "attempts", "maxAttempts", "runAt", "lockedBy", "lastError"])
+    .returning(["id", "name", "payload", "status", "attempts", "maxAttempts", "runAt", "lockedBy", "lastError", "requestId"])
     .executeTakeFirst();
   if (!row) return null;
   // The handler's own lease length, once we know which job it is.
@@ -157,19 +161,39 @@ async function finish(job: JobRecord, workerId: string, outcome: { ok: true } | 
   }
 }
 
-/** Claims one due job and runs it; says whether there was one. */
+/**
+ * A job whose handler ended because the worker stops (the instance shuts down) goes back to the queue at once,
+ * unleased and due now, without the attempt counting: another instance takes it on its next poll instead of
+ * waiting for the lease to expire, and a job cut short by deployments does not run out of attempts.
+ */
+async function handBack(job: JobRecord, workerId: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db()
+    .updateTable("jobs")
+    .set({ status: "queued", runAt: at, updatedAt: at, lockedBy: null, lockedUntil: null, attempts: Math.max(0, job.attempts - 1) })
+    .where("id", "=", job.id)
+    .where("lockedBy", "=", workerId)
+    .execute();
+}
+
+/** Claims one due job and runs it (its log lines carry `jobId`, `job` and the enqueuing request's `reqId`); says whether there was one. */
 export async function runNextJob(workerId: string, signal: AbortSignal = new AbortController().signal, lane: JobLane = {}): Promise<boolean> {
   const job = await claimNextJob(workerId, new Date(), lane);
   if (!job) return false;
+  await withLogContext({ reqId: job.requestId ?? undefined, jobId: job.id, job: job.name }, () => runJob(job, workerId, signal));
+  return true;
+}
+
+async function runJob(job: JobRecord, workerId: string, signal: AbortSignal): Promise<void> {
   const definition = handlers.get(job.name);
   if (job.attempts > job.maxAttempts) {
     // A lease that expired once too often (the worker died each time): give up, keep why.
     await finish({ ...job, attempts: job.maxAttempts }, workerId, { ok: false, error: job.lastError ?? "the job's lease expired too many times" });
-    return true;
+    return;
   }
   if (!definition) {
     await finish({ ...job, attempts: job.maxAttempts }, workerId, { ok: false, error: `no handler for job "${job.name}"` });
-    return true;
+    return;
   }
   const heartbeat = async () => {
     await db()
@@ -183,11 +207,15 @@ export async function runNextJob(workerId: string, signal: AbortSignal = new Abo
     await definition.handler(job.payload, { job, heartbeat, signal });
     await finish(job, workerId, { ok: true });
   } catch (error) {
+    if (signal.aborted) {
+      logger.info("job stopped by the shutdown; handed back to the queue");
+      await handBack(job, workerId);
+      return;
+    }
     const message = error instanceof Error ? error.message : String(error);
-    logger.warn({ err: error, job: job.name, jobId: job.id, attempt: job.attempts }, "job failed");
+    logger.warn({ err: error, attempt: job.attempts }, "job failed");
     await finish(job, workerId, { ok: false, error: message.slice(0, 2000) });
   }
-  return true;
 }
 
 /** Runs due jobs until none is left (tests, and a worker catching up); returns how many ran. */

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { env } from "./env.server";
-import { logger } from "./logger.server";
+import { logger, withoutLogContext } from "./logger.server";
 
 let client: Redis | undefined;
 
@@ -8,10 +8,12 @@ let client: Redis | undefined;
 export function redis(): Redis | null {
   const url = env().redisUrl;
   if (!url) return null;
-  if (!client) {
-    client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-    client.on("error", (error) => logger.warn({ err: error }, "redis error"));
-  }
+  // Made on first use, often while serving a request: its events belong to no request.
+  client ??= withoutLogContext(() => {
+    const made = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    made.on("error", (error) => logger.warn({ err: error }, "redis error"));
+    return made;
+  });
   return client;
 }
 

@@ -24,6 +24,8 @@ import * as m0023 from "./0023_desk_file_source_document";
 import * as m0024 from "./0024_requests";
 import * as m0025 from "./0025_messages";
 import * as m0026 from "./0026_extraction_runs";
+import * as m0027 from "./0027_jobs_request_id";
+import * as m0028 from "./0028_rate_limits";
 
 /**
  * Migrations as an imported object (not FileMigrationProvider) so that the
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   "0024_requests": m0024,
   "0025_messages": m0025,
   "0026_extraction_runs": m0026,
+  "0027_jobs_request_id": m0027,
+  "0028_rate_limits": m0028,
 };

@@ -46,7 +46,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   });
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const status = (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status;
+    const status = (await fetch(`http://127.0.0.1:${port}/api/ready`).catch(() => null))?.status;
     if (status === 200) return child;
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server on port ${port} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -12,6 +12,7 @@ import {
   runNextJob,
   scheduleDaily,
   scheduleEvery,
+  startJobWorker,
 } from "~/lib/jobs.server";
 import { describeEachDialect } from "../setup/database";
 
@@ -109,6 +110,47 @@ describeEachDialect("job queue", () => {
     expect(second?.id).toBe(id);
     expect(second?.attempts).toBe(2);
     expect((await rowOf(id!)).lockedBy).toBe("new-worker");
+  });
+
+  it("hands a job back at once when its instance stops: queued, unleased, due now, the attempt not counted", async () => {
+    let started = 0;
+    defineJob("test.long", async (_payload, { signal }) => {
+      started += 1;
+      // Long work that honours the stop signal, as the translation's auto-process does.
+      await new Promise<void>((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    });
+    const { id } = await enqueueJob("test.long", {});
+    const worker = startJobWorker({ id: "instance-a", pollMs: 10 });
+    await expect.poll(() => started).toBe(1);
+    expect((await rowOf(id!)).lockedBy).toBe("instance-a");
+    await worker.stop();
+    const row = await rowOf(id!);
+    expect(row).toMatchObject({ status: "queued", lockedBy: null, lockedUntil: null, attempts: 0, lastError: null, finishedAt: null });
+    expect(Date.parse(row.runAt)).toBeLessThanOrEqual(Date.now());
+    // Another instance takes it on its next poll, long before the lease (five minutes) would have run out.
+    const taken = await claimNextJob("instance-b");
+    expect(taken).toMatchObject({ id, attempts: 1, lockedBy: "instance-b" });
+  });
+
+  it("a job that finishes although its instance is stopping is done, and one that fails for another reason before the stop is retried as usual", async () => {
+    let release: () => void = () => undefined;
+    defineJob("test.finishes", async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const { id } = await enqueueJob("test.finishes", {});
+    const worker = startJobWorker({ id: "instance-a", pollMs: 10 });
+    await expect.poll(async () => (await rowOf(id!)).status).toBe("running");
+    const stopping = worker.stop();
+    release();
+    await stopping;
+    expect(await rowOf(id!)).toMatchObject({ status: "done", attempts: 1 });
+
+    defineJob("test.broken", async () => {
+      throw new Error("broken");
+    });
+    const broken = await enqueueJob("test.broken", {});
+    expect(await runNextJob("w", new AbortController().signal)).toBe(true);
+    expect(await rowOf(broken.id!)).toMatchObject({ status: "queued", attempts: 1, lastError: "broken" });
   });
 
   it("resumes after a restart: a running job with an expired lease runs to the end", async () => {

@@ -540,6 +540,7 @@ const ROUTES: Record<string, Entry> = {
     ],
   },
   "api+/health.ts": { coveredBy: "integration/health.test.ts (public)" },
+  "api+/ready.ts": { coveredBy: "integration/health.test.ts (public)" },
   "api+/notifications.ts": { coveredBy: "integration/notifications.test.ts" },
   "api+/notifications.$id.ts": { coveredBy: "integration/notifications.test.ts" },
   "api+/notifications.$id.read.ts": { coveredBy: "integration/notifications.test.ts" },

@@ -13,7 +13,7 @@ import { makeUser } from "../support/factories";
 import { describeEachDialect } from "../setup/database";
 
 /**
- * Sign-in throttling (docs/decisions/008), in memory and, with TEST_REDIS_URL, through Redis:
+ * Sign-in throttling (docs/decisions/008), in the database and, with TEST_REDIS_URL, through Redis:
  * failures count per (account, IP) pair with growing waits, a success clears its pair, a
  * generous per-IP ceiling and a per-account ceiling hold strangers back, and a browser with
  * the account's device cookie is never kept out by anyone else's failures.
@@ -46,7 +46,7 @@ async function attempt(who: Browser, email: string, password: string): Promise<{
   }
 }
 
-/** Moves the app's clock on (the waits are decided from it, in memory and in Redis alike). */
+/** Moves the app's clock on (the waits are decided from it, in the database and in Redis alike). */
 function later(seconds: number): void {
   vi.setSystemTime(Date.now() + seconds * 1000);
 }
@@ -61,7 +61,7 @@ describe("the wait after each failure of a pair", () => {
   });
 });
 
-function throttleSuite(store: "memory" | "redis") {
+function throttleSuite(store: "database" | "redis") {
   describeEachDialect(`sign-in throttling (${store})`, (db, dialect) => {
     // The ceilings take 100 and 50 password checks (hence their longer time-out); they depend on the store,
     // not on the database: once per store.
@@ -208,7 +208,7 @@ function throttleSuite(store: "memory" | "redis") {
   });
 }
 
-throttleSuite("memory");
+throttleSuite("database");
 
 const redisUrl = process.env.TEST_REDIS_URL;
 

@@ -119,6 +119,10 @@ describe.each(["disk", "s3"] as const)("storage backend contract [%s]", (kind) =
     expect(chunks).toBeGreaterThan(100);
   });
 
+  it("answers a ping when the store answers", async () => {
+    await expect(backend.ping()).resolves.toBeUndefined();
+  });
+
   it("says an object is missing, before any byte", async () => {
     const key = name();
     expect(await backend.head(key)).toBeNull();
@@ -131,6 +135,7 @@ describe.each(["disk", "s3"] as const)("storage backend contract [%s]", (kind) =
     await backend.put(key, Buffer.from("kept"));
     const broken = await backends[kind].unreachable();
     try {
+      expect(await failure(broken.ping())).toBe("unavailable");
       expect(await failure(broken.put(name(), Buffer.from("new")))).toBe("unavailable");
       expect(await failure(broken.getStream(key))).toBe("unavailable");
       expect(await failure(broken.get(key))).toBe("unavailable");

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "~/lib/env.server";
 import { newId } from "~/lib/ids.server";
 import { sealFile, SEGMENT_BYTES, segmentedSize } from "~/lib/secrets.server";
 import { readAll } from "~/lib/storage/backend.server";
@@ -9,24 +8,12 @@ import * as fileRoute from "~/routes/resources+/files.$id";
 import { call } from "../support/api";
 import { makeUser, type TestUser } from "../support/factories";
 import { describeEachDialect } from "../setup/database";
-import { closedPort, startS3Fake, type S3Fake } from "../support/s3-server";
+import { closedPort, startS3Fake, useStore, type S3Fake } from "../support/s3-server";
 
 /**
  * The storage module over each backend, as the app uses it: storeFile, readStoredFile, the streamed
  * read and the download route, with the backend chosen by the S3_* settings.
  */
-const S3_NAMES = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"];
-
-function useStore(settings: S3Fake["settings"] | null): void {
-  for (const name of S3_NAMES) delete process.env[name];
-  if (settings) {
-    process.env.S3_ENDPOINT = settings.endpoint!;
-    process.env.S3_BUCKET = settings.bucket;
-    process.env.S3_ACCESS_KEY_ID = settings.accessKeyId;
-    process.env.S3_SECRET_ACCESS_KEY = settings.secretAccessKey;
-  }
-  resetEnvForTests();
-}
 
 // A text file (the type check accepts UTF-8 named .txt), several segments long.
 const text = (bytes: number) => Buffer.from(randomBytes(bytes / 2).toString("hex"));

@@ -262,6 +262,21 @@ describeEachDialect("translation auto-process", (db) => {
     expect(file.statusNotes).toBe("Le service de traduction n'a pas pu traduire le texte. Réessayez plus tard.");
   });
 
+  it("stops when its instance shuts down: the file stays in progress and another worker finishes it at once", async () => {
+    await putSettings({ autoProcess: true });
+    const created = await upload(translator, Buffer.from("Stopped halfway."), "stopped.txt");
+    const id = created.body.file.id;
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await runNextJob("worker-a", stopping.signal)).toBe(true);
+    const [handedBack] = await jobsOf(id);
+    expect(handedBack).toMatchObject({ status: "queued", attempts: 0, lockedBy: null, lastError: null });
+    expect((await getFile(id)).body.file.status).toBe("processing");
+    // Due now: no waiting for a lease or a retry delay.
+    expect(await runNextJob("worker-b")).toBe(true);
+    expect((await getFile(id)).body.file.status).toBe("completed");
+  });
+
   it("gives the job to one worker at a time, and takes it again when the lease expired", async () => {
     await putSettings({ autoProcess: true });
     const created = await upload(translator, Buffer.from("Leased."), "leased.txt");

@@ -42,10 +42,11 @@ export async function whileSchemasStay<T>(dialect: Dialect, work: () => Promise<
   return withSchemaLock(process.env.TEST_DATABASE_URL!, "shared", () => work());
 }
 
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/** A fresh database; `migrate: false` leaves it without tables, as a new deployment's (the start-up's migrations have all to do). */
+export async function createTestDatabase(dialect: Dialect, { migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   if (dialect === "sqlite") {
     const db = createDatabase({ url: "file::memory:" });
-    await migrateToLatest(db);
+    if (migrate) await migrateToLatest(db);
     return { db, dialect, close: () => db.destroy() };
   }
   const url = process.env.TEST_DATABASE_URL!;
@@ -53,7 +54,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const db = createDatabase({ url, schema, poolSize: 4 });
   await withSchemaLock(url, "shared", async (client) => {
     await client.query(`create schema ${schema}`);
-    await migrateToLatest(db);
+    if (migrate) await migrateToLatest(db);
   });
   return {
     db,

@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { S3Settings } from "~/lib/env.server";
+import { resetEnvForTests, type S3Settings } from "~/lib/env.server";
 
 /**
  * A real S3-compatible server (s3rver, from npm) on 127.0.0.1, on a free port, keeping its objects in
@@ -53,4 +53,18 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+const S3_NAMES = ["S3_ENDPOINT", "S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"];
+
+/** Points the app's storage at `settings` (through the S3_* settings, as a deployment would), or back to the disk (null). */
+export function useStore(settings: S3Settings | null): void {
+  for (const name of S3_NAMES) delete process.env[name];
+  if (settings) {
+    process.env.S3_ENDPOINT = settings.endpoint!;
+    process.env.S3_BUCKET = settings.bucket;
+    process.env.S3_ACCESS_KEY_ID = settings.accessKeyId;
+    process.env.S3_SECRET_ACCESS_KEY = settings.secretAccessKey;
+  }
+  resetEnvForTests();
 }

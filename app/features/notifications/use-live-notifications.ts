@@ -68,7 +68,10 @@ function startConnection(): () => void {
       // Same origin: the browser sends the httpOnly session cookie with the handshake.
       socket = io({
         path: "/socket.io",
-        transports: ["websocket", "polling"],
+        // WebSocket only (what ["websocket", "polling"] already meant: without tryAllTransports the client never
+        // falls back): one connection to one instance, so a balancer needs no sticky sessions; the count is
+        // polled anyway (UNREAD_POLL_MS) where WebSockets do not pass.
+        transports: ["websocket"],
         reconnectionAttempts: 3,
         reconnectionDelay: 1000,
         reconnectionDelayMax: 5000,

@@ -102,7 +102,7 @@ async function reasonIn(locale: string | null | undefined, error: unknown): Prom
   return String(t("translations:autoProcess.unexpected"));
 }
 
-async function processFile(fileId: string, { job, heartbeat }: JobContext): Promise<void> {
+async function processFile(fileId: string, { job, heartbeat, signal }: JobContext): Promise<void> {
   const file = await loadFile(fileId);
   // Deleted meanwhile, or a person already decided (completed, failed): nothing to do.
   if (!file || (file.status !== "processing" && file.status !== "pending")) return;
@@ -127,10 +127,12 @@ async function processFile(fileId: string, { job, heartbeat }: JobContext): Prom
       lastBeat = Date.now();
       heartbeat().catch((error: unknown) => logger.warn({ err: error, fileId }, "auto-process could not extend its lease"));
     };
-    const extracted = await extractText(new Uint8Array(original.content), { languages: [OCR_OF[source] ?? "eng"], onProgress });
+    // The instance shutting down stops the scan and the translation between chunks; the queue hands the job back.
+    const extracted = await extractText(new Uint8Array(original.content), { languages: [OCR_OF[source] ?? "eng"], onProgress, signal });
     await heartbeat();
     const parts: string[] = [];
     for (const chunk of splitForTranslation(extracted.text)) {
+      signal.throwIfAborted();
       const { translation } = await machineTranslate({ text: chunk, source, target, actorId: null });
       parts.push(translation);
       await heartbeat();
@@ -147,6 +149,8 @@ async function processFile(fileId: string, { job, heartbeat }: JobContext): Prom
     await changeTranslationStatus(actor, fileId, "completed", MACHINE_DRAFT_NOTE, { machineDraft: true });
     await tellUploader(file, true, null);
   } catch (error) {
+    // Stopped by a shutdown: not a failure of the file; another instance takes the job again at once.
+    if (signal.aborted) throw error;
     const last = job.attempts >= job.maxAttempts;
     if (isTransient(error) && !last) throw error; // the queue tries again later
     const note = await reasonIn(uploader?.locale, error);

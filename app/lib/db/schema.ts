@@ -501,9 +501,19 @@ export interface JobsTable {
   lockedUntil: NullableTimestamp;
   lastError: string | null;
   uniqueKey: string | null;
+  /** The X-Request-Id of the request that enqueued it (migration 0027): its log lines carry it as `reqId`. */
+  requestId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
   finishedAt: NullableTimestamp;
+}
+
+/** A rate limit's or a back-off's count when there is no Redis (migration 0028); times in epoch milliseconds. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  waitUntil: Generated<number>;
+  expiresAt: number;
 }
 
 /** An interface string overridden at run time (/dashboard/languages, migration 0016). */
@@ -829,6 +839,7 @@ export interface Database {
   contactMessageReplies: ContactMessageRepliesTable;
   auditLog: AuditLogTable;
   jobs: JobsTable;
+  rateLimits: RateLimitsTable;
   translationOverrides: TranslationOverridesTable;
   translationOverrideState: TranslationOverrideStateTable;
   quotes: QuotesTable;

@@ -19,6 +19,8 @@ export interface StorageBackend {
   exists(name: string): Promise<boolean>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(name: string): Promise<void>;
+  /** A cheap check that the store answers and takes files (the readiness check): throws a StorageError when it does not. */
+  ping(): Promise<void>;
   /** Frees the connections of a backend that is no longer used. */
   close(): void;
 }
@@ -59,6 +61,7 @@ export abstract class ByteStore implements StorageBackend {
   abstract getStream(name: string): Promise<Readable>;
   abstract head(name: string): Promise<{ size: number } | null>;
   abstract delete(name: string): Promise<void>;
+  abstract ping(): Promise<void>;
   abstract close(): void;
 
   async get(name: string): Promise<Buffer> {

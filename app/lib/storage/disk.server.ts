@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { constants as fsConstants, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -70,6 +70,16 @@ export class DiskBackend extends ByteStore {
       await fs.rm(this.pathOf(name), { force: true });
     } catch (error) {
       throw this.failure("delete", name, error);
+    }
+  }
+
+  async ping(): Promise<void> {
+    try {
+      // The root is made on the first upload; a lost mount or a read-only one fails here.
+      await fs.mkdir(this.root, { recursive: true, mode: 0o700 });
+      await fs.access(this.root, fsConstants.R_OK | fsConstants.W_OK);
+    } catch (error) {
+      throw new StorageError("unavailable", `disk ping of ${this.root} failed: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
   }
 

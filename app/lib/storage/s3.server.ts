@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { Readable } from "node:stream";
 import type { S3Settings } from "../env.server";
@@ -6,6 +6,9 @@ import { assertStorageName, ByteStore, StorageError } from "./backend.server";
 
 /** Parts of a multipart upload: S3's smallest, so an upload holds at most two parts (10 MiB) in memory. */
 const PART_BYTES = 5 * 1024 * 1024;
+
+/** How long the readiness check waits for the store before calling it unreachable. */
+const PING_TIMEOUT_MS = 3_000;
 
 type SdkError = { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
 
@@ -92,6 +95,17 @@ export class S3Backend extends ByteStore {
     } catch (error) {
       const failure = this.failure("delete", name, error);
       if (failure.failure !== "missing") throw failure;
+    }
+  }
+
+  async ping(): Promise<void> {
+    try {
+      // One HEAD of the bucket: the store answers, the keys are accepted and the bucket exists.
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(PING_TIMEOUT_MS) });
+    } catch (error) {
+      const sdk = (error ?? {}) as SdkError;
+      const reason = [sdk.name, sdk.$metadata?.httpStatusCode, sdk.message].filter(Boolean).join(" ");
+      throw new StorageError("unavailable", `${this.description}: ping failed: ${reason || String(error)}`, { cause: error });
     }
   }
 
