@@ -1,8 +1,8 @@
-import type { ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { invalid, notFound, rateLimited } from "~/lib/app-error";
 import { isBackOfficeRole } from "~/lib/features";
 import { consume } from "~/lib/rate-limit.server";
-import { db } from "~/lib/db/db.server";
+import { db, isPostgres } from "~/lib/db/db.server";
 import type { Database } from "~/lib/db/schema";
 import { nowIso } from "~/lib/ids.server";
 import { readOneFileForm } from "~/lib/upload-form.server";
@@ -61,31 +61,38 @@ export async function removeAvatar(userId: string): Promise<PublicUser> {
  * Two tabs may change the picture at once. The avatar files are ordered by (created_at, id), and the
  * latest change wins: a change sets users.avatar_url only while its file (for a removal: the newest file it
  * saw) still exists and no newer avatar file does, in one statement; then it deletes the files up to its
- * own. So avatar_url never names a deleted file, and the last picture left is the one shown.
+ * own. So avatar_url never names a deleted file, and the last picture left is the one shown. On PostgreSQL
+ * the user's row is locked first, so the statement's look at the files starts after the other tab's change
+ * committed (a statement that waited on the row lock would otherwise judge the files as they were before).
  */
 
-function avatarFiles(userId: string) {
-  return db().selectFrom("storedFiles").where("recordType", "=", AVATAR_RECORD_TYPE).where("recordId", "=", userId);
+function avatarFiles(userId: string, executor: Kysely<Database> = db()) {
+  return executor.selectFrom("storedFiles").where("recordType", "=", AVATAR_RECORD_TYPE).where("recordId", "=", userId);
 }
 
 /** Sets avatar_url when `markId` is still there and no avatar file newer than it is; whether it did. */
 async function pointAvatarAt(userId: string, markId: string, avatarUrl: string | null): Promise<boolean> {
-  const result = await db()
-    .updateTable("users")
-    .set({ avatarUrl, updatedAt: nowIso() })
-    .where("id", "=", userId)
-    .where((eb) => eb.exists(avatarFiles(userId).select("id").where("id", "=", markId)))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          avatarFiles(userId)
-            .select("id")
-            .where((file) => relativeTo(file, markId, "after")),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      if (isPostgres()) await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+      const result = await trx
+        .updateTable("users")
+        .set({ avatarUrl, updatedAt: nowIso() })
+        .where("id", "=", userId)
+        .where((eb) => eb.exists(avatarFiles(userId, trx).select("id").where("id", "=", markId)))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              avatarFiles(userId, trx)
+                .select("id")
+                .where((file) => relativeTo(file, markId, "after")),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    });
 }
 
 /** Deletes the user's avatar files before `markId` (or up to it, itself included), with their bytes. */
