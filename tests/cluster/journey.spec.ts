@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Download, Page } from "@playwright/test";
+import type { Download, Page, Request } from "@playwright/test";
 import { chooseFreeDay, EN } from "../e2e/appointments-helpers";
 import { enterCode, NEW_PASSWORD, register, signInWithForm, waitForMail } from "../e2e/auth-helpers";
 import { acceptCookies } from "../e2e/cookies";
 import { DEMO, expect, hydrated, test, watchErrors } from "../e2e/fixtures";
+import { SCAN_LINE, submitScan } from "../e2e/extractor-helpers";
 import { PDF } from "../e2e/orders-helpers";
-import { textImage } from "../support/documents";
+import { deliverTranslation } from "../e2e/translation-helpers";
 import { SERVED_BY } from "../support/round-robin-proxy";
 import { clusterTotpCode, instances, killInstance, mailDirs, query } from "./cluster";
 
@@ -21,17 +22,24 @@ const TRANSLATED = Buffer.concat([PDF, Buffer.from(`% birth certificate, English
 
 /**
  * The instances that answered a page's loads and data requests, in order (the proxy names each in
- * X-Served-By). Scripts, styles and fonts are left out: the browser's cache answers them again with
- * the headers of their first answer.
+ * X-Served-By), and a wait until none of them is in flight. Scripts, styles and fonts are left out:
+ * the browser's cache answers them again with the headers of their first answer.
  */
-function servedBy(page: Page): string[] {
+function watchServed(page: Page): { names: string[]; settled: () => Promise<void> } {
   const names: string[] = [];
-  page.on("response", (response) => {
-    if (!["document", "fetch", "xhr"].includes(response.request().resourceType())) return;
-    const name = response.headers()[SERVED_BY];
-    if (name) names.push(name);
+  const pending = new Set<Request>();
+  const tracked = (request: Request) => ["document", "fetch", "xhr"].includes(request.resourceType());
+  page.on("request", (request) => {
+    if (tracked(request)) pending.add(request);
   });
-  return names;
+  page.on("response", (response) => {
+    const name = response.headers()[SERVED_BY];
+    if (tracked(response.request()) && name) names.push(name);
+  });
+  const done = (request: Request) => pending.delete(request);
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return { names, settled: () => expect.poll(() => pending.size).toBe(0) };
 }
 
 async function bytesOf(download: Download): Promise<Buffer> {
@@ -64,7 +72,7 @@ test("a client's order from registration to the translated file, with one instan
   const clientContext = await browser.newContext();
   await acceptCookies(clientContext);
   const client = await clientContext.newPage();
-  const clientServed = servedBy(client);
+  const clientServed = watchServed(client);
   const email = `cluster-${randomUUID().slice(0, 8)}@example.com`;
   await register(client, email);
   await expect(client).toHaveURL(/\/login\?registered=1$/);
@@ -105,7 +113,7 @@ test("a client's order from registration to the translated file, with one instan
   const bell = client.getByRole("banner").getByTestId("unread-count");
   await expect(client.getByRole("banner").getByRole("button", { name: /^Notifications/ })).toBeVisible();
   const unreadBefore = (await bell.count()) === 0 ? 0 : Number(await bell.textContent());
-  expect(new Set(clientServed), "the client's requests were spread over every instance").toEqual(new Set(["app-1", "app-2", "app-3"]));
+  expect(new Set(clientServed.names), "the client's requests were spread over every instance").toEqual(new Set(["app-1", "app-2", "app-3"]));
 
   // 2. Staff move the order: the client's page hears of it without a reload.
   const staffContext = await browser.newContext();
@@ -121,8 +129,10 @@ test("a client's order from registration to the translated file, with one instan
   await expect(bell).toHaveText(String(unreadBefore + 1));
 
   // 4. The instance that took the upload dies; the proxy leaves it out and the others carry on.
+  // Nothing of the client's in flight when it dies: every request of theirs after this is sent after the kill.
+  await clientServed.settled();
+  const afterKill = clientServed.names.length;
   await killInstance(uploadedOn);
-  const afterKill = clientServed.length;
   const survivors: string[] = [];
   for (let i = 0; i < 4; i++) survivors.push((await staff.request.get("/api/health")).headers()[SERVED_BY]!);
   expect(new Set(survivors)).toEqual(
@@ -151,12 +161,7 @@ test("a client's order from registration to the translated file, with one instan
   await expect(staff.getByText("Sent to the translation desk.")).toBeVisible();
   const deskFile = staff.getByTestId("client-translation-files").getByRole("link", { name: "birth-certificate.pdf" });
   await staff.goto((await deskFile.getAttribute("href"))!);
-  await staff.getByLabel("New status").selectOption("processing");
-  await staff.getByRole("button", { name: "Save status" }).click();
-  await expect(staff.getByText("Status updated successfully")).toBeVisible();
-  await staff.getByLabel("Translated file").setInputFiles({ name: "birth-certificate-en.pdf", mimeType: "application/pdf", buffer: TRANSLATED });
-  await staff.getByRole("button", { name: "Upload translation" }).click();
-  await expect(staff.getByText("Translated file uploaded successfully")).toBeVisible();
+  await deliverTranslation(staff, { name: "birth-certificate-en.pdf", buffer: TRANSLATED });
   staffErrors.expectNone();
 
   // 3. The client's open page is told, still without a reload (its socket found a live instance again).
@@ -186,7 +191,7 @@ test("a client's order from registration to the translated file, with one instan
   expect(history.map((row) => row.to_status)).toEqual(["pending", "in_review"]);
   await client.goto(`/client/appointments/${appointmentId}`);
   await expect(client.getByText("Booked through the cluster")).toBeVisible();
-  expect(clientServed.slice(afterKill)).not.toContain(uploadedOn);
+  expect(clientServed.names.slice(afterKill)).not.toContain(uploadedOn);
 
   await Promise.all([clientContext.close(), staffContext.close()]);
 });
@@ -200,12 +205,7 @@ test.describe("the document extractor through the proxy", () => {
     await acceptCookies(context);
     await signInAsAdmin(page);
     await page.goto("/dashboard/document-extractor");
-    await hydrated(page.getByRole("button", { name: "Extract text" }));
-    await page
-      .getByLabel("Document")
-      .setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: textImage(["The quick brown fox jumps over the lazy dog."]) });
-    await page.getByRole("button", { name: "Extract text" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/document-extractor\?run=[0-9a-f-]{36}$/);
-    await expect(page.getByTestId("extract-text")).toHaveValue(/The quick brown fox jumps over the lazy dog/, { timeout: 100_000 });
+    await submitScan(page);
+    await expect(page.getByTestId("extract-text")).toHaveValue(new RegExp(SCAN_LINE), { timeout: 100_000 });
   });
 });
