@@ -4,11 +4,12 @@ import { chromiumLaunchOptions, freePortSync } from "./tests/support/playwright-
 /**
  * The cluster test (npm run test:cluster, README "Tests"): tests/cluster/global-setup.ts starts
  * PostgreSQL's and Redis's share of the run, s3rver, three instances of the production build and a
- * round-robin proxy; the browser talks to the proxy only. The proxy's port is E2E_PORT, so that
- * the e2e fixtures (cookies, error watching) address it as they address the e2e server; put in the
- * environment, so that the workers, which load this file again, reuse it.
+ * round-robin proxy; the browser talks to the proxy only. The proxy's port (CLUSTER_PORT) is put in the
+ * environment, so that the workers, which load this file again, reuse it, and is given to the e2e fixtures
+ * (cookies, error watching) as E2E_PORT, so they address the proxy as they address the e2e server.
  */
-process.env.E2E_PORT ??= freePortSync();
+process.env.CLUSTER_PORT ??= freePortSync();
+process.env.E2E_PORT = process.env.CLUSTER_PORT;
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -27,6 +28,5 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: chromiumLaunchOptions,
-    timezoneId: "America/Los_Angeles",
   },
 });
