@@ -21,9 +21,12 @@ type Stop = () => Promise<void>;
 
 /** A Redis database number nobody uses now (1–15: 0 is the default every other run shares). */
 async function freeRedisDb(): Promise<number> {
-  const probe = new Redis(REDIS_BASE_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const probe = new Redis(REDIS_BASE_URL, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  probe.on("error", () => {});
   try {
-    await probe.connect();
+    await probe.connect().catch((error: unknown) => {
+      throw new Error(`Redis does not answer at ${REDIS_BASE_URL} (TEST_REDIS_URL): ${String(error)}`);
+    });
     const keyspace = await probe.info("keyspace");
     const used = new Set([...keyspace.matchAll(/^db(\d+):/gm)].map((match) => Number(match[1])));
     const free = Array.from({ length: 15 }, (_, i) => i + 1).filter((db) => !used.has(db));
