@@ -1,9 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SERVER_NODE_OPTIONS } from "./scripts/server-node-options.js";
+import { chromiumLaunchOptions, freePortSync } from "./tests/support/playwright-shared";
 
 /**
  * Browser tests run against the production build (npm run test:e2e builds it),
@@ -11,19 +11,9 @@ import { SERVER_NODE_OPTIONS } from "./scripts/server-node-options.js";
  * The values are put in the environment so that the workers, which load this
  * file again, reuse them.
  */
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+process.env.E2E_PORT ??= freePortSync();
 // The fake Stripe (tests/support/stripe-server.ts) the app's real SDK talks to: a second free port.
-process.env.E2E_STRIPE_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+process.env.E2E_STRIPE_PORT ??= freePortSync();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
 
 const port = Number(process.env.E2E_PORT);
@@ -31,18 +21,7 @@ export const baseURL = `http://localhost:${port}`;
 const stripePort = Number(process.env.E2E_STRIPE_PORT);
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_0123456789abcdef";
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-};
+const chromium = chromiumLaunchOptions;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { latestMailTo, linkIn } from "../support/mail";
-import { createClient, DEMO, expect, leaveAndSignOut, signIn, test, totpCode, uniqueIp } from "./fixtures";
+import { latestMailTo } from "../support/mail";
+import { enterCode, NEW_PASSWORD, register, signInWithForm, waitForMail } from "./auth-helpers";
+import { createClient, DEMO, expect, leaveAndSignOut, signIn, test, uniqueIp } from "./fixtures";
 
 /**
  * The sign-in screens themselves: register → verify → sign in → sign out,
@@ -9,7 +10,6 @@ import { createClient, DEMO, expect, leaveAndSignOut, signIn, test, totpCode, un
  * without JavaScript. The area pages (/client, /dashboard) may belong to other
  * areas, so arrivals are checked by URL.
  */
-const PASSWORD = "Harbour-lights-at-dusk";
 const dataDir = () => process.env.E2E_DATA_DIR!;
 const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.com`;
 const DAY = 24 * 60 * 60;
@@ -20,34 +20,6 @@ async function fromNewIp(page: Page) {
 
 async function authCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === "firm_auth_token");
-}
-
-async function waitForMail(address: string, pathname: string): Promise<string> {
-  await expect.poll(() => latestMailTo(dataDir(), address)?.subject ?? "", { intervals: [100] }).not.toBe("");
-  return linkIn(latestMailTo(dataDir(), address)!, pathname);
-}
-
-async function register(page: Page, email: string, path = "/register") {
-  await page.goto(path);
-  await page.getByLabel("Full name").fill("Layla Haddad");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirm the password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create my account" }).click();
-}
-
-async function signInWithForm(page: Page, email: string, password: string, options: { remember?: boolean } = {}) {
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  if (options.remember) await page.getByLabel("Remember me for 30 days").check();
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-/** The two-factor step of a sign-in, with a code computed from DEMO_TOTP_SECRET. */
-async function enterCode(page: Page, email: string) {
-  await expect(page).toHaveURL(/\/login\/two-factor/);
-  await page.getByLabel("Authentication code").fill(await totpCode(email));
-  await page.getByRole("button", { name: "Verify and sign in" }).click();
 }
 
 /** Sign out the way a user does: the header's user menu, or without JavaScript the layout's own button. */
@@ -74,11 +46,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/login\?registered=1$/);
       await expect(page.getByRole("status").filter({ hasText: "We have sent a message to the address you gave" })).toBeVisible();
       expect(await authCookie(context)).toBeUndefined();
-      await signInWithForm(page, email, PASSWORD);
+      await signInWithForm(page, email, NEW_PASSWORD);
       await expect(page).toHaveURL(/\/client$/);
       expect(await authCookie(context)).toBeDefined();
 
-      const link = await waitForMail(email, "/verify-email");
+      const link = await waitForMail(dataDir(), email, "/verify-email");
       await page.goto(link);
       await expect(page.getByRole("heading", { level: 1, name: "Verify your e-mail address" })).toBeVisible();
       await page.getByRole("button", { name: "Verify my e-mail address" }).click();
@@ -96,7 +68,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/client/profile");
       await expect(page).toHaveURL(/\/login\?redirectTo=%2Fclient%2Fprofile$/);
 
-      await signInWithForm(page, email, PASSWORD);
+      await signInWithForm(page, email, NEW_PASSWORD);
       await expect(page).toHaveURL(/\/client\/profile$/);
       await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
     });
@@ -131,7 +103,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Send the link" }).click();
       await expect(page).toHaveURL(/\/login$/);
 
-      const link = await waitForMail(client.email, "/reset-password");
+      const link = await waitForMail(dataDir(), client.email, "/reset-password");
       await page.goto(link);
       await page.getByLabel("New password").fill("A-new-and-long-passphrase");
       await page.getByLabel("Confirm the password").fill("A-new-and-long-passphrase");
@@ -231,14 +203,14 @@ test.describe("sessions and redirects", () => {
     const email = newEmail();
     await register(page, email, page.url());
     await expect(page).toHaveURL(new RegExp(`/login\\?registered=1&redirectTo=${returnPath}$`));
-    await signInWithForm(page, email, PASSWORD);
+    await signInWithForm(page, email, NEW_PASSWORD);
     await expect(page).toHaveURL(booking);
     // The service is already chosen: its free days show.
     await expect(page.getByLabel("Service", { exact: true }).locator("option:checked")).toHaveText("Notary Public (30 min)");
     await expect(page.getByTestId("day-picker")).toBeVisible();
 
     // The verification link leads back to booking too.
-    const link = await waitForMail(email, "/verify-email");
+    const link = await waitForMail(dataDir(), email, "/verify-email");
     await page.goto(link);
     await page.getByRole("button", { name: "Verify my e-mail address" }).click();
     await expect(page).toHaveURL(booking);
@@ -299,7 +271,7 @@ test.describe("profile and user management", () => {
     await emailForm.getByLabel("New e-mail address").fill(moved);
     await emailForm.getByLabel("Current password").fill("Another-harbour-light");
     await page.getByRole("button", { name: "Change my e-mail address" }).click();
-    const link = await waitForMail(moved, "/verify-email-change");
+    const link = await waitForMail(dataDir(), moved, "/verify-email-change");
     // The notice to the old address is sent right after the link to the new one.
     await expect.poll(() => latestMailTo(dataDir(), client.email)?.subject, { intervals: [100] }).toBe("A change of e-mail address was requested");
     await page.goto(link);

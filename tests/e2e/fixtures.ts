@@ -32,12 +32,19 @@ export async function totpCode(email: string, secret: string = DEMO.totpSecret):
   const db = openTestDatabase();
   let lastUsed: number | null;
   try {
-    const row = db.prepare("select t.last_used_step as step from two_factor_credentials t join users u on u.id = t.user_id where u.email = ?").get(email) as
-      { step: number | null } | undefined;
+    const row = db.prepare(LAST_USED_STEP_SQL.replaceAll("$1", "?")).get(email) as { step: number | null } | undefined;
     lastUsed = row?.step ?? null;
   } finally {
     db.close();
   }
+  return totpCodeAfter(lastUsed, secret);
+}
+
+/** The last two-factor step the server accepted for an account (`$1`: its e-mail), on either dialect. */
+export const LAST_USED_STEP_SQL = "select t.last_used_step as step from two_factor_credentials t join users u on u.id = t.user_id where u.email = $1";
+
+/** A code of the first step after `lastUsed` the server accepts (see totpCode), waiting when that step is the next period's. */
+export async function totpCodeAfter(lastUsed: number | null, secret: string = DEMO.totpSecret): Promise<string> {
   const now = Math.floor(Date.now() / TOTP_PERIOD_MS);
   const step = Math.max(now, (lastUsed ?? -1) + 1);
   if (step > now + 1) await new Promise((resolve) => setTimeout(resolve, (step - 1) * TOTP_PERIOD_MS - Date.now() + 50));

@@ -1,3 +1,4 @@
+import { expect, type Page } from "@playwright/test";
 import { randomBytes, randomUUID } from "node:crypto";
 import { openTestDatabase } from "./fixtures";
 
@@ -39,4 +40,14 @@ export function anyTranslationFile(): string {
     db.close();
   }
   return createTranslationFileRow();
+}
+
+/** On a desk file's page: the file goes to processing, then its translated file is uploaded (which completes it). */
+export async function deliverTranslation(page: Page, translated: { name: string; buffer: Buffer }): Promise<void> {
+  await page.getByLabel("New status").selectOption("processing");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByText("Status updated successfully")).toBeVisible();
+  await page.getByLabel("Translated file").setInputFiles({ ...translated, mimeType: "application/pdf" });
+  await page.getByRole("button", { name: "Upload translation" }).click();
+  await expect(page.getByText("Translated file uploaded successfully")).toBeVisible();
 }

@@ -1,6 +1,6 @@
 import { createClient, DEMO, expect, hydrated, openTestDatabase, signIn, test, uniqueIp, watchErrors } from "./fixtures";
 import { createOrderFor, PDF } from "./orders-helpers";
-import { createTranslationFileRow } from "./translation-helpers";
+import { createTranslationFileRow, deliverTranslation } from "./translation-helpers";
 
 /** The translation: a PDF of its own (the certificate tells it apart from the original). */
 const TRANSLATED = Buffer.concat([PDF, Buffer.from("\n% translated into Arabic\n")]);
@@ -167,12 +167,7 @@ test("an order's document goes to the desk in one step, once, and its translatio
 
   // The desk completes it; the order shows the translation and its certificate, to staff and client.
   await page.goto(`/dashboard/translations/${files[0]!.id}`);
-  await page.getByLabel("New status").selectOption("processing");
-  await page.getByRole("button", { name: "Save status" }).click();
-  await expect(page.getByText("Status updated successfully")).toBeVisible();
-  await page.getByLabel("Translated file").setInputFiles({ name: "passport-en.pdf", mimeType: "application/pdf", buffer: TRANSLATED });
-  await page.getByRole("button", { name: "Upload translation" }).click();
-  await expect(page.getByText("Translated file uploaded successfully")).toBeVisible();
+  await deliverTranslation(page, { name: "passport-en.pdf", buffer: TRANSLATED });
   await page.goto(`/dashboard/service-orders/${order.id}`);
   const staffView = page.getByTestId("client-translation-files");
   await expect(staffView.getByRole("link", { name })).toHaveAttribute("href", `/dashboard/translations/${files[0]!.id}`);

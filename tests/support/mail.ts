@@ -46,14 +46,17 @@ function decodeBody(body: string): string {
     .join("\n");
 }
 
-export function readMails(dataDir: string): SavedMail[] {
-  const dir = path.join(dataDir, "mail");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".eml"))
-    .sort()
-    .map((name) => {
+/** The messages of one server's DATA_DIR, or of several servers' together (oldest first across all). */
+export function readMails(dataDir: string | string[]): SavedMail[] {
+  const files = [dataDir]
+    .flat()
+    .map((one) => path.join(one, "mail"))
+    .filter((dir) => fs.existsSync(dir))
+    .flatMap((dir) => fs.readdirSync(dir).map((name) => ({ dir, name })));
+  return files
+    .filter(({ name }) => name.endsWith(".eml"))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ dir, name }) => {
       const raw = fs.readFileSync(path.join(dir, name), "utf8");
       const headerEnd = raw.search(/\r?\n\r?\n/);
       const headers = raw.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, " ");
@@ -63,7 +66,7 @@ export function readMails(dataDir: string): SavedMail[] {
 }
 
 /** The newest message to `address`, if any. */
-export function latestMailTo(dataDir: string, address: string): SavedMail | undefined {
+export function latestMailTo(dataDir: string | string[], address: string): SavedMail | undefined {
   return readMails(dataDir)
     .filter((mail) => mail.to.toLowerCase().includes(address.toLowerCase()))
     .at(-1);
