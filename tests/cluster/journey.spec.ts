@@ -197,10 +197,8 @@ test("a client's order from registration to the translated file, with one instan
 });
 
 test.describe("the document extractor through the proxy", () => {
-  // A run lives in the memory of the instance that took the upload until the extractor's runs move to
-  // the database's job queue; through a round-robin proxy its `?run=` page then lands on another
-  // instance. Turn this on once that work is merged.
-  test.fixme("staff upload a scan and read its text", async ({ page, context }) => {
+  // The upload, the polls and the text land on different instances: the run lives in the database and the store.
+  test("staff upload a scan and read its text", async ({ page, context }) => {
     test.setTimeout(150_000);
     await acceptCookies(context);
     await signInAsAdmin(page);
