@@ -45,7 +45,11 @@ const EnvSchema = z.object({
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   MT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   MT_ALLOW_PRIVATE_HOSTS: booleanString,
-  EXTRACT_WORKERS: z.coerce.number({ invalid_type_error: ONE_TO_16.message }).int(ONE_TO_16).min(1, ONE_TO_16).max(16, ONE_TO_16).default(1),
+  // Empty counts as unset, as for the other variables.
+  EXTRACT_WORKERS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number({ invalid_type_error: ONE_TO_16.message }).int(ONE_TO_16).min(1, ONE_TO_16).max(16, ONE_TO_16).default(1),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
