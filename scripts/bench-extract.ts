@@ -208,7 +208,10 @@ async function timed(origin: string, url: string): Promise<number> {
 
 function summary(samples: Map<string, number[]>): Timings {
   return Object.fromEntries(
-    [...samples].map(([url, values]) => [url, { count: values.length, p50: round(percentile(values, 0.5), 1), p95: round(percentile(values, 0.95), 1), max: round(Math.max(...values), 1) }]),
+    [...samples].map(([url, values]) => [
+      url,
+      { count: values.length, p50: round(percentile(values, 0.5), 1), p95: round(percentile(values, 0.95), 1), max: round(Math.max(...values), 1) },
+    ]),
   );
 }
 
@@ -256,7 +259,14 @@ async function lightPagesDuringOcr(scan: Uint8Array) {
     const ocrSeconds = round((performance.now() - started) / 1000, 1);
     loads.push(os.loadavg()[0]!);
     if (status.status !== "done" || status.done !== SCAN_PAGES) throw new Error(`the scan was not read: ${JSON.stringify(status)}`);
-    return { scanPages: SCAN_PAGES, idle: summary(idle), duringOcr: summary(busy), ocrSeconds, serverPeakRssMb: peakRssMb(app.pid), loadAverage: loads.map((load) => round(load, 1)) };
+    return {
+      scanPages: SCAN_PAGES,
+      idle: summary(idle),
+      duringOcr: summary(busy),
+      ocrSeconds,
+      serverPeakRssMb: peakRssMb(app.pid),
+      loadAverage: loads.map((load) => round(load, 1)),
+    };
   } finally {
     await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

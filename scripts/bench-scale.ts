@@ -1210,7 +1210,6 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
