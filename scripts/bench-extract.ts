@@ -246,15 +246,17 @@ async function lightPagesDuringOcr(scan: Uint8Array) {
     const upload = await fetch(`${app.origin}/dashboard/document-extractor`, { method: "POST", headers: auth, body: form, redirect: "manual" });
     const id = new URL(upload.headers.get("location") ?? "/", app.origin).searchParams.get("run");
     if (upload.status !== 302 || !id) throw new Error(`the upload answered ${upload.status}: ${await upload.text()}`);
-    let status: { status: string; done: number; total: number; error: unknown } = { status: "working", done: 0, total: 0, error: null };
+    let status: { status: string; done: number; total: number; error: unknown } = { status: "queued", done: 0, total: 0, error: null };
+    // A run waits ("queued", where runs are jobs of the queue) or is read ("working") until it is done or failed.
+    const ongoing = () => status.status === "queued" || status.status === "working";
     const watching = (async () => {
-      while (status.status === "working") {
+      while (ongoing()) {
         await new Promise((resolve) => setTimeout(resolve, 1000));
         const response = await fetch(`${app.origin}/resources/document-extractor/${id}`, { headers: auth });
         status = (await response.json()) as typeof status;
       }
     })();
-    const busy = await sampleLightPages(app.origin, () => status.status === "working");
+    const busy = await sampleLightPages(app.origin, ongoing);
     await watching;
     const ocrSeconds = round((performance.now() - started) / 1000, 1);
     loads.push(os.loadavg()[0]!);
