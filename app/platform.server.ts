@@ -5,7 +5,7 @@ import { registerNotifier } from "~/core/notify.server";
 import { assertTwoFactorSecretsReadable } from "~/features/auth/index.server";
 import { seedDemoIfEnabled } from "~/features/demo/index.server";
 import { seedPublicContent, pageCacheStore } from "~/features/content/index.server";
-import { EXTRACTION_JOB, stopOcr } from "~/features/extractor/index.server";
+import { EXTRACTION_JOB, EXTRACTIONS_PER_INSTANCE, stopOcr } from "~/features/extractor/index.server";
 import { notify } from "~/features/notifications/index.server";
 import { closeDb, db } from "~/lib/db/db.server";
 import { migrateToLatest } from "~/lib/db/migrate.server";
@@ -33,9 +33,12 @@ export const platform: Platform = {
     await seedPublicContent(database);
     await seedDemoIfEnabled(database, env());
     // Every instance runs workers of the database-backed job queue (app/lib/jobs.server.ts): one for the
-    // document extractor's runs (minutes each; polled often, as the page waits for them) and one for the rest,
-    // so that reminders, e-mails and machine translation never wait behind a document.
-    workers = [startJobWorker({ lane: { except: [EXTRACTION_JOB] } }), startJobWorker({ lane: { only: [EXTRACTION_JOB] }, pollMs: 500 })];
+    // document extractor's runs (minutes each, a few at once; polled often, as the page waits for them) and one
+    // for the rest, so that reminders, e-mails and machine translation never wait behind a document.
+    workers = [
+      startJobWorker({ lane: { except: [EXTRACTION_JOB] } }),
+      startJobWorker({ lane: { only: [EXTRACTION_JOB] }, pollMs: 500, concurrency: EXTRACTIONS_PER_INSTANCE }),
+    ];
     // Caches emptied on another instance (string overrides, public content) are emptied here too (with Redis).
     await listenForInvalidations();
   },

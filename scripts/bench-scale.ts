@@ -20,16 +20,14 @@
 // BENCH_REQUESTS (timed rounds, that is requests per URL, default 150), BENCH_README (1 writes the README at any scale, 0 never),
 // BENCH_KEEP (1 keeps the loaded databases, the SQLite directory and the PostgreSQL schema, and prints where they are:
 // to look into a slow query with EXPLAIN or to start the server on them).
-import { Secret, TOTP } from "otpauth";
 import Database from "better-sqlite3";
-import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
-import { startApp } from "./bench-support.js";
+import { ensureBuild, signIn, startApp } from "./bench-support.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -1188,12 +1186,6 @@ async function loadVolume(sink: Sink): Promise<{ counts: Record<string, number>;
 // ---------------------------------------------------------------------------
 // The server and the timings.
 
-function ensureBuild(): void {
-  if (fs.existsSync(path.join(ROOT, "build/index.js")) && fs.existsSync(path.join(ROOT, "dist/server.js"))) return;
-  console.log("No build found: running npm run build…");
-  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-}
-
 type App = { origin: string; pid: number; stop(): Promise<void> };
 
 function startBenchApp(dataDir: string, databaseUrl: string): Promise<App> {
@@ -1216,36 +1208,6 @@ function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return Math.round(kb / 1024);
-}
-
-async function signIn(origin: string, account: { email: string; password: string } = ADMIN, home = "/dashboard"): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin, accept: "application/json" },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  let body = (await response.json().catch(() => ({}))) as { token?: string; mfaToken?: string };
-  if (response.ok && body.mfaToken) {
-    // The demo admin has two-factor sign-in with DEMO_TOTP_SECRET (README "Two-factor sign-in").
-    const code = new TOTP({
-      secret: Secret.fromBase32(process.env.DEMO_TOTP_SECRET ?? "JBSWY3DPEHPK3PXP"),
-      digits: 6,
-      period: 30,
-      algorithm: "SHA1",
-    }).generate();
-    const second = await fetch(`${origin}/api/auth/mfa`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin, accept: "application/json" },
-      body: JSON.stringify({ mfaToken: body.mfaToken, code }),
-    });
-    body = (await second.json().catch(() => ({}))) as { token?: string };
-  }
-  if (!response.ok || !body.token) throw new Error(`sign-in as ${account.email} failed: ${response.status} ${JSON.stringify(body)}`);
-  // Pages read the bearer token as the API does (app/lib/session.server.ts readToken): check it once.
-  const check = await fetch(`${origin}${home}`, { headers: { authorization: `Bearer ${body.token}` }, redirect: "manual" });
-  await check.arrayBuffer();
-  if (check.status !== 200) throw new Error(`${home} with the bearer token answered ${check.status} ${check.headers.get("location") ?? ""}`);
-  return body.token;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -1374,7 +1336,7 @@ async function measurePair(demoDatabase: BenchDatabase, volumeDatabase: BenchDat
         {
           database: demoDatabase,
           app: demoApp,
-          token: await signIn(demoApp.origin),
+          token: await signIn(demoApp.origin, ADMIN),
           clientToken: await signIn(demoApp.origin, CLIENT, "/client"),
           targets: targets(demoReference),
           reference: demoReference,
@@ -1382,7 +1344,7 @@ async function measurePair(demoDatabase: BenchDatabase, volumeDatabase: BenchDat
         {
           database: volumeDatabase,
           app: volumeApp,
-          token: await signIn(volumeApp.origin),
+          token: await signIn(volumeApp.origin, ADMIN),
           clientToken: await signIn(volumeApp.origin, CLIENT, "/client"),
           targets: targets(volumeReference),
           reference: volumeReference,
@@ -1538,7 +1500,7 @@ function writeReadme(table: string): void {
 }
 
 async function main(): Promise<void> {
-  ensureBuild();
+  ensureBuild(ROOT);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-scale-"));
   const results: DialectResult[] = [];
   try {

@@ -19,6 +19,9 @@ describe("loadEnv", () => {
     expect(config.seedDemo).toBe(false);
     expect(config.demoPassword).toBe("Demo-Passw0rd!");
     expect(config.trustProxy).toBe(false);
+    expect(config.extractWorkers).toBe(1);
+    expect(loadEnv({ DATA_DIR: dataDir, EXTRACT_WORKERS: "3" }).extractWorkers).toBe(3);
+    expect(loadEnv({ DATA_DIR: dataDir, EXTRACT_WORKERS: "" }).extractWorkers).toBe(1);
   });
 
   it("generates the session secret once and keeps it in DATA_DIR", () => {
@@ -60,6 +63,10 @@ describe("loadEnv", () => {
     [{ S3_ENDPOINT: "minio:9000" }, /S3_ENDPOINT: must be http/],
     [{ S3_BUCKET: "Portal_Files" }, /S3_BUCKET: must be a bucket name/],
     [{ S3_FORCE_PATH_STYLE: "yes" }, /S3_FORCE_PATH_STYLE/],
+    [{ EXTRACT_WORKERS: "0" }, /EXTRACT_WORKERS: must be a whole number from 1 to 16/],
+    [{ EXTRACT_WORKERS: "17" }, /EXTRACT_WORKERS: must be a whole number from 1 to 16/],
+    [{ EXTRACT_WORKERS: "1.5" }, /EXTRACT_WORKERS: must be a whole number from 1 to 16/],
+    [{ EXTRACT_WORKERS: "two" }, /EXTRACT_WORKERS: must be a whole number from 1 to 16/],
   ])("refuses %o with one clear line", (values, message) => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(EnvError);
     expect(() => loadEnv({ DATA_DIR: tempDir(), ...values })).toThrow(message);

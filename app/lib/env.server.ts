@@ -12,6 +12,8 @@ const booleanString = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
+const ONE_TO_16 = { message: "must be a whole number from 1 to 16" };
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -43,6 +45,11 @@ const EnvSchema = z.object({
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(180),
   MT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   MT_ALLOW_PRIVATE_HOSTS: booleanString,
+  // Empty counts as unset, as for the other variables.
+  EXTRACT_WORKERS: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number({ invalid_type_error: ONE_TO_16.message }).int(ONE_TO_16).min(1, ONE_TO_16).max(16, ONE_TO_16).default(1),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -108,6 +115,8 @@ export type Env = {
   mtTimeoutMs: number;
   /** Whether the machine-translation service may be on this machine or a private network (a LibreTranslate beside the app). */
   mtAllowPrivateHosts: boolean;
+  /** Threads of the document extractor's OCR pool: pages drawn and read at once (app/features/extractor/ocr.server.ts). */
+  extractWorkers: number;
   /** Online payments through Stripe Checkout when set (app/features/payments); else the manual provider only. */
   stripeSecretKey: string | null;
   /** Signing secret of the Stripe webhook endpoint (/api/payments/stripe/webhook). */
@@ -220,6 +229,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     fileEncryptionKey: Buffer.from(fileKeyHex, "hex"),
     mtTimeoutMs: raw.MT_TIMEOUT_MS,
     mtAllowPrivateHosts: raw.MT_ALLOW_PRIVATE_HOSTS,
+    extractWorkers: raw.EXTRACT_WORKERS,
     stripeSecretKey: raw.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: raw.STRIPE_WEBHOOK_SECRET || null,
     stripeApi: parseStripeApiBase(raw.STRIPE_API_BASE),

@@ -293,26 +293,30 @@ export type JobWorker = { id: string; stop: () => Promise<void> };
 
 /**
  * The worker of a server process: every `pollMs` it enqueues due schedules and runs due
- * jobs one at a time (OCR and translation are heavy; one at a time per instance).
- * With a `lane`, it takes only those jobs; a lane with `only` leaves the schedules and the
+ * jobs one at a time (OCR and translation are heavy; one at a time per instance), or up to
+ * `concurrency` at a time. With a `lane`, it takes only those jobs; a lane with `only` leaves the schedules and the
  * housekeeping to the process's main worker.
  */
-export function startJobWorker(options: { pollMs?: number; id?: string; lane?: JobLane } = {}): JobWorker {
+export function startJobWorker(options: { pollMs?: number; id?: string; lane?: JobLane; concurrency?: number } = {}): JobWorker {
   const id = options.id ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const pollMs = options.pollMs ?? 2000;
   const lane = options.lane ?? {};
+  // Each slot polls and runs on its own, so a long job in one never keeps another from taking the next.
+  const slots = Math.max(1, Math.floor(options.concurrency ?? 1));
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  const timers: Array<NodeJS.Timeout | undefined> = [];
+  const running: Array<Promise<void>> = [];
   let lastHousekeeping = 0;
   const stopping = new AbortController();
 
-  const tick = async () => {
+  const tick = async (slot: number) => {
     try {
-      if (!lane.only) await enqueueDueSchedules();
-      if (!lane.only && Date.now() - lastHousekeeping > 3_600_000) {
-        lastHousekeeping = Date.now();
-        await purgeFinishedJobs();
+      if (slot === 0 && !lane.only) {
+        await enqueueDueSchedules();
+        if (Date.now() - lastHousekeeping > 3_600_000) {
+          lastHousekeeping = Date.now();
+          await purgeFinishedJobs();
+        }
       }
       while (!stopped && (await runNextJob(id, stopping.signal, lane))) {
         // keep going while there is work
@@ -321,20 +325,20 @@ export function startJobWorker(options: { pollMs?: number; id?: string; lane?: J
       logger.error({ err: error }, "job worker tick failed");
     }
   };
-  const loop = () => {
+  const loop = (slot: number) => {
     if (stopped) return;
-    running = tick().finally(() => {
-      if (!stopped) timer = setTimeout(loop, pollMs);
+    running[slot] = tick(slot).finally(() => {
+      if (!stopped) timers[slot] = setTimeout(() => loop(slot), pollMs);
     });
   };
-  timer = setTimeout(loop, 100);
+  for (let slot = 0; slot < slots; slot++) timers[slot] = setTimeout(() => loop(slot), 100 + Math.floor((slot * pollMs) / slots));
   return {
     id,
     stop: async () => {
       stopped = true;
       stopping.abort();
-      if (timer) clearTimeout(timer);
-      await running;
+      for (const timer of timers) if (timer) clearTimeout(timer);
+      await Promise.all(running);
     },
   };
 }

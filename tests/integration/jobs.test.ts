@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { db } from "~/lib/db/db.server";
 import {
   claimNextJob,
@@ -95,6 +95,30 @@ describeEachDialect("job queue", () => {
     expect(await runNextJob("lane", idle, { only: ["test.long"] })).toBe(true);
     expect(await runNextJob("lane", idle, { only: ["test.long"] })).toBe(false);
     expect(ran).toEqual(["short", "long"]);
+  });
+
+  it("a worker with several slots runs that many jobs at once, and takes a new one while a long one runs", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    defineJob<{ name: string }>("test.slot", async ({ name }) => {
+      started.push(name);
+      if (name !== "quick") await gate;
+    });
+    await enqueueJob("test.slot", { name: "long-1" });
+    await enqueueJob("test.slot", { name: "long-2" });
+    const worker = startJobWorker({ pollMs: 20, lane: { only: ["test.slot"] }, concurrency: 3 });
+    try {
+      await vi.waitFor(() => expect(started.sort()).toEqual(["long-1", "long-2"]), { timeout: 10_000 });
+      // Two slots are held by the long jobs; the third takes a job that comes in meanwhile.
+      await enqueueJob("test.slot", { name: "quick" });
+      await vi.waitFor(() => expect(started).toContain("quick"), { timeout: 10_000 });
+      const states = () => db().selectFrom("jobs").select("status").where("name", "=", "test.slot").orderBy("status").execute();
+      await vi.waitFor(async () => expect((await states()).map((job) => job.status)).toEqual(["done", "running", "running"]), { timeout: 10_000 });
+    } finally {
+      release();
+      await worker.stop();
+    }
   });
 
   it("takes a job again when its lease expired (a worker died), and the late worker's result is ignored", async () => {

@@ -4,7 +4,7 @@ import { AppError } from "~/lib/app-error";
 import { PdfNeedsPassword } from "~/lib/pdf-decrypt.server";
 import { checkPdf, checkZip, MAX_IMAGE_PIXELS, UnpackRefused } from "~/lib/unpack-limits.server";
 import { EXTRACT_TIME_LIMIT_MS, LANGUAGE_CODES, MAX_OCR_PAGES, MAX_TEXT_PAGES, OCR_LANGUAGES, type OcrLanguage } from "./limits";
-import { recognize } from "./ocr.server";
+import { PageUnreadable, recognize } from "./ocr.server";
 
 /**
  * Text out of a document, offline: a PDF's text layer (unpdf's pdf.js), pages of a
@@ -46,9 +46,6 @@ export type ExtractResult = {
 
 /** A page with fewer letters or digits than this in its text layer is treated as scanned. */
 const MIN_TEXT_LAYER_CHARS = 20;
-/** 300 dpi, but no side longer than this many pixels (a poster-sized page stays within memory). */
-const OCR_DPI = 300;
-const MAX_RENDER_SIDE = 4200;
 
 const refuse = {
   empty: () => new AppError(400, "extractor:errors.empty"),
@@ -255,14 +252,15 @@ function normalise(text: string): string {
     .trim();
 }
 
-async function ocr(image: Uint8Array, context: Context): Promise<string> {
+/** OCR of an image or of a PDF page drawn at 300 dpi, on the OCR pool (ocr.server.ts). */
+async function ocr(source: Parameters<typeof recognize>[0], context: Context): Promise<string> {
   try {
-    return await recognize(image, context.languages, context.signal);
+    return await recognize(source, context.languages, context.signal);
   } catch (error) {
     context.checkpoint();
-    if (error instanceof AppError) throw error;
-    // tesseract could not read the image (a cut-short or broken file).
-    throw refuse.corrupt();
+    // The page could not be drawn, or tesseract could not read the image (a cut-short or broken file).
+    if (error instanceof PageUnreadable) throw refuse.corrupt();
+    throw error;
   }
 }
 
@@ -270,7 +268,7 @@ async function fromImage(bytes: Uint8Array, format: "png" | "jpg" | "tif", conte
   const size = imageSize(bytes, format);
   if (!size) throw refuse.corrupt();
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw refuse.imageTooLarge();
-  const text = await ocr(bytes, context);
+  const text = await ocr({ kind: "image", image: bytes }, context);
   context.checkpoint();
   context.onProgress({ done: 1, total: 1, page: 1, method: "ocr" });
   return { text, kind: "image", pages: 1, ocrPages: 1 };
@@ -361,8 +359,7 @@ async function fromPdf(bytes: Uint8Array, context: Context): Promise<Omit<Extrac
     if (scanned.length > context.maxOcrPages) throw refuse.tooManyScannedPages(context.maxOcrPages);
     for (const number of scanned) {
       context.checkpoint();
-      const image = await renderForOcr(pdf, number);
-      const text = await ocr(new Uint8Array(image), context);
+      const text = await ocr({ kind: "pdfPage", pdf: bytes, page: number }, context);
       // A page whose OCR finds nothing keeps whatever little its text layer had.
       texts[number - 1] = meaningfulLength(text) > 0 ? text : await pageText(pdf, number);
       context.checkpoint();
@@ -372,20 +369,5 @@ async function fromPdf(bytes: Uint8Array, context: Context): Promise<Omit<Extrac
     return { text: texts.map((text) => text.trim()).join("\n\n"), kind: "pdf", pages: total, ocrPages: scanned.length };
   } finally {
     await pdf.destroy();
-  }
-}
-
-async function renderForOcr(pdf: PdfDocument, pageNumber: number): Promise<ArrayBuffer> {
-  const page = await pdf.getPage(pageNumber);
-  const viewport = page.getViewport({ scale: 1 });
-  const scale = Math.min(OCR_DPI / 72, MAX_RENDER_SIDE / Math.max(viewport.width, viewport.height, 1));
-  try {
-    const { renderPageAsImage } = await import("unpdf");
-    return await renderPageAsImage(pdf, pageNumber, { canvasImport: () => import("@napi-rs/canvas"), scale });
-  } catch {
-    throw refuse.corrupt();
-  } finally {
-    // pdf.js keeps the page's decoded images until the page is cleaned up: tens of MB for a 300 dpi scan.
-    page.cleanup();
   }
 }

@@ -11,6 +11,12 @@ export const MAX_OCR_PAGES = 50;
 /** A whole document, upload excluded. */
 export const EXTRACT_TIME_LIMIT_MS = 10 * 60 * 1000;
 
+/**
+ * Documents one instance reads at once: their pages take turns in the OCR pool's queue, so a short
+ * document started while a long one is read is not kept waiting for the whole long one.
+ */
+export const EXTRACTIONS_PER_INSTANCE = 4;
+
 /** The languages OCR reads: tesseract's codes, and the interface's codes they match. */
 export const OCR_LANGUAGES = ["eng", "fra", "ara"] as const;
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
