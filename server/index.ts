@@ -59,7 +59,18 @@ export async function startServer() {
       logger,
       genReqId: requestId,
       autoLogging: { ignore: (req) => req.url?.startsWith("/build/") || req.url === "/favicon.ico" || false },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      // The balancer's probes are routine whatever they answer (a 503 there is the state they report); another 503 is
+      // this instance saying it is starting or a store is away (the caller tries again), not a fault of its own.
+      customLogLevel: (req, res, err) =>
+        req.url === "/api/health" || req.url === "/api/ready"
+          ? "info"
+          : res.statusCode === 503
+            ? "warn"
+            : err || res.statusCode >= 500
+              ? "error"
+              : res.statusCode >= 400
+                ? "warn"
+                : "info",
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ status: res.statusCode }) },
     }),
   );
