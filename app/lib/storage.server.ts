@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { pipeline, type Readable } from "node:stream";
-import type { UploadHandler } from "@remix-run/node";
+import { createReadableStreamFromReadable, type UploadHandler } from "@remix-run/node";
 import { fileTypeFromBuffer } from "file-type";
 import { db } from "./db/db.server";
 import { env, type Env } from "./env.server";
@@ -253,6 +253,29 @@ export async function openStoredFileStream(id: string): Promise<{ file: StoredFi
     }
   });
   return { file, stream };
+}
+
+/** RFC 6266 filename with an ASCII fallback and the UTF-8 original. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * A stored file as a download no browser renders in place, streamed as it is decrypted. The length is the
+ * plain size recorded at upload, so a stream cut by a failed check is seen by the browser as incomplete.
+ */
+export function storedFileResponse({ file, stream }: { file: StoredFile; stream: Readable }): Response {
+  return new Response(createReadableStreamFromReadable(stream), {
+    headers: {
+      "Content-Type": file.mimeType,
+      "Content-Length": String(file.sizeBytes),
+      "Content-Disposition": contentDisposition(file.originalName),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
 }
 
 /**

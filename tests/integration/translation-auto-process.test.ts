@@ -19,6 +19,7 @@ import { AppError } from "~/lib/app-error";
 import { claimNextJob, runDueJobs, runNextJob } from "~/lib/jobs.server";
 import { resetLimitersForTests } from "~/lib/rate-limit.server";
 import { encryptSecret } from "~/lib/secrets.server";
+import { readAll } from "~/lib/storage/backend.server";
 import * as filesApi from "~/routes/api+/translation-files";
 import * as fileApi from "~/routes/api+/translation-files.$id";
 import * as settingsApi from "~/routes/api+/translation-settings";
@@ -133,7 +134,7 @@ describeEachDialect("translation auto-process", (db) => {
     expect(file.versions[0]!.originalName).toMatch(/\.txt$/);
     expect(file.history.map((entry) => entry.toStatus)).toEqual(["pending", "processing", "completed"]);
     const draft = await openTranslationDownload({ id: admin.id, role: "admin" }, id, { kind: "translated" });
-    expect(draft.content.toString("utf8")).toBe("«ar» THE CONTRACT IS SIGNED.\n\nPAYMENT IS DUE IN MAY.\n");
+    expect((await readAll(draft.stream)).toString("utf8")).toBe("«ar» THE CONTRACT IS SIGNED.\n\nPAYMENT IS DUE IN MAY.\n");
     expect(draft.file.mimeType).toContain("text/plain");
 
     const notes = await notificationsOf(translator.id);
@@ -173,7 +174,7 @@ describeEachDialect("translation auto-process", (db) => {
     expect(delivered!.translatedAvailable).toBe(true);
     expect(delivered!.certificateNo).toBe((await certificates())[0]!.certificateNo);
     const download = await openTranslationDownload({ id: client.id, role: "client" }, id, { kind: "translated" });
-    expect(download.content.equals(reviewed)).toBe(true);
+    expect((await readAll(download.stream)).equals(reviewed)).toBe(true);
   });
 
   it("does not e-mail when notify on completion is off (the notification stays)", async () => {

@@ -5,7 +5,6 @@ import type { SessionUser } from "~/core/identity/session-user.server";
 import { AppError, encodeMessage, invalid, isAppError } from "~/lib/app-error";
 import { clientIp, safeRedirect } from "~/lib/http.server";
 import { consume } from "~/lib/rate-limit.server";
-import type { StoredFile } from "~/lib/storage.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readOneFileForm, redirectAfterUpload, type OneFileForm } from "~/lib/upload-form.server";
 import { getTranslationSettings, type TranslationSettings } from "./settings.server";
@@ -142,25 +141,6 @@ export async function answerDeskFileForm(request: Request, user: SessionUser, id
   }
   if (certificateFailed) return redirectAfterUpload(request, back, { type: "error", message: "translations:messages.certificateNotIssued" });
   return redirectAfterUpload(request, back, { type: "success", message: FILE_SUCCESSES[intent]! });
-}
-
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-/** A stored file as a download that no browser renders in place. */
-export function downloadResponse(stored: { file: StoredFile; content: Buffer }): Response {
-  return new Response(new Uint8Array(stored.content), {
-    headers: {
-      "Content-Type": stored.file.mimeType,
-      "Content-Length": String(stored.content.length),
-      "Content-Disposition": contentDisposition(stored.file.originalName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
 }
 
 /** `?file=original`, `?file=translated` (the latest) or `?version=N` (an earlier translation). */

@@ -1,6 +1,6 @@
 // The translations area's server API: what other areas, the shell and routes may call. Nothing else of the area is imported from outside it.
 import "./auto-process.server";
-export { answerDeskFileForm, checkFormFile, createDeskFileFromForm, deskFormRefusal, downloadChoice, downloadResponse, readDeskForm } from "./http.server";
+export { answerDeskFileForm, checkFormFile, createDeskFileFromForm, deskFormRefusal, downloadChoice, readDeskForm } from "./http.server";
 export { getTranslationSettings, saveTranslationSettings } from "./settings.server";
 export {
   changeTranslationStatus,

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { sql } from "kysely";
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from "~/lib/app-error";
 import { audit } from "~/lib/audit.server";
@@ -8,7 +9,7 @@ import { canUseBackOffice } from "~/lib/features";
 import { newId, nowIso } from "~/lib/ids.server";
 import { DEFAULT_PER_PAGE, type Page } from "~/lib/pagination";
 import { containsPattern, countCapped, keysetPage } from "~/lib/pagination.server";
-import { deleteFilesFor, deleteStoredFile, findStoredFile, readStoredFile, storeFile, type StoredFile } from "~/lib/storage.server";
+import { deleteFilesFor, deleteStoredFile, findStoredFile, openStoredFileStream, readStoredFile, storeFile, type StoredFile } from "~/lib/storage.server";
 import { issueCertificate, listCertificatesForFiles, printableOnCertificate } from "~/features/certificates/index.server";
 import { notify } from "~/core/notify.server";
 import { logger } from "~/lib/logger.server";
@@ -620,7 +621,7 @@ export async function openTranslationDownload(
   id: string,
   choice: DownloadChoice,
   context: Context = {},
-): Promise<{ file: StoredFile; content: Buffer }> {
+): Promise<{ file: StoredFile; stream: Readable }> {
   const row = await findFileRow(id);
   const desk = isDeskUser(actor);
   if (!row || (!desk && (row.clientId !== actor.id || !row.orderId))) throw notFoundFile();
@@ -641,7 +642,7 @@ export async function openTranslationDownload(
     if (!desk && (row.status !== "completed" || row.machineDraft)) throw notFoundFile();
     storedId = row.translatedFileId;
   }
-  const stored = storedId ? await readStoredFile(storedId) : null;
+  const stored = storedId ? await openStoredFileStream(storedId) : null;
   if (!stored) throw notFoundFile();
   await audit({
     actorId: actor.id,

@@ -1,5 +1,6 @@
 import { requireUser } from "~/core/identity/guards.server";
-import { downloadChoice, downloadResponse, openTranslationDownload } from "~/features/translations/index.server";
+import { downloadChoice, openTranslationDownload } from "~/features/translations/index.server";
+import { storedFileResponse } from "~/lib/storage.server";
 import { apiRoute } from "~/lib/api.server";
 import { clientIp } from "~/lib/http.server";
 
@@ -10,6 +11,6 @@ import { clientIp } from "~/lib/http.server";
 export const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireUser(request);
-    return downloadResponse(await openTranslationDownload(user, params.id!, downloadChoice(new URL(request.url)), { ip: clientIp(request) }));
+    return storedFileResponse(await openTranslationDownload(user, params.id!, downloadChoice(new URL(request.url)), { ip: clientIp(request) }));
   },
 });

@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { EXTRACTION_RECORD_TYPE } from "~/features/extractor/index.server";
 import { canReadMessageFile, MESSAGE_RECORD_TYPE, viewerOf } from "~/features/messages/index.server";
 import { canReadReport, REPORT_RECORD_TYPE } from "~/features/reports/index.server";
@@ -9,7 +9,7 @@ import { type SessionUser } from "~/core/identity/session-user.server";
 import { isAdminRole } from "~/lib/features";
 import { audit } from "~/lib/audit.server";
 import { clientIp } from "~/lib/http.server";
-import { fileUnavailableResponse, findStoredFile, isStorageError, openStoredFileStream, type StoredFile } from "~/lib/storage.server";
+import { fileUnavailableResponse, findStoredFile, isStorageError, openStoredFileStream, storedFileResponse, type StoredFile } from "~/lib/storage.server";
 
 /**
  * The only way out for an uploaded file: the caller must have the right to
@@ -40,12 +40,6 @@ function notFound(): Response {
   return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
-/** RFC 6266 filename with an ASCII fallback and the UTF-8 original. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const file = await findStoredFile(params.id ?? "");
@@ -70,15 +64,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   if (!stored) return notFound();
   await audit({ ...entry, action: "file.downloaded" });
-  // Streamed as it is decrypted; the length is the plain size recorded at upload, so a stream cut by a failed check is seen as incomplete.
-  return new Response(createReadableStreamFromReadable(stored.stream), {
-    headers: {
-      "Content-Type": file.mimeType,
-      "Content-Length": String(file.sizeBytes),
-      "Content-Disposition": contentDisposition(file.originalName),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
+  return storedFileResponse(stored);
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/core/identity/guards.server";
-import { downloadChoice, downloadResponse, openTranslationDownload } from "~/features/translations/index.server";
+import { downloadChoice, openTranslationDownload } from "~/features/translations/index.server";
+import { storedFileResponse } from "~/lib/storage.server";
 import { isAppError } from "~/lib/app-error";
 import { clientIp } from "~/lib/http.server";
 import { fileUnavailableResponse, isStorageError } from "~/lib/storage.server";
@@ -13,7 +14,7 @@ import { fileUnavailableResponse, isStorageError } from "~/lib/storage.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   try {
-    return downloadResponse(await openTranslationDownload(user, params.id ?? "", downloadChoice(new URL(request.url)), { ip: clientIp(request) }));
+    return storedFileResponse(await openTranslationDownload(user, params.id ?? "", downloadChoice(new URL(request.url)), { ip: clientIp(request) }));
   } catch (error) {
     if (isStorageError(error)) return fileUnavailableResponse(request, error, params.id ?? "");
     if (!isAppError(error)) throw error;
