@@ -345,6 +345,9 @@ export async function purgeOldNotifications(options: { days?: number; now?: Date
       .executeTakeFirst();
     total += Number(result.numDeletedRows);
     if (ids.length < batch) break;
+    // SQLite answers synchronously, so without this the whole catch-up (650,000 rows: about a minute) would hold
+    // the event loop, and every request of the instance would wait; between batches, requests are served.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return total;
 }
