@@ -20,6 +20,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { freePort, startApp, waitFor } from "./bench-support.js";
+import { CHROMIUM_FLAGS } from "./chromium-flags.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -30,15 +31,7 @@ const CONNECTIONS = 50;
 const PAGES = ["/", "/services", "/contact"];
 const LANGUAGES = ["en", "ar"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const TARGETS = { score: 100, lcpMs: 1000, cls: 0.02, jsKb: 100, ratio: 0.3, p99Ms: 50 };
 
 function median(values) {

@@ -1,19 +1,12 @@
 import { execFileSync } from "node:child_process";
+import { CHROMIUM_FLAGS } from "../../scripts/chromium-flags.js";
 
 /** What the Playwright configurations (playwright.config.ts, playwright.cluster.config.ts) share. */
 
 /** How the browser tests launch Debian's Chromium (CHROMIUM_PATH overrides where it is). */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
+  args: [...CHROMIUM_FLAGS, "--disable-quic"],
 };
 
 /** A port free on 127.0.0.1 now, found synchronously (a configuration file is loaded synchronously). */
