@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { strToU8, zipSync, type Zippable } from "fflate";
+import { once } from "node:events";
+import { PassThrough, type Readable } from "node:stream";
+import { strToU8, Zip, ZipDeflate } from "fflate";
 import { revokeAccountLinks } from "~/core/identity/account-links.server";
 import { sendInvitationAgain } from "~/features/auth/index.server";
 import { hashPassword } from "~/core/identity/password.server";
@@ -14,7 +16,7 @@ import { audit } from "~/lib/audit.server";
 import { isBackOfficeRole } from "~/lib/features";
 import { nowIso } from "~/lib/ids.server";
 import { deleteUserSessions } from "~/lib/session.server";
-import { listFilesFor, readStoredFile, type StoredFile } from "~/lib/storage.server";
+import { listFilesFor, openStoredFileStream, type StoredFile } from "~/lib/storage.server";
 import {
   anonymiseUser,
   AVATAR_RECORD_TYPE,
@@ -27,6 +29,42 @@ import {
   type ManagedUser,
   type Scope,
 } from "~/features/users/index.server";
+
+type ZipEntry = { path: string; fileId: string };
+
+/**
+ * The export's ZIP as it is made: each stored file decrypted as it streams from the store into the archive, then
+ * `client.json`, so a client with gigabytes of documents never has them in memory (the archive waits while the
+ * download is slower than the store). Stored files are mostly compressed already (PDF, JPEG): level 1 keeps it quick.
+ * A file that is gone is left out; a store that fails midway cuts the download, which the browser sees as failed.
+ */
+function zipStream(entries: ZipEntry[], clientJson: Uint8Array): Readable {
+  const out = new PassThrough();
+  const zip = new Zip((error, chunk, final) => {
+    if (error) return void out.destroy(error);
+    out.write(chunk);
+    if (final) out.end();
+  });
+  const write = async (path: string, source: AsyncIterable<Uint8Array> | Uint8Array) => {
+    const entry = new ZipDeflate(path, { level: 1 });
+    zip.add(entry);
+    if (source instanceof Uint8Array) return entry.push(source, true);
+    for await (const chunk of source) {
+      entry.push(chunk);
+      if (out.writableNeedDrain) await once(out, "drain");
+    }
+    entry.push(new Uint8Array(0), true);
+  };
+  (async () => {
+    for (const { path, fileId } of entries) {
+      const stored = await openStoredFileStream(fileId);
+      if (stored) await write(path, stored.stream);
+    }
+    await write("client.json", clientJson);
+    zip.end();
+  })().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
 
 /**
  * A client's records as a whole (docs/decisions/011): the data export (JSON and their
@@ -204,7 +242,7 @@ function folderName(text: string): string {
  * appointments, reports with feedback, request lists with their answers, message threads without internal notes, and a list of the files) and the files themselves
  * under `files/`, decrypted. Written to the audit log as `client.exported`.
  */
-export async function exportClientData(actor: Actor, clientId: string, context: { ip?: string } = {}): Promise<{ fileName: string; zip: Uint8Array }> {
+export async function exportClientData(actor: Actor, clientId: string, context: { ip?: string } = {}): Promise<{ fileName: string; zip: Readable }> {
   const client: ManagedUser = await getManagedUser("clients", clientId);
   const [contact, orders, appointments, reports, requests, threads, avatars] = await Promise.all([
     getContactDetails(clientId),
@@ -215,16 +253,14 @@ export async function exportClientData(actor: Actor, clientId: string, context: 
     listMessageRecordsOfClient(clientId),
     listFilesFor(AVATAR_RECORD_TYPE, clientId),
   ]);
-  const entries: Zippable = {};
+  const entries: ZipEntry[] = [];
   let bytes = 0;
   async function add(folder: string, files: StoredFile[]): Promise<FileEntry[]> {
     const listed: FileEntry[] = [];
     for (const file of files) {
-      const stored = await readStoredFile(file.id);
-      if (!stored) continue;
       const path = `files/${folder}/${entryName(file)}`;
-      entries[path] = new Uint8Array(stored.content);
-      bytes += stored.content.length;
+      entries.push({ path, fileId: file.id });
+      bytes += file.sizeBytes;
       listed.push({ id: file.id, name: file.originalName, mimeType: file.mimeType, sizeBytes: file.sizeBytes, uploadedAt: file.createdAt, path });
     }
     return listed;
@@ -303,16 +339,14 @@ export async function exportClientData(actor: Actor, clientId: string, context: 
     for (const { files, ...message } of messages) listed.push({ ...message, files: await add(`${MESSAGE_RECORD_TYPE}/${folderName(thread.id)}`, files) });
     data.messageThreads.push({ ...thread, messages: listed });
   }
-  entries["client.json"] = strToU8(JSON.stringify(data, null, 2));
-  // Stored files are mostly compressed already (PDF, JPEG): level 1 keeps the export quick.
-  const zip = zipSync(entries, { level: 1 });
+  const zip = zipStream(entries, strToU8(JSON.stringify(data, null, 2)));
   await audit({
     actorId: actor.id,
     action: "client.exported",
     targetType: "user",
     targetId: clientId,
     ip: context.ip ?? null,
-    meta: { files: Object.keys(entries).length - 1, bytes },
+    meta: { files: entries.length, bytes },
   });
   return { fileName: `client-${clientId.slice(0, 8)}-${data.exportedAt.slice(0, 10)}.zip`, zip };
 }
